@@ -1,0 +1,202 @@
+//! The [`Game`] trait: what every rule set provides, so that one session, one REPL, one
+//! engine protocol, one match runner and generic bots serve all of them.
+//!
+//! A game is a value (cheap to clone). Chance enters only through [`Game::set_dice`], with
+//! dice made by [`Game::roll`] from an injected [`DiceSource`] or typed in by a person.
+//! Undo is done by the caller keeping earlier values.
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use super::dice::{Dice, DiceSource};
+use super::error::{DiceError, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
+use super::options::{OptionSpec, Options};
+
+/// A seat at the table, numbered from 0 in turn order.
+pub type Seat = usize;
+
+/// Where the game stands in the turn cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// This seat must roll. [`Game::legal_moves`] lists the optional actions it may take
+    /// first (most games have none).
+    Roll(Seat),
+    /// This seat must choose one of [`Game::legal_moves`] (which holds `pass` when nothing
+    /// else can be played).
+    Move(Seat),
+    /// The game is over; [`Game::outcome`] says how it ended.
+    Over,
+}
+
+impl Phase {
+    /// The seat to act, if the game is not over.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Phase::Roll(seat) | Phase::Move(seat) => Some(seat),
+            Phase::Over => None,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Finishing place of each seat: 1 for the winner; seats that tie share a place.
+    pub places: Vec<u8>,
+    /// Points each seat scored (1 for a plain win; nardy's mars and koks score more).
+    pub points: Vec<u32>,
+    /// One line for people: `white wins a mars (2 points)`.
+    pub summary: String,
+}
+
+impl Outcome {
+    /// A two-or-more seat game won outright by `winner` for `points`.
+    pub fn winner(seats: usize, winner: Seat, points: u32, summary: String) -> Outcome {
+        let mut places = vec![2; seats];
+        places[winner] = 1;
+        let mut all_points = vec![0; seats];
+        all_points[winner] = points;
+        Outcome {
+            places,
+            points: all_points,
+            summary,
+        }
+    }
+
+    /// A full ranking: `order[0]` finished first, and so on.
+    pub fn ranking(order: &[Seat], summary: String) -> Outcome {
+        let mut places = vec![order.len() as u8; order.len()];
+        let mut points = vec![0; order.len()];
+        for (place, &seat) in order.iter().enumerate() {
+            places[seat] = place as u8 + 1;
+        }
+        if let Some(&first) = order.first() {
+            points[first] = 1;
+        }
+        Outcome {
+            places,
+            points,
+            summary,
+        }
+    }
+
+    /// The seat in first place, if exactly one seat is there.
+    pub fn winner_seat(&self) -> Option<Seat> {
+        let mut firsts = self.places.iter().enumerate().filter(|(_, p)| **p == 1);
+        match (firsts.next(), firsts.next()) {
+            (Some((seat, _)), None) => Some(seat),
+            _ => None,
+        }
+    }
+}
+
+/// What a game is, independent of any position: shown by `tabula games` and `list_games`.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// The id typed on the command line: `nardy`.
+    pub id: &'static str,
+    /// Its full name: `Long Nardy`.
+    pub title: &'static str,
+    /// How many seats it can be played with.
+    pub seats: RangeInclusive<usize>,
+    /// The rule options it accepts.
+    pub options: &'static [OptionSpec],
+    /// One line about the game.
+    pub summary: &'static str,
+    /// The full rules as printed by `tabula rules ID`.
+    pub rules: &'static str,
+}
+
+/// A dice race game: rules only, no I/O, no hidden randomness.
+///
+/// Contract: every method that can fail leaves `self` unchanged when it fails.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// One move (a whole turn's choice), as parsed from text.
+    type Move: Clone + Debug + PartialEq + Send + Sync;
+
+    /// What this game is.
+    fn info(&self) -> &'static GameInfo;
+
+    /// The options this game was set up with (complete, validated).
+    fn options(&self) -> &Options;
+
+    /// How many seats take part.
+    fn seat_count(&self) -> usize;
+
+    /// The lower-case name of a seat, e.g. `white`.
+    fn seat_name(&self, seat: Seat) -> &'static str;
+
+    /// Where the turn cycle stands.
+    fn phase(&self) -> Phase;
+
+    /// The dice being played (in the move phase), if any.
+    fn dice(&self) -> Option<Dice>;
+
+    /// Throws this game's dice for the seat to roll, using `source` for every die.
+    fn roll(&self, source: &mut dyn DiceSource) -> Dice;
+
+    /// Checks dice typed in by a person (`dice 6 3`) and turns them into a roll.
+    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError>;
+
+    /// Applies a roll for the seat in the roll phase.
+    fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase>;
+
+    /// Fills `out` with the legal moves: in the move phase, each distinct choice once (at
+    /// least `pass`); in the roll phase, the optional actions allowed before rolling.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move after checking it; on error nothing changes and the error says why.
+    fn play(&mut self, mv: &Self::Move) -> Result<(), PlayError>;
+
+    /// Plays a move taken from [`Game::legal_moves`] without checking it again.
+    fn play_unchecked(&mut self, mv: &Self::Move);
+
+    /// How the game ended, once the phase is [`Phase::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Reads a move written in this game's notation (syntax only, not legality).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, SyntaxError>;
+
+    /// Writes a move in this game's notation, exactly as [`Game::parse_move`] reads it.
+    fn format_move(&self, mv: &Self::Move) -> String;
+
+    /// A longer description of a legal move for people (`c1 (-> f1, eats)`); by default
+    /// the notation itself.
+    fn describe_move(&self, mv: &Self::Move) -> String {
+        self.format_move(mv)
+    }
+
+    /// The board as ASCII art, with whose turn it is and the dice.
+    fn render(&self) -> String;
+
+    /// The position as one line of text that [`Game::set_position`] reads back.
+    fn position_string(&self) -> String;
+
+    /// Replaces the position with one read from a position string (options stay).
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError>;
+
+    /// A static evaluation of the position from `seat`'s point of view (higher is better
+    /// for `seat`); used by the built-in bots.
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// Lines worth telling people about what changed since `before` (a capture, an extra
+    /// roll, the end of a game in a match). Plain moves need none.
+    fn narrate(&self, _before: &Self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Constructors, kept out of [`Game`] so that the trait stays usable through a wrapper.
+pub trait NewGame: Game + Sized {
+    /// What the game is.
+    fn game_info() -> &'static GameInfo;
+
+    /// A new game at its start position with these options.
+    fn new_game(options: &Options) -> Result<Self, OptionError>;
+
+    /// A new game with every option at its default.
+    fn default_game() -> Self {
+        let options = Options::defaults(Self::game_info().options);
+        Self::new_game(&options).expect("default options are always valid")
+    }
+}

@@ -1,0 +1,12 @@
+//! The game-independent core: the [`Game`] trait every rule set implements, dice, rule
+//! options and the error types shared by all games.
+
+pub mod dice;
+pub mod error;
+pub mod game;
+pub mod options;
+
+pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice};
+pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
+pub use game::{Game, GameInfo, NewGame, Outcome, Phase, Seat};
+pub use options::{OptionKind, OptionSpec, Options};

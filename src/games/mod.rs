@@ -1,0 +1,186 @@
+//! The five games, and [`AnyGame`]: one enum that forwards the [`Game`] trait to whichever
+//! game is being played, so sessions, protocols and bots are written once.
+//!
+//! Adding a game: a module implementing [`Game`] and [`NewGame`], one line in the
+//! `games!` invocation below.
+
+pub mod nardy;
+
+use crate::core::{
+    Dice, DiceError, DiceSource, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase, PlayError,
+    PositionError, Seat, SyntaxError, WrongPhase,
+};
+
+/// Declares [`GameKind`], [`AnyGame`] and [`AnyMove`] for the listed games, and forwards
+/// every trait method through one `match`.
+macro_rules! games {
+    ($($variant:ident => $module:ident :: $ty:ident),+ $(,)?) => {
+        /// Which game: the tag used to pick one by name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $(
+                #[doc = concat!("The game in [`", stringify!($module), "`].")]
+                $variant,
+            )+
+        }
+
+        impl GameKind {
+            /// Every game, in the order `tabula games` lists them.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),+];
+
+            /// What the game is.
+            pub fn info(self) -> &'static GameInfo {
+                match self {
+                    $(GameKind::$variant => <$module::$ty as NewGame>::game_info(),)+
+                }
+            }
+
+            /// A new game of this kind with these options.
+            pub fn new_game(self, options: &Options) -> Result<AnyGame, OptionError> {
+                match self {
+                    $(GameKind::$variant => Ok(AnyGame::$variant(<$module::$ty as NewGame>::new_game(options)?)),)+
+                }
+            }
+        }
+
+        /// A game of any kind.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!("A game of [`", stringify!($module), "`].")]
+                $variant($module::$ty),
+            )+
+        }
+
+        /// A move of any game (only meaningful for a game of the same kind).
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyMove {
+            $(
+                #[doc = concat!("A move of [`", stringify!($module), "`].")]
+                $variant(<$module::$ty as Game>::Move),
+            )+
+        }
+
+        impl AnyGame {
+            /// Which game this is.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyGame::$variant(_) => GameKind::$variant,)+
+                }
+            }
+        }
+
+        impl Game for AnyGame {
+            type Move = AnyMove;
+
+            fn info(&self) -> &'static GameInfo {
+                match self { $(AnyGame::$variant(g) => g.info(),)+ }
+            }
+            fn options(&self) -> &Options {
+                match self { $(AnyGame::$variant(g) => g.options(),)+ }
+            }
+            fn seat_count(&self) -> usize {
+                match self { $(AnyGame::$variant(g) => g.seat_count(),)+ }
+            }
+            fn seat_name(&self, seat: Seat) -> &'static str {
+                match self { $(AnyGame::$variant(g) => g.seat_name(seat),)+ }
+            }
+            fn phase(&self) -> Phase {
+                match self { $(AnyGame::$variant(g) => g.phase(),)+ }
+            }
+            fn dice(&self) -> Option<Dice> {
+                match self { $(AnyGame::$variant(g) => g.dice(),)+ }
+            }
+            fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+                match self { $(AnyGame::$variant(g) => g.roll(source),)+ }
+            }
+            fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+                match self { $(AnyGame::$variant(g) => g.parse_dice(values),)+ }
+            }
+            fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
+                match self { $(AnyGame::$variant(g) => g.set_dice(dice),)+ }
+            }
+            fn legal_moves(&self, out: &mut Vec<AnyMove>) {
+                match self {
+                    $(AnyGame::$variant(g) => {
+                        let mut moves = Vec::new();
+                        g.legal_moves(&mut moves);
+                        out.extend(moves.into_iter().map(AnyMove::$variant));
+                    })+
+                }
+            }
+            fn play(&mut self, mv: &AnyMove) -> Result<(), PlayError> {
+                match (self, mv) {
+                    $((AnyGame::$variant(g), AnyMove::$variant(m)) => g.play(m),)+
+                    #[allow(unreachable_patterns)]
+                    _ => Err(crate::core::IllegalMove("that move belongs to another game".into()).into()),
+                }
+            }
+            fn play_unchecked(&mut self, mv: &AnyMove) {
+                match (self, mv) {
+                    $((AnyGame::$variant(g), AnyMove::$variant(m)) => g.play_unchecked(m),)+
+                    #[allow(unreachable_patterns)]
+                    _ => {}
+                }
+            }
+            fn outcome(&self) -> Option<Outcome> {
+                match self { $(AnyGame::$variant(g) => g.outcome(),)+ }
+            }
+            fn parse_move(&self, text: &str) -> Result<AnyMove, SyntaxError> {
+                match self { $(AnyGame::$variant(g) => g.parse_move(text).map(AnyMove::$variant),)+ }
+            }
+            fn format_move(&self, mv: &AnyMove) -> String {
+                match (self, mv) {
+                    $((AnyGame::$variant(g), AnyMove::$variant(m)) => g.format_move(m),)+
+                    #[allow(unreachable_patterns)]
+                    _ => String::from("?"),
+                }
+            }
+            fn describe_move(&self, mv: &AnyMove) -> String {
+                match (self, mv) {
+                    $((AnyGame::$variant(g), AnyMove::$variant(m)) => g.describe_move(m),)+
+                    #[allow(unreachable_patterns)]
+                    _ => String::from("?"),
+                }
+            }
+            fn render(&self) -> String {
+                match self { $(AnyGame::$variant(g) => g.render(),)+ }
+            }
+            fn position_string(&self) -> String {
+                match self { $(AnyGame::$variant(g) => g.position_string(),)+ }
+            }
+            fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
+                match self { $(AnyGame::$variant(g) => g.set_position(text),)+ }
+            }
+            fn evaluate(&self, seat: Seat) -> f64 {
+                match self { $(AnyGame::$variant(g) => g.evaluate(seat),)+ }
+            }
+            fn narrate(&self, before: &AnyGame) -> Vec<String> {
+                match (self, before) {
+                    $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+
+                    #[allow(unreachable_patterns)]
+                    _ => Vec::new(),
+                }
+            }
+        }
+    };
+}
+
+games! {
+    Nardy => nardy::Nardy,
+}
+
+impl GameKind {
+    /// The game with this id (`nardy`), or an error that lists the games.
+    pub fn from_id(id: &str) -> Result<GameKind, String> {
+        let wanted = id.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.info().id == wanted)
+            .ok_or_else(|| {
+                let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
+                format!("unknown game '{id}'; the games are {}", ids.join(", "))
+            })
+    }
+}

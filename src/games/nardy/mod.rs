@@ -1,0 +1,740 @@
+//! Long Nardy (long backgammon): rules section 1 of `rules.md`, seed 002.
+//!
+//! Each side's checkers are kept in that side's own numbering (head = 24, home = 1..6),
+//! so move generation never converts points; see [`board`] and [`movegen`].
+
+mod board;
+pub mod movegen;
+mod render;
+mod text;
+
+use std::sync::Arc;
+
+use board::HOME_MASK;
+pub use board::Side;
+use movegen::{StepError, TurnRules};
+
+use crate::core::{
+    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+};
+
+/// The first seat; White moves first.
+pub const WHITE: Seat = 0;
+/// The second seat.
+pub const BLACK: Seat = 1;
+
+const SEAT_NAMES: [&str; 2] = ["white", "black"];
+const SEAT_TITLES: [&str; 2] = ["White", "Black"];
+
+static OPTIONS: [OptionSpec; 2] = [
+    OptionSpec {
+        key: "koks",
+        kind: OptionKind::Choice(&["off", "on"]),
+        help: "koks scores 3 when the loser has borne off none and still has a checker in their first quarter",
+    },
+    OptionSpec {
+        key: "match",
+        kind: OptionKind::Number {
+            min: 1,
+            max: 99,
+            default: 1,
+        },
+        help: "play games until one side has this many points",
+    },
+];
+
+/// Long Nardy as listed by `tabula games`.
+pub static INFO: GameInfo = GameInfo {
+    id: "nardy",
+    title: "Long Nardy",
+    seats: 2..=2,
+    options: &OPTIONS,
+    summary: "long backgammon: 15 checkers each, no hitting, head and block rules",
+    rules: include_str!("rules.txt"),
+};
+
+/// How a single game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinKind {
+    /// The loser had borne off at least one checker: 1 point.
+    Oin,
+    /// The loser had borne off none: 2 points.
+    Mars,
+    /// Mars with a loser's checker still in their first quarter (option `koks=on`): 3 points.
+    Koks,
+}
+
+impl WinKind {
+    /// Points the win is worth.
+    pub fn points(self) -> u32 {
+        match self {
+            WinKind::Oin => 1,
+            WinKind::Mars => 2,
+            WinKind::Koks => 3,
+        }
+    }
+
+    fn from_points(points: u32) -> WinKind {
+        match points {
+            3 => WinKind::Koks,
+            2 => WinKind::Mars,
+            _ => WinKind::Oin,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            WinKind::Oin => "an oin (1 point)",
+            WinKind::Mars => "a mars (2 points)",
+            WinKind::Koks => "a koks (3 points)",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Roll,
+    Move,
+    Over,
+}
+
+/// A Long Nardy game (or match) in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nardy {
+    options: Arc<Options>,
+    koks: bool,
+    match_to: u32,
+    /// Each seat's checkers in its own numbering.
+    sides: [Side; 2],
+    turn: Seat,
+    stage: Stage,
+    dice: Option<Dice>,
+    /// True until the seat has completed its first turn of the current game.
+    first_turn: [bool; 2],
+    score: [u32; 2],
+}
+
+/// One turn: the steps in the order played, each `(from, to)` in the mover's numbering
+/// with `to == 0` for bearing off. No steps means `pass`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NardyMove {
+    steps: [(u8, u8); 4],
+    len: u8,
+}
+
+impl NardyMove {
+    /// The move that plays nothing.
+    pub const PASS: NardyMove = NardyMove {
+        steps: [(0, 0); 4],
+        len: 0,
+    };
+
+    /// A move made of these steps (at most four are kept).
+    pub fn from_steps(steps: &[(u32, u32)]) -> NardyMove {
+        steps
+            .iter()
+            .take(4)
+            .fold(NardyMove::PASS, |mv, &(from, to)| mv.with_step(from, to))
+    }
+
+    /// This move with one more step (ignored past four steps).
+    #[inline]
+    pub fn with_step(mut self, from: u32, to: u32) -> NardyMove {
+        if (self.len as usize) < self.steps.len() {
+            self.steps[self.len as usize] = (from as u8, to as u8);
+            self.len += 1;
+        }
+        self
+    }
+
+    /// The steps, in order.
+    pub fn steps(&self) -> &[(u8, u8)] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// True for `pass`.
+    pub fn is_pass(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl NewGame for Nardy {
+    fn game_info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_game(options: &Options) -> Result<Nardy, OptionError> {
+        let options = Options::parse(
+            &OPTIONS,
+            &options.to_string().split_whitespace().collect::<Vec<_>>(),
+        )?;
+        Ok(Nardy {
+            koks: options.get("koks") == "on",
+            match_to: options.number("match").max(1),
+            options: Arc::new(options),
+            sides: [Side::START; 2],
+            turn: WHITE,
+            stage: Stage::Roll,
+            dice: None,
+            first_turn: [true; 2],
+            score: [0; 2],
+        })
+    }
+}
+
+impl Nardy {
+    /// The checkers of `seat`, in that seat's own numbering.
+    pub fn side(&self, seat: Seat) -> Side {
+        self.sides[seat]
+    }
+
+    /// The seat to act (the last mover once the game is over).
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// Match points so far.
+    pub fn score(&self) -> [u32; 2] {
+        self.score
+    }
+
+    /// Points needed to win the match (1 for a single game).
+    pub fn match_to(&self) -> u32 {
+        self.match_to
+    }
+
+    fn rules(&self) -> Option<TurnRules> {
+        let dice = self.dice?;
+        let mover = self.turn;
+        Some(TurnRules::new(
+            self.sides[mover],
+            self.sides[1 - mover],
+            self.first_turn[mover],
+            dice,
+        ))
+    }
+
+    fn title(seat: Seat) -> &'static str {
+        SEAT_TITLES[seat]
+    }
+
+    /// Checks a move typed by a person and returns it as single-die steps in the order
+    /// given, or says why it cannot be played.
+    fn check(&self, mv: &NardyMove) -> Result<NardyMove, IllegalMove> {
+        let (Some(rules), Some(dice)) = (self.rules(), self.dice) else {
+            return Err(IllegalMove("there are no dice to play".into()));
+        };
+        let mover = self.turn;
+        let start = self.sides[mover];
+        let mut legal = Vec::new();
+        movegen::generate(&rules, start, dice, &mut legal);
+        if mv.is_pass() {
+            return if legal[0].is_pass() {
+                Ok(NardyMove::PASS)
+            } else {
+                Err(IllegalMove(format!(
+                    "{} can move, so passing is not allowed (for example {})",
+                    Nardy::title(mover),
+                    text::format_move(&legal[0])
+                )))
+            };
+        }
+        let played = self.resolve_steps(&rules, start, mv, dice)?;
+        let end = apply_steps(start, &played);
+        if legal.iter().any(|m| apply_steps(start, m) == end) {
+            return Ok(played);
+        }
+        let need = legal[0].steps().len();
+        let used = played.steps().len();
+        let reason = if used < need {
+            match (dice.is_double(), need) {
+                (false, 2) => "you must use both dice".to_string(),
+                (true, 4) => format!("you must play all four {}s", dice.values()[0]),
+                _ => format!("you must play {need} dice, and this plays {used}"),
+            }
+        } else if !dice.is_double() && need == 1 {
+            let high = dice.values().iter().max().copied().unwrap_or(0);
+            format!("you must play the larger die ({high}) when either die can be played")
+        } else {
+            "that is not one of the legal moves".to_string()
+        };
+        Err(IllegalMove(reason))
+    }
+
+    /// Finds dice from `remaining` that carry a checker from `from` to `to` (0 = off),
+    /// one die per step, every step legal; explains the first failure if none do.
+    fn find_path(
+        &self,
+        rules: &TurnRules,
+        side: Side,
+        from: u32,
+        to: u32,
+        remaining: &[u32],
+    ) -> Result<Path, IllegalMove> {
+        let mut first_error: Option<IllegalMove> = None;
+        let mut candidates: Vec<Vec<u32>> = Vec::new();
+        dice_orders(remaining, &mut Vec::new(), &mut candidates);
+        // Shorter paths first: a single die is what people mean when one fits.
+        candidates.sort_by_key(Vec::len);
+        for order in candidates {
+            if !reaches(from, to, &order) {
+                continue;
+            }
+            let mut current = side;
+            let mut occupancy = side.occupancy();
+            let mut at = from;
+            let mut steps = Vec::new();
+            let mut failed = None;
+            for &die in &order {
+                match rules.step(current, occupancy, at, die) {
+                    Ok((next, next_occupancy, landed)) => {
+                        steps.push((die, landed));
+                        current = next;
+                        occupancy = next_occupancy;
+                        at = landed;
+                    }
+                    Err(error) => {
+                        failed = Some(self.explain(rules, error, at, die));
+                        break;
+                    }
+                }
+            }
+            match failed {
+                None => {
+                    return Ok(Path { side: current, steps });
+                }
+                Some(error) => {
+                    first_error.get_or_insert(error);
+                }
+            }
+        }
+        Err(first_error.unwrap_or_else(|| {
+            let left: Vec<String> = remaining.iter().map(u32::to_string).collect();
+            let target = if to == 0 {
+                "off".to_string()
+            } else {
+                to.to_string()
+            };
+            IllegalMove(format!(
+                "no die left takes a checker from {from} to {target} (dice left: {})",
+                left.join(" ")
+            ))
+        }))
+    }
+
+    /// Turns the person's segments into single-die steps in the order given, checking
+    /// each step; says what is wrong with the first one that cannot be played.
+    fn resolve_steps(
+        &self,
+        rules: &TurnRules,
+        start: Side,
+        mv: &NardyMove,
+        dice: Dice,
+    ) -> Result<NardyMove, IllegalMove> {
+        let mover = Nardy::title(self.turn);
+        let mut remaining: Vec<u32> = if dice.is_double() {
+            vec![u32::from(dice.values()[0]); 4]
+        } else {
+            dice.values().iter().map(|&v| u32::from(v)).collect()
+        };
+        let mut side = start;
+        let mut played = NardyMove::PASS;
+        for &(from, to) in mv.steps() {
+            let (from, to) = (u32::from(from), u32::from(to));
+            if to != 0 && to >= from {
+                return Err(IllegalMove(format!(
+                    "{from}/{to} goes backwards: checkers move from higher to lower points"
+                )));
+            }
+            if side.count(from) == 0 {
+                return Err(IllegalMove(format!(
+                    "there is no {mover} checker on point {from}"
+                )));
+            }
+            if remaining.is_empty() {
+                return Err(IllegalMove(format!(
+                    "{} uses more dice than the roll {dice} gives",
+                    text::format_move(mv)
+                )));
+            }
+            let path = self.find_path(rules, side, from, to, &remaining)?;
+            let mut at = from;
+            for &(die, landed) in &path.steps {
+                if let Some(i) = remaining.iter().position(|&d| d == die) {
+                    remaining.swap_remove(i);
+                }
+                played = played.with_step(at, landed);
+                at = landed;
+            }
+            side = path.side;
+        }
+        Ok(played)
+    }
+
+    fn explain(&self, rules: &TurnRules, error: StepError, from: u32, die: u32) -> IllegalMove {
+        let mover = Nardy::title(self.turn);
+        let opponent = Nardy::title(1 - self.turn);
+        IllegalMove(match error {
+            StepError::NoChecker => format!("there is no {mover} checker on point {from}"),
+            StepError::HeadUsed if rules.head_limit() == 1 => {
+                "only one checker may leave the head this turn".to_string()
+            }
+            StepError::HeadUsed => "only two checkers may leave the head this turn".to_string(),
+            StepError::Occupied(point) => format!("point {point} is held by {opponent}"),
+            StepError::Block => {
+                format!("that builds a block of six with no {opponent} checker ahead")
+            }
+            StepError::NotAllHome => {
+                format!("{mover} may bear off only when all 15 checkers are in home (points 1-6)")
+            }
+            StepError::HigherChecker(point) => format!(
+                "a {die} bears off from point {from} only when no checker stands higher, and point {point} has one"
+            ),
+        })
+    }
+
+    fn apply(&mut self, mv: &NardyMove) {
+        let mover = self.turn;
+        self.sides[mover] = apply_steps(self.sides[mover], mv);
+        self.first_turn[mover] = false;
+        self.dice = None;
+        if self.sides[mover].off() == 15 {
+            self.finish_game(mover);
+        } else {
+            self.turn = 1 - mover;
+            self.stage = Stage::Roll;
+        }
+    }
+
+    /// How the game just won by `winner` scores, judged from the loser's checkers.
+    fn win_kind(&self, winner: Seat) -> WinKind {
+        let loser = self.sides[1 - winner];
+        if loser.off() > 0 {
+            WinKind::Oin
+        } else if self.koks && (19..=24).any(|p| loser.count(p) > 0) {
+            WinKind::Koks
+        } else {
+            WinKind::Mars
+        }
+    }
+
+    fn finish_game(&mut self, winner: Seat) {
+        self.score[winner] += self.win_kind(winner).points();
+        if self.score[winner] >= self.match_to {
+            self.stage = Stage::Over;
+            return;
+        }
+        // The next game of the match: the winner of this one starts it.
+        self.sides = [Side::START; 2];
+        self.first_turn = [true; 2];
+        self.turn = winner;
+        self.stage = Stage::Roll;
+    }
+
+    /// Validates a position's invariants; used after parsing a position string.
+    fn validate(&self) -> Result<(), PositionError> {
+        for seat in [WHITE, BLACK] {
+            let side = self.sides[seat];
+            let total = side.on_board() + side.off();
+            if total != 15 {
+                return Err(PositionError(format!(
+                    "{} has {total} checkers; each side has 15",
+                    Nardy::title(seat)
+                )));
+            }
+            if side.off() > 0 && side.off() < 15 && side.occupancy() & !HOME_MASK != 0 {
+                return Err(PositionError(format!(
+                    "{} has borne off checkers but still has checkers outside home",
+                    Nardy::title(seat)
+                )));
+            }
+            if self.first_turn[seat] && side.count(24) != 15 {
+                return Err(PositionError(format!(
+                    "{} has not moved yet (first={}) but not all checkers are on the head",
+                    Nardy::title(seat),
+                    &SEAT_NAMES[seat][..1]
+                )));
+            }
+            let rules = TurnRules::new(side, self.sides[1 - seat], false, Dice::new(&[1, 2]));
+            if rules.has_illegal_block(side.occupancy()) {
+                return Err(PositionError(format!(
+                    "{} has a block of six with no {} checker ahead of it",
+                    Nardy::title(seat),
+                    Nardy::title(1 - seat)
+                )));
+            }
+        }
+        let white = self.sides[WHITE].occupancy();
+        let black_in_white = board::rotate12(self.sides[BLACK].occupancy());
+        if white & black_in_white != 0 {
+            let point = (white & black_in_white).trailing_zeros() + 1;
+            return Err(PositionError(format!(
+                "White's point {point} holds checkers of both sides"
+            )));
+        }
+        let finished: Vec<Seat> = [WHITE, BLACK]
+            .into_iter()
+            .filter(|&s| self.sides[s].off() == 15)
+            .collect();
+        match (finished.len(), self.stage) {
+            (2, _) => Err(PositionError("both sides have borne off all checkers".into())),
+            (1, Stage::Over) => {
+                let winner = finished[0];
+                if self.score[winner] < self.match_to.min(self.win_kind(winner).points()) {
+                    return Err(PositionError(
+                        "the score does not include the finished game".into(),
+                    ));
+                }
+                Ok(())
+            }
+            (1, _) => Err(PositionError(format!(
+                "{} has borne off all 15 checkers, so the game is over (write 'over')",
+                Nardy::title(finished[0])
+            ))),
+            (_, Stage::Over) => Err(PositionError(
+                "the game is marked over, but nobody has borne off all 15 checkers".into(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+struct Path {
+    side: Side,
+    /// (die, point landed on) per step.
+    steps: Vec<(u32, u32)>,
+}
+
+/// Every ordering of distinct dice values drawn from `remaining` (as a multiset).
+fn dice_orders(remaining: &[u32], prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    let mut tried = Vec::new();
+    for (i, &die) in remaining.iter().enumerate() {
+        if tried.contains(&die) {
+            continue;
+        }
+        tried.push(die);
+        prefix.push(die);
+        out.push(prefix.clone());
+        let mut rest = remaining.to_vec();
+        rest.remove(i);
+        dice_orders(&rest, prefix, out);
+        prefix.pop();
+    }
+}
+
+/// True if stepping from `from` by `order` lands exactly on `to`, or bears off on the
+/// last die only when `to == 0`.
+fn reaches(from: u32, to: u32, order: &[u32]) -> bool {
+    let mut at = from as i64;
+    for (i, &die) in order.iter().enumerate() {
+        at -= i64::from(die);
+        let last = i + 1 == order.len();
+        if !last && at <= 0 {
+            return false;
+        }
+    }
+    if to == 0 { at <= 0 } else { at == i64::from(to) }
+}
+
+fn apply_steps(mut side: Side, mv: &NardyMove) -> Side {
+    for &(from, to) in mv.steps() {
+        side = side.step(u32::from(from), u32::from(to));
+    }
+    side
+}
+
+impl Game for Nardy {
+    type Move = NardyMove;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        SEAT_NAMES[seat.min(1)]
+    }
+
+    fn phase(&self) -> Phase {
+        match self.stage {
+            Stage::Roll => Phase::Roll(self.turn),
+            Stage::Move => Phase::Move(self.turn),
+            Stage::Over => Phase::Over,
+        }
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        self.dice
+    }
+
+    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+        let first = source.throw(6);
+        let second = source.throw(6);
+        Dice::new(&[first, second])
+    }
+
+    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+        match values {
+            [a, b] if (1..=6).contains(a) && (1..=6).contains(b) => Ok(Dice::new(&[*a, *b])),
+            [_, _] => Err(DiceError("each die shows 1 to 6".into())),
+            _ => Err(DiceError(format!(
+                "nardy is played with two dice, like 'dice 6 3' (got {} value{})",
+                values.len(),
+                if values.len() == 1 { "" } else { "s" }
+            ))),
+        }
+    }
+
+    fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
+        match self.stage {
+            Stage::Roll => {
+                self.dice = Some(dice);
+                self.stage = Stage::Move;
+                Ok(())
+            }
+            Stage::Move => Err(WrongPhase(format!(
+                "{} must move the {} first",
+                SEAT_NAMES[self.turn],
+                self.dice.map(|d| d.to_string()).unwrap_or_default()
+            ))),
+            Stage::Over => Err(WrongPhase("the game is over".into())),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<NardyMove>) {
+        if let (Stage::Move, Some(rules), Some(dice)) = (self.stage, self.rules(), self.dice) {
+            movegen::generate(&rules, self.sides[self.turn], dice, out);
+        }
+    }
+
+    fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError> {
+        match self.stage {
+            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
+            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
+            Stage::Move => {
+                let played = self.check(mv)?;
+                self.apply(&played);
+                Ok(())
+            }
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: &NardyMove) {
+        if self.stage == Stage::Move {
+            self.apply(mv);
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let winner = if self.score[WHITE] >= self.score[BLACK] {
+            WHITE
+        } else {
+            BLACK
+        };
+        let kind = self.win_kind(winner);
+        let summary = if self.match_to == 1 {
+            format!("{} wins {}", SEAT_NAMES[winner], kind.describe())
+        } else {
+            format!(
+                "{} wins the match {}-{} (last game: {})",
+                SEAT_NAMES[winner],
+                self.score[winner],
+                self.score[1 - winner],
+                kind.describe()
+            )
+        };
+        Some(Outcome {
+            places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
+            points: self.score.to_vec(),
+            summary,
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<NardyMove, SyntaxError> {
+        text::parse_move(text)
+    }
+
+    fn format_move(&self, mv: &NardyMove) -> String {
+        text::format_move(mv)
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+
+    fn position_string(&self) -> String {
+        text::position_string(self)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
+        let parsed = text::parse_position(self, text)?;
+        parsed.validate()?;
+        *self = parsed;
+        Ok(())
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        evaluate_side(self.sides[seat], self.sides[1 - seat])
+            - evaluate_side(self.sides[1 - seat], self.sides[seat])
+    }
+
+    fn narrate(&self, before: &Nardy) -> Vec<String> {
+        let mut lines = Vec::new();
+        for seat in [WHITE, BLACK] {
+            let gained = self.score[seat].saturating_sub(before.score[seat]);
+            if gained > 0 && self.stage != Stage::Over {
+                lines.push(format!(
+                    "{} wins the game with {}; score white {}, black {} (match to {}); {} starts the next game",
+                    SEAT_NAMES[seat],
+                    WinKind::from_points(gained).describe(),
+                    self.score[WHITE],
+                    self.score[BLACK],
+                    self.match_to,
+                    SEAT_NAMES[self.turn]
+                ));
+            }
+        }
+        lines
+    }
+}
+
+/// Heuristic worth of one side's checkers against the other's, in pips.
+fn evaluate_side(me: Side, them: Side) -> f64 {
+    let mut value = 200.0 - f64::from(me.pips()) + 4.0 * f64::from(me.off());
+    let mine = me.occupancy();
+    // Points held in front of the opponent block their way; longer runs block more.
+    let theirs_behind = them.occupancy();
+    let blocking = board::rotate12(mine);
+    let mut run = 0u32;
+    let mut best_run = 0u32;
+    for bit in 0..24 {
+        if blocking & (1 << bit) != 0 {
+            run += 1;
+            best_run = best_run.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    value += 1.5 * f64::from(best_run.min(5));
+    if theirs_behind != 0 {
+        value += 0.5 * f64::from(mine.count_ones());
+    }
+    // Checkers piled on the head are slow to bring into play.
+    value -= 0.4 * f64::from(me.count(24).saturating_sub(1));
+    // Checkers left far behind once the race is on cost bearing-off time.
+    if me.off() == 0 {
+        value -= 0.2 * f64::from((mine & !HOME_MASK).count_ones());
+    }
+    value
+}

@@ -1,0 +1,282 @@
+//! Nardy notation (`24/18 18/15`, `3/off`, `pass`) and the one-line position string.
+//!
+//! Position string: space-separated `key=value` fields, in any order:
+//! `w=24x13,18,15 b=24x15 turn=black:roll first=b score=0-0`
+//! - `w=`, `b=`: each side's checkers in its OWN numbering, `PxN` for N checkers on point
+//!   P (`P` alone for one), `off` for borne-off checkers;
+//! - `turn=`: `SEAT:roll`, `SEAT:6-3` (to move with those dice) or `over`;
+//! - `first=`: the seats that have not completed their first turn (`wb`, `w`, `b`, `-`);
+//! - `score=`: match points, White's first.
+
+use super::{BLACK, Nardy, NardyMove, SEAT_NAMES, Side, Stage, WHITE};
+use crate::core::{Dice, PositionError, SyntaxError};
+
+/// The start position's string.
+pub const START_POSITION: &str = "w=24x15 b=24x15 turn=white:roll first=wb score=0-0";
+
+/// Reads a turn: steps separated by spaces or commas. A step is `FROM/TO` (or `FROM-TO`),
+/// chains `24/18/15` are split into steps, `off` bears off, and `(N)` repeats a step.
+pub fn parse_move(text: &str) -> Result<NardyMove, SyntaxError> {
+    let text = text.trim().to_ascii_lowercase();
+    if text == "pass" {
+        return Ok(NardyMove::PASS);
+    }
+    if text.is_empty() {
+        return Err(SyntaxError(
+            "empty move; write steps like 24/18 18/15, or pass".into(),
+        ));
+    }
+    let mut steps: Vec<(u32, u32)> = Vec::new();
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        let (body, repeat) = split_repeat(token)?;
+        let points: Vec<&str> = body.split(['/', '-']).collect();
+        if points.len() < 2 {
+            return Err(SyntaxError(format!(
+                "'{token}' is not a step; write FROM/TO like 24/18, or 3/off"
+            )));
+        }
+        let mut chain = Vec::new();
+        for (i, word) in points.iter().enumerate() {
+            let last = i + 1 == points.len();
+            chain.push(parse_point(word, i > 0 && last, token)?);
+        }
+        for _ in 0..repeat {
+            for pair in chain.windows(2) {
+                steps.push((pair[0], pair[1]));
+            }
+        }
+    }
+    if steps.len() > 4 {
+        return Err(SyntaxError(format!(
+            "'{text}' has {} steps; a turn has at most four",
+            steps.len()
+        )));
+    }
+    Ok(NardyMove::from_steps(&steps))
+}
+
+fn split_repeat(token: &str) -> Result<(&str, usize), SyntaxError> {
+    let Some(open) = token.find('(') else {
+        return Ok((token, 1));
+    };
+    let count = token[open + 1..]
+        .strip_suffix(')')
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| (1..=4).contains(n))
+        .ok_or_else(|| SyntaxError(format!("'{token}': a repeat is written like 24/20(2)")))?;
+    Ok((&token[..open], count))
+}
+
+fn parse_point(word: &str, may_be_off: bool, token: &str) -> Result<u32, SyntaxError> {
+    if word == "off" || word == "o" {
+        return if may_be_off {
+            Ok(0)
+        } else {
+            Err(SyntaxError(format!(
+                "'{token}': 'off' can only end a step, as in 3/off"
+            )))
+        };
+    }
+    match word.parse::<u32>() {
+        Ok(p) if (1..=24).contains(&p) => Ok(p),
+        Ok(p) => Err(SyntaxError(format!(
+            "'{token}': there is no point {p}; points are 1 to 24"
+        ))),
+        Err(_) => Err(SyntaxError(format!(
+            "'{token}': '{word}' is not a point; write FROM/TO like 24/18, or 3/off"
+        ))),
+    }
+}
+
+/// Writes a turn as its steps: `24/18 18/15`, `3/off 5/2`, or `pass`.
+pub fn format_move(mv: &NardyMove) -> String {
+    if mv.is_pass() {
+        return "pass".to_string();
+    }
+    let steps: Vec<String> = mv
+        .steps()
+        .iter()
+        .map(|&(from, to)| {
+            if to == 0 {
+                format!("{from}/off")
+            } else {
+                format!("{from}/{to}")
+            }
+        })
+        .collect();
+    steps.join(" ")
+}
+
+fn format_side(side: Side) -> String {
+    let mut parts = Vec::new();
+    for p in (1..=24).rev() {
+        match side.count(p) {
+            0 => {}
+            1 => parts.push(p.to_string()),
+            n => parts.push(format!("{p}x{n}")),
+        }
+    }
+    match side.off() {
+        0 => {}
+        1 => parts.push("off".to_string()),
+        n => parts.push(format!("offx{n}")),
+    }
+    parts.join(",")
+}
+
+/// The position as one line (see the module documentation).
+pub fn position_string(game: &Nardy) -> String {
+    let turn = match game.stage {
+        Stage::Over => "over".to_string(),
+        Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
+        Stage::Move => format!(
+            "{}:{}",
+            SEAT_NAMES[game.turn],
+            game.dice.map(|d| d.to_string()).unwrap_or_default()
+        ),
+    };
+    let mut first = String::new();
+    if game.first_turn[WHITE] {
+        first.push('w');
+    }
+    if game.first_turn[BLACK] {
+        first.push('b');
+    }
+    if first.is_empty() {
+        first.push('-');
+    }
+    format!(
+        "w={} b={} turn={turn} first={first} score={}-{}",
+        format_side(game.sides[WHITE]),
+        format_side(game.sides[BLACK]),
+        game.score[WHITE],
+        game.score[BLACK]
+    )
+}
+
+fn parse_side(value: &str, who: &str) -> Result<Side, PositionError> {
+    let mut side = Side::default();
+    let mut total = 0u32;
+    for entry in value.split(',').filter(|e| !e.is_empty()) {
+        let (point, count) = match entry.split_once('x') {
+            Some((p, n)) => (p, n.parse::<u32>().ok().filter(|n| (1..=15).contains(n))),
+            None => (entry, Some(1)),
+        };
+        let count = count.ok_or_else(|| {
+            PositionError(format!(
+                "{who}: '{entry}' has a bad count; write POINTxCOUNT like 24x15"
+            ))
+        })?;
+        let point = if point == "off" {
+            0
+        } else {
+            point
+                .parse::<u32>()
+                .ok()
+                .filter(|p| (1..=24).contains(p))
+                .ok_or_else(|| PositionError(format!("{who}: '{entry}' is not a point 1-24 or off")))?
+        };
+        let already = if point == 0 { side.off() } else { side.count(point) };
+        if already > 0 {
+            return Err(PositionError(format!("{who}: point '{entry}' is listed twice")));
+        }
+        total += count;
+        if total > 15 {
+            return Err(PositionError(format!("{who} has more than 15 checkers")));
+        }
+        side = side.with_count(point, count);
+    }
+    Ok(side)
+}
+
+/// Reads a position string into a game with `base`'s options.
+pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> {
+    let mut game = base.clone();
+    let mut seen: Vec<&str> = Vec::new();
+    for field in text.split_whitespace() {
+        let Some((key, value)) = field.split_once('=') else {
+            return Err(PositionError(format!("'{field}' is not key=value")));
+        };
+        if seen.contains(&key) {
+            return Err(PositionError(format!("'{key}=' is given twice")));
+        }
+        seen.push(key);
+        match key {
+            "w" => game.sides[WHITE] = parse_side(value, "White")?,
+            "b" => game.sides[BLACK] = parse_side(value, "Black")?,
+            "turn" => parse_turn(&mut game, value)?,
+            "first" => {
+                if value != "-" && !value.chars().all(|c| c == 'w' || c == 'b') {
+                    return Err(PositionError(format!("first={value}: write w, b, wb or -")));
+                }
+                game.first_turn = [value.contains('w'), value.contains('b')];
+            }
+            "score" => {
+                let scores: Option<Vec<u32>> = value.split('-').map(|n| n.parse().ok()).collect();
+                match scores.as_deref() {
+                    Some(&[w, b]) if w < 1000 && b < 1000 => game.score = [w, b],
+                    _ => {
+                        return Err(PositionError(format!(
+                            "score={value}: write WHITE-BLACK like 0-0"
+                        )));
+                    }
+                }
+            }
+            _ => {
+                return Err(PositionError(format!(
+                    "unknown field '{key}'; a nardy position has w=, b=, turn=, first=, score="
+                )));
+            }
+        }
+    }
+    for key in ["w", "b", "turn", "first", "score"] {
+        if !seen.contains(&key) {
+            return Err(PositionError(format!(
+                "the field '{key}=' is missing; a nardy position looks like: {START_POSITION}"
+            )));
+        }
+    }
+    if game.stage == Stage::Over {
+        // The last mover is the one who bore off the fifteenth checker.
+        game.turn = if game.sides[BLACK].off() == 15 {
+            BLACK
+        } else {
+            WHITE
+        };
+    }
+    if game.stage != Stage::Over && game.score.iter().any(|&s| s >= game.match_to) {
+        return Err(PositionError(format!(
+            "score {}-{} already reaches the match length {}, so the game must be over",
+            game.score[WHITE], game.score[BLACK], game.match_to
+        )));
+    }
+    Ok(game)
+}
+
+fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
+    if value == "over" {
+        game.stage = Stage::Over;
+        game.dice = None;
+        return Ok(());
+    }
+    let bad = || PositionError(format!("turn={value}: write white:roll, black:6-3 or over"));
+    let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
+    game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;
+    if rest == "roll" {
+        game.stage = Stage::Roll;
+        game.dice = None;
+        return Ok(());
+    }
+    let dice: Vec<u8> = rest
+        .split('-')
+        .map(|d| d.parse::<u8>().ok().filter(|d| (1..=6).contains(d)))
+        .collect::<Option<Vec<u8>>>()
+        .filter(|d| d.len() == 2)
+        .ok_or_else(bad)?;
+    game.stage = Stage::Move;
+    game.dice = Some(Dice::new(&dice));
+    Ok(())
+}

@@ -1,0 +1,10 @@
+//! tabula: play, script and analyse dice race games.
+//!
+//! Data flows one way: the command line ([`cli`]) sets up a session ([`session`]) that
+//! applies commands to a game ([`games`], built on [`core`]); the REPL ([`repl`]) and the
+//! engine protocol ([`protocol`]) only read commands and print what the session says.
+
+pub mod bench;
+pub mod bots;
+pub mod core;
+pub mod games;

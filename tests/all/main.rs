@@ -1,0 +1,5 @@
+//! The integration tests: one binary, one module per area.
+
+mod movegen_counts;
+mod nardy_reference;
+mod nardy_rules;
