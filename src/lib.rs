@@ -6,5 +6,9 @@
 
 pub mod bench;
 pub mod bots;
+pub mod cli;
 pub mod core;
 pub mod games;
+pub mod players;
+pub mod repl;
+pub mod session;

@@ -1,15 +1,23 @@
-use std::time::Duration;
-use tabula::core::NewGame;
-fn main() {
-    let g = tabula::games::nardy::Nardy::default_game();
-    let r = tabula::bench::random_games(&g, 1, 1_000_000, Duration::from_secs(5));
-    println!(
-        "{} games {} moves {:?} unfinished {} -> {:.0} games/s {:.0} moves/s",
-        r.games,
-        r.moves,
-        r.elapsed,
-        r.unfinished,
-        r.games_per_second(),
-        r.moves_per_second()
-    );
+//! The `tabula` binary: a thin entry point around [`tabula::cli::run`].
+
+use std::io;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match tabula::cli::run() {
+        Ok(code) => code,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("tabula: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A reader that went away (`tabula games | head -1`) is not an error.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }

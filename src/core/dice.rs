@@ -94,6 +94,18 @@ impl SeededDice {
         self.seed
     }
 
+    /// How far the stream has been read (in 32-bit words), for [`SeededDice::resume`].
+    pub fn position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// The source for `seed`, continued from a [`SeededDice::position`].
+    pub fn resume(seed: u64, position: u128) -> SeededDice {
+        let mut dice = SeededDice::new(seed);
+        dice.rng.set_word_pos(position);
+        dice
+    }
+
     /// A uniformly distributed number below `bound` (which must be non-zero).
     pub fn below(&mut self, bound: u32) -> u32 {
         uniform_below(&mut self.rng, bound)
@@ -192,6 +204,18 @@ mod tests {
     }
 
     const PINNED_SEED_1: [u8; 12] = [3, 1, 4, 2, 1, 3, 5, 3, 1, 2, 5, 1];
+
+    #[test]
+    fn a_resumed_stream_continues_where_it_stopped() {
+        let mut dice = SeededDice::new(5);
+        for _ in 0..7 {
+            dice.throw(6);
+        }
+        let mut resumed = SeededDice::resume(5, dice.position());
+        let rest: Vec<u8> = (0..20).map(|_| dice.throw(6)).collect();
+        let again: Vec<u8> = (0..20).map(|_| resumed.throw(6)).collect();
+        assert_eq!(rest, again);
+    }
 
     #[test]
     fn every_face_comes_up_about_equally() {

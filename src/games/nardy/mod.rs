@@ -248,10 +248,11 @@ impl Nardy {
         let need = legal[0].steps().len();
         let used = played.steps().len();
         let reason = if used < need {
+            let die = dice.values()[0];
             match (dice.is_double(), need) {
-                (false, 2) => "you must use both dice".to_string(),
-                (true, 4) => format!("you must play all four {}s", dice.values()[0]),
-                _ => format!("you must play {need} dice, and this plays {used}"),
+                (false, _) => "you must use both dice".to_string(),
+                (true, 4) => format!("you must play all four {die}s"),
+                (true, _) => format!("you must play {need} of the four {die}s (this plays {used})"),
             }
         } else if !dice.is_double() && need == 1 {
             let high = dice.values().iter().max().copied().unwrap_or(0);
@@ -456,8 +457,11 @@ impl Nardy {
                     &SEAT_NAMES[seat][..1]
                 )));
             }
-            let rules = TurnRules::new(side, self.sides[1 - seat], false, Dice::new(&[1, 2]));
-            if rules.has_illegal_block(side.occupancy()) {
+            // A block is judged against opponent checkers on the board; once they are all
+            // borne off (game over) there is nobody left to block.
+            let opponent = self.sides[1 - seat];
+            let rules = TurnRules::new(side, opponent, false, Dice::new(&[1, 2]));
+            if opponent.on_board() > 0 && rules.has_illegal_block(side.occupancy()) {
                 return Err(PositionError(format!(
                     "{} has a block of six with no {} checker ahead of it",
                     Nardy::title(seat),

@@ -37,14 +37,17 @@ pub fn render(game: &Nardy) -> String {
             line.push_str(&text);
         }
     }
-    let mut out = lines.join("\n");
-    out.push('\n');
+    let mut out = String::new();
+    for line in lines {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
     out
 }
 
 fn labels(points: &[u32], who: &str) -> String {
     let cells = |half: &[u32]| half.iter().map(|p| format!("{p:>3}")).collect::<String>();
-    format!("   {} {}  {who}", cells(&points[..6]), cells(&points[6..]))
+    format!("   {}  {}  {who}", cells(&points[..6]), cells(&points[6..]))
 }
 
 fn frame() -> String {

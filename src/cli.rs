@@ -1,0 +1,275 @@
+//! The command line: clap definitions and dispatch to the front ends.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::{Args, Parser, Subcommand};
+
+use crate::bench::random_games;
+use crate::core::{Game, Options};
+use crate::games::GameKind;
+use crate::players::SeatAssignment;
+use crate::repl::{PlayConfig, games_table, run_interactive, run_piped};
+use crate::session::random_seed;
+
+/// Play, script and analyse dice race games: Long Nardy, the Royal Game of Ur,
+/// Aeroplane Chess, the chessboard race and Mnogoboy.
+#[derive(Debug, Parser)]
+#[command(name = "tabula", version, arg_required_else_help = true)]
+#[command(
+    after_help = "Examples:\n  tabula play nardy\n  tabula play nardy --seat black=bot:random --seed 7\n  tabula play nardy --seed 7 < moves.txt\n  tabula rules nardy"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Commands,
+}
+
+#[derive(Debug, Subcommand)]
+enum Commands {
+    /// Play a game in the terminal (or run commands piped to stdin)
+    #[command(
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy.\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
+    )]
+    Play(PlayArgs),
+    /// List the games with their seats and rule options
+    Games,
+    /// Print the rules of a game
+    Rules {
+        /// The game id (see 'tabula games')
+        game: String,
+    },
+    /// Replay a saved game record, printing every move and the board
+    Replay {
+        /// A file written by 'save' (or a match's --records file)
+        file: String,
+        /// Which game of the file to replay, from 1
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+    },
+    /// Measure random self-play speed: games/s and turns/s in one thread
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+struct GameChoice {
+    /// The game id (nardy, ...) followed by rule options KEY=VALUE
+    #[arg(value_name = "GAME [KEY=VALUE]...", default_value = "nardy")]
+    words: Vec<String>,
+    /// A rule option KEY=VALUE (same as giving it after GAME)
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    opts: Vec<String>,
+}
+
+impl GameChoice {
+    /// The game and its validated options.
+    fn resolve(&self) -> anyhow::Result<(GameKind, Options)> {
+        let mut words = self.words.iter();
+        let first = words.next().map_or("nardy", String::as_str);
+        let (kind, mut rest): (GameKind, Vec<String>) = if first.contains('=') {
+            (
+                GameKind::from_id("nardy").map_err(anyhow::Error::msg)?,
+                vec![first.to_string()],
+            )
+        } else {
+            (GameKind::from_id(first).map_err(anyhow::Error::msg)?, Vec::new())
+        };
+        rest.extend(words.cloned());
+        rest.extend(self.opts.iter().cloned());
+        let options = Options::parse(kind.info().options, &rest)?;
+        Ok((kind, options))
+    }
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameChoice,
+    /// Who plays a seat: SEAT=PLAYER, e.g. black=bot:random, 2=human (repeatable)
+    #[arg(long, value_name = "SEAT=PLAYER", value_parser = parse_seat)]
+    seat: Vec<SeatAssignment>,
+    /// Seed for the dice (drawn and printed when not given)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// With piped input: stop at the first failed command and exit with status 1
+    #[arg(long)]
+    strict: bool,
+    /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
+    #[arg(long)]
+    manual_dice: bool,
+}
+
+#[derive(Debug, Args)]
+struct BenchArgs {
+    #[command(flatten)]
+    game: GameChoice,
+    /// Stop after this many games
+    #[arg(long, default_value_t = 1_000_000)]
+    games: u64,
+    /// Stop after this many seconds
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+    /// Seed for dice and choices
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
+    text.parse()
+}
+
+/// Runs tabula with the process arguments.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    let mut out = io::stdout().lock();
+    match cli.command {
+        Commands::Play(args) => play(args),
+        Commands::Games => {
+            writeln!(out, "{}", games_listing())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Commands::Rules { game } => {
+            let kind = GameKind::from_id(&game).map_err(anyhow::Error::msg)?;
+            write!(out, "{}", kind.info().rules)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Commands::Replay { file, game } => replay(&file, game, &mut out),
+        Commands::Bench(args) => bench(args, &mut out),
+    }
+}
+
+fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let (kind, options) = args.game.resolve()?;
+    let seed_drawn = args.seed.is_none();
+    let config = PlayConfig {
+        kind,
+        options,
+        seats: args.seat,
+        seed: args.seed.unwrap_or_else(random_seed),
+        seed_drawn,
+        strict: args.strict,
+        manual_dice: args.manual_dice,
+    };
+    if io::stdin().is_terminal() {
+        run_interactive(&config)
+    } else {
+        let stdin = io::stdin().lock();
+        let mut out = io::stdout().lock();
+        let mut err = io::stderr().lock();
+        run_piped(&config, stdin, &mut out, &mut err)
+    }
+}
+
+/// The `tabula games` text: a table of ids, seats, options and summaries.
+pub fn games_listing() -> String {
+    let mut text = String::from("GAME       SEATS  OPTIONS (first value is the default)\n");
+    for kind in GameKind::ALL {
+        let info = kind.info();
+        let seats = if info.seats.start() == info.seats.end() {
+            info.seats.start().to_string()
+        } else {
+            format!("{}-{}", info.seats.start(), info.seats.end())
+        };
+        let options: Vec<String> = info
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.key, o.values_text()))
+            .collect();
+        text.push_str(&format!("{:<10} {:<6} {}\n", info.id, seats, options.join(" ")));
+        text.push_str(&format!("{:<17} {}: {}\n", "", info.title, info.summary));
+    }
+    text.push_str("\nPlay one with 'tabula play GAME [KEY=VALUE...]'; 'tabula rules GAME' prints its rules.");
+    let _ = games_table;
+    text
+}
+
+fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::session::Session;
+    use crate::session::record::{action_line, parse_records};
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let records = parse_records(&text)?;
+    if index == 0 || index > records.len() {
+        bail!(
+            "{file} holds {} game{}; --game takes 1 to {}",
+            records.len(),
+            if records.len() == 1 { "" } else { "s" },
+            records.len()
+        );
+    }
+    let record = &records[index - 1];
+    let session = Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
+    // Walk the actions again from the start, printing as we go.
+    let mut walk = Session::new(record.kind, &record.options, 0)?;
+    writeln!(out, "game {index} of {file}: {}", walk.game().info().title)?;
+    for note in &record.notes {
+        writeln!(out, "{note}")?;
+    }
+    writeln!(out, "{}", walk.game().render().trim_end())?;
+    for (_, action) in session.actions() {
+        let line = action_line(action);
+        match action {
+            crate::session::Action::Roll(dice) | crate::session::Action::Dice(dice) => {
+                let seat = walk.game().phase().seat().unwrap_or(0);
+                walk.set_dice(dice.values())?;
+                writeln!(out, "{} rolls {dice}", walk.seat_name(seat))?;
+            }
+            crate::session::Action::Move(text) => {
+                let played = walk.play_text(text)?;
+                writeln!(out, "{} plays {}", walk.seat_name(played.seat), played.text)?;
+                for note in played.notes {
+                    writeln!(out, "{note}")?;
+                }
+                writeln!(out, "{}", walk.game().render().trim_end())?;
+            }
+            crate::session::Action::SetPos(text) => {
+                walk.set_position(text)?;
+                writeln!(out, "{line}")?;
+                writeln!(out, "{}", walk.game().render().trim_end())?;
+            }
+        }
+    }
+    match walk.game().outcome() {
+        Some(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
+        None => writeln!(out, "{}", walk.status())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let (kind, options) = args.game.resolve()?;
+    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
+        bail!("--seconds must be a positive number");
+    }
+    let fresh = kind.new_game(&options)?;
+    writeln!(
+        out,
+        "bench {}{}: random self-play, every legal move generated each turn, one thread",
+        kind.info().id,
+        options
+            .non_default(kind.info().options)
+            .iter()
+            .map(|o| format!(" {o}"))
+            .collect::<String>()
+    )?;
+    let report = random_games(
+        &fresh,
+        args.seed,
+        args.games,
+        Duration::from_secs_f64(args.seconds),
+    );
+    writeln!(
+        out,
+        "{} games, {} turns in {:.2} s: {:.0} games/s, {:.0} turns/s, {:.1} turns/game",
+        report.games,
+        report.moves,
+        report.elapsed.as_secs_f64(),
+        report.games_per_second(),
+        report.moves_per_second(),
+        report.moves as f64 / report.games.max(1) as f64
+    )?;
+    if report.unfinished > 0 {
+        writeln!(out, "warning: {} games did not finish", report.unfinished)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

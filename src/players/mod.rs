@@ -1,0 +1,213 @@
+//! Players other than the person at the keyboard, and the referee that runs their turns.
+//!
+//! Every non-human seat is an [`Agent`]: a built-in bot or (see [`engine`]) an external
+//! program. The [`Referee`] rolls for them (an agent never rolls), asks them to decide,
+//! checks every decision against the rules and keeps all agents informed of every action.
+
+mod spec;
+
+pub use spec::{PlayerSpec, SeatAssignment, find_seat, seat_players};
+
+use crate::bots::{Bot, BotKind};
+use crate::core::{Dice, Game, Phase, Seat};
+use crate::games::AnyGame;
+use crate::session::{Action, CommandError, Played, Session};
+
+/// Why a seat lost the game without playing it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// The seat that forfeits.
+    pub seat: Seat,
+    /// A short reason class for tables: `illegal move`, `timeout`, `crash`, ...
+    pub kind: &'static str,
+    /// The whole story.
+    pub detail: String,
+}
+
+/// Something an agent is told about, so that it can follow the game.
+#[derive(Clone, Debug)]
+pub enum Observation<'a> {
+    /// A new game starts from this game value (its id, options and position).
+    NewGame(&'a AnyGame),
+    /// The position was replaced (after undo, load or setpos): resynchronise.
+    Position(&'a AnyGame),
+    /// The seat to roll got these dice.
+    Dice(Dice),
+    /// A move was played, in notation.
+    Move(&'a str),
+}
+
+/// A non-human player.
+pub trait Agent: Send {
+    /// Tells the agent what happened (its own actions included). An agent that cannot
+    /// follow forfeits with the reason.
+    fn observe(&mut self, observation: &Observation<'_>) -> Result<(), String> {
+        let _ = observation;
+        Ok(())
+    }
+
+    /// Decides for the seat to act in `game`: in the roll phase `None` means "roll", `Some`
+    /// an action before the roll; in the move phase always `Some(move)`. An error means the
+    /// agent failed (it forfeits): `(kind, detail)`.
+    fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, (&'static str, String)>;
+
+    /// Stops the agent (external programs are asked to quit).
+    fn shutdown(&mut self) {}
+}
+
+/// A built-in bot as an agent.
+pub struct BotAgent {
+    bot: Box<dyn Bot<AnyGame>>,
+}
+
+impl BotAgent {
+    /// A bot of `kind` whose own choices follow `seed`.
+    pub fn new(kind: BotKind, seed: u64) -> BotAgent {
+        BotAgent {
+            bot: kind.build(seed),
+        }
+    }
+}
+
+impl Agent for BotAgent {
+    fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, (&'static str, String)> {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        match game.phase() {
+            Phase::Roll(_) => Ok(self
+                .bot
+                .choose_before_roll(game, &moves)
+                .and_then(|i| moves.get(i))
+                .map(|m| game.format_move(m))),
+            Phase::Move(_) if !moves.is_empty() => {
+                let index = self.bot.choose_move(game, &moves).min(moves.len() - 1);
+                Ok(Some(game.format_move(&moves[index])))
+            }
+            _ => Err(("no move", "asked to move when no move is possible".to_string())),
+        }
+    }
+}
+
+/// One action the referee took for an agent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The referee rolled for the seat.
+    Rolled(Seat, Dice),
+    /// The agent's move (or pre-roll action) was played.
+    Played(Played),
+}
+
+/// Runs the non-human seats of a game.
+pub struct Referee {
+    agents: Vec<Option<Box<dyn Agent>>>,
+}
+
+impl Referee {
+    /// A referee for these seats (`None` = a human seat).
+    pub fn new(agents: Vec<Option<Box<dyn Agent>>>) -> Referee {
+        Referee { agents }
+    }
+
+    /// True if a person plays `seat`.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.agents.get(seat).is_none_or(Option::is_none)
+    }
+
+    /// Tells every agent; the first that cannot follow forfeits.
+    pub fn notify(&mut self, observation: &Observation<'_>) -> Result<(), Forfeit> {
+        for (seat, agent) in self.agents.iter_mut().enumerate() {
+            if let Some(agent) = agent {
+                agent.observe(observation).map_err(|detail| Forfeit {
+                    seat,
+                    kind: "lost sync",
+                    detail,
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Tells every agent about the last action in `session`'s history.
+    pub fn notify_last(&mut self, session: &Session) -> Result<(), Forfeit> {
+        let last = session.actions().last().map(|(_, action)| action.clone());
+        match last {
+            Some(Action::Roll(dice) | Action::Dice(dice)) => self.notify(&Observation::Dice(dice)),
+            Some(Action::Move(text)) => self.notify(&Observation::Move(&text)),
+            Some(Action::SetPos(_)) => self.notify(&Observation::Position(session.game())),
+            None => Ok(()),
+        }
+    }
+
+    /// Lets the agent of the seat to act take one action: roll for it (unless
+    /// `manual_dice`), or play what it decides. Returns `Ok(None)` when a person must act
+    /// (a human seat, dice to enter, or the game is over).
+    pub fn act(&mut self, session: &mut Session, manual_dice: bool) -> Result<Option<Turn>, Forfeit> {
+        let (seat, rolling) = match session.game().phase() {
+            Phase::Over => return Ok(None),
+            Phase::Roll(seat) => (seat, true),
+            Phase::Move(seat) => (seat, false),
+        };
+        let Some(Some(agent)) = self.agents.get_mut(seat) else {
+            return Ok(None);
+        };
+        let forfeit = |kind: &'static str, detail: String| Forfeit { seat, kind, detail };
+        let has_pre_roll_actions = rolling && !session.legal_moves().is_empty();
+        let decision = if rolling && !has_pre_roll_actions {
+            None
+        } else {
+            agent
+                .decide(session.game())
+                .map_err(|(kind, detail)| forfeit(kind, detail))?
+        };
+        let turn = match decision {
+            None if rolling => {
+                if manual_dice {
+                    return Ok(None);
+                }
+                let (seat, dice) = session.roll().map_err(|e| forfeit("referee", e.to_string()))?;
+                Turn::Rolled(seat, dice)
+            }
+            None => return Err(forfeit("no move", "gave no move".into())),
+            Some(text) if rolling && text.trim() == "roll" => {
+                if manual_dice {
+                    return Ok(None);
+                }
+                let (seat, dice) = session.roll().map_err(|e| forfeit("referee", e.to_string()))?;
+                Turn::Rolled(seat, dice)
+            }
+            Some(text) => match session.play_text(&text) {
+                Ok(played) => Turn::Played(played),
+                Err(CommandError::Syntax(e)) => {
+                    return Err(forfeit("garbage", format!("'{text}' is not a move: {e}")));
+                }
+                Err(e) => return Err(forfeit("illegal move", format!("'{text}': {e}"))),
+            },
+        };
+        self.notify_last(session)?;
+        Ok(Some(turn))
+    }
+
+    /// Stops every agent.
+    pub fn shutdown(&mut self) {
+        for agent in self.agents.iter_mut().flatten() {
+            agent.shutdown();
+        }
+    }
+}
+
+impl Drop for Referee {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// Builds the agent for a seat: `None` for a human, a bot, or an external engine.
+pub fn build_agent(spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn Agent>>, String> {
+    match spec {
+        PlayerSpec::Human => Ok(None),
+        PlayerSpec::Bot(kind) => Ok(Some(Box::new(BotAgent::new(*kind, seed)))),
+        PlayerSpec::Engine(command) => Err(format!(
+            "engine:{command}: external engines are not supported yet"
+        )),
+    }
+}

@@ -1,0 +1,174 @@
+//! Who plays a seat: `human`, `bot:NAME` or `engine:COMMAND`, and seats named by name or
+//! number (`--seat black=bot:random`, `--seat 2=human`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::bots::BotKind;
+use crate::core::{Game, Seat};
+
+/// The player in one seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A person at the keyboard (or lines of a piped script).
+    Human,
+    /// A built-in bot.
+    Bot(BotKind),
+    /// An external program speaking the engine protocol, started with this command line.
+    Engine(String),
+}
+
+impl PlayerSpec {
+    /// True for a person.
+    pub fn is_human(&self) -> bool {
+        matches!(self, PlayerSpec::Human)
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Human => f.write_str("human"),
+            PlayerSpec::Bot(kind) => write!(f, "bot:{kind}"),
+            PlayerSpec::Engine(command) => write!(f, "engine:{command}"),
+        }
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        let text = text.trim();
+        let usage = "write human, bot:random, bot:greedy or engine:COMMAND";
+        if text.eq_ignore_ascii_case("human") {
+            return Ok(PlayerSpec::Human);
+        }
+        if let Some(name) = text.strip_prefix("bot:") {
+            return name.parse().map(PlayerSpec::Bot);
+        }
+        if let Some(command) = text.strip_prefix("engine:") {
+            if command.trim().is_empty() {
+                return Err("engine: needs the command that starts the engine, e.g. engine:./mybot".into());
+            }
+            shell_words::split(command).map_err(|e| format!("cannot split '{command}' into words: {e}"))?;
+            return Ok(PlayerSpec::Engine(command.trim().to_string()));
+        }
+        if let Ok(kind) = text.parse::<BotKind>() {
+            return Err(format!(
+                "unknown player '{text}'; did you mean bot:{kind}? ({usage})"
+            ));
+        }
+        Err(format!("unknown player '{text}'; {usage}"))
+    }
+}
+
+/// A `SEAT=PLAYER` assignment as typed, before the seat is looked up in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatAssignment {
+    /// The seat as typed: a name (`white`) or a number from 1 (`2`).
+    pub seat: String,
+    /// Who plays it.
+    pub player: PlayerSpec,
+}
+
+impl FromStr for SeatAssignment {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SeatAssignment, String> {
+        let (seat, player) = text
+            .split_once('=')
+            .ok_or_else(|| format!("'{text}' is not SEAT=PLAYER, e.g. black=bot:random or 2=human"))?;
+        Ok(SeatAssignment {
+            seat: seat.trim().to_ascii_lowercase(),
+            player: player.parse()?,
+        })
+    }
+}
+
+/// Finds a seat of `game` by name or by number (1 = first seat).
+pub fn find_seat(game: &impl Game, seat: &str) -> Result<Seat, String> {
+    let count = game.seat_count();
+    let names: Vec<&str> = (0..count).map(|s| game.seat_name(s)).collect();
+    if let Some(index) = names.iter().position(|name| name.eq_ignore_ascii_case(seat)) {
+        return Ok(index);
+    }
+    if let Ok(number) = seat.parse::<usize>()
+        && (1..=count).contains(&number)
+    {
+        return Ok(number - 1);
+    }
+    Err(format!(
+        "this game has no seat '{seat}'; its seats are {} (or 1-{count})",
+        names.join(", ")
+    ))
+}
+
+/// The players of every seat: the default (human first, then the greedy bot), with the
+/// given assignments applied in order.
+pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<Vec<PlayerSpec>, String> {
+    let mut players: Vec<PlayerSpec> = (0..game.seat_count())
+        .map(|seat| {
+            if seat == 0 {
+                PlayerSpec::Human
+            } else {
+                PlayerSpec::Bot(BotKind::Greedy)
+            }
+        })
+        .collect();
+    for assignment in assignments {
+        let seat = find_seat(game, &assignment.seat)?;
+        players[seat] = assignment.player.clone();
+    }
+    Ok(players)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::NewGame;
+    use crate::games::nardy::Nardy;
+
+    #[test]
+    fn players_parse_and_print() {
+        assert_eq!("human".parse(), Ok(PlayerSpec::Human));
+        assert_eq!("bot:random".parse(), Ok(PlayerSpec::Bot(BotKind::Random)));
+        assert_eq!(
+            "engine:python3 bot.py".parse(),
+            Ok(PlayerSpec::Engine("python3 bot.py".into()))
+        );
+        assert_eq!(PlayerSpec::Bot(BotKind::Greedy).to_string(), "bot:greedy");
+        assert!(
+            "greedy"
+                .parse::<PlayerSpec>()
+                .unwrap_err()
+                .contains("did you mean bot:greedy")
+        );
+        assert!(
+            "bot:smart"
+                .parse::<PlayerSpec>()
+                .unwrap_err()
+                .contains("unknown bot 'smart'")
+        );
+        assert!("engine:".parse::<PlayerSpec>().is_err());
+        assert!("engine:'unclosed".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
+    fn seats_by_name_or_number() {
+        let game = Nardy::default_game();
+        assert_eq!(find_seat(&game, "black"), Ok(1));
+        assert_eq!(find_seat(&game, "1"), Ok(0));
+        assert!(
+            find_seat(&game, "3")
+                .unwrap_err()
+                .contains("its seats are white, black (or 1-2)")
+        );
+        let players = seat_players(&game, &["2=human".parse().unwrap()]).unwrap();
+        assert_eq!(players, vec![PlayerSpec::Human, PlayerSpec::Human]);
+        assert_eq!(
+            seat_players(&game, &[]).unwrap(),
+            vec![PlayerSpec::Human, PlayerSpec::Bot(BotKind::Greedy)]
+        );
+    }
+}

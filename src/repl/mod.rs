@@ -1,0 +1,724 @@
+//! The human front end: an interactive REPL (rustyline: completion, history) or, when
+//! stdin is not a terminal, the same commands read from a pipe. Both drive a [`Table`]:
+//! a session plus the players of its seats.
+
+mod interactive;
+
+pub use interactive::run_interactive;
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use crate::core::{Game, Options, Phase, Seat};
+use crate::games::GameKind;
+use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
+use crate::session::command::{self, Command};
+use crate::session::record::{parse_records, save_text};
+use crate::session::{Action, CommandError, Played, Session};
+
+/// Everything `tabula play` was asked for.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    /// The game.
+    pub kind: GameKind,
+    /// Its rule options (validated).
+    pub options: Options,
+    /// `--seat` assignments as typed.
+    pub seats: Vec<crate::players::SeatAssignment>,
+    /// The dice seed.
+    pub seed: u64,
+    /// True if the seed was drawn rather than given (it is then printed).
+    pub seed_drawn: bool,
+    /// Stop at the first failed command and exit non-zero (scripts).
+    pub strict: bool,
+    /// Bots wait for dice to be entered instead of rolling.
+    pub manual_dice: bool,
+}
+
+/// What the loop should do after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// Leave (after confirmation where it applies).
+    Quit,
+}
+
+/// A game with the players of its seats.
+pub struct Table {
+    session: Session,
+    players: Vec<PlayerSpec>,
+    referee: Referee,
+    manual_dice: bool,
+    forfeit: Option<Forfeit>,
+    interactive: bool,
+}
+
+impl Table {
+    /// Sets up the game and its players.
+    pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
+        let session = Session::new(config.kind, &config.options, config.seed)?;
+        let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
+        let referee = make_referee(&players, config.seed, &session)?;
+        Ok(Table {
+            session,
+            players,
+            referee,
+            manual_dice: config.manual_dice,
+            forfeit: None,
+            interactive,
+        })
+    }
+
+    /// The session (for prompts and completion).
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The line that introduces the game.
+    pub fn header(&self) -> String {
+        let game = self.session.game();
+        let seats: Vec<String> = (0..game.seat_count())
+            .map(|seat| format!("{} {}", game.seat_name(seat), self.players[seat]))
+            .collect();
+        let options = game.options().non_default(game.info().options);
+        let options = if options.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", options.join(" "))
+        };
+        format!("{}{options}: {}", game.info().title, seats.join(", "))
+    }
+
+    /// The prompt: whose turn and the dice.
+    pub fn prompt(&self) -> String {
+        let game = self.session.game();
+        if self.forfeit.is_some() {
+            return "over> ".to_string();
+        }
+        match game.phase() {
+            Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
+            Phase::Move(seat) => match game.dice() {
+                Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
+                None => format!("{}> ", game.seat_name(seat)),
+            },
+            Phase::Over => "over> ".to_string(),
+        }
+    }
+
+    /// Words worth completing now: commands and the legal moves.
+    pub fn completions(&self) -> Vec<String> {
+        let mut words: Vec<String> = command::COMMANDS.iter().map(|c| c.name.to_string()).collect();
+        if self.forfeit.is_none() {
+            words.extend(self.session.legal_texts());
+        }
+        words
+    }
+
+    /// True if quitting now would lose a game in progress.
+    pub fn needs_quit_confirmation(&self) -> bool {
+        self.session.in_progress() && self.session.unsaved() && self.forfeit.is_none()
+    }
+
+    /// Runs one command line; prints what happened to `out`.
+    pub fn handle_line(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<Result<Flow, CommandError>> {
+        let command = match command::parse(line, self.session.game()) {
+            Ok(command) => command,
+            Err(error) => return Ok(Err(error)),
+        };
+        let board_before = self.session.game().position_string();
+        let flow = match self.execute(command, out)? {
+            Ok(flow) => flow,
+            Err(error) => return Ok(Err(error)),
+        };
+        self.advance(out)?;
+        if self.interactive && flow == Flow::Continue && self.session.game().position_string() != board_before
+        {
+            writeln!(out, "{}", self.session.game().render().trim_end())?;
+        }
+        Ok(Ok(flow))
+    }
+
+    fn check_not_forfeited(&self) -> Result<(), CommandError> {
+        match &self.forfeit {
+            Some(forfeit) => Err(CommandError::WrongPhase(format!(
+                "the game is over: {} forfeited ({}); type 'new' to play again",
+                self.session.seat_name(forfeit.seat),
+                forfeit.detail
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The seat to act, if a person must act there now; an error otherwise.
+    fn human_turn(&self) -> Result<Seat, CommandError> {
+        self.check_not_forfeited()?;
+        let game = self.session.game();
+        match game.phase() {
+            Phase::Over => Err(CommandError::WrongPhase(
+                "the game is over; type 'new' to play again".into(),
+            )),
+            Phase::Roll(seat) if self.manual_dice => Ok(seat),
+            Phase::Roll(seat) | Phase::Move(seat) if self.referee.is_human(seat) => Ok(seat),
+            Phase::Roll(seat) | Phase::Move(seat) => Err(CommandError::WrongPhase(format!(
+                "it is {}'s turn ({})",
+                game.seat_name(seat),
+                self.players[seat]
+            ))),
+        }
+    }
+
+    fn execute(
+        &mut self,
+        command: Command,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<Result<Flow, CommandError>> {
+        let result = match command {
+            Command::Roll => self.roll(out)?,
+            Command::Play(text) if text.trim().eq_ignore_ascii_case("roll") => self.roll(out)?,
+            Command::Dice(values) => match self.human_turn().and_then(|_| self.session.set_dice(&values)) {
+                Ok((seat, dice)) => {
+                    writeln!(out, "{} has {dice}", self.session.seat_name(seat))?;
+                    self.sync()?;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            Command::Play(text) => {
+                let human = self
+                    .human_turn()
+                    .and_then(|seat| match self.session.game().phase() {
+                        Phase::Roll(_) if !self.referee.is_human(seat) => Err(CommandError::WrongPhase(
+                            "enter the dice for the bot first".into(),
+                        )),
+                        _ => Ok(seat),
+                    });
+                match human.and_then(|_| self.session.play_text(&text)) {
+                    Ok(played) => {
+                        self.print_played(&played, out)?;
+                        self.sync()?;
+                        Ok(())
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            Command::Legal => {
+                self.print_legal(out)?;
+                Ok(())
+            }
+            Command::Undo => self.undo(out)?,
+            Command::Board => {
+                writeln!(out, "{}", self.session.game().render().trim_end())?;
+                Ok(())
+            }
+            Command::Hint => match self.check_not_forfeited().and_then(|_| self.session.hint()) {
+                Ok(hint) => {
+                    writeln!(out, "hint: {hint}")?;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            Command::Genmove => match self.human_turn().and_then(|_| self.session.genmove()) {
+                Ok(Some(played)) => {
+                    self.print_played(&played, out)?;
+                    self.sync()?;
+                    Ok(())
+                }
+                Ok(None) => self.roll(out)?,
+                Err(e) => Err(e),
+            },
+            Command::New { game, options } => self.new_game(game, options, out)?,
+            Command::Save(path) => {
+                let text = save_text(&self.session);
+                match std::fs::write(&path, text) {
+                    Ok(()) => {
+                        self.session.mark_saved();
+                        writeln!(out, "saved to {path}")?;
+                        Ok(())
+                    }
+                    Err(e) => Err(CommandError::File(format!("cannot write {path}: {e}"))),
+                }
+            }
+            Command::Load(path) => self.load(&path, out)?,
+            Command::Status => {
+                writeln!(out, "{}", self.status())?;
+                Ok(())
+            }
+            Command::GetPos => {
+                writeln!(out, "{}", self.session.game().position_string())?;
+                Ok(())
+            }
+            Command::SetPos(text) => match self
+                .check_not_forfeited()
+                .and_then(|_| self.session.set_position(&text))
+            {
+                Ok(()) => {
+                    self.sync()?;
+                    writeln!(out, "position set: {}", self.session.status())?;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            Command::Result => match self.result_text() {
+                Ok(text) => {
+                    writeln!(out, "{text}")?;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            Command::Seed(seed) => {
+                self.session.reseed(seed);
+                writeln!(out, "dice seed {seed}")?;
+                Ok(())
+            }
+            Command::SetBot(name) => match name.parse() {
+                Ok(bot) => {
+                    self.session.set_bot(bot);
+                    writeln!(out, "hint and genmove use bot:{bot}")?;
+                    Ok(())
+                }
+                Err(e) => Err(CommandError::Argument(e)),
+            },
+            Command::Help(topic) => match command::help(topic.as_deref()) {
+                Ok(text) => {
+                    writeln!(out, "{text}")?;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
+            Command::ListGames => {
+                writeln!(out, "{}", games_table())?;
+                Ok(())
+            }
+            Command::ListCommands => {
+                for spec in command::COMMANDS {
+                    writeln!(out, "{}", spec.name)?;
+                }
+                Ok(())
+            }
+            Command::KnownCommand(name) => {
+                writeln!(out, "{}", command::find_command(&name).is_some())?;
+                Ok(())
+            }
+            Command::ProtocolVersion => {
+                writeln!(out, "1")?;
+                Ok(())
+            }
+            Command::Name => {
+                writeln!(out, "tabula")?;
+                Ok(())
+            }
+            Command::Version => {
+                writeln!(out, "{}", env!("CARGO_PKG_VERSION"))?;
+                Ok(())
+            }
+            Command::Quit => return Ok(Ok(Flow::Quit)),
+        };
+        Ok(result.map(|()| Flow::Continue))
+    }
+
+    fn roll(&mut self, out: &mut dyn Write) -> anyhow::Result<Result<(), CommandError>> {
+        match self.human_turn().and_then(|_| self.session.roll()) {
+            Ok((seat, dice)) => {
+                writeln!(out, "{} rolls {dice}", self.session.seat_name(seat))?;
+                self.sync()?;
+                Ok(Ok(()))
+            }
+            Err(e) => Ok(Err(e)),
+        }
+    }
+
+    fn status(&self) -> String {
+        match &self.forfeit {
+            Some(forfeit) => format!(
+                "over forfeit {} {}",
+                self.session.seat_name(forfeit.seat),
+                forfeit.kind
+            ),
+            None => self.session.status(),
+        }
+    }
+
+    fn result_text(&self) -> Result<String, CommandError> {
+        if let Some(forfeit) = &self.forfeit {
+            return Ok(format!(
+                "{} forfeits: {}",
+                self.session.seat_name(forfeit.seat),
+                forfeit.detail
+            ));
+        }
+        let outcome = self.session.outcome()?;
+        let mut lines: Vec<String> = (0..outcome.places.len())
+            .map(|seat| {
+                format!(
+                    "{} {} {}",
+                    self.session.seat_name(seat),
+                    outcome.places[seat],
+                    outcome.points[seat]
+                )
+            })
+            .collect();
+        lines.push(outcome.summary);
+        Ok(lines.join("\n"))
+    }
+
+    fn print_played(&self, played: &Played, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{} plays {}",
+            self.session.seat_name(played.seat),
+            played.text
+        )?;
+        for note in &played.notes {
+            writeln!(out, "{note}")?;
+        }
+        if let Some(outcome) = self.session.game().outcome() {
+            writeln!(out, "game over: {}", outcome.summary)?;
+        }
+        Ok(())
+    }
+
+    fn print_legal(&self, out: &mut dyn Write) -> io::Result<()> {
+        let game = self.session.game();
+        if self.forfeit.is_some() || game.phase() == Phase::Over {
+            return writeln!(out, "no legal moves: the game is over");
+        }
+        let entries = self.session.legal_descriptions();
+        match game.phase() {
+            Phase::Roll(seat) => {
+                writeln!(
+                    out,
+                    "{} to roll; legal: {}",
+                    game.seat_name(seat),
+                    entries.join(", ")
+                )
+            }
+            _ => {
+                let seat = game.phase().seat().unwrap_or(0);
+                let dice = game.dice().map(|d| format!(" with {d}")).unwrap_or_default();
+                writeln!(
+                    out,
+                    "{} legal move{} for {}{dice}:",
+                    entries.len(),
+                    plural(entries.len()),
+                    game.seat_name(seat)
+                )?;
+                for entry in entries {
+                    writeln!(out, "  {entry}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn undo(&mut self, out: &mut dyn Write) -> anyhow::Result<Result<(), CommandError>> {
+        let humans: Vec<bool> = (0..self.players.len())
+            .map(|s| self.referee.is_human(s))
+            .collect();
+        let is_human = |seat: Seat| humans.get(seat).copied().unwrap_or(true);
+        let everyone_human = humans.iter().all(|&h| h);
+        if !everyone_human && !self.session.has_move_by(is_human) {
+            return Ok(Err(CommandError::WrongPhase("nothing of yours to undo".into())));
+        }
+        let mut taken = Vec::new();
+        loop {
+            let undone = match self.session.undo() {
+                Ok(undone) => undone,
+                Err(e) => return Ok(Err(e)),
+            };
+            if let Action::Move(text) = &undone.action {
+                let who = undone.seat.map_or("?", |s| self.session.seat_name(s));
+                taken.push(format!("{who} {text}"));
+                if everyone_human || undone.seat.is_some_and(is_human) {
+                    break;
+                }
+            }
+        }
+        self.forfeit = None;
+        writeln!(out, "took back {}", taken.join(", then "))?;
+        if let Err(forfeit) = self.referee.notify(&Observation::Position(self.session.game())) {
+            self.forfeit = Some(forfeit);
+        }
+        Ok(Ok(()))
+    }
+
+    fn new_game(
+        &mut self,
+        game: Option<String>,
+        options: Vec<String>,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<Result<(), CommandError>> {
+        let kind = match game {
+            Some(id) => match GameKind::from_id(&id) {
+                Ok(kind) => kind,
+                Err(e) => return Ok(Err(CommandError::Argument(e))),
+            },
+            None => self.session.game().kind(),
+        };
+        let options = match Options::parse(kind.info().options, &options) {
+            Ok(options) => options,
+            Err(e) => return Ok(Err(e.into())),
+        };
+        let fresh = match kind.new_game(&options) {
+            Ok(game) => game,
+            Err(e) => return Ok(Err(e.into())),
+        };
+        if fresh.seat_count() != self.players.len() {
+            let players = match seat_players(&fresh, &[]) {
+                Ok(players) => players,
+                Err(e) => return Ok(Err(CommandError::Argument(e))),
+            };
+            self.referee = make_referee(&players, self.session.seed(), &self.session)?;
+            self.players = players;
+        }
+        if let Err(e) = self.session.new_game(kind, &options) {
+            return Ok(Err(e));
+        }
+        self.forfeit = None;
+        writeln!(out, "new game: {}", self.header())?;
+        if let Err(forfeit) = self.referee.notify(&Observation::NewGame(self.session.game())) {
+            self.forfeit = Some(forfeit);
+        }
+        Ok(Ok(()))
+    }
+
+    fn load(&mut self, path: &str, out: &mut dyn Write) -> anyhow::Result<Result<(), CommandError>> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => return Ok(Err(CommandError::File(format!("cannot read {path}: {e}")))),
+        };
+        let records = match parse_records(&text) {
+            Ok(records) => records,
+            Err(e) => return Ok(Err(e)),
+        };
+        let loaded = match Session::from_record(&records[0], self.session.seed()) {
+            Ok(session) => session,
+            Err(e) => return Ok(Err(e)),
+        };
+        if loaded.game().seat_count() != self.players.len() {
+            self.players = vec![PlayerSpec::Human; loaded.game().seat_count()];
+            self.referee = make_referee(&self.players, loaded.seed(), &loaded)?;
+        }
+        self.session = loaded;
+        self.forfeit = None;
+        let moves = self
+            .session
+            .actions()
+            .filter(|(_, a)| matches!(a, Action::Move(_)))
+            .count();
+        writeln!(
+            out,
+            "loaded {path}: {}, {moves} move{} played; {}",
+            self.session.game().info().title,
+            plural(moves),
+            self.session.status()
+        )?;
+        if let Err(forfeit) = self.referee.notify(&Observation::Position(self.session.game())) {
+            self.forfeit = Some(forfeit);
+        }
+        Ok(Ok(()))
+    }
+
+    /// Tells the agents about the last action.
+    fn sync(&mut self) -> io::Result<()> {
+        if let Err(forfeit) = self.referee.notify_last(&self.session) {
+            self.forfeit = Some(forfeit);
+        }
+        Ok(())
+    }
+
+    /// Lets bots and engines act until a person must: they roll and move by themselves,
+    /// and a person with nothing but `pass` passes automatically.
+    pub fn advance(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        while self.forfeit.is_none() {
+            match self.referee.act(&mut self.session, self.manual_dice) {
+                Ok(Some(Turn::Rolled(seat, dice))) => {
+                    writeln!(out, "{} rolls {dice}", self.session.seat_name(seat))?;
+                }
+                Ok(Some(Turn::Played(played))) => self.print_played(&played, out)?,
+                Ok(None) => {
+                    let Phase::Move(seat) = self.session.game().phase() else {
+                        break;
+                    };
+                    if !self.referee.is_human(seat) || !self.session.only_pass() {
+                        break;
+                    }
+                    let dice = self
+                        .session
+                        .game()
+                        .dice()
+                        .map(|d| format!(" with {d}"))
+                        .unwrap_or_default();
+                    match self.session.play_text("pass") {
+                        Ok(played) => {
+                            writeln!(
+                                out,
+                                "{} has no legal move{dice} and passes",
+                                self.session.seat_name(seat)
+                            )?;
+                            for note in &played.notes {
+                                writeln!(out, "{note}")?;
+                            }
+                            self.sync()?;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                Err(forfeit) => {
+                    writeln!(
+                        out,
+                        "{} ({}) forfeits: {}",
+                        self.session.seat_name(forfeit.seat),
+                        self.players[forfeit.seat],
+                        forfeit.detail
+                    )?;
+                    self.forfeit = Some(forfeit);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Says, when bots wait for dice, what to type.
+    pub fn waiting_note(&self) -> Option<String> {
+        if let Phase::Roll(seat) = self.session.game().phase()
+            && !self.referee.is_human(seat)
+            && self.manual_dice
+            && self.forfeit.is_none()
+        {
+            return Some(format!(
+                "{} ({}) to roll: enter its dice with 'dice ...' or type 'roll'",
+                self.session.seat_name(seat),
+                self.players[seat]
+            ));
+        }
+        None
+    }
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+fn make_referee(players: &[PlayerSpec], seed: u64, session: &Session) -> anyhow::Result<Referee> {
+    let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
+    for (seat, player) in players.iter().enumerate() {
+        let agent =
+            build_agent(player, seed.wrapping_add(1000 * (seat as u64 + 1))).map_err(anyhow::Error::msg)?;
+        agents.push(agent);
+    }
+    let mut referee = Referee::new(agents);
+    referee
+        .notify(&Observation::NewGame(session.game()))
+        .map_err(|f| anyhow::anyhow!("{} ({}): {}", session.seat_name(f.seat), f.kind, f.detail))?;
+    Ok(referee)
+}
+
+/// The games table of `tabula games` and `list_games`: id, seats, options.
+pub fn games_table() -> String {
+    let mut lines = Vec::new();
+    for kind in GameKind::ALL {
+        let info = kind.info();
+        let seats = if info.seats.start() == info.seats.end() {
+            info.seats.start().to_string()
+        } else {
+            format!("{}-{}", info.seats.start(), info.seats.end())
+        };
+        let options: Vec<String> = info
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.key, o.values_text()))
+            .collect();
+        lines.push(
+            format!("{} {seats} {}", info.id, options.join(" "))
+                .trim_end()
+                .to_string(),
+        );
+    }
+    lines.join("\n")
+}
+
+/// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
+/// Errors go to `err` with the line number.
+pub fn run_piped(
+    config: &PlayConfig,
+    input: impl BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let mut table = Table::new(config, false)?;
+    writeln!(out, "{}", table.header())?;
+    if config.seed_drawn {
+        writeln!(
+            out,
+            "dice seed {} (replay with --seed {})",
+            config.seed, config.seed
+        )?;
+    }
+    table.advance(out)?;
+    let mut failures = 0usize;
+    for (index, line) in input.lines().enumerate() {
+        let line = line?;
+        let line = strip_comment(&line);
+        if line.is_empty() {
+            continue;
+        }
+        match table.handle_line(line, out)? {
+            Ok(Flow::Quit) => break,
+            Ok(Flow::Continue) => {}
+            Err(error) => {
+                failures += 1;
+                out.flush()?;
+                report_error(err, Some(index + 1), &error)?;
+                if config.strict {
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+        if let Some(note) = table.waiting_note() {
+            writeln!(out, "{note}")?;
+        }
+    }
+    out.flush()?;
+    let _ = failures;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Drops a `#` comment and surrounding blanks.
+pub fn strip_comment(line: &str) -> &str {
+    line.split_once('#').map_or(line, |(code, _)| code).trim()
+}
+
+/// Prints a command error the way people read it; illegal moves list the legal ones.
+pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandError) -> io::Result<()> {
+    let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
+    writeln!(err, "error: {at}{error}")?;
+    if let CommandError::Illegal { legal, .. } = error
+        && !legal.is_empty()
+    {
+        const SHOWN: usize = 12;
+        let mut text = legal.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+        if legal.len() > SHOWN {
+            text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
+        }
+        writeln!(err, "legal: {text}")?;
+    }
+    Ok(())
+}
+
+/// Where the REPL keeps its history.
+pub fn history_path() -> Option<std::path::PathBuf> {
+    dirs::data_dir().map(|dir| dir.join("tabula").join("history.txt"))
+}
+
+/// Creates the history file's folder if needed.
+pub fn ensure_parent(path: &Path) {
+    if let Some(parent) = path.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+}

@@ -1,0 +1,572 @@
+//! The command language shared by the REPL, piped scripts and the engine protocol: one
+//! table of commands, one parser, one help text.
+
+use super::CommandError;
+use crate::core::Game;
+
+/// A parsed command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Roll the dice for the seat to roll.
+    Roll,
+    /// Set the dice by hand.
+    Dice(Vec<u8>),
+    /// List the legal moves.
+    Legal,
+    /// Play a move (`roll` rolls).
+    Play(String),
+    /// Take back the last move.
+    Undo,
+    /// Show the board.
+    Board,
+    /// The built-in bot's choice, not played.
+    Hint,
+    /// The built-in bot's choice, played.
+    Genmove,
+    /// Start a new game (same game if none is named).
+    New {
+        /// The game id, if given.
+        game: Option<String>,
+        /// `key=value` rule options.
+        options: Vec<String>,
+    },
+    /// Write the game record to a file.
+    Save(String),
+    /// Read a game record from a file.
+    Load(String),
+    /// One-line turn status.
+    Status,
+    /// Print the position string.
+    GetPos,
+    /// Set the position from a position string.
+    SetPos(String),
+    /// How the game ended.
+    Result,
+    /// Reseed the dice.
+    Seed(u64),
+    /// Choose the built-in bot for hint and genmove.
+    SetBot(String),
+    /// Help on all commands or one.
+    Help(Option<String>),
+    /// The protocol's command list.
+    ListCommands,
+    /// Whether a command exists.
+    KnownCommand(String),
+    /// The protocol version.
+    ProtocolVersion,
+    /// The program's name.
+    Name,
+    /// The program's version.
+    Version,
+    /// The games and their options.
+    ListGames,
+    /// Leave.
+    Quit,
+}
+
+/// Where a command is offered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Listed by `help` in the REPL and accepted everywhere.
+    Everyone,
+    /// Listed by `list_commands` for engine controllers; still accepted in the REPL.
+    Protocol,
+}
+
+/// One command of the language.
+#[derive(Clone, Copy, Debug)]
+pub struct CommandSpec {
+    /// The main name.
+    pub name: &'static str,
+    /// Other names that mean the same.
+    pub aliases: &'static [&'static str],
+    /// Arguments as shown in help.
+    pub args: &'static str,
+    /// One line on what it does.
+    pub summary: &'static str,
+    /// More lines for `help NAME`.
+    pub details: &'static str,
+    /// Who sees it listed.
+    pub audience: Audience,
+}
+
+/// Every command, in the order `help` lists them.
+pub static COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "roll",
+        aliases: &[],
+        args: "",
+        summary: "roll the dice for the seat to roll",
+        details: "The dice come from the seeded source (--seed), so a game replays exactly.\nUse 'dice' to enter dice you rolled yourself.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "dice",
+        aliases: &[],
+        args: "D...",
+        summary: "enter your own dice, e.g. 'dice 6 3'",
+        details: "Sets the dice for the seat to roll instead of rolling: use it to play with real dice.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "legal",
+        aliases: &["moves"],
+        args: "",
+        summary: "list the legal moves",
+        details: "One move per line, written exactly as 'play' accepts it; 'pass' when nothing can be\nplayed. Before a roll the list is 'roll' and any actions allowed before rolling.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "play",
+        aliases: &["move"],
+        args: "MOVE",
+        summary: "play a move, e.g. 'play 24/18 18/15' (or type the move alone)",
+        details: "A move not allowed here is refused with the reason and the legal moves;\nthe game does not change.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "undo",
+        aliases: &["takeback"],
+        args: "",
+        summary: "take back the last move",
+        details: "In the REPL, undo goes back to your own last move (bot moves after it are taken\nback too). In the engine protocol it takes back the last roll, dice or move.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "board",
+        aliases: &["showboard", "show"],
+        args: "",
+        summary: "show the board",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "hint",
+        aliases: &[],
+        args: "",
+        summary: "the built-in bot's choice (not played)",
+        details: "Uses the bot chosen with 'set bot NAME' (greedy unless changed).",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "genmove",
+        aliases: &[],
+        args: "",
+        summary: "let the built-in bot play the move for the seat to move",
+        details: "Prints the move. Before a roll it prints 'roll' when the bot wants to roll\n(the bot never rolls; roll or enter dice next) or plays an action allowed before rolling.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "new",
+        aliases: &["newgame"],
+        args: "[GAME] [KEY=VALUE...]",
+        summary: "start a new game, e.g. 'new', 'new nardy koks=on'",
+        details: "Without GAME, a new game of the same kind. Options are the game's rule options\n(see 'tabula games').",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "save",
+        aliases: &[],
+        args: "FILE",
+        summary: "save the game record to FILE",
+        details: "The record is a script of commands: the game, the seed, every roll and move.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "load",
+        aliases: &[],
+        args: "FILE",
+        summary: "load a game saved with 'save' (its history can be undone)",
+        details: "Every move in the file is checked again; a bad file changes nothing.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "status",
+        aliases: &[],
+        args: "",
+        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over RESULT'",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "getpos",
+        aliases: &["position"],
+        args: "",
+        summary: "print the position as a one-line string",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "setpos",
+        aliases: &[],
+        args: "STRING",
+        summary: "set the position from a string printed by 'getpos'",
+        details: "The string is checked; a bad one is refused with the reason and changes nothing.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "result",
+        aliases: &[],
+        args: "",
+        summary: "how the game ended",
+        details: "One line per seat: SEAT PLACE POINTS, then the summary.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "seed",
+        aliases: &[],
+        args: "N",
+        summary: "restart the dice stream from seed N",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "set",
+        aliases: &[],
+        args: "bot NAME",
+        summary: "choose the built-in bot for hint and genmove (random, greedy)",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "help",
+        aliases: &["?"],
+        args: "[COMMAND]",
+        summary: "list the commands, or explain one",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "quit",
+        aliases: &["exit", "q"],
+        args: "",
+        summary: "leave",
+        details: "In the REPL, asks first if the game is in progress and unsaved.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "list_games",
+        aliases: &["games"],
+        args: "",
+        summary: "the games: id, seats, options",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "protocol_version",
+        aliases: &[],
+        args: "",
+        summary: "the engine protocol version (1)",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "name",
+        aliases: &[],
+        args: "",
+        summary: "the engine's name",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "version",
+        aliases: &[],
+        args: "",
+        summary: "the engine's version",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "list_commands",
+        aliases: &[],
+        args: "",
+        summary: "every command, one per line",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "known_command",
+        aliases: &[],
+        args: "NAME",
+        summary: "'true' if NAME is a command, else 'false'",
+        details: "",
+        audience: Audience::Protocol,
+    },
+];
+
+/// The spec of a command by name or alias.
+pub fn find_command(name: &str) -> Option<&'static CommandSpec> {
+    let name = name.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|spec| spec.name == name || spec.aliases.contains(&name.as_str()))
+}
+
+/// Reads one command line. A line that is not a command but reads as a move of `game`
+/// means `play` that move.
+pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    let Some(spec) = find_command(word) else {
+        return match game.parse_move(line) {
+            Ok(_) => Ok(Command::Play(line.to_string())),
+            Err(syntax) => Err(unknown(word, line, syntax.0)),
+        };
+    };
+    let no_args = |command: Command| {
+        if rest.is_empty() {
+            Ok(command)
+        } else {
+            Err(CommandError::Syntax(format!(
+                "'{}' takes no arguments",
+                spec.name
+            )))
+        }
+    };
+    let one_arg = |what: &str| {
+        if rest.is_empty() {
+            Err(CommandError::Syntax(format!("'{}' needs {what}", spec.name)))
+        } else {
+            Ok(rest.to_string())
+        }
+    };
+    match spec.name {
+        "roll" => no_args(Command::Roll),
+        "dice" => {
+            if rest.is_empty() {
+                return Err(CommandError::Syntax(
+                    "'dice' needs the dice values, e.g. 'dice 6 3'".into(),
+                ));
+            }
+            rest.split(|c: char| c.is_whitespace() || c == '-' || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(|w| {
+                    w.parse::<u8>().map_err(|_| {
+                        CommandError::Syntax(format!("'{w}' is not a die value; e.g. 'dice 6 3'"))
+                    })
+                })
+                .collect::<Result<Vec<u8>, _>>()
+                .map(Command::Dice)
+        }
+        "legal" => no_args(Command::Legal),
+        "play" => one_arg("a move, e.g. 'play pass'").map(Command::Play),
+        "undo" => no_args(Command::Undo),
+        "board" => no_args(Command::Board),
+        "hint" => no_args(Command::Hint),
+        "genmove" => no_args(Command::Genmove),
+        "new" => {
+            let mut words = rest.split_whitespace().peekable();
+            let game = words.next_if(|w| !w.contains('=')).map(str::to_string);
+            Ok(Command::New {
+                game,
+                options: words.map(str::to_string).collect(),
+            })
+        }
+        "save" => one_arg("a file name, e.g. 'save game.txt'").map(Command::Save),
+        "load" => one_arg("a file name, e.g. 'load game.txt'").map(Command::Load),
+        "status" => no_args(Command::Status),
+        "getpos" => no_args(Command::GetPos),
+        "setpos" => one_arg("a position string (see 'getpos')").map(Command::SetPos),
+        "result" => no_args(Command::Result),
+        "seed" => rest
+            .parse::<u64>()
+            .map(Command::Seed)
+            .map_err(|_| CommandError::Syntax("'seed' needs a whole number, e.g. 'seed 42'".into())),
+        "set" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["bot", name] => Ok(Command::SetBot(name.to_string())),
+            _ => Err(CommandError::Syntax(
+                "write 'set bot NAME' (random or greedy)".into(),
+            )),
+        },
+        "help" => Ok(Command::Help((!rest.is_empty()).then(|| rest.to_string()))),
+        "quit" => no_args(Command::Quit),
+        "list_games" => no_args(Command::ListGames),
+        "protocol_version" => no_args(Command::ProtocolVersion),
+        "name" => no_args(Command::Name),
+        "version" => no_args(Command::Version),
+        "list_commands" => no_args(Command::ListCommands),
+        "known_command" => one_arg("a command name").map(Command::KnownCommand),
+        _ => Err(unknown(word, line, String::new())),
+    }
+}
+
+/// The error for a word that is neither a command nor a move: the nearest command if one
+/// is close, else the move's syntax error when the line looks like a move attempt.
+fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
+    let lower = word.to_ascii_lowercase();
+    let nearest = COMMANDS
+        .iter()
+        .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()))
+        .map(|name| (edit_distance(&lower, name), name))
+        .min();
+    if let Some((distance, name)) = nearest
+        && distance <= 2
+        && distance < lower.len()
+    {
+        return CommandError::UnknownCommand {
+            name: word.to_string(),
+            hint: Some(canonical_name(name).to_string()),
+        };
+    }
+    let looks_like_move = line.chars().any(|c| c.is_ascii_digit() || c == '/');
+    if looks_like_move && !move_error.is_empty() {
+        return CommandError::Syntax(move_error);
+    }
+    CommandError::UnknownCommand {
+        name: word.to_string(),
+        hint: None,
+    }
+}
+
+fn canonical_name(name: &str) -> &'static str {
+    find_command(name).map_or("help", |spec| spec.name)
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let current = row[j + 1];
+            row[j + 1] = (row[j] + 1)
+                .min(current + 1)
+                .min(previous + usize::from(ca != cb));
+            previous = current;
+        }
+    }
+    row[b.len()]
+}
+
+/// The help text: all commands, or one in detail.
+pub fn help(topic: Option<&str>) -> Result<String, CommandError> {
+    match topic {
+        None => {
+            let mut text = String::from("Commands (a move typed alone is played):\n");
+            for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+                let usage = format!("{} {}", spec.name, spec.args);
+                text.push_str(&format!("  {:<24}{}\n", usage.trim_end(), spec.summary));
+            }
+            text.push_str("Type 'help COMMAND' for more on one command.");
+            Ok(text)
+        }
+        Some(name) => {
+            let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), "", String::new()))?;
+            let mut text = format!("{} {}\n  {}", spec.name, spec.args, spec.summary);
+            if !spec.aliases.is_empty() {
+                text.push_str(&format!("\n  Also: {}", spec.aliases.join(", ")));
+            }
+            for line in spec.details.lines() {
+                text.push_str("\n  ");
+                text.push_str(line);
+            }
+            Ok(text.replace(" \n", "\n"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::NewGame;
+    use crate::games::nardy::Nardy;
+
+    fn parsed(line: &str) -> Result<Command, CommandError> {
+        parse(line, &Nardy::default_game())
+    }
+
+    #[test]
+    fn commands_and_bare_moves() {
+        assert_eq!(parsed("roll"), Ok(Command::Roll));
+        assert_eq!(parsed("  DICE 6 3 "), Ok(Command::Dice(vec![6, 3])));
+        assert_eq!(parsed("dice 6-3"), Ok(Command::Dice(vec![6, 3])));
+        assert_eq!(parsed("24/18 18/15"), Ok(Command::Play("24/18 18/15".into())));
+        assert_eq!(parsed("pass"), Ok(Command::Play("pass".into())));
+        assert_eq!(parsed("showboard"), Ok(Command::Board));
+        assert_eq!(
+            parsed("new nardy koks=on"),
+            Ok(Command::New {
+                game: Some("nardy".into()),
+                options: vec!["koks=on".into()]
+            })
+        );
+        assert_eq!(
+            parsed("newgame match=3"),
+            Ok(Command::New {
+                game: None,
+                options: vec!["match=3".into()]
+            })
+        );
+        assert_eq!(parsed("set bot random"), Ok(Command::SetBot("random".into())));
+    }
+
+    #[test]
+    fn unknown_words_suggest_the_nearest_command() {
+        assert_eq!(
+            parsed("rol").unwrap_err().to_string(),
+            "unknown command: rol (did you mean 'roll'?)"
+        );
+        assert_eq!(
+            parsed("lgeal").unwrap_err().to_string(),
+            "unknown command: lgeal (did you mean 'legal'?)"
+        );
+        assert_eq!(
+            parsed("dance").unwrap_err().to_string(),
+            "unknown command: dance (did you mean 'dice'?)"
+        );
+        assert_eq!(
+            parsed("xyzzy").unwrap_err().to_string(),
+            "unknown command: xyzzy (type 'help' for the list of commands)"
+        );
+        assert!(
+            parsed("24/30")
+                .unwrap_err()
+                .to_string()
+                .starts_with("syntax error:")
+        );
+    }
+
+    #[test]
+    fn bad_arguments_say_what_to_type() {
+        assert!(
+            parsed("dice six")
+                .unwrap_err()
+                .to_string()
+                .contains("e.g. 'dice 6 3'")
+        );
+        assert!(
+            parsed("roll now")
+                .unwrap_err()
+                .to_string()
+                .contains("takes no arguments")
+        );
+        assert!(
+            parsed("save")
+                .unwrap_err()
+                .to_string()
+                .contains("needs a file name")
+        );
+        assert!(parsed("seed x").is_err());
+        assert!(parsed("set colour red").is_err());
+    }
+
+    #[test]
+    fn help_covers_every_listed_command() {
+        let text = help(None).unwrap();
+        for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+            assert!(text.contains(spec.name), "{}", spec.name);
+            assert!(help(Some(spec.name)).is_ok());
+        }
+        assert!(help(Some("fly")).is_err());
+    }
+
+    #[test]
+    fn edit_distance_counts_edits() {
+        assert_eq!(edit_distance("roll", "roll"), 0);
+        assert_eq!(edit_distance("rol", "roll"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
+}

@@ -1,0 +1,382 @@
+//! A game in progress and everything done to it: the one place where commands change a
+//! game. The REPL, piped scripts and the engine protocol all go through [`Session`], so
+//! they share rules, history, undo, records and error messages.
+
+pub mod command;
+mod error;
+pub mod record;
+
+pub use error::CommandError;
+
+use crate::bots::BotKind;
+use crate::core::{Dice, Game, Options, Outcome, Phase, Seat, SeededDice};
+use crate::games::{AnyGame, AnyMove, GameKind};
+
+/// One thing that happened to the game, as kept in the history and written to records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Dice thrown by the session's seeded source.
+    Roll(Dice),
+    /// Dice typed in by a person (or sent by a controller).
+    Dice(Dice),
+    /// A move, in the game's notation as `legal` lists it.
+    Move(String),
+    /// The position was replaced by this position string.
+    SetPos(String),
+}
+
+#[derive(Clone, Debug)]
+struct Step {
+    before: AnyGame,
+    action: Action,
+    seat: Option<Seat>,
+}
+
+/// What a successful play did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who moved.
+    pub seat: Seat,
+    /// The move in notation, as `legal` lists it.
+    pub text: String,
+    /// Notable events the game reports (captures, extra rolls, game ends...).
+    pub notes: Vec<String>,
+}
+
+/// An action taken back by `undo`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undone {
+    /// Whose action it was.
+    pub seat: Option<Seat>,
+    /// The action.
+    pub action: Action,
+}
+
+/// A game with its history, dice source and built-in bot.
+pub struct Session {
+    game: AnyGame,
+    history: Vec<Step>,
+    dice: SeededDice,
+    bot: BotKind,
+    bot_seed: u64,
+    unsaved: bool,
+}
+
+impl Session {
+    /// A session playing a new game of `kind` with `options`, dice from `seed`.
+    pub fn new(kind: GameKind, options: &Options, seed: u64) -> Result<Session, CommandError> {
+        Ok(Session {
+            game: kind.new_game(options)?,
+            history: Vec::new(),
+            dice: SeededDice::new(seed),
+            bot: BotKind::Greedy,
+            bot_seed: seed ^ 0xB07,
+            unsaved: false,
+        })
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The seed of the dice source.
+    pub fn seed(&self) -> u64 {
+        self.dice.seed()
+    }
+
+    /// Where the dice stream stands (for records that resume it).
+    pub fn dice_position(&self) -> u128 {
+        self.dice.position()
+    }
+
+    /// True if something happened since the game started, was saved or was loaded.
+    pub fn unsaved(&self) -> bool {
+        self.unsaved
+    }
+
+    /// Marks the game as saved.
+    pub fn mark_saved(&mut self) {
+        self.unsaved = false;
+    }
+
+    /// True while the game has started and is not over.
+    pub fn in_progress(&self) -> bool {
+        !self.history.is_empty() && self.game.phase() != Phase::Over
+    }
+
+    /// Every action since the game started, in order, with the seat that took it.
+    pub fn actions(&self) -> impl Iterator<Item = (Option<Seat>, &Action)> {
+        self.history.iter().map(|step| (step.seat, &step.action))
+    }
+
+    /// The game as it was before any action.
+    pub fn initial_game(&self) -> &AnyGame {
+        self.history.first().map_or(&self.game, |step| &step.before)
+    }
+
+    /// The built-in bot used by `hint` and `genmove`.
+    pub fn bot(&self) -> BotKind {
+        self.bot
+    }
+
+    /// Chooses the built-in bot used by `hint` and `genmove`.
+    pub fn set_bot(&mut self, bot: BotKind) {
+        self.bot = bot;
+    }
+
+    /// Replaces the dice source with one seeded by `seed`.
+    pub fn reseed(&mut self, seed: u64) {
+        self.dice = SeededDice::new(seed);
+        self.bot_seed = seed ^ 0xB07;
+    }
+
+    /// Continues the dice stream of `seed` from `position`.
+    pub fn resume_dice(&mut self, seed: u64, position: u128) {
+        self.dice = SeededDice::resume(seed, position);
+        self.bot_seed = seed ^ 0xB07;
+    }
+
+    /// Starts a new game of `kind` (keeps the dice source and bot).
+    pub fn new_game(&mut self, kind: GameKind, options: &Options) -> Result<(), CommandError> {
+        self.game = kind.new_game(options)?;
+        self.history.clear();
+        self.unsaved = false;
+        Ok(())
+    }
+
+    /// Name of `seat` in this game.
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        self.game.seat_name(seat)
+    }
+
+    fn push(&mut self, before: AnyGame, action: Action, seat: Option<Seat>) {
+        self.history.push(Step { before, action, seat });
+        self.unsaved = true;
+    }
+
+    fn roll_phase_seat(&self) -> Result<Seat, CommandError> {
+        match self.game.phase() {
+            Phase::Roll(seat) => Ok(seat),
+            Phase::Move(seat) => Err(CommandError::WrongPhase(match self.game.dice() {
+                Some(dice) => format!("{} must move the {dice} first", self.seat_name(seat)),
+                None => format!("{} must move first (see 'legal')", self.seat_name(seat)),
+            })),
+            Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
+        }
+    }
+
+    /// Rolls the dice from the seeded source for the seat to roll.
+    pub fn roll(&mut self) -> Result<(Seat, Dice), CommandError> {
+        let seat = self.roll_phase_seat()?;
+        let dice = self.game.roll(&mut self.dice);
+        let before = self.game.clone();
+        self.game.set_dice(dice)?;
+        self.push(before, Action::Roll(dice), Some(seat));
+        Ok((seat, dice))
+    }
+
+    /// Sets dice given by a person for the seat to roll.
+    pub fn set_dice(&mut self, values: &[u8]) -> Result<(Seat, Dice), CommandError> {
+        let seat = self.roll_phase_seat()?;
+        let dice = self.game.parse_dice(values)?;
+        let before = self.game.clone();
+        self.game.set_dice(dice)?;
+        self.push(before, Action::Dice(dice), Some(seat));
+        Ok((seat, dice))
+    }
+
+    /// The legal moves in notation: in the move phase the moves, in the roll phase
+    /// `roll` followed by the optional actions allowed before rolling, nothing when over.
+    pub fn legal_texts(&self) -> Vec<String> {
+        let mut texts = Vec::new();
+        if let Phase::Roll(_) = self.game.phase() {
+            texts.push("roll".to_string());
+        }
+        texts.extend(self.legal_moves().iter().map(|m| self.game.format_move(m)));
+        texts
+    }
+
+    /// The legal moves with a description each (`c1 (-> f1, eats)`).
+    pub fn legal_descriptions(&self) -> Vec<String> {
+        let mut texts = Vec::new();
+        if let Phase::Roll(_) = self.game.phase() {
+            texts.push("roll".to_string());
+        }
+        texts.extend(self.legal_moves().iter().map(|m| self.game.describe_move(m)));
+        texts
+    }
+
+    /// The game's legal moves (see [`Game::legal_moves`]).
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        moves
+    }
+
+    /// True when the seat in the move phase can only pass.
+    pub fn only_pass(&self) -> bool {
+        if !matches!(self.game.phase(), Phase::Move(_)) {
+            return false;
+        }
+        let moves = self.legal_moves();
+        moves.len() == 1 && self.game.format_move(&moves[0]) == "pass"
+    }
+
+    /// Plays a move written in the game's notation (`play roll` rolls).
+    pub fn play_text(&mut self, text: &str) -> Result<Played, CommandError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CommandError::Syntax("play needs a move, e.g. 'play pass'".into()));
+        }
+        let mv = self.game.parse_move(text)?;
+        self.play(&mv)
+    }
+
+    /// Plays a parsed move after checking it.
+    pub fn play(&mut self, mv: &AnyMove) -> Result<Played, CommandError> {
+        let seat = match self.game.phase() {
+            Phase::Over => return Err(CommandError::WrongPhase("the game is over".into())),
+            Phase::Roll(seat) | Phase::Move(seat) => seat,
+        };
+        let legal = self.legal_moves();
+        if matches!(self.game.phase(), Phase::Roll(_)) && legal.is_empty() {
+            return Err(CommandError::WrongPhase("roll first".into()));
+        }
+        let before = self.game.clone();
+        let mut after = self.game.clone();
+        if let Err(error) = after.play(mv) {
+            let mut error = CommandError::from(error);
+            if let CommandError::Illegal { legal: listed, .. } = &mut error {
+                *listed = self.legal_texts();
+            }
+            return Err(error);
+        }
+        let text = canonical_text(&before, &legal, &after).unwrap_or_else(|| before.format_move(mv));
+        let notes = after.narrate(&before);
+        self.game = after;
+        self.push(before, Action::Move(text.clone()), Some(seat));
+        Ok(Played { seat, text, notes })
+    }
+
+    /// Takes back the last action (a roll, dice or a move).
+    pub fn undo(&mut self) -> Result<Undone, CommandError> {
+        let step = self
+            .history
+            .pop()
+            .ok_or_else(|| CommandError::WrongPhase("nothing to undo".into()))?;
+        self.game = step.before;
+        self.unsaved = true;
+        Ok(Undone {
+            seat: step.seat,
+            action: step.action,
+        })
+    }
+
+    /// True if some action in the history is a move by a seat for which `is_mine` holds.
+    pub fn has_move_by(&self, is_mine: impl Fn(Seat) -> bool) -> bool {
+        self.history
+            .iter()
+            .any(|step| matches!(step.action, Action::Move(_)) && step.seat.is_some_and(&is_mine))
+    }
+
+    /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
+    pub fn hint(&self) -> Result<String, CommandError> {
+        let mut bot = self
+            .bot
+            .build::<AnyGame>(self.bot_seed ^ self.history.len() as u64);
+        match self.game.phase() {
+            Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
+            Phase::Roll(_) => {
+                let actions = self.legal_moves();
+                Ok(match bot.choose_before_roll(&self.game, &actions) {
+                    Some(index) => self.game.format_move(&actions[index]),
+                    None => "roll".to_string(),
+                })
+            }
+            Phase::Move(_) => {
+                let legal = self.legal_moves();
+                let index = bot.choose_move(&self.game, &legal);
+                Ok(self.game.format_move(&legal[index.min(legal.len() - 1)]))
+            }
+        }
+    }
+
+    /// Lets the built-in bot act for the seat to move: plays its move (or pre-roll
+    /// action) and returns it; returns `None` when the bot chooses to roll (the caller
+    /// rolls; the bot never does).
+    pub fn genmove(&mut self) -> Result<Option<Played>, CommandError> {
+        let choice = self.hint()?;
+        if choice == "roll" {
+            return Ok(None);
+        }
+        self.play_text(&choice).map(Some)
+    }
+
+    /// Replaces the position with one read from a position string.
+    pub fn set_position(&mut self, text: &str) -> Result<(), CommandError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CommandError::Position(format!(
+                "setpos needs a position string, like: {}",
+                self.game.position_string()
+            )));
+        }
+        let before = self.game.clone();
+        self.game.set_position(text)?;
+        let canonical = self.game.position_string();
+        self.push(before, Action::SetPos(canonical), None);
+        Ok(())
+    }
+
+    /// The protocol's one-line status: `turn SEAT roll`, `turn SEAT move DICE`, `over RESULT`.
+    pub fn status(&self) -> String {
+        match self.game.phase() {
+            Phase::Roll(seat) => format!("turn {} roll", self.seat_name(seat)),
+            Phase::Move(seat) => match self.game.dice() {
+                Some(dice) => format!("turn {} move {}", self.seat_name(seat), dice.to_args()),
+                None => format!("turn {} move", self.seat_name(seat)),
+            },
+            Phase::Over => format!("over {}", self.result_word()),
+        }
+    }
+
+    /// The winner's seat name, or the finishing order joined by commas for rankings.
+    fn result_word(&self) -> String {
+        let Some(outcome) = self.game.outcome() else {
+            return "unknown".to_string();
+        };
+        let mut order: Vec<Seat> = (0..outcome.places.len()).collect();
+        order.sort_by_key(|&seat| outcome.places[seat]);
+        if outcome.places.len() == 2 {
+            return outcome
+                .winner_seat()
+                .map_or("draw".to_string(), |s| self.seat_name(s).to_string());
+        }
+        let names: Vec<&str> = order.iter().map(|&s| self.seat_name(s)).collect();
+        names.join(",")
+    }
+
+    /// How the game ended, or a wrong-phase error while it goes on.
+    pub fn outcome(&self) -> Result<Outcome, CommandError> {
+        self.game
+            .outcome()
+            .ok_or_else(|| CommandError::WrongPhase("the game is not over".into()))
+    }
+}
+
+/// The text of the legal move that turns `before` into `after` (compared by position
+/// string), so that records and engines always see the notation `legal` prints.
+fn canonical_text(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<String> {
+    let target = after.position_string();
+    legal.iter().find_map(|mv| {
+        let mut trial = before.clone();
+        trial.play_unchecked(mv);
+        (trial.position_string() == target).then(|| before.format_move(mv))
+    })
+}
+
+/// Picks a seed from the operating system's entropy.
+pub fn random_seed() -> u64 {
+    rand::random::<u64>() % 1_000_000_000
+}

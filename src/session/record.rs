@@ -1,0 +1,204 @@
+//! Game records: the text written by `save` and `tabula match --records`, read by `load`
+//! and `tabula replay`. A record is itself a script of commands, one per line:
+//!
+//! ```text
+//! # tabula record
+//! game nardy koks=on
+//! seed 42 at 136
+//! roll 6 3
+//! play 24/18 18/15
+//! dice 5 2
+//! play 24/19 19/17
+//! ```
+//!
+//! `roll` lines are dice the seeded source threw, `dice` lines dice a person typed;
+//! both replay as the same dice. A file may hold several games, each starting with a
+//! `game` line; other `word ...` lines (`seats`, `result`, `forfeit`, ...) are kept as
+//! notes. `#` starts a comment.
+
+use std::fmt::Write as _;
+
+use super::{Action, CommandError, Session};
+use crate::core::{Game, Options};
+use crate::games::GameKind;
+
+/// One game read from a record.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Which game.
+    pub kind: GameKind,
+    /// Its rule options.
+    pub options: Options,
+    /// The dice seed and, if saved mid-stream, where the stream stood.
+    pub seed: Option<(u64, u128)>,
+    /// Note lines other than actions (`seats ...`, `result ...`), without the newline.
+    pub notes: Vec<String>,
+    /// The actions with the line number each came from.
+    pub actions: Vec<(usize, Action)>,
+}
+
+impl GameRecord {
+    /// The value of the first note line starting with `key`, without the key.
+    pub fn note(&self, key: &str) -> Option<&str> {
+        self.notes.iter().find_map(|line| {
+            let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+            (word == key).then_some(rest)
+        })
+    }
+}
+
+/// Writes one game: the header, the seed and every action.
+pub fn write_game(session: &Session, notes: &[String]) -> String {
+    let game = session.game();
+    let mut text = String::new();
+    let mut header = format!("game {}", game.info().id);
+    for option in game.options().non_default(game.info().options) {
+        header.push(' ');
+        header.push_str(&option);
+    }
+    let _ = writeln!(text, "{header}");
+    for note in notes {
+        let _ = writeln!(text, "{note}");
+    }
+    let _ = writeln!(text, "seed {} at {}", session.seed(), session.dice_position());
+    for (_, action) in session.actions() {
+        let _ = writeln!(text, "{}", action_line(action));
+    }
+    text
+}
+
+/// The record line of one action.
+pub fn action_line(action: &Action) -> String {
+    match action {
+        Action::Roll(dice) => format!("roll {}", dice.to_args()),
+        Action::Dice(dice) => format!("dice {}", dice.to_args()),
+        Action::Move(text) => format!("play {text}"),
+        Action::SetPos(text) => format!("setpos {text}"),
+    }
+}
+
+/// A file's worth of text for `save`.
+pub fn save_text(session: &Session) -> String {
+    format!(
+        "# tabula record: load it with 'load FILE' or replay it with 'tabula replay FILE'\n{}",
+        write_game(session, &[])
+    )
+}
+
+fn file_error(line: usize, message: impl std::fmt::Display) -> CommandError {
+    CommandError::File(format!("line {line}: {message}"))
+}
+
+fn parse_dice_words(words: &str, line: usize) -> Result<Vec<u8>, CommandError> {
+    words
+        .split_whitespace()
+        .map(|w| {
+            w.parse::<u8>()
+                .map_err(|_| file_error(line, format!("'{w}' is not a die value")))
+        })
+        .collect()
+}
+
+/// Reads every game in a record file.
+pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, CommandError> {
+    let mut games: Vec<GameRecord> = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        if word == "game" {
+            let mut words = rest.split_whitespace();
+            let id = words
+                .next()
+                .ok_or_else(|| file_error(number, "'game' needs the game id"))?;
+            let kind = GameKind::from_id(id).map_err(|e| file_error(number, e))?;
+            let options: Vec<&str> = words.collect();
+            let options = Options::parse(kind.info().options, &options).map_err(|e| file_error(number, e))?;
+            games.push(GameRecord {
+                kind,
+                options,
+                seed: None,
+                notes: Vec::new(),
+                actions: Vec::new(),
+            });
+            continue;
+        }
+        let Some(game) = games.last_mut() else {
+            return Err(file_error(
+                number,
+                "this is not a tabula record: it must start with a 'game ID' line",
+            ));
+        };
+        match word {
+            "seed" => {
+                let parts: Vec<&str> = rest.split_whitespace().collect();
+                let seed = parts.first().and_then(|s| s.parse::<u64>().ok());
+                let at = match parts.as_slice() {
+                    [_] => Some(0),
+                    [_, "at", position] => position.parse::<u128>().ok(),
+                    _ => None,
+                };
+                match (seed, at) {
+                    (Some(seed), Some(at)) => game.seed = Some((seed, at)),
+                    _ => return Err(file_error(number, "write 'seed N' or 'seed N at POSITION'")),
+                }
+            }
+            "roll" => {
+                let values = parse_dice_words(rest, number)?;
+                game.actions
+                    .push((number, Action::Roll(crate::core::Dice::new(&values))));
+            }
+            "dice" => {
+                let values = parse_dice_words(rest, number)?;
+                game.actions
+                    .push((number, Action::Dice(crate::core::Dice::new(&values))));
+            }
+            "play" => game.actions.push((number, Action::Move(rest.to_string()))),
+            "setpos" => game.actions.push((number, Action::SetPos(rest.to_string()))),
+            _ if word
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+            {
+                game.notes.push(line.to_string());
+            }
+            _ => return Err(file_error(number, format!("cannot read '{line}'"))),
+        }
+    }
+    if games.is_empty() {
+        return Err(CommandError::File(
+            "no game in this file: a record starts with a 'game ID' line".into(),
+        ));
+    }
+    Ok(games)
+}
+
+impl Session {
+    /// A session that has replayed `record` (checking every action); its dice continue
+    /// the recorded stream when the record says where it stood, otherwise `seed`.
+    pub fn from_record(record: &GameRecord, seed: u64) -> Result<Session, CommandError> {
+        let (seed, position) = record.seed.unwrap_or((seed, 0));
+        let mut session = Session::new(record.kind, &record.options, seed)?;
+        session.resume_dice(seed, position);
+        for (line, action) in &record.actions {
+            let result = match action {
+                Action::Roll(dice) | Action::Dice(dice) => {
+                    let values = dice.values().to_vec();
+                    session.set_dice(&values).map(|_| ())
+                }
+                Action::Move(text) => session.play_text(text).map(|_| ()),
+                Action::SetPos(text) => session.set_position(text),
+            };
+            result.map_err(|e| file_error(*line, format!("{}: {e}", action_line(action))))?;
+            // Keep the record's own kind of dice (thrown or typed) in the history.
+            if let (Action::Roll(_), Some(step)) = (action, session.history.last_mut()) {
+                step.action = action.clone();
+            }
+        }
+        session.unsaved = false;
+        Ok(session)
+    }
+}
