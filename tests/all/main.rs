@@ -1,6 +1,7 @@
 //! The integration tests: one binary, one module per area.
 
 mod invariants;
+mod man;
 mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;
