@@ -10,7 +10,8 @@ use clap::{Args, Parser, Subcommand};
 use crate::bench::random_games;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
-use crate::players::SeatAssignment;
+use crate::players::{PlayerSpec, SeatAssignment};
+use crate::protocol::client::{EngineSettings, TrafficLog};
 use crate::repl::{PlayConfig, games_table, run_interactive, run_piped};
 use crate::session::random_seed;
 
@@ -30,7 +31,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy.\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy, engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would).\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
@@ -40,6 +41,23 @@ enum Commands {
         /// The game id (see 'tabula games')
         game: String,
     },
+    /// Speak the engine protocol on stdin/stdout, so a script or GUI can drive any game
+    #[command(
+        after_help = "Commands: protocol_version, name, version, list_commands, known_command, list_games,\nnewgame GAME [KEY=VALUE...], seed N, status, roll, dice D..., legal, play MOVE, genmove,\nhint, undo, showboard, getpos, setpos STRING, result, set bot NAME, quit.\nReplies: '=[id] text' or '?[id] message', then an empty line. See man tabula-protocol."
+    )]
+    Engine {
+        /// Seed for the dice the engine rolls with 'roll' (drawn when not given)
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The built-in bot that answers genmove and hint (same as 'set bot NAME')
+        #[arg(long, value_name = "NAME", default_value = "greedy")]
+        bot: crate::bots::BotKind,
+    },
+    /// Play many games between bots and external engines and tabulate the results
+    #[command(
+        after_help = "Players take turns in every seat: with two seats each dice seed is played twice with\nthe seats swapped; with more, the seats rotate. Re-running with the same --records file\nresumes an interrupted match.\n\nExample:\n  tabula match nardy --games 200 --player bot:greedy --player \"engine:tabula engine\""
+    )]
+    Match(MatchArgs),
     /// Replay a saved game record, printing every move and the board
     Replay {
         /// A file written by 'save' (or a match's --records file)
@@ -98,6 +116,62 @@ struct PlayArgs {
     /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
     #[arg(long)]
     manual_dice: bool,
+    #[command(flatten)]
+    engines: EngineArgs,
+}
+
+#[derive(Debug, Args)]
+struct EngineArgs {
+    /// Time an external engine may take for one move, in milliseconds (a margin of a
+    /// tenth, at least 100 ms, is added)
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    movetime: u64,
+    /// Time an external engine may take to start up and to answer any other command,
+    /// in milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 10000)]
+    timeout: u64,
+    /// Keep the full traffic with external engines in FILE
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+}
+
+impl EngineArgs {
+    fn settings(&self) -> anyhow::Result<EngineSettings> {
+        let log = match &self.log {
+            Some(path) => {
+                Some(TrafficLog::create(path).with_context(|| format!("cannot create the log {path}"))?)
+            }
+            None => None,
+        };
+        Ok(EngineSettings {
+            move_time: Duration::from_millis(self.movetime.max(1)),
+            timeout: Duration::from_millis(self.timeout.max(1)),
+            log,
+        })
+    }
+}
+
+#[derive(Debug, Args)]
+struct MatchArgs {
+    #[command(flatten)]
+    game: GameChoice,
+    /// How many games to play
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// A player: bot:random, bot:greedy or engine:COMMAND; one per seat
+    #[arg(long = "player", value_name = "PLAYER", required = true, value_parser = parse_player)]
+    players: Vec<PlayerSpec>,
+    /// The first dice seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: the number of cores)
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Write every game to FILE (and resume from it if it exists)
+    #[arg(long, value_name = "FILE")]
+    records: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    engines: EngineArgs,
 }
 
 #[derive(Debug, Args)]
@@ -119,6 +193,10 @@ fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
     text.parse()
 }
 
+fn parse_player(text: &str) -> Result<PlayerSpec, String> {
+    text.parse()
+}
+
 /// Runs tabula with the process arguments.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
@@ -135,7 +213,15 @@ pub fn run() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Commands::Replay { file, game } => replay(&file, game, &mut out),
+        Commands::Engine { seed, bot } => {
+            drop(out);
+            let stdin = io::stdin().lock();
+            let mut stdout = io::stdout().lock();
+            crate::protocol::serve(stdin, &mut stdout, seed.unwrap_or_else(random_seed), bot)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Commands::Bench(args) => bench(args, &mut out),
+        Commands::Match(args) => run_match_command(args, &mut out),
     }
 }
 
@@ -150,6 +236,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         seed_drawn,
         strict: args.strict,
         manual_dice: args.manual_dice,
+        engines: args.engines.settings()?,
     };
     if io::stdin().is_terminal() {
         run_interactive(&config)
@@ -184,6 +271,40 @@ pub fn games_listing() -> String {
     text
 }
 
+fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::matches::{MatchConfig, run_match};
+    let (kind, options) = args.game.resolve()?;
+    let seats = kind.new_game(&options)?.seat_count();
+    if args.players.len() != seats {
+        bail!(
+            "{} with these options has {seats} seats: give {seats} --player options (got {})",
+            kind.info().id,
+            args.players.len()
+        );
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let config = MatchConfig {
+        kind,
+        options,
+        games: args.games,
+        players: args.players,
+        seed: args.seed,
+        jobs,
+        records: args.records,
+        engines: args.engines.settings()?,
+    };
+    run_match(&config, out, io::stderr().is_terminal())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     use crate::session::Session;
     use crate::session::record::{action_line, parse_records};
@@ -197,7 +318,11 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
             records.len()
         );
     }
-    let record = &records[index - 1];
+    // Match records number their games; pick by that number when present.
+    let record = records
+        .iter()
+        .find(|r| r.note("match-game").and_then(|n| n.trim().parse::<usize>().ok()) == Some(index))
+        .unwrap_or(&records[index - 1]);
     let session = Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
     // Walk the actions again from the start, printing as we go.
     let mut walk = Session::new(record.kind, &record.options, 0)?;

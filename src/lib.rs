@@ -9,6 +9,8 @@ pub mod bots;
 pub mod cli;
 pub mod core;
 pub mod games;
+pub mod matches;
 pub mod players;
+pub mod protocol;
 pub mod repl;
 pub mod session;

@@ -11,6 +11,7 @@ pub use spec::{PlayerSpec, SeatAssignment, find_seat, seat_players};
 use crate::bots::{Bot, BotKind};
 use crate::core::{Dice, Game, Phase, Seat};
 use crate::games::AnyGame;
+use crate::protocol::client::{EngineClient, EngineFailure, EngineSettings};
 use crate::session::{Action, CommandError, Played, Session};
 
 /// Why a seat lost the game without playing it out.
@@ -40,8 +41,8 @@ pub enum Observation<'a> {
 /// A non-human player.
 pub trait Agent: Send {
     /// Tells the agent what happened (its own actions included). An agent that cannot
-    /// follow forfeits with the reason.
-    fn observe(&mut self, observation: &Observation<'_>) -> Result<(), String> {
+    /// follow forfeits: `(kind, detail)`.
+    fn observe(&mut self, observation: &Observation<'_>) -> Result<(), EngineFailure> {
         let _ = observation;
         Ok(())
     }
@@ -49,7 +50,7 @@ pub trait Agent: Send {
     /// Decides for the seat to act in `game`: in the roll phase `None` means "roll", `Some`
     /// an action before the roll; in the move phase always `Some(move)`. An error means the
     /// agent failed (it forfeits): `(kind, detail)`.
-    fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, (&'static str, String)>;
+    fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure>;
 
     /// Stops the agent (external programs are asked to quit).
     fn shutdown(&mut self) {}
@@ -70,7 +71,7 @@ impl BotAgent {
 }
 
 impl Agent for BotAgent {
-    fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, (&'static str, String)> {
+    fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure> {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         match game.phase() {
@@ -117,11 +118,9 @@ impl Referee {
     pub fn notify(&mut self, observation: &Observation<'_>) -> Result<(), Forfeit> {
         for (seat, agent) in self.agents.iter_mut().enumerate() {
             if let Some(agent) = agent {
-                agent.observe(observation).map_err(|detail| Forfeit {
-                    seat,
-                    kind: "lost sync",
-                    detail,
-                })?;
+                agent
+                    .observe(observation)
+                    .map_err(|(kind, detail)| Forfeit { seat, kind, detail })?;
             }
         }
         Ok(())
@@ -201,13 +200,17 @@ impl Drop for Referee {
     }
 }
 
-/// Builds the agent for a seat: `None` for a human, a bot, or an external engine.
-pub fn build_agent(spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn Agent>>, String> {
+/// Builds the agent for a seat: `None` for a human, a bot, or a started external engine
+/// (`label` names the seat in its log lines). A failure is the reason the seat forfeits.
+pub fn build_agent(
+    spec: &PlayerSpec,
+    seed: u64,
+    settings: &EngineSettings,
+    label: &str,
+) -> Result<Option<Box<dyn Agent>>, EngineFailure> {
     match spec {
         PlayerSpec::Human => Ok(None),
         PlayerSpec::Bot(kind) => Ok(Some(Box::new(BotAgent::new(*kind, seed)))),
-        PlayerSpec::Engine(command) => Err(format!(
-            "engine:{command}: external engines are not supported yet"
-        )),
+        PlayerSpec::Engine(command) => Ok(Some(Box::new(EngineClient::start(command, label, settings)?))),
     }
 }

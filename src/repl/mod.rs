@@ -13,12 +13,13 @@ use std::process::ExitCode;
 use crate::core::{Game, Options, Phase, Seat};
 use crate::games::GameKind;
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
+use crate::protocol::client::EngineSettings;
 use crate::session::command::{self, Command};
 use crate::session::record::{parse_records, save_text};
 use crate::session::{Action, CommandError, Played, Session};
 
 /// Everything `tabula play` was asked for.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PlayConfig {
     /// The game.
     pub kind: GameKind,
@@ -34,6 +35,8 @@ pub struct PlayConfig {
     pub strict: bool,
     /// Bots wait for dice to be entered instead of rolling.
     pub manual_dice: bool,
+    /// Time limits and traffic log for external engines.
+    pub engines: EngineSettings,
 }
 
 /// What the loop should do after a command.
@@ -53,6 +56,7 @@ pub struct Table {
     manual_dice: bool,
     forfeit: Option<Forfeit>,
     interactive: bool,
+    engines: EngineSettings,
 }
 
 impl Table {
@@ -60,7 +64,7 @@ impl Table {
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
         let session = Session::new(config.kind, &config.options, config.seed)?;
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
-        let referee = make_referee(&players, config.seed, &session)?;
+        let referee = make_referee(&players, config.seed, &session, &config.engines)?;
         Ok(Table {
             session,
             players,
@@ -68,6 +72,7 @@ impl Table {
             manual_dice: config.manual_dice,
             forfeit: None,
             interactive,
+            engines: config.engines.clone(),
         })
     }
 
@@ -184,7 +189,7 @@ impl Table {
             Command::Dice(values) => match self.human_turn().and_then(|_| self.session.set_dice(&values)) {
                 Ok((seat, dice)) => {
                     writeln!(out, "{} has {dice}", self.session.seat_name(seat))?;
-                    self.sync()?;
+                    self.sync(out)?;
                     Ok(())
                 }
                 Err(e) => Err(e),
@@ -201,7 +206,7 @@ impl Table {
                 match human.and_then(|_| self.session.play_text(&text)) {
                     Ok(played) => {
                         self.print_played(&played, out)?;
-                        self.sync()?;
+                        self.sync(out)?;
                         Ok(())
                     }
                     Err(e) => Err(e),
@@ -226,7 +231,7 @@ impl Table {
             Command::Genmove => match self.human_turn().and_then(|_| self.session.genmove()) {
                 Ok(Some(played)) => {
                     self.print_played(&played, out)?;
-                    self.sync()?;
+                    self.sync(out)?;
                     Ok(())
                 }
                 Ok(None) => self.roll(out)?,
@@ -258,7 +263,7 @@ impl Table {
                 .and_then(|_| self.session.set_position(&text))
             {
                 Ok(()) => {
-                    self.sync()?;
+                    self.sync(out)?;
                     writeln!(out, "position set: {}", self.session.status())?;
                     Ok(())
                 }
@@ -326,7 +331,7 @@ impl Table {
         match self.human_turn().and_then(|_| self.session.roll()) {
             Ok((seat, dice)) => {
                 writeln!(out, "{} rolls {dice}", self.session.seat_name(seat))?;
-                self.sync()?;
+                self.sync(out)?;
                 Ok(Ok(()))
             }
             Err(e) => Ok(Err(e)),
@@ -442,7 +447,7 @@ impl Table {
         self.forfeit = None;
         writeln!(out, "took back {}", taken.join(", then "))?;
         if let Err(forfeit) = self.referee.notify(&Observation::Position(self.session.game())) {
-            self.forfeit = Some(forfeit);
+            self.forfeit_now(forfeit, out)?;
         }
         Ok(Ok(()))
     }
@@ -473,7 +478,12 @@ impl Table {
                 Ok(players) => players,
                 Err(e) => return Ok(Err(CommandError::Argument(e))),
             };
-            self.referee = make_referee(&players, self.session.seed(), &self.session)?;
+            self.referee = make_referee(
+                &players,
+                self.session.seed(),
+                &fresh_session(&fresh),
+                &self.engines,
+            )?;
             self.players = players;
         }
         if let Err(e) = self.session.new_game(kind, &options) {
@@ -482,7 +492,7 @@ impl Table {
         self.forfeit = None;
         writeln!(out, "new game: {}", self.header())?;
         if let Err(forfeit) = self.referee.notify(&Observation::NewGame(self.session.game())) {
-            self.forfeit = Some(forfeit);
+            self.forfeit_now(forfeit, out)?;
         }
         Ok(Ok(()))
     }
@@ -502,7 +512,7 @@ impl Table {
         };
         if loaded.game().seat_count() != self.players.len() {
             self.players = vec![PlayerSpec::Human; loaded.game().seat_count()];
-            self.referee = make_referee(&self.players, loaded.seed(), &loaded)?;
+            self.referee = make_referee(&self.players, loaded.seed(), &loaded, &self.engines)?;
         }
         self.session = loaded;
         self.forfeit = None;
@@ -519,16 +529,30 @@ impl Table {
             self.session.status()
         )?;
         if let Err(forfeit) = self.referee.notify(&Observation::Position(self.session.game())) {
-            self.forfeit = Some(forfeit);
+            self.forfeit_now(forfeit, out)?;
         }
         Ok(Ok(()))
     }
 
     /// Tells the agents about the last action.
-    fn sync(&mut self) -> io::Result<()> {
+    fn sync(&mut self, out: &mut dyn Write) -> io::Result<()> {
         if let Err(forfeit) = self.referee.notify_last(&self.session) {
-            self.forfeit = Some(forfeit);
+            self.forfeit_now(forfeit, out)?;
         }
+        Ok(())
+    }
+
+    /// Ends the game: the seat forfeits, and people are told why.
+    fn forfeit_now(&mut self, forfeit: Forfeit, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{} ({}) forfeits: {}: {}",
+            self.session.seat_name(forfeit.seat),
+            self.players[forfeit.seat],
+            forfeit.kind,
+            forfeit.detail
+        )?;
+        self.forfeit = Some(forfeit);
         Ok(())
     }
 
@@ -564,21 +588,12 @@ impl Table {
                             for note in &played.notes {
                                 writeln!(out, "{note}")?;
                             }
-                            self.sync()?;
+                            self.sync(out)?;
                         }
                         Err(_) => break,
                     }
                 }
-                Err(forfeit) => {
-                    writeln!(
-                        out,
-                        "{} ({}) forfeits: {}",
-                        self.session.seat_name(forfeit.seat),
-                        self.players[forfeit.seat],
-                        forfeit.detail
-                    )?;
-                    self.forfeit = Some(forfeit);
-                }
+                Err(forfeit) => self.forfeit_now(forfeit, out)?,
             }
         }
         Ok(())
@@ -605,11 +620,30 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
-fn make_referee(players: &[PlayerSpec], seed: u64, session: &Session) -> anyhow::Result<Referee> {
+/// A session around a fresh game value, for starting agents on it.
+fn fresh_session(game: &crate::games::AnyGame) -> Session {
+    let mut session =
+        Session::new(game.kind(), game.options(), 0).expect("the game was just made with these options");
+    let _ = session.set_position(&game.position_string());
+    session
+}
+
+fn make_referee(
+    players: &[PlayerSpec],
+    seed: u64,
+    session: &Session,
+    engines: &EngineSettings,
+) -> anyhow::Result<Referee> {
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
     for (seat, player) in players.iter().enumerate() {
-        let agent =
-            build_agent(player, seed.wrapping_add(1000 * (seat as u64 + 1))).map_err(anyhow::Error::msg)?;
+        let label = session.seat_name(seat);
+        let agent = build_agent(
+            player,
+            seed.wrapping_add(1000 * (seat as u64 + 1)),
+            engines,
+            label,
+        )
+        .map_err(|(kind, detail)| anyhow::anyhow!("{label} ({player}) cannot play: {kind}: {detail}"))?;
         agents.push(agent);
     }
     let mut referee = Referee::new(agents);

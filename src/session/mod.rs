@@ -252,7 +252,12 @@ impl Session {
             }
             return Err(error);
         }
-        let text = canonical_text(&before, &legal, &after).unwrap_or_else(|| before.format_move(mv));
+        let typed = before.format_move(mv);
+        let text = if legal.iter().any(|m| before.format_move(m) == typed) {
+            typed
+        } else {
+            canonical_text(&before, &legal, &after).unwrap_or(typed)
+        };
         let notes = after.narrate(&before);
         self.game = after;
         self.push(before, Action::Move(text.clone()), Some(seat));

@@ -1,5 +1,6 @@
 //! The integration tests: one binary, one module per area.
 
+mod engines;
 mod invariants;
 mod man;
 mod movegen_counts;
