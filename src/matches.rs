@@ -20,7 +20,7 @@ use crate::bench::MAX_ACTIONS;
 use crate::core::{Game, Options, Phase};
 use crate::games::GameKind;
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, build_agent};
-use crate::protocol::client::EngineSettings;
+use crate::protocol::client::{EngineSettings, Traffic};
 use crate::session::Session;
 use crate::session::record::{GameRecord, parse_records, write_game};
 
@@ -60,6 +60,8 @@ pub struct GameSummary {
     pub forfeit: Option<(usize, String, String)>,
     /// Moves played.
     pub moves: u64,
+    /// Round trips with external engines (zero when resumed from records).
+    pub traffic: Traffic,
 }
 
 impl MatchConfig {
@@ -127,6 +129,7 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
             Err(f) => forfeit = Some(f),
         }
     }
+    let traffic = referee.traffic();
     referee.shutdown();
     let moves = session
         .actions()
@@ -167,6 +170,7 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
         points,
         forfeit: forfeit.map(|f| (f.seat, f.kind.to_string(), f.detail)),
         moves,
+        traffic,
     };
     Ok((summary, record))
 }
@@ -244,6 +248,7 @@ fn summary_from_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Res
         points,
         forfeit,
         moves,
+        traffic: Traffic::default(),
     })
 }
 
@@ -461,6 +466,20 @@ pub fn table(
                 parts.join(", ")
             );
         }
+    }
+    let mut traffic = Traffic::default();
+    for game in games {
+        traffic.add(game.traffic);
+    }
+    if traffic.commands > 0 {
+        let _ = writeln!(
+            text,
+            "engine round trips: {} commands, {:.0} us each on average; {} genmoves, {:.0} us each",
+            traffic.commands,
+            traffic.waited.as_secs_f64() * 1e6 / traffic.commands as f64,
+            traffic.genmoves,
+            traffic.genmove_wait.as_secs_f64() * 1e6 / traffic.genmoves.max(1) as f64
+        );
     }
     let moves: u64 = games.iter().map(|g| g.moves).sum();
     let _ = writeln!(

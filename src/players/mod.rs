@@ -11,7 +11,7 @@ pub use spec::{PlayerSpec, SeatAssignment, find_seat, seat_players};
 use crate::bots::{Bot, BotKind};
 use crate::core::{Dice, Game, Phase, Seat};
 use crate::games::AnyGame;
-use crate::protocol::client::{EngineClient, EngineFailure, EngineSettings};
+use crate::protocol::client::{EngineClient, EngineFailure, EngineSettings, Traffic};
 use crate::session::{Action, CommandError, Played, Session};
 
 /// Why a seat lost the game without playing it out.
@@ -51,6 +51,11 @@ pub trait Agent: Send {
     /// an action before the roll; in the move phase always `Some(move)`. An error means the
     /// agent failed (it forfeits): `(kind, detail)`.
     fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure>;
+
+    /// Round trips with an external program, if this agent is one.
+    fn traffic(&self) -> Option<Traffic> {
+        None
+    }
 
     /// Stops the agent (external programs are asked to quit).
     fn shutdown(&mut self) {}
@@ -184,6 +189,17 @@ impl Referee {
         };
         self.notify_last(session)?;
         Ok(Some(turn))
+    }
+
+    /// The round trips of all external engines together.
+    pub fn traffic(&self) -> Traffic {
+        let mut total = Traffic::default();
+        for agent in self.agents.iter().flatten() {
+            if let Some(traffic) = agent.traffic() {
+                total.add(traffic);
+            }
+        }
+        total
     }
 
     /// Stops every agent.

@@ -83,6 +83,30 @@ pub struct EngineClient {
     /// A move the engine already played on its own board by answering `genmove`.
     own_move: bool,
     name: String,
+    traffic: Traffic,
+}
+
+/// Round trips with one engine: how many, and how long they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Commands answered.
+    pub commands: u64,
+    /// Time from sending a command to the end of its reply, summed.
+    pub waited: Duration,
+    /// `genmove` commands answered.
+    pub genmoves: u64,
+    /// Time spent waiting for `genmove` replies.
+    pub genmove_wait: Duration,
+}
+
+impl Traffic {
+    /// Adds another engine's traffic.
+    pub fn add(&mut self, other: Traffic) {
+        self.commands += other.commands;
+        self.waited += other.waited;
+        self.genmoves += other.genmoves;
+        self.genmove_wait += other.genmove_wait;
+    }
 }
 
 impl EngineClient {
@@ -136,6 +160,7 @@ impl EngineClient {
             next_id: 1,
             own_move: false,
             name: String::new(),
+            traffic: Traffic::default(),
         };
         let version = client
             .ask("protocol_version", client.settings.timeout)
@@ -157,6 +182,11 @@ impl EngineClient {
         &self.name
     }
 
+    /// Round trips so far.
+    pub fn traffic(&self) -> Traffic {
+        self.traffic
+    }
+
     /// Sends one command and waits for its reply: `Ok(Ok(text))` for `=`, `Ok(Err(text))`
     /// for `?`, `Err` when the engine failed (timeout, exit, garbage).
     pub fn ask(&mut self, command: &str, limit: Duration) -> Result<Result<String, String>, EngineFailure> {
@@ -171,7 +201,8 @@ impl EngineClient {
         if sent.is_err() {
             return Err(self.gone(command));
         }
-        let deadline = Instant::now() + limit;
+        let sent_at = Instant::now();
+        let deadline = sent_at + limit;
         let mut reply: Option<(bool, Vec<String>)> = None;
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
@@ -214,6 +245,13 @@ impl EngineClient {
                 }
                 Some((success, body)) => {
                     if line.trim().is_empty() {
+                        let took = sent_at.elapsed();
+                        self.traffic.commands += 1;
+                        self.traffic.waited += took;
+                        if command == "genmove" {
+                            self.traffic.genmoves += 1;
+                            self.traffic.genmove_wait += took;
+                        }
                         let text = body.join("\n").trim().to_string();
                         return Ok(if *success { Ok(text) } else { Err(text) });
                     }
@@ -294,17 +332,35 @@ impl Agent for EngineClient {
         }
     }
 
+    fn traffic(&self) -> Option<Traffic> {
+        Some(self.traffic)
+    }
+
     fn shutdown(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit");
             let _ = stdin.flush();
         }
+        // The engine's output closes when it exits: wait for that, briefly.
         let deadline = Instant::now() + Duration::from_millis(300);
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(_) => continue,
+                Err(RecvTimeoutError::Disconnected) => {
+                    if let Ok(Some(_)) = self.child.try_wait() {
+                        return;
+                    }
+                    break;
+                }
+                Err(RecvTimeoutError::Timeout) => break,
+            }
+        }
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;
             }
-            std::thread::sleep(Duration::from_millis(5));
+            std::thread::sleep(Duration::from_millis(1));
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
