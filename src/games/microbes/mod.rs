@@ -244,22 +244,27 @@ impl Microbes {
         }
     }
 
-    /// What `seat`'s pieces are worth: progress, a bonus for being home, minus the
-    /// expected loss from the pieces the other side may eat next.
+    /// What `seat`'s pieces are worth, in cells of progress: how far each piece has come,
+    /// plus the 6 it took to bring it in, plus a bonus for being home (more for deeper
+    /// cells, which leave room for the pieces still coming), less the share of that worth
+    /// the other side may eat before `seat` moves again.
     fn worth(&self, seat: Seat) -> f64 {
         let mine = self.pieces[seat];
         let mut value = 0.0;
         for index in mine.indices() {
-            // A piece in play is worth its progress plus the 6 it cost to bring in.
-            let in_play = f64::from(index) + 4.0;
+            let mut piece = f64::from(index) + 6.0;
             if index >= HOME {
-                // Deeper home cells leave room for the pieces still coming.
-                value += in_play + 8.0 + f64::from(index - HOME);
-                if index == HOME && mine.reserve() > 0 {
-                    value -= 2.0;
-                }
-            } else {
-                value += in_play * (1.0 - self.danger(seat, index));
+                piece += 8.0 + f64::from(index - HOME);
+            }
+            if index <= HOME {
+                // When `seat` rolls next the threat is only half real: it may run first.
+                let weight = if self.turn == seat { 0.5 } else { 1.0 };
+                piece *= 1.0 - weight * self.danger(seat, index);
+            }
+            value += piece;
+            // A piece on the start corner keeps the reserve from entering.
+            if (index == 0 || index == HOME) && mine.reserve() > 0 {
+                value -= 2.0;
             }
         }
         value
