@@ -1,5 +1,6 @@
 //! The integration tests: one binary, one module per area.
 
+mod microbes_games;
 mod microbes_reference;
 mod microbes_rules;
 mod movegen_counts;
