@@ -612,3 +612,38 @@ fn the_rules_text_tells_the_story_and_fits_72_columns() {
     assert!(rules.contains("microbes"));
     assert!(rules.matches("(tabula's decision)").count() >= 5);
 }
+
+#[test]
+fn mangled_position_strings_and_moves_never_panic_or_change_the_game() {
+    // Given valid strings, When characters are dropped, doubled or replaced at random,
+    // Then each result is either refused with the game unchanged, or restores exactly.
+    let seeds = [
+        "w=a1+,c1,a3,d4 b=h8+,a2,g7 reserve=0-1 turn=white:roll",
+        "w=a1 b=h8 reserve=3-3 turn=black:rolloff:4",
+        "w=e1 b=- reserve=3-4 turn=black:6",
+    ];
+    let alphabet: Vec<char> = "abcdefgh012345678+-=:, wrtvxé".chars().collect();
+    let mut rng = tabula::core::SeededDice::new(9);
+    let base = given(seeds[0]);
+    for round in 0..3000 {
+        let mut chars: Vec<char> = seeds[round % seeds.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(chars.len() as u32) as usize;
+            match rng.below(3) {
+                0 => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(at, chars[at]),
+                _ => chars[at] = alphabet[rng.below(alphabet.len() as u32) as usize],
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        let mut game = base.clone();
+        match game.set_position(&text) {
+            Ok(()) => assert_eq!(given(&game.position_string()), game, "{text}"),
+            Err(_) => assert_eq!(game, base, "{text}"),
+        }
+        let word: String = text.chars().take(1 + round % 4).collect();
+        let _ = game.parse_move(&word);
+    }
+}
