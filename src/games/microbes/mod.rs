@@ -3,6 +3,11 @@
 //! Four pieces a side race counterclockwise round the edge of a chessboard and then up
 //! their own half of the long diagonal. Each piece is kept as its index along its owner's
 //! path (see [`board`]); the walk of one piece is in [`movegen`].
+//!
+//! Who starts is a roll-off played as roll phases, each roll through
+//! [`Game::set_dice`]: `Phase::Roll(white)` throws one die, then `Phase::Roll(black)`.
+//! The higher die starts and rolls afresh for its first move (`Phase::Roll(starter)`);
+//! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
 
 pub mod board;
 pub mod movegen;
