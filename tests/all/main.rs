@@ -3,6 +3,9 @@
 mod engines;
 mod invariants;
 mod man;
+mod microbes_games;
+mod microbes_reference;
+mod microbes_rules;
 mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;

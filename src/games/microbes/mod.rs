@@ -1,0 +1,542 @@
+//! The chessboard race (`microbes`): rules section 4 of `rules.md`, seed 000.
+//!
+//! Four pieces a side race counterclockwise round the edge of a chessboard and then up
+//! their own half of the long diagonal. Each piece is kept as its index along its owner's
+//! path (see [`board`]); the walk of one piece is in [`movegen`].
+//!
+//! Who starts is a roll-off played as roll phases, each roll through
+//! [`Game::set_dice`]: `Phase::Roll(white)` throws one die, then `Phase::Roll(black)`.
+//! The higher die starts and rolls afresh for its first move (`Phase::Roll(starter)`);
+//! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
+
+pub mod board;
+pub mod movegen;
+mod render;
+mod text;
+
+use std::sync::Arc;
+
+pub use board::{BLACK, WHITE};
+use board::{HOME, LAST, PIECES, Pieces, cell_name, cell_of, indices_of};
+use movegen::{NoEntry, Stuck, Turn};
+
+use crate::core::{
+    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+};
+
+const SEAT_NAMES: [&str; 2] = ["white", "black"];
+const SEAT_TITLES: [&str; 2] = ["White", "Black"];
+
+static OPTIONS: [OptionSpec; 1] = [OptionSpec {
+    key: "six-rolls-again",
+    kind: OptionKind::Choice(&["off", "on"]),
+    help: "after a turn played with a 6 the same player rolls again",
+}];
+
+/// The chessboard race as listed by `tabula games`.
+pub static INFO: GameInfo = GameInfo {
+    id: "microbes",
+    title: "The chessboard race",
+    seats: 2..=2,
+    options: &OPTIONS,
+    summary: "four pieces a side race round a chessboard to their half of the long diagonal",
+    rules: include_str!("rules.txt"),
+};
+
+/// Where the turn cycle stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Stage {
+    /// Deciding who starts: White rolls one die, then Black (`white_die` holds White's).
+    RollOff { white_die: Option<u8> },
+    /// The seat in `turn` must roll.
+    Roll,
+    /// The seat in `turn` must play this die.
+    Move { die: u8 },
+    /// Someone has all four pieces home; `turn` is the winner.
+    Over,
+}
+
+/// One choice for a rolled die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MicrobesMove {
+    /// Move the mover's piece standing on this cell.
+    Piece(board::Cell),
+    /// Bring a piece from the reserve onto the start cell (on a 6).
+    Enter,
+    /// Nothing can be played.
+    Pass,
+}
+
+/// A game of the chessboard race in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Microbes {
+    options: Arc<Options>,
+    six_rolls_again: bool,
+    /// Each seat's pieces on the board, by path index.
+    pieces: [Pieces; 2],
+    /// The seat to act (the one to roll in the roll-off; the winner once over).
+    turn: Seat,
+    stage: Stage,
+}
+
+impl NewGame for Microbes {
+    fn game_info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_game(options: &Options) -> Result<Microbes, OptionError> {
+        let options = Options::parse(
+            &OPTIONS,
+            &options.to_string().split_whitespace().collect::<Vec<_>>(),
+        )?;
+        Ok(Microbes {
+            six_rolls_again: options.get("six-rolls-again") == "on",
+            options: Arc::new(options),
+            pieces: [Pieces::START; 2],
+            turn: WHITE,
+            stage: Stage::RollOff { white_die: None },
+        })
+    }
+}
+
+impl Microbes {
+    /// The pieces of `seat` on the board, by index along that seat's path.
+    pub fn pieces(&self, seat: Seat) -> Pieces {
+        self.pieces[seat.min(1)]
+    }
+
+    /// The seat to act (the winner once the game is over).
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// True while the roll-off that decides who starts is going on.
+    pub fn in_rolloff(&self) -> bool {
+        matches!(self.stage, Stage::RollOff { .. })
+    }
+
+    /// White's die in the roll-off, while Black has still to roll.
+    pub fn rolloff_die(&self) -> Option<u8> {
+        match self.stage {
+            Stage::RollOff { white_die } => white_die,
+            _ => None,
+        }
+    }
+
+    fn die(&self) -> Option<u8> {
+        match self.stage {
+            Stage::Move { die } => Some(die),
+            _ => None,
+        }
+    }
+
+    fn title(seat: Seat) -> &'static str {
+        SEAT_TITLES[seat.min(1)]
+    }
+
+    fn mover(&self) -> Turn {
+        Turn::new(self.turn, self.pieces)
+    }
+
+    /// Says why `mv` cannot be played with `die`, or returns nothing when it can.
+    fn check(&self, mv: MicrobesMove, die: u8) -> Result<(), IllegalMove> {
+        let turn = self.mover();
+        let who = Microbes::title(self.turn);
+        let start = cell_name(cell_of(self.turn, 0));
+        match mv {
+            MicrobesMove::Pass => {
+                let mut legal = Vec::new();
+                turn.generate(die, &mut legal);
+                match legal[0] {
+                    MicrobesMove::Pass => Ok(()),
+                    example => Err(IllegalMove(format!(
+                        "{who} can move, so passing is not allowed (for example {})",
+                        text::format_move(example)
+                    ))),
+                }
+            }
+            MicrobesMove::Enter => match turn.enter(die) {
+                Ok(_) => Ok(()),
+                Err(NoEntry::NotSix) => Err(IllegalMove(format!(
+                    "a new piece enters only on a 6, and the roll is {die}"
+                ))),
+                Err(NoEntry::NoReserve) => Err(IllegalMove(format!(
+                    "{who} has no piece in reserve: all four are on the board"
+                ))),
+                Err(NoEntry::StartTaken) => Err(IllegalMove(format!(
+                    "{start} is taken by {who}'s own piece, so no new piece can enter"
+                ))),
+            },
+            MicrobesMove::Piece(cell) => {
+                let name = cell_name(cell);
+                let Some(from) = turn.mine.index_on(self.turn, cell) else {
+                    return Err(IllegalMove(format!("{who} has no piece on {name}")));
+                };
+                turn.walk(from, die).map(|_| ()).map_err(|stuck| {
+                    IllegalMove(match stuck {
+                        Stuck::OwnAhead(ahead) => format!(
+                            "{name} cannot move: {who}'s own piece on {} stands right in front of it",
+                            cell_name(ahead)
+                        ),
+                        Stuck::Overshoot => format!(
+                            "a {die} would carry {name} beyond {}, the end of {who}'s home diagonal; \
+                             there the whole roll must fit",
+                            cell_name(cell_of(self.turn, LAST))
+                        ),
+                        Stuck::HomeBlocked(blocker) => {
+                            let fresh = if turn.mine.has(0) && blocker == cell_of(self.turn, 0) {
+                                "fresh "
+                            } else {
+                                ""
+                            };
+                            format!(
+                                "{name} cannot pass {who}'s own {fresh}piece on {}: \
+                                 on the home diagonal the whole roll must fit",
+                                cell_name(blocker)
+                            )
+                        }
+                    })
+                })
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: MicrobesMove, die: u8) {
+        let mover = self.turn;
+        self.pieces = self.mover().after(mv, die);
+        if self.pieces[mover].home() == PIECES {
+            self.stage = Stage::Over;
+        } else {
+            if !(self.six_rolls_again && die == 6) {
+                self.turn = 1 - mover;
+            }
+            self.stage = Stage::Roll;
+        }
+    }
+
+    /// Checks the invariants of a position read from text.
+    fn validate(&self) -> Result<(), PositionError> {
+        let [white, black] = [WHITE, BLACK].map(|seat| self.pieces[seat].cells(seat));
+        if white & black != 0 {
+            let cell = (white & black).trailing_zeros() as u8;
+            return Err(PositionError(format!(
+                "{} holds a White and a Black piece; one cell holds one piece",
+                cell_name(cell)
+            )));
+        }
+        let finished: Vec<Seat> = [WHITE, BLACK]
+            .into_iter()
+            .filter(|&seat| self.pieces[seat].home() == PIECES)
+            .collect();
+        match (finished.as_slice(), self.stage) {
+            ([_, _, ..], _) => Err(PositionError(
+                "both sides have all four pieces home; the game ends when the first does".into(),
+            )),
+            ([_], Stage::Over) | ([], Stage::Roll | Stage::Move { .. }) => Ok(()),
+            ([winner], _) => Err(PositionError(format!(
+                "{} has all four pieces home, so the game is over (write turn=over)",
+                Microbes::title(*winner)
+            ))),
+            ([], Stage::Over) => Err(PositionError(
+                "the game is marked over, but nobody has all four pieces home".into(),
+            )),
+            ([], Stage::RollOff { .. }) if self.pieces != [Pieces::START; 2] => Err(PositionError(format!(
+                "the roll-off decides who starts, so it needs the start position: {}",
+                text::START_POSITION
+            ))),
+            ([], Stage::RollOff { .. }) => Ok(()),
+        }
+    }
+
+    /// What `seat`'s pieces are worth, in cells of progress: how far each piece has come,
+    /// plus the 6 it took to bring it in, plus a bonus for being home (more for deeper
+    /// cells, which leave room for the pieces still coming), less the share of that worth
+    /// the other side may eat before `seat` moves again.
+    fn worth(&self, seat: Seat) -> f64 {
+        let mine = self.pieces[seat];
+        let mut value = 0.0;
+        for index in mine.indices() {
+            let mut piece = f64::from(index) + 6.0;
+            if index >= HOME {
+                piece += 8.0 + f64::from(index - HOME);
+            }
+            if index <= HOME {
+                // When `seat` rolls next the threat is only half real: it may run first.
+                let weight = if self.turn == seat { 0.5 } else { 1.0 };
+                piece *= 1.0 - weight * self.danger(seat, index);
+            }
+            value += piece;
+            // A piece on the start corner keeps the reserve from entering.
+            if (index == 0 || index == HOME) && mine.reserve() > 0 {
+                value -= 2.0;
+            }
+        }
+        value
+    }
+
+    /// The chance that the other side eats `seat`'s piece at path `index` with its next
+    /// roll: by a piece behind it with a clear way (any roll that reaches it eats it) or,
+    /// on the other side's start cell, by a new piece entering on a 6.
+    fn danger(&self, seat: Seat, index: u8) -> f64 {
+        let enemy = 1 - seat;
+        let cell = cell_of(seat, index);
+        let Some(target) = indices_of(enemy, cell).find(|&i| i < HOME) else {
+            return 0.0;
+        };
+        let theirs = self.pieces[enemy];
+        let occupied = self.pieces[WHITE].cells(WHITE) | self.pieces[BLACK].cells(BLACK);
+        let mut eating_rolls = [false; 7];
+        for from in theirs.indices().filter(|&i| i < target && target - i <= 6) {
+            let clear = (from + 1..target).all(|i| occupied & (1 << cell_of(enemy, i)) == 0);
+            if clear {
+                for roll in (target - from)..=6 {
+                    eating_rolls[usize::from(roll)] = true;
+                }
+            }
+        }
+        if target == 0 && theirs.reserve() > 0 {
+            eating_rolls[6] = true;
+        }
+        eating_rolls.iter().filter(|&&hit| hit).count() as f64 / 6.0
+    }
+}
+
+impl Game for Microbes {
+    type Move = MicrobesMove;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        SEAT_NAMES[seat.min(1)]
+    }
+
+    fn phase(&self) -> Phase {
+        match self.stage {
+            Stage::RollOff { .. } | Stage::Roll => Phase::Roll(self.turn),
+            Stage::Move { .. } => Phase::Move(self.turn),
+            Stage::Over => Phase::Over,
+        }
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        self.die().map(Dice::single)
+    }
+
+    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+        Dice::single(source.throw(6))
+    }
+
+    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+        match values {
+            [value] if (1..=6).contains(value) => Ok(Dice::single(*value)),
+            [_] => Err(DiceError("the die shows 1 to 6".into())),
+            _ => Err(DiceError(format!(
+                "microbes is played with one die, like 'dice 4' (got {} values)",
+                values.len()
+            ))),
+        }
+    }
+
+    fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
+        let die = match dice.values() {
+            [value] if (1..=6).contains(value) => *value,
+            _ => {
+                return Err(WrongPhase(format!(
+                    "microbes needs one die showing 1 to 6, not {dice}"
+                )));
+            }
+        };
+        match self.stage {
+            Stage::RollOff { white_die: None } => {
+                self.stage = Stage::RollOff { white_die: Some(die) };
+                self.turn = BLACK;
+            }
+            Stage::RollOff {
+                white_die: Some(white),
+            } => {
+                if white == die {
+                    self.stage = Stage::RollOff { white_die: None };
+                    self.turn = WHITE;
+                } else {
+                    self.stage = Stage::Roll;
+                    self.turn = if white > die { WHITE } else { BLACK };
+                }
+            }
+            Stage::Roll => self.stage = Stage::Move { die },
+            Stage::Move { die } => {
+                return Err(WrongPhase(format!(
+                    "{} must move the {die} first",
+                    SEAT_NAMES[self.turn]
+                )));
+            }
+            Stage::Over => return Err(WrongPhase("the game is over".into())),
+        }
+        Ok(())
+    }
+
+    fn legal_moves(&self, out: &mut Vec<MicrobesMove>) {
+        if let Some(die) = self.die() {
+            self.mover().generate(die, out);
+        }
+    }
+
+    fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError> {
+        match self.stage {
+            Stage::RollOff { .. } => {
+                Err(WrongPhase("roll first: the roll-off decides who starts".into()).into())
+            }
+            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
+            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
+            Stage::Move { die } => {
+                self.check(*mv, die)?;
+                self.apply(*mv, die);
+                Ok(())
+            }
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: &MicrobesMove) {
+        if let Some(die) = self.die() {
+            self.apply(*mv, die);
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let winner = self.turn;
+        let loser_home = self.pieces[1 - winner].home();
+        Some(Outcome::winner(
+            2,
+            winner,
+            1,
+            format!(
+                "{} wins with all four pieces home ({} had {loser_home} home)",
+                SEAT_NAMES[winner],
+                SEAT_NAMES[1 - winner]
+            ),
+        ))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<MicrobesMove, SyntaxError> {
+        text::parse_move(text)
+    }
+
+    fn format_move(&self, mv: &MicrobesMove) -> String {
+        text::format_move(*mv)
+    }
+
+    fn describe_move(&self, mv: &MicrobesMove) -> String {
+        let short = text::format_move(*mv);
+        let Some(die) = self.die() else {
+            return short;
+        };
+        let turn = self.mover();
+        let (from, to, eats, cut_short) = match *mv {
+            MicrobesMove::Pass => return short,
+            MicrobesMove::Enter => match turn.enter(die) {
+                Ok(eats) => (None, 0, eats, false),
+                Err(_) => return short,
+            },
+            MicrobesMove::Piece(cell) => match turn.mine.index_on(self.turn, cell).map(|i| turn.walk(i, die))
+            {
+                Some(Ok(walk)) => (Some(walk.from), walk.to, walk.eats, walk.cut_short),
+                _ => return short,
+            },
+        };
+        let mut notes = vec![format!("-> {}", cell_name(cell_of(self.turn, to)))];
+        if eats {
+            notes.push("eats".into());
+        }
+        if cut_short {
+            notes.push("cut short".into());
+        }
+        if to >= HOME && from.is_some_and(|from| from < HOME) {
+            notes.push("home".into());
+        }
+        format!("{short} ({})", notes.join(", "))
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+
+    fn position_string(&self) -> String {
+        text::position_string(self)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
+        let parsed = text::parse_position(self, text)?;
+        parsed.validate()?;
+        *self = parsed;
+        Ok(())
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let seat = seat.min(1);
+        if self.stage == Stage::Over {
+            return if self.turn == seat { 1000.0 } else { -1000.0 };
+        }
+        self.worth(seat) - self.worth(1 - seat)
+    }
+
+    fn narrate(&self, before: &Microbes) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Stage::RollOff {
+            white_die: Some(white),
+        } = before.stage
+        {
+            match self.stage {
+                Stage::RollOff { .. } => {
+                    lines.push(format!("roll-off: both rolled {white}; roll again"));
+                }
+                _ if self.turn == WHITE => {
+                    lines.push(format!(
+                        "roll-off: white's {white} beats black's roll; white starts"
+                    ));
+                }
+                _ => lines.push(format!("roll-off: black beats white's {white}; black starts")),
+            }
+            return lines;
+        }
+        let Some(die) = before.die() else {
+            return lines;
+        };
+        let mover = before.turn;
+        let (me, them) = (SEAT_NAMES[mover], SEAT_NAMES[1 - mover]);
+        let eaten = before.pieces[1 - mover].0 & !self.pieces[1 - mover].0;
+        for index in Pieces(eaten).indices() {
+            lines.push(format!(
+                "{me} eats {them}'s piece on {}",
+                cell_name(cell_of(1 - mover, index))
+            ));
+        }
+        let (home_before, home_after) = (before.pieces[mover].home(), self.pieces[mover].home());
+        if home_after > home_before {
+            let arrived = Pieces(self.pieces[mover].0 & !before.pieces[mover].0);
+            let cell = arrived.indices().next().map(|i| cell_name(cell_of(mover, i)));
+            lines.push(format!(
+                "{me} brings a piece home to {} ({home_after} of 4 home)",
+                cell.unwrap_or_default()
+            ));
+        }
+        match self.stage {
+            Stage::Over => lines.push(format!("{me} wins: all four pieces are home")),
+            Stage::Roll if self.turn == mover && die == 6 => lines.push(format!("a 6: {me} rolls again")),
+            _ => {}
+        }
+        lines
+    }
+}

@@ -1,0 +1,260 @@
+//! Move notation (`c1`, `enter`, `pass`) and the one-line position string.
+//!
+//! A move names the cell of the piece to move. That is never ambiguous: two pieces of one
+//! side never share a cell, not even on the start corner (a1 / h8), because a piece there,
+//! fresh or home, blocks both a new piece entering and the way home.
+//!
+//! Position string: space-separated `key=value` fields, in any order:
+//! `w=a1,f1,b2 b=h8+,c8 reserve=1-2 turn=black:roll`
+//! - `w=`, `b=`: each side's pieces on the board by cell (`-` for none). A piece on its own
+//!   start corner that has come home after the lap is written with a `+` (`a1+`, `h8+`);
+//!   plain `a1` is a fresh piece that has not left yet;
+//! - `reserve=`: pieces off the board, White's first (`3-3` at the start);
+//! - `turn=`: `white:roll`, `black:4` (to move with a 4), `over`, or during the roll-off
+//!   that decides who starts `white:rolloff` (White rolls first) and `black:rolloff:5`
+//!   (Black rolls; White rolled 5).
+
+use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
+use super::{Microbes, MicrobesMove, SEAT_NAMES, SEAT_TITLES, Stage};
+use crate::core::{PositionError, SyntaxError};
+
+/// The start position's string: White rolls first in the roll-off.
+pub const START_POSITION: &str = "w=a1 b=h8 reserve=3-3 turn=white:rolloff";
+
+/// Reads `c1`, `enter` or `pass` (any case, surrounding spaces ignored).
+pub fn parse_move(text: &str) -> Result<MicrobesMove, SyntaxError> {
+    let word = text.trim().to_ascii_lowercase();
+    match word.as_str() {
+        "pass" => Ok(MicrobesMove::Pass),
+        "enter" => Ok(MicrobesMove::Enter),
+        "" => Err(SyntaxError(
+            "empty move; write the cell of the piece to move (like c1), enter or pass".into(),
+        )),
+        _ => parse_cell(&word).map(MicrobesMove::Piece).ok_or_else(|| {
+            SyntaxError(format!(
+                "'{}' is not a move; write the cell of the piece to move (like c1), enter or pass",
+                text.trim()
+            ))
+        }),
+    }
+}
+
+/// Writes a move in its short form: `c1`, `enter` or `pass`.
+pub fn format_move(mv: MicrobesMove) -> String {
+    match mv {
+        MicrobesMove::Piece(cell) => cell_name(cell),
+        MicrobesMove::Enter => "enter".to_string(),
+        MicrobesMove::Pass => "pass".to_string(),
+    }
+}
+
+fn format_side(pieces: Pieces, seat: usize) -> String {
+    let cells: Vec<String> = pieces
+        .indices()
+        .map(|index| {
+            let name = cell_name(cell_of(seat, index));
+            if index == HOME { name + "+" } else { name }
+        })
+        .collect();
+    if cells.is_empty() {
+        "-".to_string()
+    } else {
+        cells.join(",")
+    }
+}
+
+/// The position as one line (see the module documentation).
+pub fn position_string(game: &Microbes) -> String {
+    let turn = match game.stage {
+        Stage::RollOff { white_die: None } => "white:rolloff".to_string(),
+        Stage::RollOff { white_die: Some(die) } => format!("black:rolloff:{die}"),
+        Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
+        Stage::Move { die } => format!("{}:{die}", SEAT_NAMES[game.turn]),
+        Stage::Over => "over".to_string(),
+    };
+    format!(
+        "w={} b={} reserve={}-{} turn={turn}",
+        format_side(game.pieces[WHITE], WHITE),
+        format_side(game.pieces[BLACK], BLACK),
+        game.pieces[WHITE].reserve(),
+        game.pieces[BLACK].reserve()
+    )
+}
+
+fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
+    let who = SEAT_TITLES[seat];
+    let key = &SEAT_NAMES[seat][..1];
+    let mut pieces = Pieces::default();
+    if value == "-" {
+        return Ok(pieces);
+    }
+    let home_corner = cell_name(cell_of(seat, HOME));
+    for entry in value.split(',') {
+        let (name, came_home) = match entry.strip_suffix('+') {
+            Some(name) => (name, true),
+            None => (entry, false),
+        };
+        let cell = parse_cell(name).ok_or_else(|| {
+            PositionError(format!(
+                "{key}={value}: '{entry}' is not a cell; list cells like {key}={home_corner},c1 (or {key}=- for none)"
+            ))
+        })?;
+        let mut indices = indices_of(seat, cell);
+        let index = match (indices.next(), indices.next()) {
+            (None, _) => {
+                return Err(PositionError(format!(
+                    "{key}={value}: {name} is not on {who}'s path (the edge of the board and {})",
+                    (HOME..=super::board::LAST)
+                        .map(|i| cell_name(cell_of(seat, i)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )));
+            }
+            (Some(fresh), Some(home)) => {
+                if came_home {
+                    home
+                } else {
+                    fresh
+                }
+            }
+            (Some(index), None) if index >= HOME || !came_home => index,
+            (Some(_), None) => {
+                return Err(PositionError(format!(
+                    "{key}={value}: '{entry}': '+' marks a piece that has come home, and {name} is not a home cell"
+                )));
+            }
+        };
+        if pieces.index_on(seat, cell).is_some() {
+            return Err(PositionError(format!(
+                "{key}={value}: two {who} pieces on {name}; one cell holds one piece"
+            )));
+        }
+        pieces = pieces.with(index);
+        if pieces.on_board() > PIECES {
+            return Err(PositionError(format!(
+                "{key}={value}: {who} has more than {PIECES} pieces"
+            )));
+        }
+    }
+    Ok(pieces)
+}
+
+fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> {
+    let counts: Option<Vec<u32>> = value.split('-').map(|n| n.parse().ok()).collect();
+    let Some(&[white, black]) = counts.as_deref() else {
+        return Err(PositionError(format!(
+            "reserve={value}: write WHITE-BLACK counts of pieces off the board, like reserve=3-3"
+        )));
+    };
+    for (seat, reserve) in [(WHITE, white), (BLACK, black)] {
+        let on_board = pieces[seat].on_board();
+        if on_board + reserve.min(PIECES + 1) != PIECES {
+            return Err(PositionError(format!(
+                "{} has {on_board} on the board and {reserve} in reserve; each side has {PIECES} pieces",
+                SEAT_TITLES[seat]
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
+    let bad = || {
+        PositionError(format!(
+            "turn={value}: write white:roll, black:4 (to move a 4), over, \
+             or white:rolloff / black:rolloff:5 while deciding who starts"
+        ))
+    };
+    if value == "over" {
+        return Ok((WHITE, Stage::Over));
+    }
+    let mut parts = value.split(':');
+    let seat = parts
+        .next()
+        .and_then(|name| SEAT_NAMES.iter().position(|&n| n == name))
+        .ok_or_else(bad)?;
+    let what = parts.next().ok_or_else(bad)?;
+    let extra = parts.next();
+    if parts.next().is_some() {
+        return Err(bad());
+    }
+    let die = |text: &str| text.parse::<u8>().ok().filter(|d| (1..=6).contains(d));
+    let stage = match (seat, what, extra) {
+        (_, "roll", None) => Stage::Roll,
+        (WHITE, "rolloff", None) => Stage::RollOff { white_die: None },
+        (BLACK, "rolloff", Some(white)) => Stage::RollOff {
+            white_die: Some(die(white).ok_or_else(bad)?),
+        },
+        (_, "rolloff", _) => {
+            return Err(PositionError(format!(
+                "turn={value}: in the roll-off White rolls first (white:rolloff), then Black \
+                 with White's die noted (black:rolloff:5)"
+            )));
+        }
+        (_, number, None) => Stage::Move {
+            die: die(number).ok_or_else(bad)?,
+        },
+        _ => return Err(bad()),
+    };
+    Ok((seat, stage))
+}
+
+/// Reads a position string into a game with `base`'s options (not yet validated).
+pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionError> {
+    let mut game = base.clone();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut reserve = "";
+    for field in text.split_whitespace() {
+        let Some((key, value)) = field.split_once('=') else {
+            return Err(PositionError(format!("'{field}' is not key=value")));
+        };
+        if seen.contains(&key) {
+            return Err(PositionError(format!("'{key}=' is given twice")));
+        }
+        match key {
+            "w" => game.pieces[WHITE] = parse_side(value, WHITE)?,
+            "b" => game.pieces[BLACK] = parse_side(value, BLACK)?,
+            "reserve" => reserve = value,
+            "turn" => (game.turn, game.stage) = parse_turn(value)?,
+            _ => {
+                return Err(PositionError(format!(
+                    "unknown field '{key}'; a microbes position has w=, b=, reserve=, turn="
+                )));
+            }
+        }
+        seen.push(key);
+    }
+    for key in ["w", "b", "reserve", "turn"] {
+        if !seen.contains(&key) {
+            return Err(PositionError(format!(
+                "the field '{key}=' is missing; a microbes position looks like: {START_POSITION}"
+            )));
+        }
+    }
+    parse_reserve(reserve, game.pieces)?;
+    if game.stage == Stage::Over {
+        // The winner made the last move.
+        game.turn = if game.pieces[BLACK].home() == PIECES {
+            BLACK
+        } else {
+            WHITE
+        };
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_read_back_as_written() {
+        for mv in [MicrobesMove::Enter, MicrobesMove::Pass, MicrobesMove::Piece(2)] {
+            assert_eq!(parse_move(&format_move(mv)), Ok(mv));
+        }
+        assert_eq!(parse_move(" C1 "), Ok(MicrobesMove::Piece(2)));
+        for bad in ["", "c9", "c", "c1-f1", "enter c1", "in"] {
+            assert!(parse_move(bad).is_err(), "{bad:?} should not parse");
+        }
+    }
+}
