@@ -335,9 +335,11 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
         let line = action_line(action);
         match action {
             crate::session::Action::Roll(dice) | crate::session::Action::Dice(dice) => {
-                let seat = walk.game().phase().seat().unwrap_or(0);
-                walk.set_dice(dice.values())?;
-                writeln!(out, "{} rolls {dice}", walk.seat_name(seat))?;
+                let rolled = walk.set_dice(dice.values())?;
+                writeln!(out, "{} rolls {dice}", walk.seat_name(rolled.seat))?;
+                for note in rolled.notes {
+                    writeln!(out, "{note}")?;
+                }
             }
             crate::session::Action::Move(text) => {
                 let played = walk.play_text(text)?;

@@ -12,7 +12,7 @@ use crate::bots::{Bot, BotKind};
 use crate::core::{Dice, Game, Phase, Seat};
 use crate::games::AnyGame;
 use crate::protocol::client::{EngineClient, EngineFailure, EngineSettings, Traffic};
-use crate::session::{Action, CommandError, Played, Session};
+use crate::session::{Action, CommandError, Played, Rolled, Session};
 
 /// Why a seat lost the game without playing it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +98,7 @@ impl Agent for BotAgent {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Turn {
     /// The referee rolled for the seat.
-    Rolled(Seat, Dice),
+    Rolled(Rolled),
     /// The agent's move (or pre-roll action) was played.
     Played(Played),
 }
@@ -168,16 +168,14 @@ impl Referee {
                 if manual_dice {
                     return Ok(None);
                 }
-                let (seat, dice) = session.roll().map_err(|e| forfeit("referee", e.to_string()))?;
-                Turn::Rolled(seat, dice)
+                Turn::Rolled(session.roll().map_err(|e| forfeit("referee", e.to_string()))?)
             }
             None => return Err(forfeit("no move", "gave no move".into())),
             Some(text) if rolling && text.trim() == "roll" => {
                 if manual_dice {
                     return Ok(None);
                 }
-                let (seat, dice) = session.roll().map_err(|e| forfeit("referee", e.to_string()))?;
-                Turn::Rolled(seat, dice)
+                Turn::Rolled(session.roll().map_err(|e| forfeit("referee", e.to_string()))?)
             }
             Some(text) => match session.play_text(&text) {
                 Ok(played) => Turn::Played(played),

@@ -68,8 +68,8 @@ fn execute(session: &mut Session, command: Command) -> Result<String, CommandErr
             String::new()
         }
         Command::Status => session.status(),
-        Command::Roll => session.roll()?.1.to_args(),
-        Command::Play(text) if text.trim().eq_ignore_ascii_case("roll") => session.roll()?.1.to_args(),
+        Command::Roll => session.roll()?.dice.to_args(),
+        Command::Play(text) if text.trim().eq_ignore_ascii_case("roll") => session.roll()?.dice.to_args(),
         Command::Dice(values) => {
             session.set_dice(&values)?;
             String::new()

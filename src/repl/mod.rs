@@ -16,7 +16,7 @@ use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, bui
 use crate::protocol::client::EngineSettings;
 use crate::session::command::{self, Command};
 use crate::session::record::{parse_records, save_text};
-use crate::session::{Action, CommandError, Played, Session};
+use crate::session::{Action, CommandError, Played, Rolled, Session};
 
 /// Everything `tabula play` was asked for.
 #[derive(Clone)]
@@ -187,8 +187,8 @@ impl Table {
             Command::Roll => self.roll(out)?,
             Command::Play(text) if text.trim().eq_ignore_ascii_case("roll") => self.roll(out)?,
             Command::Dice(values) => match self.human_turn().and_then(|_| self.session.set_dice(&values)) {
-                Ok((seat, dice)) => {
-                    writeln!(out, "{} has {dice}", self.session.seat_name(seat))?;
+                Ok(rolled) => {
+                    self.print_rolled(&rolled, "has", out)?;
                     self.sync(out)?;
                     Ok(())
                 }
@@ -329,8 +329,8 @@ impl Table {
 
     fn roll(&mut self, out: &mut dyn Write) -> anyhow::Result<Result<(), CommandError>> {
         match self.human_turn().and_then(|_| self.session.roll()) {
-            Ok((seat, dice)) => {
-                writeln!(out, "{} rolls {dice}", self.session.seat_name(seat))?;
+            Ok(rolled) => {
+                self.print_rolled(&rolled, "rolls", out)?;
                 self.sync(out)?;
                 Ok(Ok(()))
             }
@@ -370,6 +370,14 @@ impl Table {
             .collect();
         lines.push(outcome.summary);
         Ok(lines.join("\n"))
+    }
+
+    fn print_rolled(&self, rolled: &Rolled, verb: &str, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{} {verb} {}", self.session.seat_name(rolled.seat), rolled.dice)?;
+        for note in &rolled.notes {
+            writeln!(out, "{note}")?;
+        }
+        Ok(())
     }
 
     fn print_played(&self, played: &Played, out: &mut dyn Write) -> io::Result<()> {
@@ -561,9 +569,7 @@ impl Table {
     pub fn advance(&mut self, out: &mut dyn Write) -> io::Result<()> {
         while self.forfeit.is_none() {
             match self.referee.act(&mut self.session, self.manual_dice) {
-                Ok(Some(Turn::Rolled(seat, dice))) => {
-                    writeln!(out, "{} rolls {dice}", self.session.seat_name(seat))?;
-                }
+                Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
                 Ok(Some(Turn::Played(played))) => self.print_played(&played, out)?,
                 Ok(None) => {
                     let Phase::Move(seat) = self.session.game().phase() else {

@@ -43,6 +43,17 @@ pub struct Played {
     pub notes: Vec<String>,
 }
 
+/// What a roll (or dice typed in) did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rolled {
+    /// Who rolled.
+    pub seat: Seat,
+    /// The dice.
+    pub dice: Dice,
+    /// Notable events the game reports (a roll-off decided, a turn lost...).
+    pub notes: Vec<String>,
+}
+
 /// An action taken back by `undo`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Undone {
@@ -167,23 +178,25 @@ impl Session {
     }
 
     /// Rolls the dice from the seeded source for the seat to roll.
-    pub fn roll(&mut self) -> Result<(Seat, Dice), CommandError> {
+    pub fn roll(&mut self) -> Result<Rolled, CommandError> {
         let seat = self.roll_phase_seat()?;
         let dice = self.game.roll(&mut self.dice);
         let before = self.game.clone();
         self.game.set_dice(dice)?;
+        let notes = self.game.narrate(&before);
         self.push(before, Action::Roll(dice), Some(seat));
-        Ok((seat, dice))
+        Ok(Rolled { seat, dice, notes })
     }
 
     /// Sets dice given by a person for the seat to roll.
-    pub fn set_dice(&mut self, values: &[u8]) -> Result<(Seat, Dice), CommandError> {
+    pub fn set_dice(&mut self, values: &[u8]) -> Result<Rolled, CommandError> {
         let seat = self.roll_phase_seat()?;
         let dice = self.game.parse_dice(values)?;
         let before = self.game.clone();
         self.game.set_dice(dice)?;
+        let notes = self.game.narrate(&before);
         self.push(before, Action::Dice(dice), Some(seat));
-        Ok((seat, dice))
+        Ok(Rolled { seat, dice, notes })
     }
 
     /// The legal moves in notation: in the move phase the moves, in the roll phase
