@@ -5,6 +5,7 @@
 //! `games!` invocation below.
 
 pub mod nardy;
+pub mod ur;
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase, PlayError,
@@ -168,6 +169,7 @@ macro_rules! games {
 
 games! {
     Nardy => nardy::Nardy,
+    Ur => ur::Ur,
 }
 
 impl GameKind {
