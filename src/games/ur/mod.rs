@@ -389,11 +389,11 @@ impl Ur {
                 board::Kind::FourEyes => {}
                 _ if count > 1 => {
                     return Err(PositionError(format!(
-                        "{name} holds {count} pieces; only {} can share a cell",
+                        "{name} holds {count} pieces; {}",
                         if layout.is_city() {
-                            "the green and four-eyes cells"
+                            "only the green and four-eyes cells hold more than one"
                         } else {
-                            "no pieces"
+                            "a cell holds one piece at most"
                         }
                     )));
                 }
