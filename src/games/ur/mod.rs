@@ -644,7 +644,7 @@ impl Game for Ur {
             let next = layout.index(slot) + 1;
             let next_slot = board::city_slot(next, board::city_via3(slot));
             notes.push(format!(
-                "then on by {}",
+                "its next cell is {}",
                 cell_name(layout.cell_of(self.turn, next_slot))
             ));
         }
