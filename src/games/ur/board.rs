@@ -67,7 +67,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// True where pieces cannot be captured.
+    /// True for City's safe cells (green and four eyes), where nothing is captured.
     pub fn is_safe_in_city(self) -> bool {
         matches!(self, Kind::Green | Kind::FourEyes)
     }

@@ -207,8 +207,10 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// The slots `index` can be reached at from `from_index` (several when the move picks
-    /// a side of the small block), each with the side's first cell when one was picked.
+    /// The slots at path index `target` that a piece in `slot` (`None` = reserve) can reach
+    /// (two when the move picks a side of the small block), each with the cell that names
+    /// the side when one was picked: the block's first cell going forward, its last going
+    /// backward.
     fn routes(&self, slot: Option<u8>, target: u8, backward: bool) -> Vec<(u8, Option<Cell>)> {
         let layout = self.layout;
         if !layout.is_city() || !(CITY_ENTRY..=CITY_EXIT).contains(&target) {
