@@ -6,6 +6,7 @@
 
 pub mod microbes;
 pub mod nardy;
+pub mod ur;
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase, PlayError,
@@ -169,6 +170,7 @@ macro_rules! games {
 
 games! {
     Nardy => nardy::Nardy,
+    Ur => ur::Ur,
     Microbes => microbes::Microbes,
 }
 

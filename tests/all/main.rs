@@ -10,3 +10,6 @@ mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;
 mod transcripts;
+mod ur_games;
+mod ur_reference;
+mod ur_rules;

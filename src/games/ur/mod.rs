@@ -1,0 +1,826 @@
+//! The Royal Game of Ur: the seed's City of Ur (rules.md 2a, the default) and
+//! royalur.net's standard rule sets finkel, masters, blitz and aseb (rules.md 2b).
+//!
+//! Pieces are counted per slot of their owner's trajectory (see [`board`]), so two pieces
+//! in the same place are interchangeable and a position is a few small arrays.
+
+pub mod board;
+pub mod movegen;
+mod render;
+mod text;
+
+use std::sync::Arc;
+
+use board::{Layout, RuleSet, cell_name};
+use movegen::{Judge, Plan};
+
+use crate::core::{
+    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+};
+
+pub use board::Cell;
+pub use text::START_CITY;
+
+/// The first seat.
+pub const LIGHT: Seat = 0;
+/// The second seat.
+pub const DARK: Seat = 1;
+
+const SEAT_NAMES: [&str; 2] = ["light", "dark"];
+const SEAT_TITLES: [&str; 2] = ["Light", "Dark"];
+
+static OPTIONS: [OptionSpec; 2] = [
+    OptionSpec {
+        key: "rules",
+        kind: OptionKind::Choice(&["city", "finkel", "masters", "blitz", "aseb"]),
+        help: "city: the seed's City of Ur; finkel, masters, blitz, aseb: royalur.net's rule sets",
+    },
+    OptionSpec {
+        key: "back-star",
+        kind: OptionKind::Choice(&["stay", "retreat"]),
+        help: "city only: after a backward capture on a star the piece stays, or retreats as far again",
+    },
+];
+
+/// The Royal Game of Ur as listed by `tabula games`.
+pub static INFO: GameInfo = GameInfo {
+    id: "ur",
+    title: "Royal Game of Ur",
+    seats: 2..=2,
+    options: &OPTIONS,
+    summary: "race game of the Sumerian city of Ur: the seed's City rules and royalur.net's sets",
+    rules: include_str!("rules.txt"),
+};
+
+/// One side's pieces: how many stand in each slot, in the reserve and borne off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Army {
+    /// Pieces per slot of the owner's trajectory.
+    pub counts: [u8; board::SLOTS],
+    /// Pieces waiting to enter (blank side up).
+    pub reserve: u8,
+    /// Pieces borne off.
+    pub off: u8,
+}
+
+impl Army {
+    /// Pieces on the board.
+    pub fn on_board(&self) -> u8 {
+        self.counts.iter().sum()
+    }
+
+    /// Every piece: reserve, board and borne off.
+    pub fn total(&self) -> u32 {
+        u32::from(self.on_board()) + u32::from(self.reserve) + u32::from(self.off)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// City's opening roll-off: the seat to roll looks for a 1.
+    RollOff,
+    Roll,
+    Move,
+    Over,
+}
+
+/// A game of Ur in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ur {
+    options: Arc<Options>,
+    layout: &'static Layout,
+    retreat: bool,
+    armies: [Army; 2],
+    turn: Seat,
+    stage: Stage,
+    roll: Option<u8>,
+}
+
+/// A move: `in-c1`, `d2-f2`, `g1-off`, `pass`, with the qualifiers `legal` adds only where
+/// the plain text would name two different moves (`h1m-h2`, `g2-g3-h2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UrMove {
+    /// Nothing can be played.
+    Pass,
+    /// One piece moves.
+    Step(Step),
+}
+
+/// One piece's move as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// The cell it leaves; `None` for a piece entering from the reserve (`in`).
+    pub from: Option<Cell>,
+    /// City: which piece on a shared cell moves, by its face (`Some(true)` = marked).
+    pub face: Option<bool>,
+    /// City: the first cell of the small block's side the move takes (`g1` or `g3`).
+    pub via: Option<Cell>,
+    /// The cell it moves to; `None` for bearing off.
+    pub to: Option<Cell>,
+}
+
+impl NewGame for Ur {
+    fn game_info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_game(options: &Options) -> Result<Ur, OptionError> {
+        let options = Options::parse(
+            &OPTIONS,
+            &options.to_string().split_whitespace().collect::<Vec<_>>(),
+        )?;
+        let rules = RuleSet::from_name(options.get("rules"))
+            .ok_or_else(|| OptionError(format!("rules={} is not a rule set", options.get("rules"))))?;
+        let layout = Layout::of(rules);
+        let army = Army {
+            reserve: layout.pieces,
+            ..Army::default()
+        };
+        Ok(Ur {
+            retreat: options.get("back-star") == "retreat",
+            options: Arc::new(options),
+            layout,
+            armies: [army; 2],
+            turn: LIGHT,
+            stage: if layout.is_city() {
+                Stage::RollOff
+            } else {
+                Stage::Roll
+            },
+            roll: None,
+        })
+    }
+}
+
+impl Ur {
+    /// The rule set being played.
+    pub fn rule_set(&self) -> RuleSet {
+        self.layout.rules
+    }
+
+    /// The pieces of `seat`.
+    pub fn army(&self, seat: Seat) -> &Army {
+        &self.armies[seat.min(1)]
+    }
+
+    /// True during City's opening roll-off.
+    pub fn in_roll_off(&self) -> bool {
+        self.stage == Stage::RollOff
+    }
+
+    /// How many pieces of `seat` stand on `cell`, split into (blank, marked).
+    pub fn pieces_on(&self, seat: Seat, cell: Cell) -> (u8, u8) {
+        let occ = movegen::occupancy(self.layout, &self.armies);
+        let here = occ.get(cell as usize).map_or([0, 0], |c| c[seat.min(1)]);
+        (here[0], here[1])
+    }
+
+    fn judge(&self) -> Judge<'_> {
+        Judge::new(self.layout, &self.armies, self.turn, self.retreat)
+    }
+
+    fn plans(&self) -> Vec<Plan> {
+        let mut plans = Vec::new();
+        if let (Stage::Move, Some(roll)) = (self.stage, self.roll) {
+            self.judge().legal(roll, &mut plans);
+        }
+        plans
+    }
+
+    /// The plain text of a plan, before any qualifier.
+    fn plain_step(&self, plan: &Plan) -> Step {
+        Step {
+            from: plan.from.map(|s| self.layout.cell_of(self.turn, s)),
+            face: None,
+            via: None,
+            to: plan.to.map(|s| self.layout.cell_of(self.turn, s)),
+        }
+    }
+
+    fn face_of(&self, plan: &Plan) -> bool {
+        plan.from.is_some_and(|s| self.layout.marked(s))
+    }
+
+    /// The written form of each plan: plain, plus a face and/or side qualifier where two
+    /// legal plans would otherwise read the same.
+    fn steps_for(&self, plans: &[Plan]) -> Vec<Step> {
+        let plain: Vec<Step> = plans.iter().map(|p| self.plain_step(p)).collect();
+        plans
+            .iter()
+            .enumerate()
+            .map(|(i, plan)| {
+                let mut step = plain[i];
+                for (j, other) in plans.iter().enumerate() {
+                    if i == j || plain[j] != plain[i] {
+                        continue;
+                    }
+                    if self.face_of(other) != self.face_of(plan) {
+                        step.face = Some(self.face_of(plan));
+                    } else if other.via != plan.via {
+                        step.via = plan.via;
+                    }
+                }
+                step
+            })
+            .collect()
+    }
+
+    /// True if `plan` is what `step` asks for.
+    fn matches(&self, step: &Step, plan: &Plan) -> bool {
+        let plain = self.plain_step(plan);
+        plain.from == step.from
+            && plain.to == step.to
+            && step.face.is_none_or(|f| f == self.face_of(plan))
+            && step.via.is_none_or(|v| plan.via == Some(v))
+    }
+
+    fn apply(&mut self, plan: &Plan) {
+        let mover = self.turn;
+        movegen::apply(&mut self.armies, mover, plan);
+        self.roll = None;
+        if self.armies[mover].off == self.layout.pieces {
+            self.stage = Stage::Over;
+        } else {
+            self.stage = Stage::Roll;
+            if !plan.extra {
+                self.turn = 1 - mover;
+            }
+        }
+    }
+
+    fn pass(&mut self) {
+        self.roll = None;
+        self.stage = Stage::Roll;
+        self.turn = 1 - self.turn;
+    }
+
+    /// Finds the one legal plan a written step means, or says why there is none.
+    fn resolve(&self, step: &Step) -> Result<Plan, IllegalMove> {
+        let roll = self.roll.unwrap_or(0);
+        let plans = self.plans();
+        let chosen: Vec<usize> = (0..plans.len())
+            .filter(|&i| self.matches(step, &plans[i]))
+            .collect();
+        match chosen.len() {
+            1 => return Ok(plans[chosen[0]]),
+            0 => {}
+            _ => {
+                let steps = self.steps_for(&plans);
+                let texts: Vec<String> = chosen.iter().map(|&i| text::format_step(&steps[i])).collect();
+                return Err(IllegalMove(format!(
+                    "{} means more than one move here: write {}",
+                    text::format_step(step),
+                    texts.join(" or ")
+                )));
+            }
+        }
+        Err(IllegalMove(self.explain(step, roll)))
+    }
+
+    /// Why no legal plan matches a written step.
+    fn explain(&self, step: &Step, roll: u8) -> String {
+        let me = SEAT_TITLES[self.turn];
+        let layout = self.layout;
+        if roll == 0 {
+            return "a roll of 0 moves nothing: pass".to_string();
+        }
+        let origins: Vec<Option<u8>> = match step.from {
+            None if self.armies[self.turn].reserve == 0 => {
+                return format!("{me} has no piece in reserve");
+            }
+            None => vec![None],
+            Some(cell) => layout
+                .slots_at(self.turn, cell)
+                .filter(|&s| self.armies[self.turn].counts[s as usize] > 0)
+                .filter(|&s| step.face.is_none_or(|f| f == layout.marked(s)))
+                .map(Some)
+                .collect(),
+        };
+        if origins.is_empty() {
+            let face = match step.face {
+                Some(true) => "marked ",
+                Some(false) => "blank ",
+                None => "",
+            };
+            let cell = step.from.map(cell_name).unwrap_or_default();
+            return format!("there is no {face}{me} piece on {cell}");
+        }
+        let judge = self.judge();
+        let mut tried = Vec::new();
+        for &origin in &origins {
+            judge.attempts(origin, roll, &mut tried);
+        }
+        let to_cell = |p: &Plan| p.to.map(|s| layout.cell_of(self.turn, s));
+        let fitting: Vec<_> = tried
+            .iter()
+            .filter(|(p, _)| to_cell(p) == step.to && step.via.is_none_or(|v| p.via == Some(v)))
+            .collect();
+        // Prefer the forward attempt's reason: it is what people usually meant.
+        if let Some((_, Err(refusal))) = fitting.iter().find(|(p, _)| !p.backward).or(fitting.first()) {
+            return refusal.explain(self.turn);
+        }
+        let from = step.from.map_or("the reserve".to_string(), cell_name);
+        let piece = if step.from.is_none() {
+            "a piece entering".to_string()
+        } else {
+            format!("the piece on {from}")
+        };
+        if step.to.is_none() {
+            if let Some(slot) = origins[0] {
+                let need = layout.path_len - layout.index(slot);
+                return format!("bearing off from {from} needs exactly {need}, not {roll}");
+            }
+            return format!("a piece cannot enter and bear off with one roll of {roll}");
+        }
+        if step.via.is_some() && tried.iter().any(|(p, _)| to_cell(p) == step.to) {
+            return format!(
+                "{} does not pass {} on its way to {}",
+                piece,
+                step.via.map(cell_name).unwrap_or_default(),
+                step.to.map(cell_name).unwrap_or_default()
+            );
+        }
+        let mut reach: Vec<String> = tried
+            .iter()
+            .filter(|(p, _)| !p.backward)
+            .map(|(p, _)| {
+                p.to.map_or("off".to_string(), |s| cell_name(layout.cell_of(self.turn, s)))
+            })
+            .collect();
+        reach.dedup();
+        let target = step.to.map(cell_name).unwrap_or_default();
+        if reach.is_empty() {
+            format!("with a {roll} {piece} cannot move forward (bearing off needs the exact roll)")
+        } else {
+            format!(
+                "with a {roll} {piece} goes to {}, not {target}",
+                reach.join(" or ")
+            )
+        }
+    }
+
+    /// Checks the position's invariants; used after parsing a position string.
+    fn validate(&self) -> Result<(), PositionError> {
+        let layout = self.layout;
+        for seat in [LIGHT, DARK] {
+            let total = self.armies[seat].total();
+            if total != u32::from(layout.pieces) {
+                return Err(PositionError(format!(
+                    "{} has {total} pieces; each side has {} in {}",
+                    SEAT_TITLES[seat],
+                    layout.pieces,
+                    layout.rules.name()
+                )));
+            }
+        }
+        let occ = movegen::occupancy(layout, &self.armies);
+        for (cell, here) in occ.iter().enumerate() {
+            let cell = cell as Cell;
+            let count: u8 = here.iter().flatten().sum();
+            let name = cell_name(cell);
+            match layout.kind(cell) {
+                board::Kind::Green => {}
+                board::Kind::FourEyes if here[0][0] + here[1][0] > 0 && here[0][1] + here[1][1] > 0 => {
+                    return Err(PositionError(format!(
+                        "{name} is a four-eyes cell and holds both blank and marked pieces"
+                    )));
+                }
+                board::Kind::FourEyes => {}
+                _ if count > 1 => {
+                    return Err(PositionError(format!(
+                        "{name} holds {count} pieces; {}",
+                        if layout.is_city() {
+                            "only the green and four-eyes cells hold more than one"
+                        } else {
+                            "a cell holds one piece at most"
+                        }
+                    )));
+                }
+                _ => {}
+            }
+        }
+        let finished: Vec<Seat> = [LIGHT, DARK]
+            .into_iter()
+            .filter(|&s| self.armies[s].off == layout.pieces)
+            .collect();
+        match (finished.len(), self.stage) {
+            (2, _) => Err(PositionError("both sides have borne off every piece".into())),
+            (1, Stage::Over) => Ok(()),
+            (1, _) => Err(PositionError(format!(
+                "{} has borne off every piece, so the game is over (write turn=over)",
+                SEAT_TITLES[finished[0]]
+            ))),
+            (_, Stage::Over) => Err(PositionError(
+                "turn=over, but nobody has borne off every piece".into(),
+            )),
+            (_, Stage::RollOff) if !layout.is_city() => Err(PositionError(format!(
+                "{} has no roll-off; write turn=light:roll",
+                layout.rules.name()
+            ))),
+            (_, Stage::RollOff) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
+                Err(PositionError(
+                    "the roll-off comes before any piece enters, but pieces have left the reserve".into(),
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Game for Ur {
+    type Move = UrMove;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        SEAT_NAMES[seat.min(1)]
+    }
+
+    fn phase(&self) -> Phase {
+        match self.stage {
+            Stage::RollOff | Stage::Roll => Phase::Roll(self.turn),
+            Stage::Move => Phase::Move(self.turn),
+            Stage::Over => Phase::Over,
+        }
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        self.roll.map(Dice::single)
+    }
+
+    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+        let total = match self.layout.dice {
+            board::DiceKind::Tetrahedral => source.throw(4),
+            board::DiceKind::FourBinary => (0..4).map(|_| source.throw(2) - 1).sum(),
+            board::DiceKind::ThreeBinaryZeroIsFour => match (0..3).map(|_| source.throw(2) - 1).sum() {
+                0 => 4,
+                n => n,
+            },
+        };
+        Dice::single(total)
+    }
+
+    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+        let (low, high) = (self.layout.min_roll(), self.layout.max_roll());
+        let how = match self.layout.dice {
+            board::DiceKind::Tetrahedral => "one tetrahedral die: 1 to 4",
+            board::DiceKind::FourBinary => "four binary dice: give their total, 0 to 4",
+            board::DiceKind::ThreeBinaryZeroIsFour => {
+                "three binary dice with 0 counting as 4: give the total, 1 to 4"
+            }
+        };
+        match values {
+            [value] if (low..=high).contains(value) => Ok(Dice::single(*value)),
+            [value] => Err(DiceError(format!(
+                "{value} is not a roll in {}; the roll is {how}",
+                self.layout.rules.name()
+            ))),
+            _ => Err(DiceError(format!(
+                "ur takes one number, the roll, like 'dice 3' ({how}); got {} values",
+                values.len()
+            ))),
+        }
+    }
+
+    fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
+        let value = dice.values().first().copied().unwrap_or(0);
+        match self.stage {
+            Stage::RollOff => {
+                if value == 1 {
+                    self.stage = Stage::Move;
+                    self.roll = Some(1);
+                } else {
+                    self.turn = 1 - self.turn;
+                }
+                Ok(())
+            }
+            Stage::Roll => {
+                self.stage = Stage::Move;
+                self.roll = Some(value);
+                Ok(())
+            }
+            Stage::Move => Err(WrongPhase(format!(
+                "{} must move the {} first",
+                SEAT_NAMES[self.turn],
+                self.roll.unwrap_or(0)
+            ))),
+            Stage::Over => Err(WrongPhase("the game is over".into())),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<UrMove>) {
+        if self.stage != Stage::Move {
+            return;
+        }
+        let plans = self.plans();
+        if plans.is_empty() {
+            out.push(UrMove::Pass);
+            return;
+        }
+        out.extend(self.steps_for(&plans).into_iter().map(UrMove::Step));
+    }
+
+    fn play(&mut self, mv: &UrMove) -> Result<(), PlayError> {
+        match self.stage {
+            Stage::RollOff | Stage::Roll => return Err(WrongPhase("roll first".into()).into()),
+            Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
+            Stage::Move => {}
+        }
+        match mv {
+            UrMove::Pass => {
+                let plans = self.plans();
+                if !plans.is_empty() {
+                    let example = text::format_step(&self.steps_for(&plans)[0]);
+                    return Err(IllegalMove(format!(
+                        "{} can move, so passing is not allowed (for example {example})",
+                        SEAT_TITLES[self.turn]
+                    ))
+                    .into());
+                }
+                self.pass();
+            }
+            UrMove::Step(step) => {
+                let plan = self.resolve(step)?;
+                self.apply(&plan);
+            }
+        }
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, mv: &UrMove) {
+        if self.stage != Stage::Move {
+            return;
+        }
+        match mv {
+            UrMove::Pass => self.pass(),
+            UrMove::Step(step) => {
+                let plans = self.plans();
+                if let Some(plan) = plans.iter().find(|p| self.matches(step, p)).copied() {
+                    self.apply(&plan);
+                }
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let winner = self.turn;
+        let loser = &self.armies[1 - winner];
+        Some(Outcome::winner(
+            2,
+            winner,
+            1,
+            format!(
+                "{} wins, bearing off all {} pieces ({} has {} off)",
+                SEAT_NAMES[winner],
+                self.layout.pieces,
+                SEAT_NAMES[1 - winner],
+                loser.off
+            ),
+        ))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<UrMove, SyntaxError> {
+        text::parse_move(text)
+    }
+
+    fn format_move(&self, mv: &UrMove) -> String {
+        text::format_move(mv)
+    }
+
+    fn describe_move(&self, mv: &UrMove) -> String {
+        let written = text::format_move(mv);
+        let UrMove::Step(step) = mv else {
+            return format!("{written} (no piece can move)");
+        };
+        let Some(plan) = self.plans().into_iter().find(|p| self.matches(step, p)) else {
+            return written;
+        };
+        let layout = self.layout;
+        let mut notes = Vec::new();
+        if layout.is_city() {
+            let face = if self.face_of(&plan) { "marked" } else { "blank" };
+            if plan.from.is_some() {
+                notes.push(format!("{face} piece"));
+            }
+            if plan.backward {
+                notes.push("backward".to_string());
+            }
+            let was_marked = self.face_of(&plan);
+            if !was_marked && plan.end().is_none_or(|s| layout.marked(s)) {
+                notes.push("flips on h2".to_string());
+            }
+        }
+        if let Some(slot) = plan.capture {
+            notes.push(format!(
+                "captures {}'s piece on {}",
+                SEAT_NAMES[1 - self.turn],
+                cell_name(layout.cell_of(1 - self.turn, slot))
+            ));
+        }
+        if let Some(slot) = plan.retreat {
+            notes.push(format!(
+                "retreats to {}",
+                cell_name(layout.cell_of(self.turn, slot))
+            ));
+        }
+        if let Some(slot) = plan.end()
+            && layout.is_city()
+            && (board::CITY_ENTRY..=board::CITY_EXIT).contains(&layout.index(slot))
+        {
+            let next = layout.index(slot) + 1;
+            let next_slot = board::city_slot(next, board::city_via3(slot));
+            notes.push(format!(
+                "its next cell is {}",
+                cell_name(layout.cell_of(self.turn, next_slot))
+            ));
+        }
+        if plan.end().is_none() {
+            notes.push("bears off".to_string());
+        }
+        if plan.extra {
+            notes.push("extra roll".to_string());
+        }
+        if notes.is_empty() {
+            written
+        } else {
+            format!("{written} ({})", notes.join(", "))
+        }
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+
+    fn position_string(&self) -> String {
+        text::position_string(self)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
+        let parsed = text::parse_position(self, text)?;
+        parsed.validate()?;
+        *self = parsed;
+        Ok(())
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let seat = seat.min(1);
+        if self.stage == Stage::Over {
+            return if self.turn == seat { 1000.0 } else { -1000.0 };
+        }
+        let mut value = self.side_value(seat) - self.side_value(1 - seat);
+        if self.stage == Stage::Roll && self.turn == seat {
+            // Having the dice again (an extra roll) is worth about one average move.
+            value += 2.0;
+        }
+        value
+    }
+
+    fn narrate(&self, before: &Ur) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mover = before.turn;
+        let name = SEAT_NAMES[mover];
+        match before.stage {
+            Stage::RollOff => {
+                if self.stage == Stage::Move {
+                    lines.push(format!("{name} rolls a 1 and starts the game with it"));
+                } else if self.stage == Stage::RollOff {
+                    lines.push(format!(
+                        "{name} did not roll a 1; {} rolls for the start",
+                        SEAT_NAMES[self.turn]
+                    ));
+                }
+                return lines;
+            }
+            Stage::Move => {}
+            _ => return lines,
+        }
+        let layout = self.layout;
+        let them = 1 - mover;
+        if self.armies == before.armies {
+            lines.push(format!(
+                "{name} cannot move with {}; the turn passes to {}",
+                before.roll.unwrap_or(0),
+                SEAT_NAMES[them]
+            ));
+            return lines;
+        }
+        if self.armies[them].reserve > before.armies[them].reserve {
+            let cell = (0..layout.slot_count)
+                .find(|&s| self.armies[them].counts[s as usize] < before.armies[them].counts[s as usize])
+                .map(|s| cell_name(layout.cell_of(them, s)))
+                .unwrap_or_default();
+            lines.push(format!(
+                "{name} captures {}'s piece on {cell}; it goes back to the reserve",
+                SEAT_NAMES[them]
+            ));
+        }
+        if layout.is_city() && self.marked_count(mover) > before.marked_count(mover) {
+            lines.push(format!(
+                "{name}'s piece passes the white cell h2 and turns marked side up"
+            ));
+        }
+        if self.armies[mover].off > before.armies[mover].off && self.stage != Stage::Over {
+            lines.push(format!(
+                "{name} bears off a piece ({} of {} off)",
+                self.armies[mover].off, layout.pieces
+            ));
+        }
+        match self.stage {
+            Stage::Over => lines.push(format!("{name} bears off the last piece and wins the game")),
+            Stage::Roll if self.turn == mover => lines.push(format!("{name} rolls again")),
+            _ => {}
+        }
+        lines
+    }
+}
+
+impl Ur {
+    /// Marked pieces on the board and borne off (City): how many have passed h2.
+    fn marked_count(&self, seat: Seat) -> u32 {
+        let army = &self.armies[seat];
+        let on_board: u32 = (0..self.layout.slot_count)
+            .filter(|&s| self.layout.marked(s))
+            .map(|s| u32::from(army.counts[s as usize]))
+            .sum();
+        on_board + u32::from(army.off)
+    }
+
+    /// Progress of one side in path cells, with bonuses for safety and threats.
+    fn side_value(&self, seat: Seat) -> f64 {
+        let layout = self.layout;
+        let army = &self.armies[seat];
+        let path_len = f64::from(layout.path_len);
+        let mut value = f64::from(army.off) * (path_len + 4.0);
+        for slot in 0..layout.slot_count {
+            let n = army.counts[slot as usize];
+            if n == 0 {
+                continue;
+            }
+            let index = f64::from(layout.index(slot));
+            let cell = layout.cell_of(seat, slot);
+            let kind = layout.kind(cell);
+            let mut piece = index + 1.0;
+            let safe = match kind {
+                board::Kind::Green | board::Kind::FourEyes => true,
+                board::Kind::Rosette => layout.safe_rosettes,
+                _ => false,
+            };
+            if safe {
+                piece += 1.0;
+            } else if self.threatened(seat, cell) {
+                // A piece within reach of an enemy risks all of its progress.
+                piece -= 0.3 * (index + 1.0);
+            }
+            if kind == board::Kind::Rosette && layout.safe_rosettes && cell == board::cell(3, 2) {
+                piece += 2.0;
+            }
+            value += f64::from(n) * piece;
+        }
+        value
+    }
+
+    /// True if an opponent piece (or one entering) could land on `cell` with one roll.
+    fn threatened(&self, seat: Seat, cell: Cell) -> bool {
+        let layout = self.layout;
+        let them = 1 - seat;
+        let army = &self.armies[them];
+        let reach = |from: i16| -> bool {
+            (1..=4i16).any(|r| {
+                let t = from + r;
+                t >= 0 && t < i16::from(layout.path_len) && {
+                    let t = t as u8;
+                    if layout.is_city() && (board::CITY_ENTRY..=board::CITY_EXIT).contains(&t) {
+                        [false, true]
+                            .iter()
+                            .any(|&v| layout.cell_of(them, board::city_slot(t, v)) == cell)
+                    } else {
+                        layout.cell_of(them, t) == cell
+                    }
+                }
+            })
+        };
+        if army.reserve > 0 && reach(-1) {
+            return true;
+        }
+        (0..layout.slot_count)
+            .filter(|&s| army.counts[s as usize] > 0)
+            .any(|s| {
+                let index = i16::from(layout.index(s));
+                reach(index)
+            })
+    }
+}
