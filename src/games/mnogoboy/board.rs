@@ -282,6 +282,63 @@ const fn const_next(field: u8, long: bool) -> u8 {
     }
 }
 
+/// For each field and colour: how many of the six rolls can end on a field of that
+/// colour (taking either branch at a fork). Used by the evaluation.
+const COLOUR_ROLLS: [[u8; 7]; 68] = colour_rolls();
+
+const fn colour_rolls() -> [[u8; 7]; 68] {
+    let mut table = [[0u8; 7]; 68];
+    let mut field = 0;
+    while field <= LAST_FIELD as usize {
+        let mut die = 1;
+        while die <= 6 {
+            let mut reached = 0u8;
+            let mut long = 0;
+            while long < 2 {
+                let mut at = field as u8;
+                let mut step = 0;
+                while step < die && at != FINISH {
+                    at = const_next(at, long == 0);
+                    step += 1;
+                }
+                if at >= 1 && at <= LAST_FIELD {
+                    reached |= colour_bit(CELLS[at as usize - 1]);
+                }
+                long += 1;
+            }
+            let mut colour = 0;
+            while colour < 7 {
+                if reached & (1 << colour) != 0 {
+                    table[field][colour] += 1;
+                }
+                colour += 1;
+            }
+            die += 1;
+        }
+        field += 1;
+    }
+    table
+}
+
+/// The [`Colour::bit`] of a [`CELLS`] letter (0 for neutral fields and dots).
+const fn colour_bit(letter: u8) -> u8 {
+    match letter {
+        b'w' => 1,
+        b'g' => 1 << 1,
+        b'o' => 1 << 2,
+        b's' => 1 << 3,
+        b'y' => 1 << 4,
+        b'b' => 1 << 5,
+        b'k' => 1 << 6,
+        _ => 0,
+    }
+}
+
+/// How many of the six rolls from `field` can end on a field of `colour`.
+pub fn colour_rolls_from(field: u8, colour: Colour) -> u8 {
+    COLOUR_ROLLS[usize::from(field.min(FINISH))][colour as usize]
+}
+
 /// The fewest steps from `field` to F (46 from S).
 pub fn distance_to_finish(field: u8) -> u8 {
     DISTANCE_TO_FINISH[usize::from(field.min(FINISH))]
@@ -325,6 +382,28 @@ mod tests {
         for field in START..=LAST_FIELD {
             assert_eq!(const_next(field, true), next(field, Branch::Long));
             assert_eq!(const_next(field, false), next(field, Branch::Short));
+        }
+    }
+
+    #[test]
+    fn the_colour_roll_table_agrees_with_walking() {
+        for field in START..=FINISH {
+            for colour in Colour::ALL {
+                let rolls = (1..=6)
+                    .filter(|&die| {
+                        [None, Some(Branch::Long), Some(Branch::Short)]
+                            .into_iter()
+                            .filter_map(|b| walk(field, die, b).ok())
+                            .any(|w| field_colour(w.to) == Some(colour))
+                    })
+                    .count();
+                assert_eq!(
+                    usize::from(colour_rolls_from(field, colour)),
+                    rolls,
+                    "{field} {colour}"
+                );
+                assert_eq!(colour_bit(colour.letter() as u8), colour.bit());
+            }
         }
     }
 

@@ -73,9 +73,8 @@ const ROWS: [Row; 10] = [
 
 /// Draws the map, the players' pieces, the reserve and whose turn it is.
 pub fn render(game: &Mnogoboy) -> String {
-    let mut lines = vec![
-        "Mnogoboy   . neutral   * dot   w g o s y b k colours   1:W = p1's white piece".to_string(),
-    ];
+    let mut lines =
+        vec!["Mnogoboy   . neutral   * dot   w g o s y b k colours   1:W = p1's white piece".to_string()];
     for (index, row) in ROWS.iter().enumerate() {
         lines.push(track_row(index, row));
         lines.extend(marker_rows(game, index, row));

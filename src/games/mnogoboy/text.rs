@@ -20,10 +20,8 @@ use super::board::{Branch, Colour, FINISH, START, field_name, parse_field};
 use super::{BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, RollOff, SEAT_NAMES, Stage};
 use crate::core::{PositionError, SyntaxError};
 
-const MOVE_HELP: &str =
-    "write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass";
-const COLOUR_HELP: &str =
-    "the colours are white green orange grey yellow blue black (or w g o s y b k)";
+const MOVE_HELP: &str = "write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass";
+const COLOUR_HELP: &str = "the colours are white green orange grey yellow blue black (or w g o s y b k)";
 
 /// Reads a move: `take COLOUR`, `swap COLOUR`, `move`, `move long`, `move short`,
 /// `move FIELD` (a field number or F) or `pass`; colours by name or letter, any case.
@@ -54,7 +52,10 @@ pub fn parse_move(text: &str) -> Result<MnogoboyMove, SyntaxError> {
             ))),
         },
         [] => Err(SyntaxError(format!("empty move; {MOVE_HELP}"))),
-        _ => Err(SyntaxError(format!("'{}' is not a mnogoboy move; {MOVE_HELP}", text.trim()))),
+        _ => Err(SyntaxError(format!(
+            "'{}' is not a mnogoboy move; {MOVE_HELP}",
+            text.trim()
+        ))),
     }
 }
 
