@@ -94,7 +94,10 @@ fn the_roll_off_goes_in_seat_order_and_the_highest_roll_starts() {
     let game = rolled(game, 2);
     assert_eq!(game.phase(), Phase::Roll(1));
     let game = rolled(game, 5);
-    assert_eq!(game.position_string(), "p1=- p2=- p3=- turn=p3:rolloff before=- rolloff=2,5,-");
+    assert_eq!(
+        game.position_string(),
+        "p1=- p2=- p3=- turn=p3:rolloff before=- rolloff=2,5,-"
+    );
     let before = game.clone();
     let game = rolled(game, 3);
     // Then p2 starts by taking a piece: a move phase without dice.
@@ -112,7 +115,10 @@ fn a_tie_for_the_highest_roll_is_rolled_again_by_the_tied_seats_only() {
     let game = rolled(game, 6);
     // Then p2 and p3 roll again in seat order, and p1 is out.
     assert_eq!(game.phase(), Phase::Roll(1));
-    assert_eq!(game.position_string(), "p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=x,-,-");
+    assert_eq!(
+        game.position_string(),
+        "p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=x,-,-"
+    );
     assert_eq!(
         game.narrate(&before),
         vec!["p2 and p3 tie for the highest roll and roll again"]
@@ -136,7 +142,16 @@ fn after_the_roll_off_play_goes_clockwise_from_the_starter() {
     assert_eq!(game.phase(), Phase::Move(2));
     let game = played(&played(&rolled(played(&game, "take green"), 1), "move"), "pass");
     assert_eq!(game.phase(), Phase::Move(0));
-    assert_eq!(legal(&game), vec!["take orange", "take grey", "take yellow", "take blue", "take black"]);
+    assert_eq!(
+        legal(&game),
+        vec![
+            "take orange",
+            "take grey",
+            "take yellow",
+            "take blue",
+            "take black"
+        ]
+    );
     let game = played(&played(&rolled(played(&game, "take blue"), 1), "move"), "pass");
     // And after p1 it is p2's turn again, now with a piece: a roll phase.
     assert_eq!(game.phase(), Phase::Roll(1));
@@ -149,9 +164,19 @@ fn the_first_turn_takes_a_reserve_piece_onto_s() {
     // Then p1 may take any other colour, and nothing else.
     assert_eq!(
         legal(&game),
-        vec!["take green", "take orange", "take grey", "take yellow", "take blue", "take black"]
+        vec![
+            "take green",
+            "take orange",
+            "take grey",
+            "take yellow",
+            "take blue",
+            "take black"
+        ]
     );
-    assert_eq!(refusal(&game, "take white"), "white is not in the reserve: p2 controls it");
+    assert_eq!(
+        refusal(&game, "take white"),
+        "white is not in the reserve: p2 controls it"
+    );
     assert!(refusal(&game, "swap green").starts_with("p1 has no piece yet and must take one"));
     assert!(refusal(&game, "move").starts_with("p1 has no piece yet and must take one"));
     assert_eq!(
@@ -165,7 +190,10 @@ fn the_first_turn_takes_a_reserve_piece_onto_s() {
     assert_eq!(after.phase(), Phase::Roll(0));
     assert_eq!(after.before_roll(), BeforeRoll::Took);
     assert!(legal(&after).is_empty());
-    assert_eq!(refusal(&after, "swap orange"), "p1 has just taken green and rolls now");
+    assert_eq!(
+        refusal(&after, "swap orange"),
+        "p1 has just taken green and rolls now"
+    );
     assert_eq!(
         refusal(&after, "take orange"),
         "p1 already controls green; take is only for choosing the first piece"
@@ -203,9 +231,18 @@ fn before_the_roll_a_player_may_exchange_once() {
     // Then every reserve piece is offered before the roll.
     assert_eq!(
         legal(&game),
-        vec!["swap orange", "swap grey", "swap yellow", "swap blue", "swap black"]
+        vec![
+            "swap orange",
+            "swap grey",
+            "swap yellow",
+            "swap blue",
+            "swap black"
+        ]
     );
-    assert_eq!(refusal(&game, "swap green"), "green is not in the reserve: p2 controls it");
+    assert_eq!(
+        refusal(&game, "swap green"),
+        "green is not in the reserve: p2 controls it"
+    );
     assert_eq!(refusal(&game, "swap white"), "p1 already controls white");
     assert_eq!(wrong_phase(&game, "move"), "roll first");
     assert_eq!(wrong_phase(&game, "pass"), "roll first");
@@ -242,12 +279,18 @@ fn a_move_goes_exactly_the_roll_forward() {
         refusal(&game, "move long"),
         "the 2 takes white from 3 to 5 without passing a fork: write move"
     );
-    assert_eq!(refusal(&game, "pass"), "p1 can move, so passing is not allowed (for example move)");
+    assert_eq!(
+        refusal(&game, "pass"),
+        "p1 can move, so passing is not allowed (for example move)"
+    );
     assert_eq!(
         refusal(&game, "swap yellow"),
         "p1 rolled a 2 and must move first: the exchange after the roll comes after the move"
     );
-    assert_eq!(game.clone().set_dice(Dice::single(4)).unwrap_err().0, "p1 must play the 2 first");
+    assert_eq!(
+        game.clone().set_dice(Dice::single(4)).unwrap_err().0,
+        "p1 must play the 2 first"
+    );
 }
 
 #[test]
@@ -290,7 +333,10 @@ fn at_a_fork_the_player_chooses_the_branch() {
         (57, 'w', 3, 63),
         (60, 'w', 3, 63),
     ] {
-        let game = rolled(given(&format!("p1={colour}@{from} p2=k@S turn=p1:roll before=-")), die);
+        let game = rolled(
+            given(&format!("p1={colour}@{from} p2=k@S turn=p1:roll before=-")),
+            die,
+        );
         assert_eq!(legal(&game), vec!["move"], "from {from}");
         assert_eq!(field_of(&played(&game, "move"), 0), to, "from {from} by {die}");
     }
@@ -332,7 +378,14 @@ fn landing_on_another_colour_ends_the_turn_and_the_next_roll_needs_a_six() {
     assert_eq!(after.phase(), Phase::Move(0));
     assert_eq!(
         legal(&after),
-        vec!["swap green", "swap orange", "swap grey", "swap yellow", "swap blue", "pass"]
+        vec![
+            "swap green",
+            "swap orange",
+            "swap grey",
+            "swap yellow",
+            "swap blue",
+            "pass"
+        ]
     );
     assert_eq!(
         after.narrate(&game),
@@ -421,9 +474,18 @@ fn a_dot_forces_an_exchange_and_ends_the_turn() {
     assert_eq!(dot.phase(), Phase::Move(0));
     assert_eq!(
         legal(&dot),
-        vec!["swap green", "swap orange", "swap grey", "swap yellow", "swap blue"]
+        vec![
+            "swap green",
+            "swap orange",
+            "swap grey",
+            "swap yellow",
+            "swap blue"
+        ]
     );
-    assert_eq!(dot.narrate(&game), vec!["white lands on the dot at 7: p1 must exchange it"]);
+    assert_eq!(
+        dot.narrate(&game),
+        vec!["white lands on the dot at 7: p1 must exchange it"]
+    );
     assert_eq!(
         refusal(&dot, "pass"),
         "white landed on the dot at 7 and must be exchanged: swap green, swap orange, swap grey, swap yellow, swap blue"
@@ -432,7 +494,10 @@ fn a_dot_forces_an_exchange_and_ends_the_turn() {
         refusal(&dot, "swap white"),
         "white landed on a dot and must be exchanged for another colour"
     );
-    assert_eq!(refusal(&dot, "swap black"), "black is not in the reserve: p2 controls it");
+    assert_eq!(
+        refusal(&dot, "swap black"),
+        "black is not in the reserve: p2 controls it"
+    );
     assert_eq!(
         dot.clone().set_dice(Dice::single(1)).unwrap_err().0,
         "p1 must exchange the piece on the dot first"
@@ -506,7 +571,10 @@ fn reaching_f_wins_at_once() {
     assert_eq!(over.narrate(&game), vec!["p1 brings white to F and wins"]);
     assert_eq!(over.position_string(), "p1=w@F p2=g@S turn=over before=-");
     assert_eq!(given(&over.position_string()), over);
-    assert_eq!(over.clone().set_dice(Dice::single(2)).unwrap_err().0, "the game is over");
+    assert_eq!(
+        over.clone().set_dice(Dice::single(2)).unwrap_err().0,
+        "the game is over"
+    );
     assert_eq!(wrong_phase(&over, "pass"), "the game is over");
     assert!(legal(&over).is_empty());
 }
@@ -531,7 +599,10 @@ fn passing_f_wins_too() {
 fn the_players_option_sets_the_seats() {
     let game = Mnogoboy::default_game();
     assert_eq!(game.seat_count(), 2);
-    assert_eq!(game.position_string(), "p1=- p2=- turn=p1:rolloff before=- rolloff=-,-");
+    assert_eq!(
+        game.position_string(),
+        "p1=- p2=- turn=p1:rolloff before=- rolloff=-,-"
+    );
     let six = new_game(6);
     assert_eq!(six.seat_count(), 6);
     let names: Vec<&str> = (0..6).map(|s| six.seat_name(s)).collect();
@@ -547,7 +618,11 @@ fn the_players_option_sets_the_seats() {
     let err = three
         .set_position("p1=- p2=- p3=- p4=- turn=p1:rolloff before=- rolloff=-,-,-")
         .unwrap_err();
-    assert!(err.0.contains("p4= names a seat this 3-player game does not have"), "{err}");
+    assert!(
+        err.0
+            .contains("p4= names a seat this 3-player game does not have"),
+        "{err}"
+    );
     assert_eq!(three, new_game(3));
 }
 
@@ -570,7 +645,16 @@ fn moves_are_written_in_a_few_plain_words() {
         assert_eq!(game.format_move(&mv), canonical);
     }
     for bad in [
-        "", "take", "take red", "swap", "move 0", "move 67", "move S", "move sideways", "roll", "move long now",
+        "",
+        "take",
+        "take red",
+        "swap",
+        "move 0",
+        "move 67",
+        "move S",
+        "move sideways",
+        "roll",
+        "move long now",
     ] {
         assert!(game.parse_move(bad).is_err(), "{bad:?} should not parse");
     }
@@ -615,35 +699,89 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         assert_eq!(game.position_string(), text);
     }
     let cases = [
-        ("p1=w@3 p2=w@5 turn=p1:roll before=-", "two seats control the white piece"),
+        (
+            "p1=w@3 p2=w@5 turn=p1:roll before=-",
+            "two seats control the white piece",
+        ),
         ("p1=w@3 p2=g@5 turn=p1:roll", "the field 'before=' is missing"),
         ("p1=w@3 p2=g@5 turn=p1:roll before=- x=1", "unknown field 'x'"),
-        ("p1=w@3 p1=w@3 p2=g@5 turn=p1:roll before=-", "'p1=' is given twice"),
-        ("p1=w@67 p2=g@5 turn=p1:roll before=-", "p1=w@67: write COLOUR@FIELD"),
-        ("p1=r@3 p2=g@5 turn=p1:roll before=-", "p1=r@3: write COLOUR@FIELD"),
+        (
+            "p1=w@3 p1=w@3 p2=g@5 turn=p1:roll before=-",
+            "'p1=' is given twice",
+        ),
+        (
+            "p1=w@67 p2=g@5 turn=p1:roll before=-",
+            "p1=w@67: write COLOUR@FIELD",
+        ),
+        (
+            "p1=r@3 p2=g@5 turn=p1:roll before=-",
+            "p1=r@3: write COLOUR@FIELD",
+        ),
         ("p1=w@3 p2=g@5 turn=p1:7 before=-", "turn=p1:7"),
         ("p1=w@3 p2=g@5 turn=p3:roll before=-", "turn=p3:roll"),
         ("p1=w@3 p2=g@5 turn=p1:roll before=q", "before=q"),
-        ("p1=w@F p2=g@5 turn=p1:roll before=-", "p1 stands on F, so the game is over"),
-        ("p1=w@3 p2=g@5 turn=over before=-", "turn=over needs exactly one piece on F"),
+        (
+            "p1=w@F p2=g@5 turn=p1:roll before=-",
+            "p1 stands on F, so the game is over",
+        ),
+        (
+            "p1=w@3 p2=g@5 turn=over before=-",
+            "turn=over needs exactly one piece on F",
+        ),
         ("p1=w@3 p2=g@5 turn=p1:take before=-", "p1 already controls white"),
         ("p1=- p2=g@5 turn=p1:roll before=-", "p1 has no piece"),
-        ("p1=w@3 p2=g@3 p3=- turn=p1:roll before=take", "seats take their first piece in turn order"),
-        ("p1=w@3 p2=- turn=p1:roll before=-", "so p1 must be in its first turn (before=take)"),
-        ("p1=w@3 p2=g@5 turn=p1:roll before=take", "its piece must stand on S"),
+        (
+            "p1=w@3 p2=g@3 p3=- turn=p1:roll before=take",
+            "seats take their first piece in turn order",
+        ),
+        (
+            "p1=w@3 p2=- turn=p1:roll before=-",
+            "so p1 must be in its first turn (before=take)",
+        ),
+        (
+            "p1=w@3 p2=g@5 turn=p1:roll before=take",
+            "its piece must stand on S",
+        ),
         ("p1=w@3 p2=g@5 turn=p1:roll before=g", "g says p1 gave green away"),
-        ("p1=w@3 p2=g@5 turn=p1:again before=-", "an extra roll after landing on the own colour"),
-        ("p1=w@10 p2=g@5 turn=p1:exchange before=-", "p1:exchange follows a move that ends the turn"),
-        ("p1=w@5 p2=g@5 turn=p1:dot before=-", "p1:dot is the exchange after landing on a dot"),
-        ("p1=w@3 p2=g@5 turn=p1:roll before=- rolloff=-,-", "rolloff= belongs only"),
-        ("p1=- p2=- turn=p1:rolloff before=-", "the field 'rolloff=' is needed"),
-        ("p1=- p2=- turn=p2:rolloff before=- rolloff=-,-", "seats roll in seat order"),
-        ("p1=- p2=- turn=p1:rolloff before=- rolloff=x,-", "fewer than two seats"),
+        (
+            "p1=w@3 p2=g@5 turn=p1:again before=-",
+            "an extra roll after landing on the own colour",
+        ),
+        (
+            "p1=w@10 p2=g@5 turn=p1:exchange before=-",
+            "p1:exchange follows a move that ends the turn",
+        ),
+        (
+            "p1=w@5 p2=g@5 turn=p1:dot before=-",
+            "p1:dot is the exchange after landing on a dot",
+        ),
+        (
+            "p1=w@3 p2=g@5 turn=p1:roll before=- rolloff=-,-",
+            "rolloff= belongs only",
+        ),
+        (
+            "p1=- p2=- turn=p1:rolloff before=-",
+            "the field 'rolloff=' is needed",
+        ),
+        (
+            "p1=- p2=- turn=p2:rolloff before=- rolloff=-,-",
+            "seats roll in seat order",
+        ),
+        (
+            "p1=- p2=- turn=p1:rolloff before=- rolloff=x,-",
+            "fewer than two seats",
+        ),
         ("p1=- p2=- turn=p1:rolloff before=- rolloff=-", "lists 1 seats"),
-        ("p1=w@S p2=- turn=p1:rolloff before=- rolloff=-,-", "a seat has a piece during the roll-off"),
+        (
+            "p1=w@S p2=- turn=p1:rolloff before=- rolloff=-,-",
+            "a seat has a piece during the roll-off",
+        ),
         ("p1=g@F p2=w@20 turn=over before=w", "before= must be -"),
         ("turn=p1:roll", "the field 'p1=' is missing"),
-        ("p1=w@3 p2=g@5 turn=p1:roll before=- junk", "'junk' is not key=value"),
+        (
+            "p1=w@3 p2=g@5 turn=p1:roll before=- junk",
+            "'junk' is not key=value",
+        ),
     ];
     for (text, message) in cases {
         let mut game = new_game(seats_in(text));
