@@ -89,6 +89,11 @@ fn random_games_end_with_a_winner_and_keep_every_invariant() {
                     }
                 }
                 check_invariants(&game, &fresh, &context);
+                if index % 10 == 0 {
+                    for line in game.render().lines() {
+                        assert!(line.len() <= 80, "{context}: board too wide: {line:?}");
+                    }
+                }
                 actions += 1;
                 assert!(actions < 20_000, "{context}: the game does not end");
             }
@@ -132,4 +137,96 @@ fn the_greedy_bot_clearly_beats_the_random_bot() {
             "{players} players: greedy won only {greedy_wins} of {games}"
         );
     }
+}
+
+/// Positions met in a few seeded games of every size, for the robustness test.
+fn sample_positions() -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for players in 2..=6 {
+        let mut game = new_game(players);
+        let mut bots: Vec<_> = (0..players)
+            .map(|s| BotKind::Random.build::<Mnogoboy>(s as u64))
+            .collect();
+        let mut dice = SeededDice::new(players as u64);
+        let mut step = 0;
+        while let Some(seat) = game.phase().seat() {
+            if step % 7 == 0 {
+                out.push((players, game.position_string()));
+            }
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            match game.phase() {
+                Phase::Roll(_) => match bots[seat].choose_before_roll(&game, &legal) {
+                    Some(i) => game.play(&legal[i]).unwrap(),
+                    None => game.set_dice(game.roll(&mut dice)).unwrap(),
+                },
+                _ => game.play(&legal[bots[seat].choose_move(&game, &legal)]).unwrap(),
+            }
+            step += 1;
+        }
+        out.push((players, game.position_string()));
+    }
+    out
+}
+
+#[test]
+fn mangled_positions_and_move_texts_never_panic() {
+    const ALPHABET: &[u8] = b"p123456=@SF:-x,wgosybk0789 roltakeverdxchang";
+    const WORDS: [&str; 14] = [
+        "take", "swap", "move", "pass", "long", "short", "white", "k", "F", "S", "66", "0", "x", "",
+    ];
+    let mut rng = SeededDice::new(4242);
+    let mut accepted = 0;
+    for (players, text) in sample_positions() {
+        let fresh = new_game(players);
+        for _ in 0..20 {
+            let mut bytes = text.clone().into_bytes();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(bytes.len() as u32) as usize;
+                match rng.below(3) {
+                    0 => bytes[at] = ALPHABET[rng.below(ALPHABET.len() as u32) as usize],
+                    1 => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len() as u32) as usize]),
+                }
+                if bytes.is_empty() {
+                    break;
+                }
+            }
+            let mangled = String::from_utf8(bytes).unwrap();
+            let mut game = fresh.clone();
+            if game.set_position(&mangled).is_err() {
+                assert_eq!(game, fresh, "a refused position changed the game: {mangled}");
+                continue;
+            }
+            accepted += 1;
+            check_invariants(&game, &fresh, &mangled);
+            let _ = game.render();
+            for seat in 0..players {
+                assert!(game.evaluate(seat).is_finite());
+            }
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            for mv in &legal {
+                let _ = game.describe_move(mv);
+                let mut after = game.clone();
+                after.play(mv).unwrap_or_else(|e| panic!("{mangled}: {e}"));
+                let _ = after.narrate(&game);
+            }
+            for _ in 0..10 {
+                let words: Vec<&str> = (0..rng.below(4))
+                    .map(|_| WORDS[rng.below(WORDS.len() as u32) as usize])
+                    .collect();
+                let typed = words.join(" ");
+                if let Ok(mv) = game.parse_move(&typed) {
+                    let mut copy = game.clone();
+                    if copy.play(&mv).is_err() {
+                        assert_eq!(copy, game, "a refused move changed the game: {typed}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(accepted > 50, "too few mangled positions were valid: {accepted}");
 }

@@ -812,7 +812,7 @@ fn the_board_shows_the_map_pieces_reserve_turn_and_who_needs_a_six() {
         "p2  black   on 12 (grey)    needs a six",
         "p3  orange  on S",
         "reserve: green grey yellow blue",
-        "p1 to roll, or first exchange: swap green, swap grey, swap yellow, swap blue",
+        "p1 to roll, or first exchange (swap COLOUR): green grey yellow blue",
     ] {
         assert!(board.contains(part), "missing {part:?} in\n{board}");
     }
@@ -826,4 +826,34 @@ fn the_board_shows_the_map_pieces_reserve_turn_and_who_needs_a_six() {
     // Stacked pieces take one line each.
     let crowded = given("p1=w@S p2=k@S p3=o@S turn=p1:roll before=-").render();
     assert!(crowded.contains("\n  1:W\n  2:K\n  3:O\n"), "{crowded}");
+}
+
+#[test]
+fn moves_are_described_for_people() {
+    let game = rolled(given("p1=y@8 p2=g@3 turn=p1:roll before=-"), 4);
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let described: Vec<String> = moves.iter().map(|m| game.describe_move(m)).collect();
+    assert_eq!(
+        described,
+        vec![
+            "move long (8 -> 12, grey: a six is needed next time)",
+            "move short (8 -> 20, dot: must exchange)"
+        ]
+    );
+    let swap = given("p1=w@12 p2=g@3 turn=p1:roll before=-");
+    let mv = swap.parse_move("swap grey").unwrap();
+    assert_eq!(
+        swap.describe_move(&mv),
+        "swap grey (white goes to the reserve, grey stands on 12; no six needed there)"
+    );
+    let chain = rolled(given("p1=w@7 p2=g@S turn=p1:roll before=-"), 3);
+    let mv = chain.parse_move("move").unwrap();
+    assert_eq!(
+        chain.describe_move(&mv),
+        "move (7 -> 10, own colour: rolls again)"
+    );
+    let win = rolled(given("p1=w@64 p2=g@S turn=p1:roll before=-"), 5);
+    let mv = win.parse_move("move").unwrap();
+    assert_eq!(win.describe_move(&mv), "move (64 -> F, wins)");
 }

@@ -4,7 +4,7 @@
 //! player's piece, who needs a six, the reserve and whose turn it is.
 
 use super::board::{BRANCHES, Colour, FINISH, START, cell_letter, field_colour, field_name};
-use super::{BeforeRoll, Mnogoboy, RollOff, SEAT_NAMES, Stage};
+use super::{BeforeRoll, Mnogoboy, MnogoboyMove, RollOff, SEAT_NAMES, Stage};
 use crate::core::Game;
 
 /// Width of a row's label column (`  S -> `, `   long`).
@@ -182,6 +182,15 @@ fn status(game: &Mnogoboy) -> Vec<String> {
     game.legal_moves(&mut moves);
     let choices: Vec<String> = moves.iter().map(|m| game.format_move(m)).collect();
     let choices = choices.join(", ");
+    // The colours the offered `take`/`swap` moves name, for a shorter list.
+    let colours: Vec<&str> = moves
+        .iter()
+        .filter_map(|m| match m {
+            MnogoboyMove::Take(c) | MnogoboyMove::Swap(c) => Some(c.name()),
+            _ => None,
+        })
+        .collect();
+    let colours = colours.join(" ");
     let mut lines = Vec::new();
     match game.stage {
         Stage::RollOff => {
@@ -195,18 +204,20 @@ fn status(game: &Mnogoboy) -> Vec<String> {
             lines.push(format!("roll-off for the first turn: {}", standing.join(", ")));
             lines.push(format!("{me} to roll in the roll-off"));
         }
-        Stage::Take => lines.push(format!("{me} to take a piece: {choices}")),
+        Stage::Take => lines.push(format!("{me} to take a piece (take COLOUR): {colours}")),
         Stage::Roll { again: true } => lines.push(format!("{me} rolls again (landed on its own colour)")),
         Stage::Roll { again: false } if choices.is_empty() => lines.push(format!("{me} to roll")),
         Stage::Roll { again: false } => {
-            lines.push(format!("{me} to roll, or first exchange: {choices}"));
+            lines.push(format!(
+                "{me} to roll, or first exchange (swap COLOUR): {colours}"
+            ));
         }
         Stage::Move { die } if game.needs_six(game.turn) && die != 6 => {
             lines.push(format!("{me} rolled {die} but needs a six: pass"));
         }
         Stage::Move { die } => lines.push(format!("{me} to move the {die}: {choices}")),
-        Stage::Exchange => lines.push(format!("{me} may exchange, or pass: {choices}")),
-        Stage::Dot => lines.push(format!("{me} must exchange on the dot: {choices}")),
+        Stage::Exchange => lines.push(format!("{me} may exchange (swap COLOUR) or pass: {colours}")),
+        Stage::Dot => lines.push(format!("{me} must exchange on the dot (swap COLOUR): {colours}")),
         Stage::Over => {
             if let Some(outcome) = game.outcome() {
                 lines.push(format!("game over: {}", outcome.summary));
@@ -220,5 +231,22 @@ fn status(game: &Mnogoboy) -> Vec<String> {
             "{me} gave away {colour} before the roll: it cannot come back this turn"
         ));
     }
-    lines
+    lines.iter().flat_map(|line| wrap(line)).collect()
+}
+
+/// Breaks a long line at spaces so that the board stays within 80 columns.
+fn wrap(line: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for word in line.split(' ') {
+        let current = out.last().map_or(0, String::len);
+        if current > 0 && current + 1 + word.len() > 79 {
+            out.push(format!("    {word}"));
+        } else if let Some(last) = out.last_mut() {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    out
 }
