@@ -5,6 +5,7 @@
 //! `games!` invocation below.
 
 pub mod microbes;
+pub mod mnogoboy;
 pub mod nardy;
 pub mod ur;
 
@@ -172,6 +173,7 @@ games! {
     Nardy => nardy::Nardy,
     Ur => ur::Ur,
     Microbes => microbes::Microbes,
+    Mnogoboy => mnogoboy::Mnogoboy,
 }
 
 impl GameKind {

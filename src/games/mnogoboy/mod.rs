@@ -1,0 +1,1047 @@
+//! Mnogoboy ("many-fight", Gerd Kramer's Vagabunda): rules section 5 of `rules.md`,
+//! seed 004. Seven shared pieces race along a forking track; each player controls one
+//! piece at a time and may exchange it for a reserve piece before the roll and after the
+//! move.
+//!
+//! The turn cycle maps onto the core phases like this (see [`Mnogoboy::phase`]):
+//! - roll-off: `Roll(seat)` for each seat in seat order; ties for the highest roll again;
+//! - a seat without a piece: `Move(seat)` with `take COLOUR` moves, no dice;
+//! - before the roll: `Roll(seat)`, where [`Game::legal_moves`] lists `swap COLOUR`;
+//! - after the roll: `Move(seat)`: `move`, `move long` / `move short`, or only `pass`;
+//! - after the move: `Move(seat)` with `swap COLOUR` moves and `pass` (optional exchange),
+//!   or `Roll(seat)` again (own colour), or `Move(seat)` with forced swaps (dot).
+
+mod board;
+mod render;
+mod text;
+
+use std::sync::Arc;
+
+pub use board::{
+    BRANCHES, Branch, Cell, Colour, FINISH, FORKS, LAST_FIELD, START, Walk, cell, colour_rolls_from,
+    distance_to_finish, field_colour, field_name, is_fork, next, walk,
+};
+
+use crate::core::{
+    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+};
+
+/// The most seats a game can have.
+pub const MAX_SEATS: usize = 6;
+
+const SEAT_NAMES: [&str; MAX_SEATS] = ["p1", "p2", "p3", "p4", "p5", "p6"];
+
+static OPTIONS: [OptionSpec; 1] = [OptionSpec {
+    key: "players",
+    kind: OptionKind::Number {
+        min: 2,
+        max: 6,
+        default: 2,
+    },
+    help: "how many players share the seven pieces (2 to 6)",
+}];
+
+/// Mnogoboy as listed by `tabula games`.
+pub static INFO: GameInfo = GameInfo {
+    id: "mnogoboy",
+    title: "Mnogoboy",
+    seats: 2..=MAX_SEATS,
+    options: &OPTIONS,
+    summary: "seven shared pieces on a forking track; exchange them, land on your colour",
+    rules: include_str!("rules.txt"),
+};
+
+/// The piece a seat controls and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Which of the seven pieces.
+    pub colour: Colour,
+    /// Where it stands: [`START`], 1..=66, or [`FINISH`] once the game is won.
+    pub field: u8,
+}
+
+/// One seat's standing in the current round of the roll-off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RollOff {
+    /// Still to roll in this round.
+    #[default]
+    Waiting,
+    /// Rolled this value in this round.
+    Rolled(u8),
+    /// Lost an earlier round (rolled lower than the highest).
+    Out,
+}
+
+/// What the seat to act did before its first roll of this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BeforeRoll {
+    /// Nothing (yet).
+    Nothing,
+    /// Took its first piece from the reserve.
+    Took,
+    /// Exchanged, giving this piece away: it may not be taken back this turn.
+    Gave(Colour),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Roll-off: `turn` rolls next.
+    RollOff,
+    /// `turn` has no piece and takes one.
+    Take,
+    /// `turn` rolls; `again` after landing on its own colour (then no exchange first).
+    Roll { again: bool },
+    /// `turn` moves by `die`.
+    Move { die: u8 },
+    /// `turn` has moved and may exchange (or pass).
+    Exchange,
+    /// `turn` landed on a dot and must exchange.
+    Dot,
+    /// Somebody reached F: `turn` is the winner.
+    Over,
+}
+
+/// A game of Mnogoboy in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mnogoboy {
+    options: Arc<Options>,
+    seats: usize,
+    /// The piece each seat controls (`None` before its first turn); unused seats stay `None`.
+    pieces: [Option<Piece>; MAX_SEATS],
+    turn: Seat,
+    stage: Stage,
+    before: BeforeRoll,
+    /// The roll-off round in progress; all `Waiting` once it is decided.
+    rolloff: [RollOff; MAX_SEATS],
+}
+
+/// One action in Mnogoboy's notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MnogoboyMove {
+    /// `take COLOUR`: the first piece, from the reserve onto S.
+    Take(Colour),
+    /// `swap COLOUR`: exchange the controlled piece for this reserve piece.
+    Swap(Colour),
+    /// `move`, `move long`, `move short`: move by the die, choosing the branch at a fork.
+    Advance(Option<Branch>),
+    /// `move FIELD` (`move 16`, `move F`): move by the die to this field; another way to
+    /// write a branch choice, never listed by [`Game::legal_moves`].
+    AdvanceTo(u8),
+    /// `pass`: a lost turn (a six was needed), or no exchange after the move.
+    Pass,
+}
+
+impl NewGame for Mnogoboy {
+    fn game_info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_game(options: &Options) -> Result<Mnogoboy, OptionError> {
+        let options = Options::parse(
+            &OPTIONS,
+            &options.to_string().split_whitespace().collect::<Vec<_>>(),
+        )?;
+        let seats = (options.number("players") as usize).clamp(2, MAX_SEATS);
+        Ok(Mnogoboy {
+            options: Arc::new(options),
+            seats,
+            pieces: [None; MAX_SEATS],
+            turn: 0,
+            stage: Stage::RollOff,
+            before: BeforeRoll::Nothing,
+            rolloff: [RollOff::Waiting; MAX_SEATS],
+        })
+    }
+}
+
+impl Mnogoboy {
+    /// The piece `seat` controls, if it has taken one.
+    pub fn piece(&self, seat: Seat) -> Option<Piece> {
+        self.pieces.get(seat).copied().flatten()
+    }
+
+    /// The seat to act (the winner once the game is over).
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// What the seat to act did before its roll this turn.
+    pub fn before_roll(&self) -> BeforeRoll {
+        self.before
+    }
+
+    /// `seat`'s standing in the roll-off round in progress.
+    pub fn rolloff(&self, seat: Seat) -> RollOff {
+        self.rolloff.get(seat).copied().unwrap_or_default()
+    }
+
+    /// True while the roll-off decides who starts.
+    pub fn in_rolloff(&self) -> bool {
+        self.stage == Stage::RollOff
+    }
+
+    /// The pieces nobody controls, in colour order.
+    pub fn reserve(&self) -> Vec<Colour> {
+        colours_in(self.reserve_mask())
+    }
+
+    /// True if `seat`'s piece stands on a coloured field of another colour, so that only a
+    /// 6 would move it if it rolled now.
+    pub fn needs_six(&self, seat: Seat) -> bool {
+        self.piece(seat)
+            .is_some_and(|p| field_colour(p.field).is_some_and(|c| c != p.colour))
+    }
+
+    fn held_mask(&self) -> u8 {
+        self.pieces[..self.seats]
+            .iter()
+            .flatten()
+            .fold(0, |mask, p| mask | p.colour.bit())
+    }
+
+    fn reserve_mask(&self) -> u8 {
+        !self.held_mask() & ALL_COLOURS
+    }
+
+    fn given_away_mask(&self) -> u8 {
+        match self.before {
+            BeforeRoll::Gave(colour) => colour.bit(),
+            _ => 0,
+        }
+    }
+
+    /// The colours the optional exchange after the move may take.
+    fn exchange_mask(&self) -> u8 {
+        self.reserve_mask() & !self.given_away_mask()
+    }
+
+    /// The colours the forced exchange on a dot may take: never the piece given away
+    /// before the roll, unless it is the only one in the reserve (six players).
+    fn dot_mask(&self) -> u8 {
+        match self.exchange_mask() {
+            0 => self.reserve_mask(),
+            mask => mask,
+        }
+    }
+
+    /// True if swaps are offered in the roll phase: a fresh turn, nothing done yet.
+    fn may_swap_before_roll(&self) -> bool {
+        self.stage == (Stage::Roll { again: false }) && self.before == BeforeRoll::Nothing
+    }
+
+    fn mover_piece(&self) -> Piece {
+        // Every stage that moves or exchanges is entered only with a piece in hand.
+        self.pieces[self.turn].unwrap_or(Piece {
+            colour: Colour::White,
+            field: START,
+        })
+    }
+
+    fn name(&self, seat: Seat) -> &'static str {
+        SEAT_NAMES[seat.min(MAX_SEATS - 1)]
+    }
+
+    /// The moves a roll of `die` allows (in the move stage).
+    fn moves_for(&self, die: u8, out: &mut Vec<MnogoboyMove>) {
+        if self.needs_six(self.turn) && die != 6 {
+            out.push(MnogoboyMove::Pass);
+            return;
+        }
+        match walk(self.mover_piece().field, die, None) {
+            Ok(_) => out.push(MnogoboyMove::Advance(None)),
+            Err(_) => {
+                out.push(MnogoboyMove::Advance(Some(Branch::Long)));
+                out.push(MnogoboyMove::Advance(Some(Branch::Short)));
+            }
+        }
+    }
+
+    /// Where each branch choice of a roll of `die` ends: `(choice, field reached)`.
+    fn destinations(&self, die: u8) -> Vec<(Option<Branch>, u8)> {
+        let from = self.mover_piece().field;
+        match walk(from, die, None) {
+            Ok(w) => vec![(None, w.to)],
+            Err(_) => [Branch::Long, Branch::Short]
+                .into_iter()
+                .filter_map(|b| walk(from, die, Some(b)).ok().map(|w| (Some(b), w.to)))
+                .collect(),
+        }
+    }
+
+    fn colour_list(mask: u8, verb: &str) -> String {
+        let words: Vec<String> = colours_in(mask)
+            .into_iter()
+            .map(|c| format!("{verb} {c}"))
+            .collect();
+        words.join(", ")
+    }
+
+    /// Who holds `colour`, for refusals: "p2 controls green".
+    fn holder(&self, colour: Colour) -> Option<Seat> {
+        (0..self.seats).find(|&s| self.piece(s).is_some_and(|p| p.colour == colour))
+    }
+
+    fn check_reserve(&self, colour: Colour) -> Result<(), IllegalMove> {
+        match self.holder(colour) {
+            Some(seat) if seat == self.turn => Err(IllegalMove(format!(
+                "{} already controls {colour}",
+                self.name(seat)
+            ))),
+            Some(seat) => Err(IllegalMove(format!(
+                "{colour} is not in the reserve: {} controls it",
+                self.name(seat)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    fn check_not_given_away(&self, colour: Colour, allowed: u8) -> Result<(), IllegalMove> {
+        if self.before == BeforeRoll::Gave(colour) && allowed & colour.bit() == 0 {
+            return Err(IllegalMove(format!(
+                "{colour} was given away before the roll and cannot be taken back this turn"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks a move and returns it in the form [`Mnogoboy::apply`] plays.
+    fn check(&self, mv: &MnogoboyMove) -> Result<MnogoboyMove, PlayError> {
+        use MnogoboyMove::*;
+        let me = self.name(self.turn);
+        match self.stage {
+            Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
+            Stage::RollOff => {
+                return Err(WrongPhase("roll first: the roll-off decides who starts".into()).into());
+            }
+            _ => {}
+        }
+        if let (Take(_), Some(piece)) = (mv, self.piece(self.turn)) {
+            return Err(IllegalMove(format!(
+                "{me} already controls {}; take is only for choosing the first piece",
+                piece.colour
+            ))
+            .into());
+        }
+        let illegal = |text: String| -> Result<MnogoboyMove, PlayError> { Err(IllegalMove(text).into()) };
+        match (self.stage, *mv) {
+            (Stage::Take, Take(colour)) => {
+                self.check_reserve(colour)?;
+                Ok(*mv)
+            }
+            (Stage::Take, _) => illegal(format!(
+                "{me} has no piece yet and must take one from the reserve first ({})",
+                Mnogoboy::colour_list(self.reserve_mask(), "take")
+            )),
+            (Stage::Roll { again }, Swap(colour)) => {
+                if again {
+                    return illegal(format!(
+                        "{me} landed on its own colour and rolls again at once: no exchange now"
+                    ));
+                }
+                match self.before {
+                    BeforeRoll::Took => {
+                        return illegal(format!(
+                            "{me} has just taken {} and rolls now",
+                            self.mover_piece().colour
+                        ));
+                    }
+                    BeforeRoll::Gave(given) => {
+                        return illegal(format!(
+                            "{me} already exchanged {given} for {} before this roll; roll now",
+                            self.mover_piece().colour
+                        ));
+                    }
+                    BeforeRoll::Nothing => {}
+                }
+                self.check_reserve(colour)?;
+                Ok(*mv)
+            }
+            (Stage::Roll { .. }, _) => Err(WrongPhase("roll first".into()).into()),
+            (Stage::Move { die }, Pass) => {
+                if self.needs_six(self.turn) && die != 6 {
+                    Ok(Pass)
+                } else {
+                    let mut moves = Vec::new();
+                    self.moves_for(die, &mut moves);
+                    illegal(format!(
+                        "{me} can move, so passing is not allowed (for example {})",
+                        text::format_move(&moves[0])
+                    ))
+                }
+            }
+            (Stage::Move { die }, Advance(_) | AdvanceTo(_)) => self.check_advance(die, mv),
+            (Stage::Move { die }, Swap(_)) => illegal(format!(
+                "{me} rolled a {die} and must move first: the exchange after the roll comes after the move"
+            )),
+            (Stage::Exchange, Swap(colour)) => {
+                self.check_reserve(colour)?;
+                self.check_not_given_away(colour, self.exchange_mask())?;
+                Ok(*mv)
+            }
+            (Stage::Exchange, Pass) => Ok(Pass),
+            (Stage::Exchange, _) => illegal(format!(
+                "{me} has moved: exchange with swap COLOUR, or pass to keep {} and end the turn",
+                self.mover_piece().colour
+            )),
+            (Stage::Dot, Swap(colour)) => {
+                let piece = self.mover_piece();
+                if colour == piece.colour {
+                    return illegal(format!(
+                        "{colour} landed on a dot and must be exchanged for another colour"
+                    ));
+                }
+                self.check_reserve(colour)?;
+                self.check_not_given_away(colour, self.dot_mask())?;
+                Ok(*mv)
+            }
+            (Stage::Dot, _) => {
+                let piece = self.mover_piece();
+                illegal(format!(
+                    "{} landed on the dot at {} and must be exchanged: {}",
+                    piece.colour,
+                    piece.field,
+                    Mnogoboy::colour_list(self.dot_mask(), "swap")
+                ))
+            }
+            _ => illegal("that move does not fit this point of the turn".into()),
+        }
+    }
+
+    fn check_advance(&self, die: u8, mv: &MnogoboyMove) -> Result<MnogoboyMove, PlayError> {
+        let piece = self.mover_piece();
+        let from = piece.field;
+        if self.needs_six(self.turn) && die != 6 {
+            return Err(IllegalMove(format!(
+                "{} stands on a {} field ({from}): only a 6 moves it, and the roll is {die}; pass",
+                piece.colour,
+                field_colour(from).map_or("coloured", Colour::name)
+            ))
+            .into());
+        }
+        let options = self.destinations(die);
+        let reachable = || -> String {
+            let words: Vec<String> = options
+                .iter()
+                .map(|&(branch, to)| match branch {
+                    Some(b) => format!("{} ({})", field_name(to), b.name()),
+                    None => field_name(to),
+                })
+                .collect();
+            words.join(" or ")
+        };
+        let found = match *mv {
+            MnogoboyMove::Advance(choice) => {
+                let found = options.iter().find(|&&(branch, _)| branch == choice);
+                if found.is_none() {
+                    let fork = walk(from, die, None).err();
+                    let text = match (choice, fork) {
+                        (None, Some(fork)) => format!(
+                            "the {die} passes the fork at {fork}: write {}",
+                            options
+                                .iter()
+                                .map(|&(b, to)| format!(
+                                    "move {} (to {})",
+                                    b.map_or("", Branch::name),
+                                    field_name(to)
+                                ))
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        ),
+                        _ => format!(
+                            "the {die} takes {} from {} to {} without passing a fork: write move",
+                            piece.colour,
+                            field_name(from),
+                            reachable()
+                        ),
+                    };
+                    return Err(IllegalMove(text).into());
+                }
+                found
+            }
+            MnogoboyMove::AdvanceTo(target) => {
+                let found = options.iter().find(|&&(_, to)| to == target);
+                if found.is_none() {
+                    let backward = if target <= from && target != FINISH {
+                        " (pieces never move backward)"
+                    } else {
+                        ""
+                    };
+                    return Err(IllegalMove(format!(
+                        "a {die} takes {} from {} to {}, not to {}{backward}",
+                        piece.colour,
+                        field_name(from),
+                        reachable(),
+                        field_name(target)
+                    ))
+                    .into());
+                }
+                found
+            }
+            _ => None,
+        };
+        match found {
+            Some(&(branch, _)) => Ok(MnogoboyMove::Advance(branch)),
+            None => Err(IllegalMove("that is not a move".into()).into()),
+        }
+    }
+
+    /// Plays a checked (or listed) move.
+    fn apply(&mut self, mv: &MnogoboyMove) {
+        match (self.stage, *mv) {
+            (Stage::Take, MnogoboyMove::Take(colour)) => {
+                self.pieces[self.turn] = Some(Piece { colour, field: START });
+                self.before = BeforeRoll::Took;
+                self.stage = Stage::Roll { again: false };
+            }
+            (Stage::Roll { .. }, MnogoboyMove::Swap(colour)) => {
+                let given = self.mover_piece().colour;
+                self.set_colour(colour);
+                self.before = BeforeRoll::Gave(given);
+            }
+            (Stage::Exchange | Stage::Dot, MnogoboyMove::Swap(colour)) => {
+                self.set_colour(colour);
+                self.end_turn();
+            }
+            (Stage::Exchange | Stage::Move { .. }, MnogoboyMove::Pass) => self.end_turn(),
+            (Stage::Move { die }, MnogoboyMove::Advance(choice)) => {
+                if let Ok(w) = walk(self.mover_piece().field, die, choice) {
+                    self.land(w.to);
+                }
+            }
+            (Stage::Move { die }, MnogoboyMove::AdvanceTo(target)) => {
+                if let Some((choice, _)) = self.destinations(die).into_iter().find(|&(_, to)| to == target) {
+                    self.apply(&MnogoboyMove::Advance(choice));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn set_colour(&mut self, colour: Colour) {
+        if let Some(piece) = self.pieces[self.turn].as_mut() {
+            piece.colour = colour;
+        }
+    }
+
+    /// Puts the mover's piece on `field` and follows what the field says.
+    fn land(&mut self, field: u8) {
+        let Some(piece) = self.pieces[self.turn].as_mut() else {
+            return;
+        };
+        piece.field = field;
+        let colour = piece.colour;
+        if field == FINISH {
+            self.stage = Stage::Over;
+            self.before = BeforeRoll::Nothing;
+            return;
+        }
+        match cell(field) {
+            Cell::Coloured(c) if c == colour => self.stage = Stage::Roll { again: true },
+            Cell::Dot => self.stage = Stage::Dot,
+            _ if self.exchange_mask() != 0 => self.stage = Stage::Exchange,
+            _ => self.end_turn(),
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.turn = (self.turn + 1) % self.seats;
+        self.before = BeforeRoll::Nothing;
+        self.stage = if self.pieces[self.turn].is_some() {
+            Stage::Roll { again: false }
+        } else {
+            Stage::Take
+        };
+    }
+
+    /// Records a roll-off throw and moves to the next roller, a tie round, or the start.
+    fn roll_off(&mut self, value: u8) {
+        self.rolloff[self.turn] = RollOff::Rolled(value);
+        let waiting = (self.turn + 1..self.seats).find(|&s| self.rolloff[s] == RollOff::Waiting);
+        if let Some(next) = waiting {
+            self.turn = next;
+            return;
+        }
+        let high = self.rolloff[..self.seats]
+            .iter()
+            .filter_map(|r| match r {
+                RollOff::Rolled(v) => Some(*v),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let tied: Vec<Seat> = (0..self.seats)
+            .filter(|&s| self.rolloff[s] == RollOff::Rolled(high))
+            .collect();
+        if let [winner] = tied[..] {
+            self.rolloff = [RollOff::Waiting; MAX_SEATS];
+            self.turn = winner;
+            self.stage = Stage::Take;
+        } else {
+            for seat in 0..self.seats {
+                self.rolloff[seat] = if tied.contains(&seat) {
+                    RollOff::Waiting
+                } else {
+                    RollOff::Out
+                };
+            }
+            self.turn = tied[0];
+        }
+    }
+
+    /// Checks everything a position string could get wrong; see [`text`].
+    fn validate(&self) -> Result<(), PositionError> {
+        let bad = |text: String| Err(PositionError(text));
+        let mut seen = 0u8;
+        for seat in 0..self.seats {
+            if let Some(piece) = self.piece(seat) {
+                if seen & piece.colour.bit() != 0 {
+                    return bad(format!(
+                        "two seats control the {} piece; there is one piece of each colour",
+                        piece.colour
+                    ));
+                }
+                seen |= piece.colour.bit();
+            }
+        }
+        let at_finish: Vec<Seat> = (0..self.seats)
+            .filter(|&s| self.piece(s).is_some_and(|p| p.field == FINISH))
+            .collect();
+        let me = self.name(self.turn);
+        let mine = self.piece(self.turn);
+        match (self.stage, at_finish.len()) {
+            (Stage::Over, 1) => {}
+            (Stage::Over, _) => {
+                return bad("turn=over needs exactly one piece on F (the winner's)".into());
+            }
+            (_, 0) => {}
+            (_, _) => {
+                return bad(format!(
+                    "{} stands on F, so the game is over (write turn=over)",
+                    self.name(at_finish[0])
+                ));
+            }
+        }
+        if self.stage == Stage::Over && self.before != BeforeRoll::Nothing {
+            return bad("the game is over, so before= must be -".into());
+        }
+        if self.stage == Stage::RollOff {
+            return self.validate_rolloff();
+        }
+        if mine.is_none() && self.stage != Stage::Take {
+            return bad(format!("{me} has no piece: the turn can only be {me}:take"));
+        }
+        // Seats get their first piece in turn order, so the seats still without one
+        // follow on from the seat to act (or are it, when it is taking), and the seat
+        // to act is in its own first turn.
+        let first_missing = if self.stage == Stage::Take {
+            self.turn
+        } else {
+            (self.turn + 1) % self.seats
+        };
+        let missing = (0..self.seats).filter(|&s| self.piece(s).is_none()).count();
+        for k in 0..missing {
+            let seat = (first_missing + k) % self.seats;
+            if self.piece(seat).is_some() {
+                return bad(format!(
+                    "seats take their first piece in turn order, so with {me} to act {} cannot have a piece while {} has none",
+                    self.name(seat),
+                    self.name((first_missing + missing - 1) % self.seats)
+                ));
+            }
+        }
+        let in_turn = !matches!(self.stage, Stage::Take | Stage::Over);
+        if missing > 0 && in_turn && self.before != BeforeRoll::Took {
+            return bad(format!(
+                "{} has no piece yet, so {me} must be in its first turn (before=take)",
+                self.name(first_missing)
+            ));
+        }
+        if let BeforeRoll::Gave(colour) = self.before
+            && self.holder(colour).is_some()
+        {
+            return bad(format!(
+                "before={} says {me} gave {colour} away this turn, but {colour} is not in the reserve",
+                colour.letter()
+            ));
+        }
+        let Some(piece) = mine else {
+            return match self.before {
+                BeforeRoll::Nothing => Ok(()),
+                _ => bad(format!("{me} has no piece yet, so before= must be -")),
+            };
+        };
+        match self.stage {
+            Stage::Take => bad(format!(
+                "{me} already controls {}, so it cannot take one",
+                piece.colour
+            )),
+            Stage::Roll { again: false } if self.before == BeforeRoll::Took && piece.field != START => bad(
+                format!("before=take and {me} has not rolled yet, so its piece must stand on S"),
+            ),
+            Stage::Roll { again: true } if field_colour(piece.field) != Some(piece.colour) => bad(format!(
+                "{me}:again is an extra roll after landing on the own colour, but {} stands on {}",
+                piece.colour,
+                field_name(piece.field)
+            )),
+            Stage::Exchange
+                if piece.field == START
+                    || field_colour(piece.field) == Some(piece.colour)
+                    || cell(piece.field) == Cell::Dot =>
+            {
+                bad(format!(
+                    "{me}:exchange follows a move that ends the turn, but {} on {} would not end it",
+                    piece.colour,
+                    field_name(piece.field)
+                ))
+            }
+            Stage::Exchange if self.exchange_mask() == 0 => bad(format!(
+                "{me}:exchange needs a reserve piece other than the one given away"
+            )),
+            Stage::Dot if cell(piece.field) != Cell::Dot => bad(format!(
+                "{me}:dot is the exchange after landing on a dot, but {} stands on {}",
+                piece.colour,
+                field_name(piece.field)
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn validate_rolloff(&self) -> Result<(), PositionError> {
+        let bad = |text: &str| {
+            Err(PositionError(format!(
+                "{text}; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-"
+            )))
+        };
+        if (0..self.seats).any(|s| self.piece(s).is_some()) {
+            return bad("a seat has a piece during the roll-off");
+        }
+        if self.before != BeforeRoll::Nothing {
+            return bad("before= is not -");
+        }
+        let entries = &self.rolloff[..self.seats];
+        let contenders: Vec<Seat> = (0..self.seats).filter(|&s| entries[s] != RollOff::Out).collect();
+        if contenders.len() < 2 {
+            return bad("fewer than two seats are still in the roll-off");
+        }
+        if entries[self.turn] != RollOff::Waiting {
+            return bad("the seat to roll has already rolled or is out");
+        }
+        for &seat in &contenders {
+            let rolled = matches!(entries[seat], RollOff::Rolled(_));
+            if rolled != (seat < self.turn) {
+                return bad("seats roll in seat order: the ones before the roller have rolled, the rest not");
+            }
+        }
+        Ok(())
+    }
+
+    /// Heuristic worth of `seat`'s position alone, in steps of progress.
+    fn seat_value(&self, seat: Seat) -> f64 {
+        let Some(piece) = self.piece(seat) else {
+            return 0.0;
+        };
+        if piece.field == FINISH {
+            return 1000.0;
+        }
+        let mut value = f64::from(46 - distance_to_finish(piece.field));
+        if let Some(field) = field_colour(piece.field)
+            && field != piece.colour
+        {
+            value -= if self.can_free(seat, field) { 1.5 } else { 12.0 };
+        }
+        if self.turn == seat && self.stage == (Stage::Roll { again: true }) {
+            value += 3.5;
+        }
+        // The chance of an extra roll next time, worth an average roll.
+        value + 3.5 * f64::from(colour_rolls_from(piece.field, piece.colour)) / 6.0
+    }
+
+    /// True if `seat` could still exchange for `colour` before its next roll.
+    fn can_free(&self, seat: Seat, colour: Colour) -> bool {
+        if self.reserve_mask() & colour.bit() == 0 {
+            return false;
+        }
+        if seat != self.turn {
+            return true;
+        }
+        match self.stage {
+            Stage::Roll { .. } => self.may_swap_before_roll(),
+            Stage::Exchange => self.exchange_mask() & colour.bit() != 0,
+            _ => true,
+        }
+    }
+}
+
+const ALL_COLOURS: u8 = 0x7f;
+
+fn colours_in(mask: u8) -> Vec<Colour> {
+    Colour::ALL.into_iter().filter(|c| mask & c.bit() != 0).collect()
+}
+
+impl Game for Mnogoboy {
+    type Move = MnogoboyMove;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        self.name(seat)
+    }
+
+    fn phase(&self) -> Phase {
+        match self.stage {
+            Stage::RollOff | Stage::Roll { .. } => Phase::Roll(self.turn),
+            Stage::Take | Stage::Move { .. } | Stage::Exchange | Stage::Dot => Phase::Move(self.turn),
+            Stage::Over => Phase::Over,
+        }
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        match self.stage {
+            Stage::Move { die } => Some(Dice::single(die)),
+            _ => None,
+        }
+    }
+
+    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+        Dice::single(source.throw(6))
+    }
+
+    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+        match values {
+            [value] if (1..=6).contains(value) => Ok(Dice::single(*value)),
+            [_] => Err(DiceError("the die shows 1 to 6".into())),
+            _ => Err(DiceError(format!(
+                "mnogoboy is played with one die, like 'dice 4' (got {} values)",
+                values.len()
+            ))),
+        }
+    }
+
+    fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
+        let me = self.name(self.turn);
+        let value = match dice.values() {
+            [value] if (1..=6).contains(value) => *value,
+            _ => {
+                return Err(WrongPhase(format!(
+                    "mnogoboy is played with one die showing 1 to 6, not {dice}"
+                )));
+            }
+        };
+        match self.stage {
+            Stage::RollOff => {
+                self.roll_off(value);
+                Ok(())
+            }
+            Stage::Roll { .. } => {
+                self.stage = Stage::Move { die: value };
+                Ok(())
+            }
+            Stage::Take => Err(WrongPhase(format!(
+                "{me} must take a piece from the reserve before rolling"
+            ))),
+            Stage::Move { die } => Err(WrongPhase(format!("{me} must play the {die} first"))),
+            Stage::Exchange => Err(WrongPhase(format!(
+                "{me} must finish the turn first: swap COLOUR or pass"
+            ))),
+            Stage::Dot => Err(WrongPhase(format!(
+                "{me} must exchange the piece on the dot first"
+            ))),
+            Stage::Over => Err(WrongPhase("the game is over".into())),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<MnogoboyMove>) {
+        match self.stage {
+            Stage::Take => out.extend(
+                colours_in(self.reserve_mask())
+                    .into_iter()
+                    .map(MnogoboyMove::Take),
+            ),
+            Stage::Roll { .. } if self.may_swap_before_roll() => {
+                out.extend(
+                    colours_in(self.reserve_mask())
+                        .into_iter()
+                        .map(MnogoboyMove::Swap),
+                );
+            }
+            Stage::Move { die } => self.moves_for(die, out),
+            Stage::Exchange => {
+                out.extend(
+                    colours_in(self.exchange_mask())
+                        .into_iter()
+                        .map(MnogoboyMove::Swap),
+                );
+                out.push(MnogoboyMove::Pass);
+            }
+            Stage::Dot => out.extend(colours_in(self.dot_mask()).into_iter().map(MnogoboyMove::Swap)),
+            Stage::RollOff | Stage::Roll { .. } | Stage::Over => {}
+        }
+    }
+
+    fn play(&mut self, mv: &MnogoboyMove) -> Result<(), PlayError> {
+        let resolved = self.check(mv)?;
+        self.apply(&resolved);
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, mv: &MnogoboyMove) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let colour = self.piece(self.turn).map_or(Colour::White, |p| p.colour);
+        Some(Outcome::winner(
+            self.seats,
+            self.turn,
+            1,
+            format!("{} wins, bringing {colour} to F", self.name(self.turn)),
+        ))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<MnogoboyMove, SyntaxError> {
+        text::parse_move(text)
+    }
+
+    fn format_move(&self, mv: &MnogoboyMove) -> String {
+        text::format_move(mv)
+    }
+
+    fn describe_move(&self, mv: &MnogoboyMove) -> String {
+        let notation = text::format_move(mv);
+        let piece = self.piece(self.turn);
+        let detail = match (*mv, piece) {
+            (MnogoboyMove::Take(colour), _) => format!("{colour} starts on S"),
+            (MnogoboyMove::Swap(colour), Some(p)) => {
+                let mut text = format!(
+                    "{} goes to the reserve, {colour} stands on {}",
+                    p.colour,
+                    field_name(p.field)
+                );
+                match field_colour(p.field) {
+                    Some(c) if c == colour => text.push_str("; no six needed there"),
+                    Some(c) => text.push_str(&format!("; on {c}, a six is needed")),
+                    None => {}
+                }
+                text
+            }
+            (MnogoboyMove::Pass, Some(p)) => match self.stage {
+                Stage::Move { .. } => "a six was needed: the turn is lost".to_string(),
+                _ => format!("keep {} and end the turn", p.colour),
+            },
+            (MnogoboyMove::Advance(_) | MnogoboyMove::AdvanceTo(_), Some(p)) => {
+                let mut after = self.clone();
+                after.apply(mv);
+                let to = after.piece(self.turn).map_or(p.field, |q| q.field);
+                let effect = match after.stage {
+                    Stage::Over => "wins".to_string(),
+                    Stage::Roll { again: true } => "own colour: rolls again".to_string(),
+                    Stage::Dot => "dot: must exchange".to_string(),
+                    _ => match field_colour(to) {
+                        Some(c) => format!("{c}: a six is needed next time"),
+                        None => "neutral".to_string(),
+                    },
+                };
+                format!("{} -> {}, {effect}", field_name(p.field), field_name(to))
+            }
+            _ => return notation,
+        };
+        format!("{notation} ({detail})")
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+
+    fn position_string(&self) -> String {
+        text::position_string(self)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
+        let parsed = text::parse_position(self, text)?;
+        parsed.validate()?;
+        *self = parsed;
+        Ok(())
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        if self.stage == Stage::Over {
+            return if self.turn == seat { 1000.0 } else { -1000.0 };
+        }
+        let mine = self.seat_value(seat);
+        let best_other = (0..self.seats)
+            .filter(|&s| s != seat)
+            .map(|s| self.seat_value(s))
+            .fold(f64::MIN, f64::max);
+        mine - best_other
+    }
+
+    fn narrate(&self, before: &Mnogoboy) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mover = before.turn;
+        let who = self.name(mover);
+        match (before.stage, self.stage) {
+            (Stage::RollOff, Stage::Take) => {
+                lines.push(format!("{} wins the roll-off and starts", self.name(self.turn)));
+            }
+            (Stage::RollOff, Stage::RollOff)
+                if self.rolloff.iter().all(|r| !matches!(r, RollOff::Rolled(_))) =>
+            {
+                let tied: Vec<&str> = (0..self.seats)
+                    .filter(|&s| self.rolloff[s] == RollOff::Waiting)
+                    .map(|s| self.name(s))
+                    .collect();
+                lines.push(format!(
+                    "{} tie for the highest roll and roll again",
+                    tied.join(" and ")
+                ));
+            }
+            (Stage::Roll { .. }, Stage::Move { die }) if self.needs_six(mover) && die != 6 => {
+                lines.push(format!("{who} needs a six and rolled {die}: the turn is lost"));
+            }
+            (Stage::Move { .. }, _) => {
+                let Some(piece) = self.piece(mover) else {
+                    return lines;
+                };
+                if before.piece(mover) == Some(piece) {
+                    return lines;
+                }
+                let at = field_name(piece.field);
+                match self.stage {
+                    Stage::Over => lines.push(format!("{who} brings {} to F and wins", piece.colour)),
+                    Stage::Roll { again: true } if self.turn == mover => lines.push(format!(
+                        "{} lands on its own colour at {at}: {who} rolls again",
+                        piece.colour
+                    )),
+                    Stage::Dot => lines.push(format!(
+                        "{} lands on the dot at {at}: {who} must exchange it",
+                        piece.colour
+                    )),
+                    _ => {
+                        if let Some(c) = field_colour(piece.field).filter(|&c| c != piece.colour) {
+                            lines.push(format!(
+                                "{} lands on {c} at {at}: it needs a six to move on unless exchanged for {c}",
+                                piece.colour
+                            ));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        lines
+    }
+}
