@@ -273,7 +273,14 @@ pub fn games_listing() -> String {
 
 fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     use crate::matches::{MatchConfig, run_match};
-    let (kind, options) = args.game.resolve()?;
+    let (kind, mut options) = args.game.resolve()?;
+    // Games whose seat count is an option take it from the number of players.
+    let gives_players = args.game.words.iter().chain(&args.game.opts).any(|w| w.starts_with("players="));
+    if !gives_players && kind.info().options.iter().any(|o| o.key == "players") {
+        let mut words: Vec<String> = options.to_string().split_whitespace().map(String::from).collect();
+        words.push(format!("players={}", args.players.len()));
+        options = Options::parse(kind.info().options, &words)?;
+    }
     let seats = kind.new_game(&options)?.seat_count();
     if args.players.len() != seats {
         bail!(

@@ -118,7 +118,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "play",
-        aliases: &["move"],
+        aliases: &[],
         args: "MOVE",
         summary: "play a move, e.g. 'play 24/18 18/15' (or type the move alone)",
         details: "A move not allowed here is refused with the reason and the legal moves;\nthe game does not change.",
