@@ -4,6 +4,7 @@
 //! Adding a game: a module implementing [`Game`] and [`NewGame`], one line in the
 //! `games!` invocation below.
 
+pub mod aeroplane;
 pub mod nardy;
 
 use crate::core::{
@@ -168,6 +169,7 @@ macro_rules! games {
 
 games! {
     Nardy => nardy::Nardy,
+    Aeroplane => aeroplane::Aeroplane,
 }
 
 impl GameKind {
