@@ -296,6 +296,10 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
         }
     }
     game.moved = parse_moved(&game, moved_text)?;
+    if game.stage == Stage::Over {
+        // The game ended on the move of the last player to finish.
+        game.turn = game.finished.last().copied().unwrap_or(0);
+    }
     Ok(game)
 }
 
