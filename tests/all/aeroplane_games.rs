@@ -238,3 +238,72 @@ fn greedy_clearly_beats_random() {
         "greedy won only {greedy_wins} of {games}"
     );
 }
+
+#[test]
+fn mangled_position_strings_and_move_texts_never_panic() {
+    // Positions from a real game, mangled at random: each is refused with a reason or,
+    // if accepted, is a position whose own string reads back the same.
+    let mut game = new_game(&["players=3".to_string(), "overshoot=bounce".to_string()]);
+    let mut dice = SeededDice::new(8);
+    let mut samples = Vec::new();
+    let mut moves = Vec::new();
+    while game.phase() != Phase::Over {
+        samples.push(game.position_string());
+        match game.phase() {
+            Phase::Move(_) => {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                let pick = dice.below(moves.len() as u32) as usize;
+                game.play(&moves[pick]).unwrap();
+            }
+            _ => {
+                let roll = game.roll(&mut dice);
+                game.set_dice(roll).unwrap();
+            }
+        }
+    }
+    samples.push(game.position_string());
+    let alphabet: Vec<char> = "0123456789HLChc,=:-? rybgx".chars().collect();
+    let mut accepted = 0;
+    for round in 0..3000 {
+        let mut text: Vec<char> = samples[round % samples.len()].chars().collect();
+        for _ in 0..1 + dice.below(3) {
+            let at = dice.below(text.len() as u32) as usize;
+            match dice.below(3) {
+                0 => {
+                    text.remove(at);
+                }
+                1 => text[at] = alphabet[dice.below(alphabet.len() as u32) as usize],
+                _ => text.insert(at, alphabet[dice.below(alphabet.len() as u32) as usize]),
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let mut target = game.clone();
+        match target.set_position(&text) {
+            Ok(()) => {
+                accepted += 1;
+                check_round_trip(&target);
+                let _ = target.render();
+                let mut legal = Vec::new();
+                target.legal_moves(&mut legal);
+            }
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                assert_eq!(target, game, "a refused position changed the game");
+            }
+        }
+    }
+    assert!(
+        accepted > 0 && accepted < 3000,
+        "{accepted} of 3000 mangled strings accepted"
+    );
+    for round in 0..2000u32 {
+        let len = 1 + dice.below(8) as usize;
+        let text: String = (0..len)
+            .map(|_| alphabet[dice.below(alphabet.len() as u32) as usize])
+            .collect();
+        if let Ok(mv) = game.parse_move(&text) {
+            assert_eq!(game.parse_move(&game.format_move(&mv)), Ok(mv), "{round}: {text}");
+        }
+    }
+}

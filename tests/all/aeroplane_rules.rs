@@ -842,6 +842,16 @@ fn the_board_shows_squares_planes_stacks_hangars_and_the_run_of_sixes() {
     ] {
         assert!(board.contains(needle), "no {needle:?} in\n{board}");
     }
+    // The compact view lists the same.
+    assert_eq!(
+        game.render_compact(),
+        "red    hangar -; launch -; board r1+r2 on 11, r3 on h2; centre r4\n\
+         yellow hangar y2; launch y1; board y3 on 20, y4 on h5; centre -\n\
+         blue   hangar b1 b2 b3 b4; launch -; board -; centre -\n\
+         green  hangar g2 g3 g4; launch -; board g1 on 9; centre -\n\
+         red to move, rolled 5\n\
+         6s in a row before this roll: 1 (planes moved with them: r3)\n"
+    );
     // The two-player board has no yellow or green hangar.
     let duel = new_with(&["players=2"]).render();
     assert!(duel.contains("red hangar") && duel.contains("blue hangar"));

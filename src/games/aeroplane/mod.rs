@@ -5,6 +5,16 @@
 //! planes on the same square form a stack simply by standing there together, so a stack
 //! needs no bookkeeping: it moves as one because a move takes every own plane on the
 //! square, and it falls apart when its planes are sent home or reach the centre.
+//!
+//! Who starts is a roll-off made of ordinary roll phases: a new game is in
+//! `Phase::Roll(0)`, and each [`Game::set_dice`] records that seat's die and hands the
+//! roll to the next seat still in the roll-off, in seat order. When every seat in the
+//! round has rolled, the single highest roller gets `Phase::Roll` for a fresh first
+//! roll; seats tied for the highest roll again (in seat order), the others drop out.
+//! Nobody moves during the roll-off, so [`Game::legal_moves`] is empty.
+//!
+//! The third 6 in a row is rolled like any other roll, then `pass` is its only legal
+//! move; playing it sends the planes moved with the first two 6s home and ends the turn.
 
 pub mod board;
 mod render;
@@ -223,9 +233,13 @@ impl Aeroplane {
     }
 
     /// Where plane `plane` (0-based) of `seat` is, as progress along its path (see
-    /// [`board`]: [`board::HANGAR`], [`board::LAUNCH`], 0..=54, [`board::CENTRE`]).
-    pub fn place(&self, seat: Seat, plane: usize) -> i8 {
-        self.planes[seat][plane]
+    /// [`board`]: [`board::HANGAR`], [`board::LAUNCH`], 0..=54, [`board::CENTRE`]);
+    /// `None` for a seat or plane that does not exist.
+    pub fn place(&self, seat: Seat, plane: usize) -> Option<i8> {
+        if seat >= self.seats {
+            return None;
+        }
+        self.planes[seat].get(plane).copied()
     }
 
     /// The seats that have brought all planes to the centre, in finishing order.
@@ -236,6 +250,12 @@ impl Aeroplane {
     /// Sixes rolled earlier in this turn (before the dice being played).
     pub fn sixes(&self) -> u8 {
         self.sixes
+    }
+
+    /// The position as a short list of where each player's planes are, with whose turn
+    /// it is: a compact alternative to [`Game::render`].
+    pub fn render_compact(&self) -> String {
+        render::compact(self)
     }
 
     /// True while the roll-off decides who starts.

@@ -2,7 +2,8 @@
 //! columns running from the middle of each side to the centre, and each colour's launch
 //! area and hangar in the quarter next to its entry square. Every cell is two lines: a
 //! label (square colour letter and number, `rh1` for red's first home-column square) and
-//! the planes on it (`R1`, or `R13` for a stack of r1 and r3).
+//! the planes on it (`R1`, or `R13` for a stack of r1 and r3). [`compact`] lists the
+//! same position as a few lines of text instead.
 
 use super::board::{self, CENTRE, HANGAR, HOME_FIRST, LAUNCH};
 use super::{Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, RollOff, Stage};
@@ -227,4 +228,62 @@ fn status(game: &Aeroplane) -> Vec<String> {
     lines.push("R1 = red plane 1, R13 = red planes 1 and 3 stacked".to_string());
     lines.push("r20 = red square 20, r20> = red's shortcut, rh1-rh5 = red home column".to_string());
     lines
+}
+
+/// The position as a list: one line per player (where each plane or stack is), then the
+/// same status lines as the board.
+pub fn compact(game: &Aeroplane) -> String {
+    let mut lines = Vec::new();
+    for seat in 0..game.seats {
+        let colour = game.colour(seat);
+        let group = |at: i8| -> String {
+            let names: Vec<String> = (0..PLANES)
+                .filter(|&i| game.planes[seat][i] == at)
+                .map(|i| super::plane_name(colour, i))
+                .collect();
+            if names.is_empty() {
+                "-".to_string()
+            } else {
+                names.join(" ")
+            }
+        };
+        let mut pieces = Vec::new();
+        for plane in 0..PLANES {
+            let at = game.planes[seat][plane];
+            if at < 0 || at == CENTRE || !game.names_piece(seat, plane) {
+                continue;
+            }
+            let mask = game.piece(seat, plane);
+            let stack: Vec<String> = (0..PLANES)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| super::plane_name(colour, i))
+                .collect();
+            pieces.push(format!(
+                "{} on {}",
+                stack.join("+"),
+                super::text::place_token(colour, at)
+            ));
+        }
+        lines.push(format!(
+            "{:<6} hangar {}; launch {}; board {}; centre {}",
+            COLOUR_NAMES[colour],
+            group(HANGAR),
+            group(LAUNCH),
+            if pieces.is_empty() {
+                "-".to_string()
+            } else {
+                pieces.join(", ")
+            },
+            group(CENTRE)
+        ));
+    }
+    lines.extend(
+        status(game)
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .take_while(|l| !l.starts_with("R1 = ")),
+    );
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
 }
