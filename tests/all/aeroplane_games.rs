@@ -179,14 +179,14 @@ fn seeded_games_end_with_a_ranking_and_keep_every_invariant() {
     let mut actions = 0;
     for (mix, words) in option_mixes().iter().enumerate() {
         let fresh = new_game(words);
-        for round in 0..3 {
+        for round in 0..4 {
             let index = (mix * 10 + round) as u64;
             let mut bots = bots_for(fresh.seat_count(), index);
             actions += play_checked(fresh.clone(), words, 1000 + index, &mut bots);
             games += 1;
         }
     }
-    assert_eq!(games, 72 * 3);
+    assert_eq!(games, 72 * 4);
     assert!(actions > 10_000, "suspiciously short games: {actions} actions");
 }
 
@@ -196,7 +196,7 @@ fn many_fast_playouts_all_finish_for_every_option_mix() {
     // bench's action limit, with a valid outcome.
     for (mix, words) in option_mixes().iter().enumerate() {
         let fresh = new_game(words);
-        for round in 0..12 {
+        for round in 0..25 {
             let index = (mix * 100 + round) as u64;
             let mut game = fresh.clone();
             let mut bots = bots_for(fresh.seat_count(), index);
