@@ -489,6 +489,10 @@ fn own_planes_that_meet_form_a_stack_that_moves_as_one() {
     // A stack is listed once, by its lowest plane, and either plane moves it all.
     let stack = rolled(given(&four("11,11,H,H", IDLE, IDLE, IDLE, "red:roll")), 3);
     assert_eq!(legal(&stack), ["r1"]);
+    assert_eq!(
+        stack.describe_move(&stack.parse_move("r2").unwrap()),
+        "r2 (r1+r2: square 11 -> square 14)"
+    );
     assert_eq!(played(&stack, "r2"), played(&stack, "r1"));
     assert_eq!(field(&played(&stack, "r2"), "red"), "14,14,H,H");
     // Stacks form in the home column too, and enter the centre together.

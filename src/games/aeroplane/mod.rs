@@ -572,6 +572,11 @@ impl Aeroplane {
         names.join(", ")
     }
 
+    /// A piece for people: `r2`, or `r1+r2` for a stack.
+    fn stack_name(&self, seat: Seat, mask: u8) -> String {
+        self.names(seat, mask).replace(", ", "+")
+    }
+
     /// Where a progress value is, for people: `square 20`, `h3`, `the centre`.
     fn place_name(&self, seat: Seat, at: i8) -> String {
         match at {
@@ -803,11 +808,7 @@ impl Game for Aeroplane {
                     return notation;
                 };
                 let piece = self.piece(mover, plane);
-                let who = if piece.count_ones() > 1 {
-                    format!("stack {}", self.names(mover, piece))
-                } else {
-                    plane_name(self.colour(mover), plane)
-                };
+                let who = self.stack_name(mover, piece);
                 let mut parts = vec![format!(
                     "{who}: {} -> {}",
                     self.place_name(mover, trace.from),
@@ -878,7 +879,7 @@ impl Game for Aeroplane {
                 if let Some(trace) = before.trace_of(plane) {
                     let piece = before.piece(mover, plane);
                     let captured = before.captures(mover, &trace);
-                    let who = before.names(mover, piece);
+                    let who = before.stack_name(mover, piece);
                     let events = before.events(mover, &trace, &captured);
                     if !events.is_empty() {
                         lines.push(format!("{who} {}", events.join(", ")));
