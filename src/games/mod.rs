@@ -4,6 +4,7 @@
 //! Adding a game: a module implementing [`Game`] and [`NewGame`], one line in the
 //! `games!` invocation below.
 
+pub mod aeroplane;
 pub mod microbes;
 pub mod mnogoboy;
 pub mod nardy;
@@ -172,6 +173,7 @@ macro_rules! games {
 games! {
     Nardy => nardy::Nardy,
     Ur => ur::Ur,
+    Aeroplane => aeroplane::Aeroplane,
     Microbes => microbes::Microbes,
     Mnogoboy => mnogoboy::Mnogoboy,
 }

@@ -1,5 +1,8 @@
 //! The integration tests: one binary, one module per area.
 
+mod aeroplane_games;
+mod aeroplane_reference;
+mod aeroplane_rules;
 mod engines;
 mod invariants;
 mod man;

@@ -1,0 +1,1017 @@
+//! Aeroplane Chess: rules section 3 of `rules.md`, seed 003.
+//!
+//! Each seat's four planes are kept as progress values along that seat's own path (see
+//! [`board`]), so moving never converts squares; captures compare track squares. Own
+//! planes on the same square form a stack simply by standing there together, so a stack
+//! needs no bookkeeping: it moves as one because a move takes every own plane on the
+//! square, and it falls apart when its planes are sent home or reach the centre.
+//!
+//! Who starts is a roll-off made of ordinary roll phases: a new game is in
+//! `Phase::Roll(0)`, and each [`Game::set_dice`] records that seat's die and hands the
+//! roll to the next seat still in the roll-off, in seat order. When every seat in the
+//! round has rolled, the single highest roller gets `Phase::Roll` for a fresh first
+//! roll; seats tied for the highest roll again (in seat order), the others drop out.
+//! Nobody moves during the roll-off, so [`Game::legal_moves`] is empty.
+//!
+//! The third 6 in a row is rolled like any other roll, then `pass` is its only legal
+//! move; playing it sends the planes moved with the first two 6s home and ends the turn.
+
+pub mod board;
+mod render;
+mod text;
+
+use std::sync::Arc;
+
+use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
+
+use crate::core::{
+    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+};
+
+/// The four colours in clockwise order; a colour's number is its index.
+pub const COLOUR_NAMES: [&str; 4] = ["red", "yellow", "blue", "green"];
+/// The letter of each colour in moves, squares and position strings.
+pub const COLOUR_LETTERS: [char; 4] = ['r', 'y', 'b', 'g'];
+/// Planes per player.
+pub const PLANES: usize = 4;
+
+/// The colours of the seats for 2, 3 and 4 players (seat order is clockwise). Two players
+/// sit opposite each other so that both have the same distance to each other's track.
+const SEAT_COLOURS: [&[usize]; 3] = [&[0, 2], &[0, 1, 2], &[0, 1, 2, 3]];
+
+static OPTIONS: [OptionSpec; 5] = [
+    OptionSpec {
+        key: "players",
+        kind: OptionKind::Choice(&["4", "2", "3"]),
+        help: "how many players: 2 (red, blue), 3 (red, yellow, blue) or 4",
+    },
+    OptionSpec {
+        key: "launch",
+        kind: OptionKind::Choice(&["even", "six", "five-six"]),
+        help: "which rolls bring a plane from the hangar to the launch area",
+    },
+    OptionSpec {
+        key: "fly-then-jump",
+        kind: OptionKind::Choice(&["off", "on"]),
+        help: "after flying from a direct landing on the shortcut square, also jump 4",
+    },
+    OptionSpec {
+        key: "overshoot",
+        kind: OptionKind::Choice(&["forbid", "bounce"]),
+        help: "a roll past the centre is not allowed, or moves back by the excess",
+    },
+    OptionSpec {
+        key: "until",
+        kind: OptionKind::Choice(&["last", "first"]),
+        help: "play on until the full ranking is known, or stop at the first winner",
+    },
+];
+
+/// Aeroplane Chess as listed by `tabula games`.
+pub static INFO: GameInfo = GameInfo {
+    id: "aeroplane",
+    title: "Aeroplane Chess",
+    seats: 2..=4,
+    options: &OPTIONS,
+    summary: "2-4 players race four planes each round a 52-square track: jumps, shortcuts, stacks",
+    rules: include_str!("rules.txt"),
+};
+
+/// Which rolls launch a plane (option `launch`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaunchRule {
+    /// 2, 4 or 6 (the seed's rule).
+    Even,
+    /// Only a 6.
+    Six,
+    /// A 5 or a 6.
+    FiveSix,
+}
+
+impl LaunchRule {
+    /// True if `roll` launches a plane.
+    pub fn allows(self, roll: u8) -> bool {
+        match self {
+            LaunchRule::Even => roll.is_multiple_of(2),
+            LaunchRule::Six => roll == 6,
+            LaunchRule::FiveSix => roll >= 5,
+        }
+    }
+
+    /// The rolls that launch, for messages: `an even roll (2, 4 or 6)`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            LaunchRule::Even => "an even roll (2, 4 or 6)",
+            LaunchRule::Six => "a 6 (launch=six)",
+            LaunchRule::FiveSix => "a 5 or a 6 (launch=five-six)",
+        }
+    }
+}
+
+/// The rule options, read once from [`Options`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rules {
+    launch: LaunchRule,
+    landing: Landing,
+    /// Option `until=last`: play on until one player is left.
+    until_last: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Deciding who starts: the seat in `turn` rolls one die.
+    RollOff,
+    Roll,
+    Move,
+    Over,
+}
+
+/// One seat's part in the roll-off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RollOff {
+    /// Lost an earlier round.
+    Out,
+    /// Still to roll in this round.
+    Waiting,
+    /// Rolled this value in this round.
+    Rolled(u8),
+}
+
+/// An Aeroplane Chess game in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Aeroplane {
+    options: Arc<Options>,
+    rules: Rules,
+    seats: usize,
+    /// Each seat's planes as progress along that seat's path (see [`board`]).
+    planes: [[i8; PLANES]; 4],
+    stage: Stage,
+    turn: Seat,
+    dice: Option<u8>,
+    /// Sixes already rolled in this turn before the current roll (0..=2).
+    sixes: u8,
+    /// Bit `i` set: the mover's plane `i + 1` moved with one of those sixes.
+    moved: u8,
+    rolloff: [RollOff; 4],
+    /// Seats in the order they brought all four planes to the centre.
+    finished: Vec<Seat>,
+}
+
+/// One move: launch a plane, move a plane (and the stack it is in), or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AeroMove {
+    /// Nothing can be played (or the third 6 in a row is forfeited).
+    Pass,
+    /// The lowest-numbered plane in the hangar goes to the launch area.
+    Launch,
+    /// Plane `plane` (0-based) of colour `colour` moves, with its whole stack.
+    Plane {
+        /// The plane's colour (0..=3).
+        colour: u8,
+        /// The plane's number minus one (0..=3).
+        plane: u8,
+    },
+}
+
+/// The notation of a plane: `r2`.
+pub fn plane_name(colour: usize, plane: usize) -> String {
+    format!("{}{}", COLOUR_LETTERS[colour % 4], plane + 1)
+}
+
+impl NewGame for Aeroplane {
+    fn game_info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn new_game(options: &Options) -> Result<Aeroplane, OptionError> {
+        let options = Options::parse(
+            &OPTIONS,
+            &options.to_string().split_whitespace().collect::<Vec<_>>(),
+        )?;
+        let seats = options.number("players").clamp(2, 4) as usize;
+        let launch = match options.get("launch") {
+            "six" => LaunchRule::Six,
+            "five-six" => LaunchRule::FiveSix,
+            _ => LaunchRule::Even,
+        };
+        let rules = Rules {
+            launch,
+            landing: Landing {
+                fly_then_jump: options.get("fly-then-jump") == "on",
+                bounce: options.get("overshoot") == "bounce",
+            },
+            until_last: options.get("until") != "first",
+        };
+        let mut rolloff = [RollOff::Out; 4];
+        rolloff[..seats].fill(RollOff::Waiting);
+        Ok(Aeroplane {
+            options: Arc::new(options),
+            rules,
+            seats,
+            planes: [[HANGAR; PLANES]; 4],
+            stage: Stage::RollOff,
+            turn: 0,
+            dice: None,
+            sixes: 0,
+            moved: 0,
+            rolloff,
+            finished: Vec::new(),
+        })
+    }
+}
+
+impl Aeroplane {
+    /// The colour (0..=3) of `seat`.
+    pub fn colour(&self, seat: Seat) -> usize {
+        SEAT_COLOURS[self.seats - 2][seat.min(self.seats - 1)]
+    }
+
+    /// The seat playing `colour`, if that colour takes part.
+    pub fn seat_of_colour(&self, colour: usize) -> Option<Seat> {
+        SEAT_COLOURS[self.seats - 2].iter().position(|&c| c == colour)
+    }
+
+    /// Where plane `plane` (0-based) of `seat` is, as progress along its path (see
+    /// [`board`]: [`board::HANGAR`], [`board::LAUNCH`], 0..=54, [`board::CENTRE`]);
+    /// `None` for a seat or plane that does not exist.
+    pub fn place(&self, seat: Seat, plane: usize) -> Option<i8> {
+        if seat >= self.seats {
+            return None;
+        }
+        self.planes[seat].get(plane).copied()
+    }
+
+    /// The seats that have brought all planes to the centre, in finishing order.
+    pub fn finished(&self) -> &[Seat] {
+        &self.finished
+    }
+
+    /// Sixes rolled earlier in this turn (before the dice being played).
+    pub fn sixes(&self) -> u8 {
+        self.sixes
+    }
+
+    /// The position as a short list of where each player's planes are, with whose turn
+    /// it is: a compact alternative to [`Game::render`].
+    pub fn render_compact(&self) -> String {
+        render::compact(self)
+    }
+
+    /// True while the roll-off decides who starts.
+    pub fn in_rolloff(&self) -> bool {
+        self.stage == Stage::RollOff
+    }
+
+    /// True if the dice being played are the third 6 in a row (only `pass` is legal).
+    fn third_six(&self) -> bool {
+        self.stage == Stage::Move && self.dice == Some(6) && self.sixes >= 2
+    }
+
+    fn landing(&self) -> Landing {
+        self.rules.landing
+    }
+
+    /// The planes of `seat` that move together with plane `plane`: the whole stack on a
+    /// track or home-column square, the plane alone in the launch area.
+    fn piece(&self, seat: Seat, plane: usize) -> u8 {
+        let at = self.planes[seat][plane];
+        if at == LAUNCH || at == HANGAR || at == CENTRE {
+            return 1 << plane;
+        }
+        self.planes_at(seat, at)
+    }
+
+    /// True if plane `plane` is the lowest-numbered plane of its piece, the one that
+    /// names the piece in the legal move list.
+    fn names_piece(&self, seat: Seat, plane: usize) -> bool {
+        self.piece(seat, plane).trailing_zeros() as usize == plane
+    }
+
+    fn first_in_hangar(&self, seat: Seat) -> Option<usize> {
+        (0..PLANES).find(|&i| self.planes[seat][i] == HANGAR)
+    }
+
+    /// The planes (bit masks per seat) standing on the mover's progress `d` on the track,
+    /// belonging to other seats.
+    fn opponents_at(&self, mover: Seat, d: i8) -> [u8; 4] {
+        let mut found = [0u8; 4];
+        let target = board::square(self.colour(mover), d);
+        for (seat, mask) in found.iter_mut().enumerate().take(self.seats) {
+            if seat == mover {
+                continue;
+            }
+            let colour = self.colour(seat);
+            for plane in 0..PLANES {
+                let at = self.planes[seat][plane];
+                if board::on_track(at) && board::square(colour, at) == target {
+                    *mask |= 1 << plane;
+                }
+            }
+        }
+        found
+    }
+
+    /// Every plane (bit masks per seat) a move along `trace` by `mover` sends home: those
+    /// on each square it touches down on, and, after a flight, the opposite colour's
+    /// planes on the crossed square of its home column.
+    fn captures(&self, mover: Seat, trace: &Trace) -> [u8; 4] {
+        let mut captured = [0u8; 4];
+        for d in trace.touchdowns() {
+            for (all, found) in captured.iter_mut().zip(self.opponents_at(mover, d)) {
+                *all |= found;
+            }
+        }
+        if trace.flew
+            && let Some(seat) = self.seat_of_colour(board::opposite(self.colour(mover)))
+        {
+            for plane in 0..PLANES {
+                if self.planes[seat][plane] == board::CROSSED {
+                    captured[seat] |= 1 << plane;
+                }
+            }
+        }
+        captured
+    }
+
+    /// The path of a plane of the mover with the current dice, if it may move.
+    fn trace_of(&self, plane: usize) -> Option<Trace> {
+        let at = self.planes[self.turn][plane];
+        let roll = self.dice?;
+        if at == HANGAR || at == CENTRE {
+            return None;
+        }
+        board::trace(at, roll, self.landing())
+    }
+
+    /// Checks a move and says why it cannot be played.
+    fn check(&self, mv: &AeroMove) -> Result<(), IllegalMove> {
+        let mover = self.turn;
+        let colour = self.colour(mover);
+        let name = COLOUR_NAMES[colour];
+        let roll = self.dice.unwrap_or(0);
+        if self.third_six() && *mv != AeroMove::Pass {
+            return Err(IllegalMove(format!(
+                "a third 6 in a row is not played: the planes {name} moved with the two \
+                 previous 6s go back to the hangar and the turn passes (play pass)"
+            )));
+        }
+        match *mv {
+            AeroMove::Pass => {
+                let mut legal = Vec::new();
+                self.legal_moves(&mut legal);
+                match legal.first() {
+                    Some(AeroMove::Pass) | None => Ok(()),
+                    Some(first) => Err(IllegalMove(format!(
+                        "{name} can move, so passing is not allowed (for example {})",
+                        text::format_move(first)
+                    ))),
+                }
+            }
+            AeroMove::Launch => {
+                if self.first_in_hangar(mover).is_none() {
+                    Err(IllegalMove(format!("{name} has no plane in the hangar")))
+                } else if !self.rules.launch.allows(roll) {
+                    Err(IllegalMove(format!(
+                        "launching needs {}, not a {roll}",
+                        self.rules.launch.describe()
+                    )))
+                } else {
+                    Ok(())
+                }
+            }
+            AeroMove::Plane {
+                colour: plane_colour,
+                plane,
+            } => {
+                let (plane_colour, plane) = (usize::from(plane_colour), usize::from(plane));
+                let label = plane_name(plane_colour, plane);
+                if plane_colour != colour {
+                    return Err(IllegalMove(match self.seat_of_colour(plane_colour) {
+                        None => format!(
+                            "there is no {} player in this game",
+                            COLOUR_NAMES[plane_colour % 4]
+                        ),
+                        Some(_) => format!(
+                            "{label} is {}'s plane, and {name} is to move",
+                            COLOUR_NAMES[plane_colour % 4]
+                        ),
+                    }));
+                }
+                if plane >= PLANES {
+                    return Err(IllegalMove(format!("{name} has planes 1 to 4 only")));
+                }
+                let at = self.planes[mover][plane];
+                if at == HANGAR {
+                    return Err(IllegalMove(format!(
+                        "{label} is in the hangar; bring a plane out with launch (it needs {})",
+                        self.rules.launch.describe()
+                    )));
+                }
+                if at == CENTRE {
+                    return Err(IllegalMove(format!("{label} has already reached the centre")));
+                }
+                if self.trace_of(plane).is_none() {
+                    return Err(IllegalMove(format!(
+                        "{label} needs exactly {} to reach the centre, and a {roll} would \
+                         overshoot it (overshoot=forbid)",
+                        CENTRE - at
+                    )));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn apply(&mut self, mv: &AeroMove) {
+        let mover = self.turn;
+        let roll = self.dice.unwrap_or(0);
+        let trace = match *mv {
+            AeroMove::Plane { plane, .. } => self.trace_of(usize::from(plane).min(PLANES - 1)),
+            _ => None,
+        };
+        self.dice = None;
+        match *mv {
+            AeroMove::Pass => {
+                if roll == 6 && self.sixes >= 2 {
+                    // The third 6: the planes moved with the first two go back.
+                    for plane in 0..PLANES {
+                        if self.moved & (1 << plane) != 0 && self.planes[mover][plane] != CENTRE {
+                            self.planes[mover][plane] = HANGAR;
+                        }
+                    }
+                    self.end_turn();
+                } else {
+                    self.after_move(roll, 0);
+                }
+            }
+            AeroMove::Launch => {
+                let Some(plane) = self.first_in_hangar(mover) else {
+                    return self.after_move(roll, 0);
+                };
+                self.planes[mover][plane] = LAUNCH;
+                self.after_move(roll, 1 << plane);
+            }
+            AeroMove::Plane { plane, .. } => {
+                let plane = usize::from(plane).min(PLANES - 1);
+                let Some(trace) = trace else {
+                    return self.after_move(roll, 0);
+                };
+                let piece = self.piece(mover, plane);
+                let captured = self.captures(mover, &trace);
+                for (seat, mask) in captured.iter().enumerate().take(self.seats) {
+                    for i in 0..PLANES {
+                        if mask & (1 << i) != 0 {
+                            self.planes[seat][i] = HANGAR;
+                        }
+                    }
+                }
+                for i in 0..PLANES {
+                    if piece & (1 << i) != 0 {
+                        self.planes[mover][i] = trace.end;
+                    }
+                }
+                self.after_move(roll, piece);
+            }
+        }
+    }
+
+    /// What follows a played roll: finishing, the extra roll of a 6, or the next seat.
+    fn after_move(&mut self, roll: u8, moved: u8) {
+        let mover = self.turn;
+        if self.planes[mover].iter().all(|&at| at == CENTRE) && !self.finished.contains(&mover) {
+            self.finished.push(mover);
+            let needed = if self.rules.until_last { self.seats - 1 } else { 1 };
+            if self.finished.len() >= needed {
+                self.stage = Stage::Over;
+                self.sixes = 0;
+                self.moved = 0;
+                return;
+            }
+            return self.end_turn();
+        }
+        if roll == 6 {
+            self.sixes += 1;
+            self.moved |= moved;
+            self.stage = Stage::Roll;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.sixes = 0;
+        self.moved = 0;
+        self.stage = Stage::Roll;
+        self.turn = self.next_seat(self.turn);
+    }
+
+    /// The next seat clockwise that still plays.
+    fn next_seat(&self, seat: Seat) -> Seat {
+        (1..=self.seats)
+            .map(|step| (seat + step) % self.seats)
+            .find(|s| !self.finished.contains(s))
+            .unwrap_or(seat)
+    }
+
+    /// One roll of the roll-off for the seat in `turn`.
+    fn roll_off(&mut self, value: u8) {
+        self.rolloff[self.turn] = RollOff::Rolled(value);
+        if let Some(next) = (self.turn + 1..self.seats).find(|&s| self.rolloff[s] == RollOff::Waiting) {
+            self.turn = next;
+            return;
+        }
+        let best = self.rolloff[..self.seats]
+            .iter()
+            .filter_map(|r| match r {
+                RollOff::Rolled(v) => Some(*v),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let tied: Vec<Seat> = (0..self.seats)
+            .filter(|&s| self.rolloff[s] == RollOff::Rolled(best))
+            .collect();
+        if let [winner] = tied[..] {
+            self.rolloff = [RollOff::Out; 4];
+            self.turn = winner;
+            self.stage = Stage::Roll;
+        } else {
+            for seat in 0..self.seats {
+                self.rolloff[seat] = if tied.contains(&seat) {
+                    RollOff::Waiting
+                } else {
+                    RollOff::Out
+                };
+            }
+            self.turn = tied[0];
+        }
+    }
+
+    /// The move `before` played to reach `self`, if one of its legal moves does.
+    fn played_from(&self, before: &Aeroplane) -> Option<AeroMove> {
+        if before.stage != Stage::Move {
+            return None;
+        }
+        let mut legal = Vec::new();
+        before.legal_moves(&mut legal);
+        legal.into_iter().find(|mv| {
+            let mut after = before.clone();
+            after.apply(mv);
+            after == *self
+        })
+    }
+
+    /// Names of the planes in `mask` of `seat`: `r1, r3`.
+    fn names(&self, seat: Seat, mask: u8) -> String {
+        let colour = self.colour(seat);
+        let names: Vec<String> = (0..PLANES)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| plane_name(colour, i))
+            .collect();
+        names.join(", ")
+    }
+
+    /// A piece for people: `r2`, or `r1+r2` for a stack.
+    fn stack_name(&self, seat: Seat, mask: u8) -> String {
+        self.names(seat, mask).replace(", ", "+")
+    }
+
+    /// Where a progress value is, for people: `square 20`, `h3`, `the centre`.
+    fn place_name(&self, seat: Seat, at: i8) -> String {
+        match at {
+            HANGAR => "the hangar".to_string(),
+            LAUNCH => "the launch area".to_string(),
+            CENTRE => "the centre".to_string(),
+            d if board::on_track(d) => format!("square {}", board::square(self.colour(seat), d)),
+            d => format!("h{}", d - board::HOME_FIRST + 1),
+        }
+    }
+
+    /// The events of a move for people: jump, flight, bounce, captures.
+    fn events(&self, seat: Seat, trace: &Trace, captured: &[u8; 4]) -> Vec<String> {
+        let mut events = Vec::new();
+        if trace.bounced {
+            events.push(format!(
+                "bounces back from the centre to {}",
+                self.place_name(seat, trace.landed)
+            ));
+        }
+        if let Some(jump) = trace.jump {
+            events.push(format!("jumps to {}", self.place_name(seat, jump)));
+        }
+        if trace.flew {
+            events.push(format!(
+                "flies the shortcut to {}",
+                self.place_name(seat, board::SHORTCUT_END)
+            ));
+        }
+        if let Some(jump) = trace.jump_after_flight {
+            events.push(format!("jumps to {}", self.place_name(seat, jump)));
+        }
+        let sent: Vec<String> = (0..self.seats)
+            .filter(|&s| captured[s] != 0)
+            .map(|s| self.names(s, captured[s]))
+            .collect();
+        if !sent.is_empty() {
+            events.push(format!("sends {} back to the hangar", sent.join(", ")));
+        }
+        events
+    }
+
+    /// Validates a parsed position's invariants.
+    fn validate(&self) -> Result<(), PositionError> {
+        text::validate(self)
+    }
+}
+
+impl Game for Aeroplane {
+    type Move = AeroMove;
+
+    fn info(&self) -> &'static GameInfo {
+        &INFO
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        COLOUR_NAMES[self.colour(seat)]
+    }
+
+    fn phase(&self) -> Phase {
+        match self.stage {
+            Stage::RollOff | Stage::Roll => Phase::Roll(self.turn),
+            Stage::Move => Phase::Move(self.turn),
+            Stage::Over => Phase::Over,
+        }
+    }
+
+    fn dice(&self) -> Option<Dice> {
+        self.dice.map(Dice::single)
+    }
+
+    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+        Dice::single(source.throw(6))
+    }
+
+    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+        match values {
+            [v] if (1..=6).contains(v) => Ok(Dice::single(*v)),
+            [v] => Err(DiceError(format!("a die shows 1 to 6, not {v}"))),
+            _ => Err(DiceError(format!(
+                "aeroplane is played with one die, like 'dice 4' (got {} values)",
+                values.len()
+            ))),
+        }
+    }
+
+    fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
+        let value = match dice.values() {
+            [v] if (1..=6).contains(v) => *v,
+            _ => {
+                return Err(WrongPhase(format!(
+                    "aeroplane is played with one die showing 1 to 6, not {dice}"
+                )));
+            }
+        };
+        match self.stage {
+            Stage::RollOff => {
+                self.roll_off(value);
+                Ok(())
+            }
+            Stage::Roll => {
+                self.dice = Some(value);
+                self.stage = Stage::Move;
+                Ok(())
+            }
+            Stage::Move => Err(WrongPhase(format!(
+                "{} must move the {} first",
+                self.seat_name(self.turn),
+                self.dice.unwrap_or(0)
+            ))),
+            Stage::Over => Err(WrongPhase("the game is over".into())),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<AeroMove>) {
+        if self.stage != Stage::Move {
+            return;
+        }
+        if self.third_six() {
+            out.push(AeroMove::Pass);
+            return;
+        }
+        let start = out.len();
+        let mover = self.turn;
+        let roll = self.dice.unwrap_or(0);
+        if self.rules.launch.allows(roll) && self.first_in_hangar(mover).is_some() {
+            out.push(AeroMove::Launch);
+        }
+        let colour = self.colour(mover) as u8;
+        for plane in 0..PLANES {
+            if self.names_piece(mover, plane) && self.trace_of(plane).is_some() {
+                out.push(AeroMove::Plane {
+                    colour,
+                    plane: plane as u8,
+                });
+            }
+        }
+        if out.len() == start {
+            out.push(AeroMove::Pass);
+        }
+    }
+
+    fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError> {
+        match self.stage {
+            Stage::RollOff => Err(WrongPhase(format!(
+                "roll first: the roll-off decides who starts ({} to roll)",
+                self.seat_name(self.turn)
+            ))
+            .into()),
+            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
+            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
+            Stage::Move => {
+                self.check(mv)?;
+                self.apply(mv);
+                Ok(())
+            }
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: &AeroMove) {
+        if self.stage == Stage::Move {
+            self.apply(mv);
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let names: Vec<&str> = self.finished.iter().map(|&s| self.seat_name(s)).collect();
+        let winner = *self.finished.first()?;
+        if !self.rules.until_last && self.seats > 2 {
+            return Some(Outcome::winner(
+                self.seats,
+                winner,
+                1,
+                format!("{} wins (first with all four planes in the centre)", names[0]),
+            ));
+        }
+        let mut order = self.finished.clone();
+        order.extend((0..self.seats).filter(|s| !self.finished.contains(s)));
+        let all: Vec<&str> = order.iter().map(|&s| self.seat_name(s)).collect();
+        Some(Outcome::ranking(
+            &order,
+            format!("{} wins; ranking {}", all[0], all.join(", ")),
+        ))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AeroMove, SyntaxError> {
+        text::parse_move(text)
+    }
+
+    fn format_move(&self, mv: &AeroMove) -> String {
+        text::format_move(mv)
+    }
+
+    fn describe_move(&self, mv: &AeroMove) -> String {
+        let notation = text::format_move(mv);
+        if self.stage != Stage::Move || self.check(mv).is_err() {
+            return notation;
+        }
+        let mover = self.turn;
+        match *mv {
+            AeroMove::Pass if self.third_six() => format!(
+                "pass (third 6 in a row: {} go back to the hangar)",
+                match self.moved {
+                    0 => "no planes".to_string(),
+                    mask => self.names(mover, mask),
+                }
+            ),
+            AeroMove::Pass => notation,
+            AeroMove::Launch => format!(
+                "launch ({} to the launch area)",
+                self.first_in_hangar(mover)
+                    .map(|p| plane_name(self.colour(mover), p))
+                    .unwrap_or_default()
+            ),
+            AeroMove::Plane { plane, .. } => {
+                let plane = usize::from(plane);
+                let Some(trace) = self.trace_of(plane) else {
+                    return notation;
+                };
+                let piece = self.piece(mover, plane);
+                let who = self.stack_name(mover, piece);
+                let mut parts = vec![format!(
+                    "{who}: {} -> {}",
+                    self.place_name(mover, trace.from),
+                    self.place_name(mover, if trace.bounced { CENTRE } else { trace.landed })
+                )];
+                parts.extend(self.events(mover, &trace, &self.captures(mover, &trace)));
+                format!("{notation} ({})", parts.join(", "))
+            }
+        }
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+
+    fn position_string(&self) -> String {
+        text::position_string(self)
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
+        let parsed = text::parse_position(self, text)?;
+        parsed.validate()?;
+        *self = parsed;
+        Ok(())
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let mine = self.seat_value(seat);
+        let others: Vec<f64> = (0..self.seats)
+            .filter(|&s| s != seat)
+            .map(|s| self.seat_value(s))
+            .collect();
+        let best_other = others.iter().copied().fold(f64::MIN, f64::max);
+        let mean_other = others.iter().sum::<f64>() / others.len().max(1) as f64;
+        mine - 0.5 * (best_other + mean_other)
+    }
+
+    fn narrate(&self, before: &Aeroplane) -> Vec<String> {
+        let mut lines = Vec::new();
+        if before.stage == Stage::RollOff {
+            narrate_rolloff(self, before, &mut lines);
+            return lines;
+        }
+        let mover = before.turn;
+        let name = before.seat_name(mover);
+        let Some(mv) = self.played_from(before) else {
+            return lines;
+        };
+        let roll = before.dice.unwrap_or(0);
+        match mv {
+            AeroMove::Pass if before.third_six() => {
+                let sent = before.moved & !before.planes_at(mover, CENTRE);
+                lines.push(format!(
+                    "{name} rolled a third 6 in a row: {}; the turn passes to {}",
+                    if sent == 0 {
+                        "no plane moved with the first two goes back".to_string()
+                    } else {
+                        format!("{} go back to the hangar", before.names(mover, sent))
+                    },
+                    self.seat_name(self.turn)
+                ));
+                return lines;
+            }
+            AeroMove::Pass => lines.push(format!("{name} cannot move with the {roll}")),
+            AeroMove::Launch => {}
+            AeroMove::Plane { plane, .. } => {
+                let plane = usize::from(plane);
+                if let Some(trace) = before.trace_of(plane) {
+                    let piece = before.piece(mover, plane);
+                    let captured = before.captures(mover, &trace);
+                    let who = before.stack_name(mover, piece);
+                    let events = before.events(mover, &trace, &captured);
+                    if !events.is_empty() {
+                        lines.push(format!("{who} {}", events.join(", ")));
+                    }
+                    let joined = before.piece_at(mover, trace.end) & !piece;
+                    if joined != 0 && trace.end != CENTRE {
+                        lines.push(format!(
+                            "{} and {} now fly as one stack",
+                            who,
+                            before.names(mover, joined)
+                        ));
+                    }
+                    if trace.end == CENTRE {
+                        let home = self.planes[mover].iter().filter(|&&at| at == CENTRE).count();
+                        lines.push(format!("{who} reached the centre ({home} of 4 home)"));
+                    }
+                }
+            }
+        }
+        if self.finished.len() > before.finished.len() {
+            let place = self.finished.len();
+            lines.push(format!(
+                "{name} has all four planes in the centre: {}",
+                ordinal_place(place)
+            ));
+        }
+        if self.stage == Stage::Over {
+            if let Some(outcome) = self.outcome() {
+                lines.push(format!("game over: {}", outcome.summary));
+            }
+        } else if roll == 6 && self.phase() == Phase::Roll(mover) {
+            lines.push(format!("{name} rolled a 6 and rolls again"));
+        }
+        lines
+    }
+}
+
+impl Aeroplane {
+    /// The planes of `seat` whose place is `at`, as a bit mask.
+    fn planes_at(&self, seat: Seat, at: i8) -> u8 {
+        (0..PLANES)
+            .filter(|&i| self.planes[seat][i] == at)
+            .fold(0, |mask, i| mask | 1 << i)
+    }
+
+    /// The planes of `seat` standing at progress `at` on a square (not the launch area).
+    fn piece_at(&self, seat: Seat, at: i8) -> u8 {
+        if at < 0 || at == CENTRE {
+            return 0;
+        }
+        self.planes_at(seat, at)
+    }
+
+    /// A heuristic worth of one seat's planes, in pips, with a charge for planes that an
+    /// opponent plane could hit with a single roll.
+    fn seat_value(&self, seat: Seat) -> f64 {
+        let colour = self.colour(seat);
+        let mut value = 0.0;
+        for &at in &self.planes[seat] {
+            value += match at {
+                HANGAR => 0.0,
+                LAUNCH => 5.0,
+                CENTRE => 70.0,
+                d if d >= board::HOME_FIRST => 12.0 + f64::from(d),
+                d => 6.0 + f64::from(d),
+            };
+        }
+        for (plane, &at) in self.planes[seat].iter().enumerate() {
+            if !board::on_track(at) || !self.names_piece(seat, plane) {
+                continue;
+            }
+            let stack = f64::from(self.piece(seat, plane).count_ones());
+            let target = board::square(colour, at);
+            let threats = self.threats_to(seat, target);
+            value -= stack * (6.0 + f64::from(at)) * 0.12 * f64::from(threats.min(3));
+        }
+        value
+    }
+
+    /// How many opponent pieces stand one to six squares behind track square `target` on
+    /// their own path (so a single roll could land on it).
+    fn threats_to(&self, seat: Seat, target: usize) -> u32 {
+        let mut threats = 0;
+        for other in (0..self.seats).filter(|&s| s != seat) {
+            let d = board::progress_on_square(self.colour(other), target);
+            if d > board::TURN_IN {
+                continue;
+            }
+            for &at in &self.planes[other] {
+                if (LAUNCH..=board::TURN_IN).contains(&at) && (1..=6).contains(&(d - at)) {
+                    threats += 1;
+                }
+            }
+        }
+        threats
+    }
+}
+
+fn ordinal_place(place: usize) -> &'static str {
+    match place {
+        1 => "1st place",
+        2 => "2nd place",
+        3 => "3rd place",
+        _ => "4th place",
+    }
+}
+
+fn narrate_rolloff(game: &Aeroplane, before: &Aeroplane, lines: &mut Vec<String>) {
+    if game.stage != Stage::RollOff {
+        lines.push(format!(
+            "{} wins the roll-off and starts with a fresh roll",
+            game.seat_name(game.turn)
+        ));
+        return;
+    }
+    let new_round = (0..game.seats).all(|s| !matches!(game.rolloff[s], RollOff::Rolled(_)));
+    if new_round {
+        // The tie is at the highest value rolled before the round's last roll.
+        let best = (0..before.seats)
+            .filter_map(|s| match before.rolloff[s] {
+                RollOff::Rolled(v) => Some(v),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let tied: Vec<&str> = (0..game.seats)
+            .filter(|&s| game.rolloff[s] == RollOff::Waiting)
+            .map(|s| game.seat_name(s))
+            .collect();
+        lines.push(format!(
+            "roll-off: {} tie with {best} and roll again",
+            tied.join(" and ")
+        ));
+    }
+}

@@ -1,0 +1,536 @@
+//! Aeroplane notation (`launch`, `r2`, `pass`) and the one-line position string.
+//!
+//! Position string: space-separated `key=value` fields, in any order:
+//! `red=H,L,20,h2 blue=H,H,H,C turn=red:roll rolloff=done sixes=0 moved=- finished=-`
+//! - one field per colour in play (`red=`, `yellow=`, `blue=`, `green=`), giving planes 1
+//!   to 4 in order: `H` hangar, `L` launch area, `0`-`51` track square, `h1`-`h5` home
+//!   column (h5 next to the centre), `C` centre. Own planes on one square are a stack;
+//! - `turn=`: `SEAT:roll`, `SEAT:4` (to move that roll) or `over`;
+//! - `rolloff=`: `done`, or each seat's part in the roll-off in seat order: the colour
+//!   letter and the value rolled this round, `?` still to roll, `-` out (`r5,y?,b?,g-`);
+//! - `sixes=`: sixes already rolled this turn before the current roll (0-2);
+//! - `moved=`: the planes moved with those sixes (`r1,r3`), or `-`;
+//! - `finished=`: the seats with all planes in the centre, in finishing order, or `-`.
+
+use super::board::{self, CENTRE, HANGAR, HOME_FIRST, LAUNCH};
+use super::{AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, RollOff, Stage, plane_name};
+use crate::core::{PositionError, Seat, SyntaxError};
+
+/// Reads a move: `launch`, a plane such as `r2`, or `pass` (any letter case).
+pub fn parse_move(text: &str) -> Result<AeroMove, SyntaxError> {
+    let text = text.trim().to_ascii_lowercase();
+    match text.as_str() {
+        "pass" => return Ok(AeroMove::Pass),
+        "launch" => return Ok(AeroMove::Launch),
+        "" => {
+            return Err(SyntaxError(
+                "empty move; write launch, a plane like r2, or pass".into(),
+            ));
+        }
+        _ => {}
+    }
+    let mut chars = text.chars();
+    let (Some(letter), Some(digit), None) = (chars.next(), chars.next(), chars.next()) else {
+        return Err(SyntaxError(format!(
+            "'{text}' is not a move; write launch, a plane like r2, or pass"
+        )));
+    };
+    let colour = COLOUR_LETTERS.iter().position(|&c| c == letter);
+    let plane = digit.to_digit(10).filter(|d| (1..=4).contains(d));
+    match (colour, plane) {
+        (Some(colour), Some(plane)) => Ok(AeroMove::Plane {
+            colour: colour as u8,
+            plane: plane as u8 - 1,
+        }),
+        (None, _) => Err(SyntaxError(format!(
+            "'{text}': a plane is a colour letter (r, y, b, g) and a number 1-4, like r2"
+        ))),
+        (Some(_), None) => Err(SyntaxError(format!(
+            "'{text}': planes are numbered 1 to 4, like r2"
+        ))),
+    }
+}
+
+/// Writes a move: `launch`, `r2` or `pass`.
+pub fn format_move(mv: &AeroMove) -> String {
+    match *mv {
+        AeroMove::Pass => "pass".to_string(),
+        AeroMove::Launch => "launch".to_string(),
+        AeroMove::Plane { colour, plane } => plane_name(usize::from(colour), usize::from(plane)),
+    }
+}
+
+/// A plane's place as written in a position string: `H`, `L`, `20`, `h3`, `C`.
+pub fn place_token(colour: usize, at: i8) -> String {
+    match at {
+        HANGAR => "H".to_string(),
+        LAUNCH => "L".to_string(),
+        CENTRE => "C".to_string(),
+        d if board::on_track(d) => board::square(colour, d).to_string(),
+        d => format!("h{}", d - HOME_FIRST + 1),
+    }
+}
+
+/// The position as one line (see the module documentation).
+pub fn position_string(game: &Aeroplane) -> String {
+    let mut fields = Vec::new();
+    for seat in 0..game.seats {
+        let colour = game.colour(seat);
+        let places: Vec<String> = game.planes[seat]
+            .iter()
+            .map(|&at| place_token(colour, at))
+            .collect();
+        fields.push(format!("{}={}", COLOUR_NAMES[colour], places.join(",")));
+    }
+    let name = COLOUR_NAMES[game.colour(game.turn)];
+    fields.push(match (game.stage, game.dice) {
+        (Stage::Over, _) => "turn=over".to_string(),
+        (Stage::Move, Some(roll)) => format!("turn={name}:{roll}"),
+        _ => format!("turn={name}:roll"),
+    });
+    if game.stage == Stage::RollOff {
+        let slots: Vec<String> = (0..game.seats)
+            .map(|seat| {
+                let letter = COLOUR_LETTERS[game.colour(seat)];
+                match game.rolloff[seat] {
+                    RollOff::Out => format!("{letter}-"),
+                    RollOff::Waiting => format!("{letter}?"),
+                    RollOff::Rolled(v) => format!("{letter}{v}"),
+                }
+            })
+            .collect();
+        fields.push(format!("rolloff={}", slots.join(",")));
+    } else {
+        fields.push("rolloff=done".to_string());
+    }
+    fields.push(format!("sixes={}", game.sixes));
+    fields.push(format!(
+        "moved={}",
+        if game.moved == 0 {
+            "-".to_string()
+        } else {
+            let colour = game.colour(game.turn);
+            let names: Vec<String> = (0..PLANES)
+                .filter(|i| game.moved & (1 << i) != 0)
+                .map(|i| plane_name(colour, i))
+                .collect();
+            names.join(",")
+        }
+    ));
+    fields.push(format!(
+        "finished={}",
+        if game.finished.is_empty() {
+            "-".to_string()
+        } else {
+            let names: Vec<&str> = game
+                .finished
+                .iter()
+                .map(|&s| COLOUR_NAMES[game.colour(s)])
+                .collect();
+            names.join(",")
+        }
+    ));
+    fields.join(" ")
+}
+
+/// An example of a valid position string for `game`'s number of players.
+fn example(game: &Aeroplane) -> String {
+    let mut fresh = game.clone();
+    fresh.planes = [[HANGAR; PLANES]; 4];
+    fresh.stage = Stage::Roll;
+    fresh.turn = 0;
+    fresh.dice = None;
+    fresh.sixes = 0;
+    fresh.moved = 0;
+    fresh.rolloff = [RollOff::Out; 4];
+    fresh.finished.clear();
+    position_string(&fresh)
+}
+
+fn parse_place(colour: usize, plane: usize, token: &str) -> Result<i8, PositionError> {
+    let name = plane_name(colour, plane);
+    let bad = || {
+        PositionError(format!(
+            "{name}: '{token}' is not a place; write H (hangar), L (launch area), 0-51 (track \
+             square), h1-h5 (home column) or C (centre)"
+        ))
+    };
+    let lower = token.to_ascii_lowercase();
+    match lower.as_str() {
+        "h" => return Ok(HANGAR),
+        "l" => return Ok(LAUNCH),
+        "c" => return Ok(CENTRE),
+        _ => {}
+    }
+    if let Some(step) = lower.strip_prefix('h') {
+        let step: i8 = step
+            .parse()
+            .ok()
+            .filter(|s| (1..=5).contains(s))
+            .ok_or_else(bad)?;
+        return Ok(HOME_FIRST + step - 1);
+    }
+    let square: usize = lower
+        .parse()
+        .ok()
+        .filter(|&s| s < board::TRACK_SQUARES)
+        .ok_or_else(bad)?;
+    let d = board::progress_on_square(colour, square);
+    let turn_in = board::square(colour, board::TURN_IN);
+    if d > board::TURN_IN {
+        return Err(PositionError(format!(
+            "{name} cannot be on square {square}: {} turns into its home column at square \
+             {turn_in} and never reaches squares {} and {}",
+            COLOUR_NAMES[colour],
+            (turn_in + 1) % board::TRACK_SQUARES,
+            (turn_in + 2) % board::TRACK_SQUARES
+        )));
+    }
+    if board::never_rests_at(d) {
+        let onward = if d == board::SHORTCUT {
+            format!(
+                "it is the shortcut square, and a plane landing there flies on to square {}",
+                board::square(colour, board::SHORTCUT_END)
+            )
+        } else {
+            format!(
+                "a plane landing there jumps on to square {}",
+                board::square(colour, d + board::JUMP)
+            )
+        };
+        return Err(PositionError(format!(
+            "{name} cannot stand on square {square}: {onward}"
+        )));
+    }
+    Ok(d)
+}
+
+fn seat_by_name(game: &Aeroplane, word: &str) -> Option<Seat> {
+    (0..game.seats).find(|&s| COLOUR_NAMES[game.colour(s)] == word)
+}
+
+/// Reads a position string into a game with `base`'s options (not yet validated).
+pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, PositionError> {
+    let mut game = base.clone();
+    game.planes = [[HANGAR; PLANES]; 4];
+    game.rolloff = [RollOff::Out; 4];
+    game.finished.clear();
+    game.dice = None;
+    game.stage = Stage::Roll;
+    game.turn = 0;
+    game.sixes = 0;
+    let mut seen: Vec<&str> = Vec::new();
+    let mut moved_text = "-";
+    for field in text.split_whitespace() {
+        let Some((key, value)) = field.split_once('=') else {
+            return Err(PositionError(format!(
+                "'{field}' is not key=value; a position looks like: {}",
+                example(base)
+            )));
+        };
+        if seen.contains(&key) {
+            return Err(PositionError(format!("'{key}=' is given twice")));
+        }
+        seen.push(key);
+        if let Some(colour) = COLOUR_NAMES.iter().position(|&n| n == key) {
+            let Some(seat) = game.seat_of_colour(colour) else {
+                let names: Vec<&str> = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]).collect();
+                return Err(PositionError(format!(
+                    "there is no {key} player: this {}-player game has {}",
+                    game.seats,
+                    names.join(", ")
+                )));
+            };
+            let tokens: Vec<&str> = value.split(',').collect();
+            if tokens.len() != PLANES {
+                return Err(PositionError(format!(
+                    "{key}= lists {} places; each player has 4 planes, like {key}=H,L,20,h2",
+                    tokens.len()
+                )));
+            }
+            for (plane, token) in tokens.iter().enumerate() {
+                game.planes[seat][plane] = parse_place(colour, plane, token)?;
+            }
+            continue;
+        }
+        match key {
+            "turn" => parse_turn(&mut game, value)?,
+            "rolloff" => parse_rolloff(&mut game, value)?,
+            "sixes" => {
+                game.sixes = value.parse().ok().filter(|&n| n <= 2).ok_or_else(|| {
+                    PositionError(format!(
+                        "sixes={value}: write how many 6s were rolled earlier this turn, 0 to 2"
+                    ))
+                })?;
+            }
+            "moved" => moved_text = value,
+            "finished" => {
+                if value != "-" {
+                    for word in value.split(',') {
+                        let seat = seat_by_name(&game, word).ok_or_else(|| {
+                            PositionError(format!("finished={value}: '{word}' is not a colour in this game"))
+                        })?;
+                        if game.finished.contains(&seat) {
+                            return Err(PositionError(format!("finished={value}: {word} is listed twice")));
+                        }
+                        game.finished.push(seat);
+                    }
+                }
+            }
+            _ => {
+                return Err(PositionError(format!(
+                    "unknown field '{key}'; a position looks like: {}",
+                    example(base)
+                )));
+            }
+        }
+    }
+    let mut required: Vec<&str> = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]).collect();
+    required.extend(["turn", "rolloff", "sixes", "moved", "finished"]);
+    for key in required {
+        if !seen.contains(&key) {
+            return Err(PositionError(format!(
+                "the field '{key}=' is missing; a position looks like: {}",
+                example(base)
+            )));
+        }
+    }
+    game.moved = parse_moved(&game, moved_text)?;
+    if game.stage == Stage::Over {
+        // The game ended on the move of the last player to finish.
+        game.turn = game.finished.last().copied().unwrap_or(0);
+    }
+    Ok(game)
+}
+
+fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
+    if value == "over" {
+        game.stage = Stage::Over;
+        return Ok(());
+    }
+    let bad = || {
+        PositionError(format!(
+            "turn={value}: write red:roll, red:4 (the roll to move) or over"
+        ))
+    };
+    let (name, rest) = value.split_once(':').ok_or_else(bad)?;
+    game.turn = seat_by_name(game, name)
+        .ok_or_else(|| PositionError(format!("turn={value}: '{name}' is not a colour in this game")))?;
+    if rest == "roll" {
+        // The roll-off field may turn this into a roll-off roll.
+        if game.stage != Stage::RollOff {
+            game.stage = Stage::Roll;
+        }
+        return Ok(());
+    }
+    let roll: u8 = rest
+        .parse()
+        .ok()
+        .filter(|r| (1..=6).contains(r))
+        .ok_or_else(bad)?;
+    if game.stage == Stage::RollOff {
+        return Err(PositionError(
+            "during the roll-off nobody moves; the turn is SEAT:roll".into(),
+        ));
+    }
+    game.stage = Stage::Move;
+    game.dice = Some(roll);
+    Ok(())
+}
+
+fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
+    if value == "done" {
+        return Ok(());
+    }
+    let bad = || {
+        PositionError(format!(
+            "rolloff={value}: write done, or each seat in order as its letter and the value \
+             rolled this round, ? to roll, - out: r5,y?,b?,g-"
+        ))
+    };
+    let slots: Vec<&str> = value.split(',').collect();
+    if slots.len() != game.seats {
+        return Err(bad());
+    }
+    for (seat, slot) in slots.iter().enumerate() {
+        let mut chars = slot.chars();
+        if chars.next() != Some(COLOUR_LETTERS[game.colour(seat)]) {
+            return Err(bad());
+        }
+        game.rolloff[seat] = match chars.as_str() {
+            "?" => RollOff::Waiting,
+            "-" => RollOff::Out,
+            v => RollOff::Rolled(v.parse().ok().filter(|r| (1..=6).contains(r)).ok_or_else(bad)?),
+        };
+    }
+    match game.stage {
+        Stage::Move => {
+            return Err(PositionError(
+                "during the roll-off nobody moves; the turn is SEAT:roll".into(),
+            ));
+        }
+        Stage::Over => return Err(PositionError("a game in its roll-off is not over".into())),
+        _ => {}
+    }
+    game.stage = Stage::RollOff;
+    Ok(())
+}
+
+fn parse_moved(game: &Aeroplane, value: &str) -> Result<u8, PositionError> {
+    if value == "-" {
+        return Ok(0);
+    }
+    let colour = game.colour(game.turn);
+    let mut mask = 0u8;
+    for word in value.split(',') {
+        let plane = (1..=PLANES)
+            .find(|&p| plane_name(colour, p - 1) == word)
+            .ok_or_else(|| {
+                PositionError(format!(
+                    "moved={value}: '{word}' is not a plane of {}, whose turn it is (write like {})",
+                    COLOUR_NAMES[colour],
+                    plane_name(colour, 0)
+                ))
+            })?;
+        mask |= 1 << (plane - 1);
+    }
+    Ok(mask)
+}
+
+/// Checks that a parsed position could arise in play.
+pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
+    for seat in 0..game.seats {
+        for other in seat + 1..game.seats {
+            for a in 0..PLANES {
+                for b in 0..PLANES {
+                    let (pa, pb) = (game.planes[seat][a], game.planes[other][b]);
+                    if board::on_track(pa)
+                        && board::on_track(pb)
+                        && board::square(game.colour(seat), pa) == board::square(game.colour(other), pb)
+                    {
+                        return Err(PositionError(format!(
+                            "square {} holds both {} and {} planes; a plane landing there sends \
+                             the planes already there home",
+                            board::square(game.colour(seat), pa),
+                            game.seat_name_of(seat),
+                            game.seat_name_of(other)
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    let name = game.seat_name_of(game.turn);
+    if game.stage == Stage::RollOff {
+        if game.planes[..game.seats]
+            .iter()
+            .any(|planes| planes.iter().any(|&at| at != HANGAR))
+        {
+            return Err(PositionError(
+                "during the roll-off every plane is still in its hangar".into(),
+            ));
+        }
+        if game.sixes != 0 || game.moved != 0 || !game.finished.is_empty() {
+            return Err(PositionError(
+                "during the roll-off there are no sixes, moved planes or finished seats (sixes=0 \
+                 moved=- finished=-)"
+                    .into(),
+            ));
+        }
+        let contenders: Vec<Seat> = (0..game.seats)
+            .filter(|&s| game.rolloff[s] != RollOff::Out)
+            .collect();
+        let first_waiting = contenders
+            .iter()
+            .position(|&s| game.rolloff[s] == RollOff::Waiting);
+        let in_order = first_waiting.is_some_and(|first| {
+            contenders[first..]
+                .iter()
+                .all(|&s| game.rolloff[s] == RollOff::Waiting)
+        });
+        if contenders.len() < 2 || !in_order {
+            return Err(PositionError(
+                "a roll-off round has two or more seats still in it, who roll in seat order: \
+                 those who rolled come first, then those still to roll (r5,y?,b?,g-)"
+                    .into(),
+            ));
+        }
+        let roller = contenders[first_waiting.unwrap_or(0)];
+        if game.turn != roller {
+            return Err(PositionError(format!(
+                "in this roll-off {} rolls next, not {name}",
+                game.seat_name_of(roller)
+            )));
+        }
+        return Ok(());
+    }
+    for (place, &seat) in game.finished.iter().enumerate() {
+        if game.planes[seat].iter().any(|&at| at != CENTRE) {
+            return Err(PositionError(format!(
+                "{} is listed as finished (place {}) but not all its planes are in the centre (C)",
+                game.seat_name_of(seat),
+                place + 1
+            )));
+        }
+    }
+    for seat in 0..game.seats {
+        if game.planes[seat].iter().all(|&at| at == CENTRE) && !game.finished.contains(&seat) {
+            return Err(PositionError(format!(
+                "{} has all four planes in the centre, so finished= must list it",
+                game.seat_name_of(seat)
+            )));
+        }
+    }
+    let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
+    if game.stage == Stage::Over {
+        if game.finished.len() != needed {
+            return Err(PositionError(format!(
+                "the game is over when {needed} player{} finished (until={}), and finished= \
+                 lists {}",
+                if needed == 1 { " has" } else { "s have" },
+                if game.rules.until_last { "last" } else { "first" },
+                game.finished.len()
+            )));
+        }
+        if game.sixes != 0 || game.moved != 0 {
+            return Err(PositionError("a finished game has sixes=0 moved=-".into()));
+        }
+        return Ok(());
+    }
+    if game.finished.len() >= needed {
+        return Err(PositionError(format!(
+            "{} player{} finished, so the game is over (write turn=over)",
+            game.finished.len(),
+            if game.finished.len() == 1 {
+                " has"
+            } else {
+                "s have"
+            }
+        )));
+    }
+    if game.finished.contains(&game.turn) {
+        return Err(PositionError(format!(
+            "{name} has finished and takes no more turns"
+        )));
+    }
+    if game.sixes == 0 && game.moved != 0 {
+        return Err(PositionError(
+            "moved= lists planes moved with earlier 6s, but sixes=0".into(),
+        ));
+    }
+    for plane in 0..PLANES {
+        if game.moved & (1 << plane) != 0 && game.planes[game.turn][plane] == HANGAR {
+            return Err(PositionError(format!(
+                "{} moved with a 6 this turn, so it cannot be in the hangar",
+                plane_name(game.colour(game.turn), plane)
+            )));
+        }
+    }
+    Ok(())
+}
+
+impl Aeroplane {
+    fn seat_name_of(&self, seat: Seat) -> &'static str {
+        COLOUR_NAMES[self.colour(seat)]
+    }
+}
