@@ -872,7 +872,7 @@ impl Game for Aeroplane {
                 ));
                 return lines;
             }
-            AeroMove::Pass => lines.push(format!("{name} cannot move with the {roll}")),
+            AeroMove::Pass => {}
             AeroMove::Launch => {}
             AeroMove::Plane { plane, .. } => {
                 let plane = usize::from(plane);

@@ -711,11 +711,7 @@ impl Game for Ur {
         let layout = self.layout;
         let them = 1 - mover;
         if self.armies == before.armies {
-            lines.push(format!(
-                "{name} cannot move with {}; the turn passes to {}",
-                before.roll.unwrap_or(0),
-                SEAT_NAMES[them]
-            ));
+            // A pass: the session already says so.
             return lines;
         }
         if self.armies[them].reserve > before.armies[them].reserve {
