@@ -72,8 +72,11 @@ enum Commands {
 
 #[derive(Debug, Args)]
 struct GameChoice {
-    /// The game id (nardy, ...) followed by rule options KEY=VALUE
-    #[arg(value_name = "GAME [KEY=VALUE]...", default_value = "nardy")]
+    /// The game: nardy, ur, aeroplane, microbes or mnogoboy (see 'tabula games')
+    #[arg(value_name = "GAME", default_value = "nardy")]
+    game: String,
+    /// The game's rule options, e.g. koks=on match=5 (see 'tabula games')
+    #[arg(value_name = "KEY=VALUE")]
     words: Vec<String>,
     /// A rule option KEY=VALUE (same as giving it after GAME)
     #[arg(long = "opt", value_name = "KEY=VALUE")]
@@ -83,20 +86,25 @@ struct GameChoice {
 impl GameChoice {
     /// The game and its validated options.
     fn resolve(&self) -> anyhow::Result<(GameKind, Options)> {
-        let mut words = self.words.iter();
-        let first = words.next().map_or("nardy", String::as_str);
-        let (kind, mut rest): (GameKind, Vec<String>) = if first.contains('=') {
-            (
-                GameKind::from_id("nardy").map_err(anyhow::Error::msg)?,
-                vec![first.to_string()],
-            )
+        // 'tabula play koks=on' means the default game with that option.
+        let (id, mut rest) = if self.game.contains('=') {
+            ("nardy", vec![self.game.clone()])
         } else {
-            (GameKind::from_id(first).map_err(anyhow::Error::msg)?, Vec::new())
+            (self.game.as_str(), Vec::new())
         };
-        rest.extend(words.cloned());
+        let kind = GameKind::from_id(id).map_err(anyhow::Error::msg)?;
+        rest.extend(self.words.iter().cloned());
         rest.extend(self.opts.iter().cloned());
         let options = Options::parse(kind.info().options, &rest)?;
         Ok((kind, options))
+    }
+
+    /// True if the player count was given as an option.
+    fn gives_players(&self) -> bool {
+        std::iter::once(&self.game)
+            .chain(&self.words)
+            .chain(&self.opts)
+            .any(|w| w.starts_with("players="))
     }
 }
 
@@ -116,6 +124,9 @@ struct PlayArgs {
     /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
     #[arg(long)]
     manual_dice: bool,
+    /// Show a short list view instead of the full board (where the game has one)
+    #[arg(long)]
+    compact: bool,
     #[command(flatten)]
     engines: EngineArgs,
 }
@@ -237,6 +248,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         strict: args.strict,
         manual_dice: args.manual_dice,
         engines: args.engines.settings()?,
+        compact: args.compact,
     };
     if io::stdin().is_terminal() {
         run_interactive(&config)
@@ -275,8 +287,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
     use crate::matches::{MatchConfig, run_match};
     let (kind, mut options) = args.game.resolve()?;
     // Games whose seat count is an option take it from the number of players.
-    let gives_players = args.game.words.iter().chain(&args.game.opts).any(|w| w.starts_with("players="));
-    if !gives_players && kind.info().options.iter().any(|o| o.key == "players") {
+    if !args.game.gives_players() && kind.info().options.iter().any(|o| o.key == "players") {
         let mut words: Vec<String> = options.to_string().split_whitespace().map(String::from).collect();
         words.push(format!("players={}", args.players.len()));
         options = Options::parse(kind.info().options, &words)?;

@@ -169,6 +169,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The board as ASCII art, with whose turn it is and the dice.
     fn render(&self) -> String;
 
+    /// A shorter view for small terminals (a list of where the pieces are); by default
+    /// the board itself.
+    fn render_compact(&self) -> String {
+        self.render()
+    }
+
     /// The position as one line of text that [`Game::set_position`] reads back.
     fn position_string(&self) -> String;
 

@@ -150,6 +150,9 @@ macro_rules! games {
             fn render(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.render(),)+ }
             }
+            fn render_compact(&self) -> String {
+                match self { $(AnyGame::$variant(g) => g.render_compact(),)+ }
+            }
             fn position_string(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.position_string(),)+ }
             }

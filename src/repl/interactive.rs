@@ -15,7 +15,6 @@ use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
 use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, strip_comment};
-use crate::core::Game;
 use crate::games::GameKind;
 
 /// Completes command names, game ids after `new`, and legal moves (alone or after `play`).
@@ -85,7 +84,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
         "Type 'help' for the commands; Tab completes commands and legal moves."
     )?;
     table.advance(&mut out)?;
-    writeln!(out, "{}", table.session().game().render().trim_end())?;
+    writeln!(out, "{}", table.board())?;
 
     let words = Rc::new(RefCell::new(Vec::new()));
     let mut editor: Editor<TabulaHelper, DefaultHistory> = Editor::new()?;

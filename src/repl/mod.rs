@@ -37,6 +37,8 @@ pub struct PlayConfig {
     pub manual_dice: bool,
     /// Time limits and traffic log for external engines.
     pub engines: EngineSettings,
+    /// Show the short view of the board where the game has one.
+    pub compact: bool,
 }
 
 /// What the loop should do after a command.
@@ -57,6 +59,7 @@ pub struct Table {
     forfeit: Option<Forfeit>,
     interactive: bool,
     engines: EngineSettings,
+    compact: bool,
 }
 
 impl Table {
@@ -73,12 +76,24 @@ impl Table {
             forfeit: None,
             interactive,
             engines: config.engines.clone(),
+            compact: config.compact,
         })
     }
 
     /// The session (for prompts and completion).
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The board as this table shows it (full or compact).
+    pub fn board(&self) -> String {
+        let game = self.session.game();
+        let text = if self.compact {
+            game.render_compact()
+        } else {
+            game.render()
+        };
+        text.trim_end().to_string()
     }
 
     /// The line that introduces the game.
@@ -144,7 +159,7 @@ impl Table {
         self.advance(out)?;
         if self.interactive && flow == Flow::Continue && self.session.game().position_string() != board_before
         {
-            writeln!(out, "{}", self.session.game().render().trim_end())?;
+            writeln!(out, "{}", self.board())?;
         }
         Ok(Ok(flow))
     }
@@ -218,7 +233,7 @@ impl Table {
             }
             Command::Undo => self.undo(out)?,
             Command::Board => {
-                writeln!(out, "{}", self.session.game().render().trim_end())?;
+                writeln!(out, "{}", self.board())?;
                 Ok(())
             }
             Command::Hint => match self.check_not_forfeited().and_then(|_| self.session.hint()) {
@@ -373,7 +388,12 @@ impl Table {
     }
 
     fn print_rolled(&self, rolled: &Rolled, verb: &str, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{} {verb} {}", self.session.seat_name(rolled.seat), rolled.dice)?;
+        writeln!(
+            out,
+            "{} {verb} {}",
+            self.session.seat_name(rolled.seat),
+            rolled.dice
+        )?;
         for note in &rolled.notes {
             writeln!(out, "{note}")?;
         }

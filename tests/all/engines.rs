@@ -266,3 +266,42 @@ fn the_python_example_bot_plays_whole_games_when_python_is_there() {
         Some(("TABULA", tabula.to_str().unwrap())),
     );
 }
+
+#[test]
+fn every_game_plays_whole_matches_against_engine_processes() {
+    let engine = format!("engine:{} engine --bot random", tabula().display());
+    let cases: [(&[&str], usize); 7] = [
+        (&["nardy", "match=3"], 2),
+        (&["ur"], 2),
+        (&["ur", "rules=finkel"], 2),
+        (&["aeroplane", "players=3"], 3),
+        (&["microbes", "six-rolls-again=on"], 2),
+        (&["mnogoboy"], 4),
+        (&["aeroplane", "players=2", "until=first"], 2),
+    ];
+    for (game, seats) in cases {
+        let mut players = vec!["bot:greedy".to_string()];
+        players.extend(std::iter::repeat_n(engine.clone(), seats - 1));
+        let mut command = Command::new(tabula());
+        command
+            .arg("match")
+            .args(game)
+            .args(["--games", &seats.to_string(), "--jobs", "2"]);
+        for player in &players {
+            command.args(["--player", player]);
+        }
+        let output = command.output().unwrap();
+        let table = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{game:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(table.contains("forfeits: none"), "{game:?}:\n{table}");
+        assert!(
+            table.contains(&format!("{seats} games played")),
+            "{game:?}:\n{table}"
+        );
+        assert!(table.contains("engine round trips: "), "{game:?}:\n{table}");
+    }
+}

@@ -252,12 +252,6 @@ impl Aeroplane {
         self.sixes
     }
 
-    /// The position as a short list of where each player's planes are, with whose turn
-    /// it is: a compact alternative to [`Game::render`].
-    pub fn render_compact(&self) -> String {
-        render::compact(self)
-    }
-
     /// True while the roll-off decides who starts.
     pub fn in_rolloff(&self) -> bool {
         self.stage == Stage::RollOff
@@ -822,6 +816,10 @@ impl Game for Aeroplane {
 
     fn render(&self) -> String {
         render::render(self)
+    }
+
+    fn render_compact(&self) -> String {
+        render::compact(self)
     }
 
     fn position_string(&self) -> String {
