@@ -1,6 +1,6 @@
 //! Players other than the person at the keyboard, and the referee that runs their turns.
 //!
-//! Every non-human seat is an [`Agent`]: a built-in bot or (see [`engine`]) an external
+//! Every non-human seat is an [`Agent`]: a built-in bot or (see [`crate::protocol::client`]) an external
 //! program. The [`Referee`] rolls for them (an agent never rolls), asks them to decide,
 //! checks every decision against the rules and keeps all agents informed of every action.
 

@@ -1,7 +1,7 @@
 //! Long Nardy (long backgammon): rules section 1 of `rules.md`, seed 002.
 //!
 //! Each side's checkers are kept in that side's own numbering (head = 24, home = 1..6),
-//! so move generation never converts points; see [`board`] and [`movegen`].
+//! so move generation never converts points; see `board` and [`movegen`].
 
 mod board;
 pub mod movegen;

@@ -1,7 +1,7 @@
 //! Legal moves of every rule set: where a piece may go with a roll, what it captures,
 //! whether it earns an extra roll, and why a move is refused.
 //!
-//! A move of one piece is a [`Plan`]. [`attempts`] lists every move the geometry offers a
+//! A move of one piece is a [`Plan`]. `attempts` lists every move the geometry offers a
 //! piece for a roll (forward along its path, and in City backward too) together with the
 //! verdict of the rules, so that the legal list and the refusal reasons come from the same
 //! code.
