@@ -12,7 +12,7 @@ use crate::core::{Game, Options};
 use crate::games::GameKind;
 use crate::players::{PlayerSpec, SeatAssignment};
 use crate::protocol::client::{EngineSettings, TrafficLog};
-use crate::repl::{PlayConfig, games_table, run_interactive, run_piped};
+use crate::repl::{PlayConfig, run_interactive, run_piped};
 use crate::session::random_seed;
 
 /// Play, script and analyse dice race games: Long Nardy, the Royal Game of Ur,
@@ -265,21 +265,10 @@ pub fn games_listing() -> String {
     let mut text = String::from("GAME       SEATS  OPTIONS (first value is the default)\n");
     for kind in GameKind::ALL {
         let info = kind.info();
-        let seats = if info.seats.start() == info.seats.end() {
-            info.seats.start().to_string()
-        } else {
-            format!("{}-{}", info.seats.start(), info.seats.end())
-        };
-        let options: Vec<String> = info
-            .options
-            .iter()
-            .map(|o| format!("{}={}", o.key, o.values_text()))
-            .collect();
-        text.push_str(&format!("{:<10} {:<6} {}\n", info.id, seats, options.join(" ")));
+        text.push_str(&format!("{:<10} {:<6} {}\n", info.id, info.seats_text(), info.options_text()));
         text.push_str(&format!("{:<17} {}: {}\n", "", info.title, info.summary));
     }
     text.push_str("\nPlay one with 'tabula play GAME [KEY=VALUE...]'; 'tabula rules GAME' prints its rules.");
-    let _ = games_table;
     text
 }
 

@@ -192,6 +192,27 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 }
 
+impl GameInfo {
+    /// The seat count as people read it: `2`, or `2-6` for a range.
+    pub fn seats_text(&self) -> String {
+        if self.seats.start() == self.seats.end() {
+            self.seats.start().to_string()
+        } else {
+            format!("{}-{}", self.seats.start(), self.seats.end())
+        }
+    }
+
+    /// The options as `key=values` words: `koks=off|on match=1..99`.
+    pub fn options_text(&self) -> String {
+        let words: Vec<String> = self
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.key, o.values_text()))
+            .collect();
+        words.join(" ")
+    }
+}
+
 /// Constructors, kept out of [`Game`] so that the trait stays usable through a wrapper.
 pub trait NewGame: Game + Sized {
     /// What the game is.

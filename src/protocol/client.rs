@@ -74,7 +74,6 @@ pub type EngineFailure = (&'static str, String);
 /// An external engine playing one seat.
 pub struct EngineClient {
     label: String,
-    command: String,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -152,7 +151,6 @@ impl EngineClient {
         });
         let mut client = EngineClient {
             label: label.to_string(),
-            command: command.to_string(),
             stdin: child.stdin.take(),
             child,
             lines,
@@ -364,7 +362,6 @@ impl Agent for EngineClient {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = &self.command;
     }
 }
 

@@ -679,27 +679,17 @@ fn make_referee(
     Ok(referee)
 }
 
-/// The games table of `tabula games` and `list_games`: id, seats, options.
+/// The games table of `list_games`: id, seats, options, one line per game.
 pub fn games_table() -> String {
-    let mut lines = Vec::new();
-    for kind in GameKind::ALL {
-        let info = kind.info();
-        let seats = if info.seats.start() == info.seats.end() {
-            info.seats.start().to_string()
-        } else {
-            format!("{}-{}", info.seats.start(), info.seats.end())
-        };
-        let options: Vec<String> = info
-            .options
-            .iter()
-            .map(|o| format!("{}={}", o.key, o.values_text()))
-            .collect();
-        lines.push(
-            format!("{} {seats} {}", info.id, options.join(" "))
+    let lines: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|kind| {
+            let info = kind.info();
+            format!("{} {} {}", info.id, info.seats_text(), info.options_text())
                 .trim_end()
-                .to_string(),
-        );
-    }
+                .to_string()
+        })
+        .collect();
     lines.join("\n")
 }
 
@@ -721,7 +711,6 @@ pub fn run_piped(
         )?;
     }
     table.advance(out)?;
-    let mut failures = 0usize;
     for (index, line) in input.lines().enumerate() {
         let line = line?;
         let line = strip_comment(&line);
@@ -732,7 +721,6 @@ pub fn run_piped(
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
             Err(error) => {
-                failures += 1;
                 out.flush()?;
                 report_error(err, Some(index + 1), &error)?;
                 if config.strict {
@@ -745,7 +733,6 @@ pub fn run_piped(
         }
     }
     out.flush()?;
-    let _ = failures;
     Ok(ExitCode::SUCCESS)
 }
 
