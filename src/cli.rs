@@ -265,7 +265,12 @@ pub fn games_listing() -> String {
     let mut text = String::from("GAME       SEATS  OPTIONS (first value is the default)\n");
     for kind in GameKind::ALL {
         let info = kind.info();
-        text.push_str(&format!("{:<10} {:<6} {}\n", info.id, info.seats_text(), info.options_text()));
+        text.push_str(&format!(
+            "{:<10} {:<6} {}\n",
+            info.id,
+            info.seats_text(),
+            info.options_text()
+        ));
         text.push_str(&format!("{:<17} {}: {}\n", "", info.title, info.summary));
     }
     text.push_str("\nPlay one with 'tabula play GAME [KEY=VALUE...]'; 'tabula rules GAME' prints its rules.");

@@ -314,8 +314,11 @@ impl Session {
             }
             Phase::Move(_) => {
                 let legal = self.legal_moves();
-                let index = bot.choose_move(&self.game, &legal);
-                Ok(self.game.format_move(&legal[index.min(legal.len() - 1)]))
+                if legal.is_empty() {
+                    return Err(CommandError::WrongPhase("there is nothing to choose".into()));
+                }
+                let index = bot.choose_move(&self.game, &legal).min(legal.len() - 1);
+                Ok(self.game.format_move(&legal[index]))
             }
         }
     }

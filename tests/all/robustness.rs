@@ -11,10 +11,51 @@ use tabula::protocol::client::EngineSettings;
 use tabula::repl::{PlayConfig, Table};
 
 const WORDS: &[&str] = &[
-    "roll", "dice", "legal", "play", "undo", "board", "hint", "genmove", "new", "status", "getpos",
-    "setpos", "result", "seed", "set", "help", "list_games", "known_command", "pass", "take", "swap",
-    "move", "launch", "enter", "in-c1", "24/18", "off", "-1", "999999999999", "7", "6", "\u{1F3B2}",
-    "=", "?", "\t", "x=y", "players=9", "koks=on", "r1", "long", "short", "a1", "h2-off", "/", "//",
+    "roll",
+    "dice",
+    "legal",
+    "play",
+    "undo",
+    "board",
+    "hint",
+    "genmove",
+    "new",
+    "status",
+    "getpos",
+    "setpos",
+    "result",
+    "seed",
+    "set",
+    "help",
+    "list_games",
+    "known_command",
+    "pass",
+    "take",
+    "swap",
+    "move",
+    "launch",
+    "enter",
+    "in-c1",
+    "24/18",
+    "off",
+    "-1",
+    "999999999999",
+    "7",
+    "6",
+    "\u{1F3B2}",
+    "=",
+    "?",
+    "\t",
+    "x=y",
+    "players=9",
+    "koks=on",
+    "r1",
+    "long",
+    "short",
+    "a1",
+    "h2-off",
+    "/",
+    "//",
 ];
 
 fn random_line(rng: &mut SeededDice, legal: &[String]) -> String {
@@ -37,7 +78,9 @@ fn random_line(rng: &mut SeededDice, legal: &[String]) -> String {
         // A few words and numbers in random order.
         _ => {
             let count = 1 + rng.below(4);
-            let words: Vec<&str> = (0..count).map(|_| WORDS[rng.below(WORDS.len() as u32) as usize]).collect();
+            let words: Vec<&str> = (0..count)
+                .map(|_| WORDS[rng.below(WORDS.len() as u32) as usize])
+                .collect();
             words.join(" ")
         }
     }
@@ -95,11 +138,22 @@ fn random_command_lines_never_panic_and_refusals_change_nothing() {
                 Err(error) => {
                     refused += 1;
                     assert!(!error.to_string().is_empty());
-                    assert_eq!(table.session().game().position_string(), before, "{kind:?}: '{line}' failed but changed the game");
-                    assert_eq!(table.session().actions().count(), history, "{kind:?}: '{line}' failed but changed the history");
+                    assert_eq!(
+                        table.session().game().position_string(),
+                        before,
+                        "{kind:?}: '{line}' failed but changed the game"
+                    );
+                    assert_eq!(
+                        table.session().actions().count(),
+                        history,
+                        "{kind:?}: '{line}' failed but changed the history"
+                    );
                 }
             }
         }
     }
-    assert!(refused > 2_000 && accepted > 1_000, "refused {refused}, accepted {accepted}");
+    assert!(
+        refused > 2_000 && accepted > 1_000,
+        "refused {refused}, accepted {accepted}"
+    );
 }
