@@ -15,6 +15,7 @@ mod mnogoboy_rules;
 mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;
+mod support;
 mod transcripts;
 mod ur_games;
 mod ur_reference;
