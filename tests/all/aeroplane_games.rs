@@ -7,8 +7,10 @@ use std::collections::BTreeSet;
 
 use tabula::bench::{MAX_ACTIONS, playout_with_bots};
 use tabula::bots::{Bot, BotKind};
-use tabula::core::{Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::aeroplane::Aeroplane;
+
+use crate::support::new_game;
 
 /// Every option mix: players x launch x fly-then-jump x overshoot x until.
 fn option_mixes() -> Vec<Vec<String>> {
@@ -31,11 +33,6 @@ fn option_mixes() -> Vec<Vec<String>> {
         }
     }
     mixes
-}
-
-fn new_game(words: &[String]) -> Aeroplane {
-    let options = Options::parse(Aeroplane::game_info().options, words).unwrap();
-    Aeroplane::new_game(&options).unwrap()
 }
 
 /// Checks what a position string says about the planes: four per colour, each in a
@@ -178,7 +175,7 @@ fn seeded_games_end_with_a_ranking_and_keep_every_invariant() {
     let mut games = 0;
     let mut actions = 0;
     for (mix, words) in option_mixes().iter().enumerate() {
-        let fresh = new_game(words);
+        let fresh: Aeroplane = new_game(words);
         for round in 0..4 {
             let index = (mix * 10 + round) as u64;
             let mut bots = bots_for(fresh.seat_count(), index);
@@ -195,7 +192,7 @@ fn many_fast_playouts_all_finish_for_every_option_mix() {
     // Without the per-action checks, many more games: each must end well before the
     // bench's action limit, with a valid outcome.
     for (mix, words) in option_mixes().iter().enumerate() {
-        let fresh = new_game(words);
+        let fresh: Aeroplane = new_game(words);
         for round in 0..25 {
             let index = (mix * 100 + round) as u64;
             let mut game = fresh.clone();
@@ -211,7 +208,7 @@ fn many_fast_playouts_all_finish_for_every_option_mix() {
 #[test]
 fn greedy_clearly_beats_random() {
     // Two players, greedy and random alternating seats: greedy should win most games.
-    let fresh = new_game(&["players=2".to_string()]);
+    let fresh: Aeroplane = new_game(&["players=2"]);
     let mut greedy_wins = 0;
     let games = 60;
     for index in 0..games {
@@ -243,7 +240,7 @@ fn greedy_clearly_beats_random() {
 fn mangled_position_strings_and_move_texts_never_panic() {
     // Positions from a real game, mangled at random: each is refused with a reason or,
     // if accepted, is a position whose own string reads back the same.
-    let mut game = new_game(&["players=3".to_string(), "overshoot=bounce".to_string()]);
+    let mut game: Aeroplane = new_game(&["players=3", "overshoot=bounce"]);
     let mut dice = SeededDice::new(8);
     let mut samples = Vec::new();
     let mut moves = Vec::new();

@@ -5,8 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use tabula::core::{Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::aeroplane::Aeroplane;
+
+use crate::support::new_game;
 
 const NAMES: [&str; 4] = ["red", "yellow", "blue", "green"];
 const LETTERS: [char; 4] = ['r', 'y', 'b', 'g'];
@@ -367,9 +369,8 @@ fn the_game_agrees_with_the_plain_reference_over_random_games() {
                     bounce: bounce == "bounce",
                     until_last: until == "last",
                 };
-                let options = Options::parse(Aeroplane::game_info().options, &words).unwrap();
                 for _ in 0..3 {
-                    let mut game = Aeroplane::new_game(&options).unwrap();
+                    let mut game: Aeroplane = new_game(&words);
                     while game.phase() != Phase::Over {
                         if let Phase::Roll(_) = game.phase() {
                             let roll = game.roll(&mut dice);

@@ -4,24 +4,10 @@
 //! turns in at 0. Yellow enters at 16 (shortcut 33 -> 45), blue at 29 (shortcut 46 -> 6),
 //! green at 42 (shortcut 7 -> 19).
 
-use tabula::core::{Dice, Game, NewGame, Options, Phase, PlayError};
+use tabula::core::{Dice, Game, NewGame, Phase};
 use tabula::games::aeroplane::Aeroplane;
 
-fn new_with(options: &[&str]) -> Aeroplane {
-    let options = Options::parse(Aeroplane::game_info().options, options).unwrap();
-    Aeroplane::new_game(&options).unwrap()
-}
-
-fn given_with(options: &[&str], position: &str) -> Aeroplane {
-    let mut game = new_with(options);
-    game.set_position(position)
-        .unwrap_or_else(|e| panic!("{e}: {position}"));
-    game
-}
-
-fn given(position: &str) -> Aeroplane {
-    given_with(&[], position)
-}
+use crate::support::{self, given, given_with, legal, new_game, played, refusal};
 
 /// A four-player position in the move or roll phase with no sixes pending.
 fn four(red: &str, yellow: &str, blue: &str, green: &str, turn: &str) -> String {
@@ -33,38 +19,9 @@ fn four(red: &str, yellow: &str, blue: &str, green: &str, turn: &str) -> String 
 
 const IDLE: &str = "H,H,H,H";
 
-fn rolled(mut game: Aeroplane, roll: u8) -> Aeroplane {
-    game.set_dice(Dice::single(roll)).unwrap();
-    game
-}
-
-fn legal(game: &Aeroplane) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves.iter().map(|m| game.format_move(m)).collect()
-}
-
-/// Plays `text` and returns the game after it.
-fn played(game: &Aeroplane, text: &str) -> Aeroplane {
-    let mut after = game.clone();
-    let mv = after.parse_move(text).unwrap();
-    after
-        .play(&mv)
-        .unwrap_or_else(|e| panic!("{text} should be legal here: {e}"));
-    after
-}
-
-/// Plays `text`, expects a refusal, checks the game did not change, returns the reason.
-fn refusal(game: &Aeroplane, text: &str) -> String {
-    let mut copy = game.clone();
-    let mv = copy.parse_move(text).unwrap();
-    match copy.play(&mv) {
-        Err(PlayError::Illegal(e)) => {
-            assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
-        }
-        other => panic!("expected {text} to be refused, got {other:?}"),
-    }
+/// The game after the side to roll throws `roll`.
+fn rolled(game: Aeroplane, roll: u8) -> Aeroplane {
+    support::rolled(game, &[roll])
 }
 
 /// The value of `key=` in the game's position string.
@@ -107,7 +64,7 @@ fn the_roll_off_decides_who_starts() {
 #[test]
 fn a_tie_in_the_roll_off_is_rolled_again_by_the_tied_seats_only() {
     // Given three players, When red and blue tie with 5 and yellow rolls 2,
-    let mut game = new_with(&["players=3"]);
+    let mut game = new_game::<Aeroplane>(&["players=3"]);
     for roll in [5, 2] {
         game.set_dice(Dice::single(roll)).unwrap();
     }
@@ -121,7 +78,10 @@ fn a_tie_in_the_roll_off_is_rolled_again_by_the_tied_seats_only() {
     );
     assert_eq!(field(&game, "rolloff"), "r?,y-,b?");
     assert_eq!(game.phase(), Phase::Roll(0));
-    assert_eq!(given_with(&["players=3"], &game.position_string()), game);
+    assert_eq!(
+        given_with::<Aeroplane>(&["players=3"], &game.position_string()),
+        game
+    );
     // When red rolls 3 and blue 4, Then blue starts.
     game.set_dice(Dice::single(3)).unwrap();
     assert_eq!(game.phase(), Phase::Roll(2));
@@ -129,7 +89,7 @@ fn a_tie_in_the_roll_off_is_rolled_again_by_the_tied_seats_only() {
     assert_eq!(game.phase(), Phase::Roll(2));
     assert_eq!(field(&game, "rolloff"), "done");
     // Two players tie too: both roll again.
-    let mut duel = new_with(&["players=2"]);
+    let mut duel = new_game::<Aeroplane>(&["players=2"]);
     duel.set_dice(Dice::single(6)).unwrap();
     duel.set_dice(Dice::single(6)).unwrap();
     assert_eq!(field(&duel, "rolloff"), "r?,b?");
@@ -158,13 +118,13 @@ fn seats_are_the_colours_for_two_three_and_four_players() {
         names(&Aeroplane::default_game()),
         ["red", "yellow", "blue", "green"]
     );
-    assert_eq!(names(&new_with(&["players=2"])), ["red", "blue"]);
-    assert_eq!(names(&new_with(&["players=3"])), ["red", "yellow", "blue"]);
+    assert_eq!(names(&new_game(&["players=2"])), ["red", "blue"]);
+    assert_eq!(names(&new_game(&["players=3"])), ["red", "yellow", "blue"]);
 }
 
 #[test]
 fn launching_needs_an_even_roll_by_default() {
-    let start = given(&four(IDLE, IDLE, IDLE, IDLE, "red:roll"));
+    let start = given::<Aeroplane>(&four(IDLE, IDLE, IDLE, IDLE, "red:roll"));
     // When red rolls an odd number with every plane in the hangar, Then it can only pass.
     for roll in [1, 3, 5] {
         let game = rolled(start.clone(), roll);
@@ -189,7 +149,7 @@ fn launching_needs_an_even_roll_by_default() {
 
 #[test]
 fn launch_option_six_launches_on_a_six_only() {
-    let start = given_with(
+    let start = given_with::<Aeroplane>(
         &["players=2", "launch=six"],
         "red=H,H,H,H blue=H,H,H,H turn=blue:roll rolloff=done sixes=0 moved=- finished=-",
     );
@@ -208,7 +168,7 @@ fn launch_option_six_launches_on_a_six_only() {
 
 #[test]
 fn launch_option_five_six_launches_on_five_or_six() {
-    let start = given_with(
+    let start = given_with::<Aeroplane>(
         &["players=3", "launch=five-six"],
         "red=H,H,H,H yellow=H,H,H,H blue=H,H,H,H turn=yellow:roll rolloff=done sixes=0 moved=- \
          finished=-",
@@ -242,7 +202,7 @@ fn launch_takes_the_lowest_numbered_plane_in_the_hangar() {
 #[test]
 fn a_plane_in_the_launch_area_is_one_pip_before_the_entry_square() {
     // Given r1 in the launch area, When red rolls 1, Then r1 stands on red's entry, 3.
-    let start = given(&four("L,H,H,H", IDLE, IDLE, IDLE, "red:roll"));
+    let start = given::<Aeroplane>(&four("L,H,H,H", IDLE, IDLE, IDLE, "red:roll"));
     let game = rolled(start.clone(), 1);
     assert_eq!(legal(&game), ["r1"]);
     assert_eq!(field(&played(&game, "r1"), "red"), "3,H,H,H");
@@ -647,7 +607,7 @@ fn passing_is_allowed_only_without_a_legal_move() {
 
 #[test]
 fn wrong_phase_wrong_plane_and_bad_text_change_nothing() {
-    let mut game = given(&four("L,H,C,H", IDLE, IDLE, IDLE, "red:roll"));
+    let mut game = given::<Aeroplane>(&four("L,H,C,H", IDLE, IDLE, IDLE, "red:roll"));
     let mv = game.parse_move("r1").unwrap();
     assert_eq!(game.play(&mv).unwrap_err().to_string(), "wrong phase: roll first");
     assert_eq!(game, given(&four("L,H,C,H", IDLE, IDLE, IDLE, "red:roll")));
@@ -693,9 +653,9 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         "red=11,11,h2,C yellow=L,H,20,h5 blue=H,H,H,H green=9,H,H,H turn=red:5 rolloff=done \
          sixes=1 moved=r3 finished=-"
     );
-    assert_eq!(given(&text), game);
+    assert_eq!(given::<Aeroplane>(&text), game);
     let start = Aeroplane::default_game();
-    assert_eq!(given(&start.position_string()), start);
+    assert_eq!(given::<Aeroplane>(&start.position_string()), start);
     let cases = [
         (four("H,H,H", IDLE, IDLE, IDLE, "red:roll"), "red= lists 3 places"),
         (
@@ -800,7 +760,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         }
     }
     // Colours that do not play in a smaller game are refused by name.
-    let mut duel = new_with(&["players=2"]);
+    let mut duel = new_game::<Aeroplane>(&["players=2"]);
     let err = duel
         .set_position(&four(IDLE, IDLE, IDLE, IDLE, "red:roll"))
         .unwrap_err();
@@ -857,7 +817,7 @@ fn the_board_shows_squares_planes_stacks_hangars_and_the_run_of_sixes() {
          6s in a row before this roll: 1 (planes moved with them: r3)\n"
     );
     // The two-player board has no yellow or green hangar.
-    let duel = new_with(&["players=2"]).render();
+    let duel = new_game::<Aeroplane>(&["players=2"]).render();
     assert!(duel.contains("red hangar") && duel.contains("blue hangar"));
     assert!(!duel.contains("yellow hangar") && !duel.contains("green hangar"));
     assert!(duel.contains("roll-off for who starts: red ?, blue ?"));

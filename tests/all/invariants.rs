@@ -5,8 +5,10 @@ use std::time::Instant;
 
 use tabula::bench::playout_with_bots;
 use tabula::bots::{Bot, BotKind};
-use tabula::core::{DiceSource, Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{DiceSource, Game, NewGame, Phase, SeededDice};
 use tabula::games::nardy::Nardy;
+
+use crate::support::new_game;
 
 /// Checks a nardy position: 15 checkers a side, and the string round-trips.
 fn check_nardy(game: &Nardy) {
@@ -22,8 +24,7 @@ fn check_nardy(game: &Nardy) {
 
 /// Plays one game action by action, checking after each.
 fn checked_game(options: &[&str], seed: u64, bots: [BotKind; 2]) -> (Nardy, u64) {
-    let options = Options::parse(Nardy::game_info().options, options).unwrap();
-    let mut game = Nardy::new_game(&options).unwrap();
+    let mut game: Nardy = new_game(options);
     let mut dice = SeededDice::new(seed);
     let mut players: Vec<Box<dyn Bot<Nardy>>> = vec![bots[0].build(seed + 1), bots[1].build(seed + 2)];
     let mut moves = Vec::new();

@@ -6,13 +6,10 @@ use std::cell::RefCell;
 
 use tabula::bench::playout;
 use tabula::bots::{Bot, BotKind};
-use tabula::core::{Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Game, NewGame, Phase, SeededDice};
 use tabula::games::microbes::{BLACK, Microbes, WHITE};
 
-fn new_game(options: &[&str]) -> Microbes {
-    let options = Options::parse(Microbes::game_info().options, options).unwrap();
-    Microbes::new_game(&options).unwrap()
-}
+use crate::support::new_game;
 
 /// Everything that must hold in any position reached by play.
 fn check_invariants(game: &Microbes) {
@@ -28,7 +25,7 @@ fn check_invariants(game: &Microbes) {
         };
         assert_eq!(on_board as u32, pieces.on_board(), "{text}");
     }
-    let mut restored = new_game(&[]);
+    let mut restored = Microbes::default_game();
     if game.options().get("six-rolls-again") == "on" {
         restored = new_game(&["six-rolls-again=on"]);
     }

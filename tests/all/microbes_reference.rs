@@ -8,8 +8,10 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-use tabula::core::{Dice, Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Dice, Game, NewGame, Phase, SeededDice};
 use tabula::games::microbes::Microbes;
+
+use crate::support::new_game;
 
 const WHITE: usize = 0;
 const BLACK: usize = 1;
@@ -284,8 +286,7 @@ fn the_game_agrees_with_the_reference_over_random_games() {
         } else {
             vec![]
         };
-        let options = Options::parse(Microbes::game_info().options, &options).unwrap();
-        let mut game = Microbes::new_game(&options).unwrap();
+        let mut game: Microbes = new_game(&options);
         let mut actions = 0;
         while game.phase() != Phase::Over {
             actions += 1;

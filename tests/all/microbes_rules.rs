@@ -2,59 +2,14 @@
 //! Positions are position strings: each side's pieces by cell, `a1+` / `h8+` for a piece
 //! that has come home to its start corner.
 
-use tabula::core::{Dice, Game, NewGame, Options, Phase, PlayError};
+use tabula::core::{Dice, Game, NewGame, Phase};
 use tabula::games::microbes::{BLACK, Microbes, WHITE};
 
-fn given(position: &str) -> Microbes {
-    given_with(&[], position)
-}
+use crate::support::{self, described, given, given_with, legal, played, refusal};
 
-fn given_with(options: &[&str], position: &str) -> Microbes {
-    let options = Options::parse(Microbes::game_info().options, options).unwrap();
-    let mut game = Microbes::new_game(&options).unwrap();
-    game.set_position(position)
-        .unwrap_or_else(|e| panic!("{e}: {position}"));
-    game
-}
-
-fn rolled(mut game: Microbes, die: u8) -> Microbes {
-    game.set_dice(Dice::single(die)).unwrap();
-    game
-}
-
-fn legal(game: &Microbes) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves.iter().map(|m| game.format_move(m)).collect()
-}
-
-fn described(game: &Microbes) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves.iter().map(|m| game.describe_move(m)).collect()
-}
-
-/// Plays `text` and returns the game after it.
-fn played(game: &Microbes, text: &str) -> Microbes {
-    let mut after = game.clone();
-    let mv = after.parse_move(text).unwrap();
-    after
-        .play(&mv)
-        .unwrap_or_else(|e| panic!("{text} should be legal here: {e}"));
-    after
-}
-
-/// Plays `text`, expects a refusal, checks the game did not change, returns the reason.
-fn refusal(game: &Microbes, text: &str) -> String {
-    let mut copy = game.clone();
-    let mv = copy.parse_move(text).unwrap();
-    match copy.play(&mv) {
-        Err(PlayError::Illegal(e)) => {
-            assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
-        }
-        other => panic!("expected {text} to be refused, got {other:?}"),
-    }
+/// The game after the side to roll throws `die`.
+fn rolled(game: Microbes, die: u8) -> Microbes {
+    support::rolled(game, &[die])
 }
 
 /// The position part of the string (without the turn), for checking where pieces went.
@@ -189,7 +144,7 @@ fn the_first_enemy_piece_in_the_way_is_eaten_and_the_move_stops_there() {
 #[test]
 fn home_needs_the_whole_roll_to_fit_and_overshooting_is_refused() {
     // Given White on a3, five cells short of d4 at the end of its diagonal,
-    let game = given("w=a3 b=h8 reserve=3-3 turn=white:roll");
+    let game = given::<Microbes>("w=a3 b=h8 reserve=3-3 turn=white:roll");
     // When White rolls 5, Then it walks a2 a1 b2 c3 d4.
     assert_eq!(described(&rolled(game.clone(), 5)), vec!["a3 (-> d4, home)"]);
     // When White rolls 6, Then the roll does not fit: a3 cannot move, so White passes.
@@ -392,7 +347,7 @@ fn the_first_to_bring_all_four_pieces_home_wins() {
     let mut after = over.clone();
     assert!(after.set_dice(Dice::single(3)).is_err());
     assert_eq!(after, over);
-    assert!(given("w=a1+,b2,c3,d4 b=h8,c1 reserve=0-2 turn=over") == over);
+    assert!(given::<Microbes>("w=a1+,b2,c3,d4 b=h8,c1 reserve=0-2 turn=over") == over);
     assert_eq!(over.evaluate(WHITE), -over.evaluate(BLACK));
     assert!(over.evaluate(WHITE) > 0.0);
 }
@@ -458,7 +413,7 @@ fn moves_are_written_by_cell_and_described_in_full() {
 
 #[test]
 fn actions_at_the_wrong_time_are_refused_and_change_nothing() {
-    let waiting = given("w=c1 b=h8 reserve=3-3 turn=white:roll");
+    let waiting = given::<Microbes>("w=c1 b=h8 reserve=3-3 turn=white:roll");
     let mut copy = waiting.clone();
     let err = copy.play(&copy.parse_move("c1").unwrap()).unwrap_err();
     assert_eq!(err.to_string(), "wrong phase: roll first");
@@ -469,7 +424,7 @@ fn actions_at_the_wrong_time_are_refused_and_change_nothing() {
     assert_eq!(err.to_string(), "wrong phase: white must move the 3 first");
     assert_eq!(copy, moving);
     // Dice this game's die cannot show are refused even when handed in directly.
-    let mut copy = given("w=c1 b=h8 reserve=3-3 turn=white:roll");
+    let mut copy = given::<Microbes>("w=c1 b=h8 reserve=3-3 turn=white:roll");
     let before = copy.clone();
     assert!(copy.set_dice(Dice::single(9)).is_err());
     assert!(copy.set_dice(Dice::new(&[2, 3])).is_err());
@@ -481,7 +436,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
     let game = rolled(given("b=h8+,g7 w=a1+,e1 turn=white:roll reserve=2-2"), 6);
     let text = game.position_string();
     assert_eq!(text, "w=e1,a1+ b=h8+,g7 reserve=2-2 turn=white:6");
-    assert_eq!(given(&text), game);
+    assert_eq!(given::<Microbes>(&text), game);
     let cases = [
         ("w=a1 b=h8 reserve=3-3 turn=white:rolloff", ""),
         ("w=a1 b=h8 reserve=3-3 turn=black:rolloff:4", ""),
@@ -556,7 +511,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         match game.set_position(text) {
             Ok(()) => {
                 assert!(message.is_empty(), "{text} should be refused");
-                assert_eq!(given(&game.position_string()), game, "{text}");
+                assert_eq!(given::<Microbes>(&game.position_string()), game, "{text}");
             }
             Err(e) => {
                 assert!(!message.is_empty(), "{text} should be accepted: {e}");
@@ -624,7 +579,7 @@ fn mangled_position_strings_and_moves_never_panic_or_change_the_game() {
     ];
     let alphabet: Vec<char> = "abcdefgh012345678+-=:, wrtvxé".chars().collect();
     let mut rng = tabula::core::SeededDice::new(9);
-    let base = given(seeds[0]);
+    let base = given::<Microbes>(seeds[0]);
     for round in 0..3000 {
         let mut chars: Vec<char> = seeds[round % seeds.len()].chars().collect();
         for _ in 0..1 + rng.below(3) {
@@ -640,7 +595,7 @@ fn mangled_position_strings_and_moves_never_panic_or_change_the_game() {
         let text: String = chars.into_iter().collect();
         let mut game = base.clone();
         match game.set_position(&text) {
-            Ok(()) => assert_eq!(given(&game.position_string()), game, "{text}"),
+            Ok(()) => assert_eq!(given::<Microbes>(&game.position_string()), game, "{text}"),
             Err(_) => assert_eq!(game, base, "{text}"),
         }
         let word: String = text.chars().take(1 + round % 4).collect();

@@ -4,14 +4,15 @@
 
 use tabula::bench::playout_with_bots;
 use tabula::bots::BotKind;
-use tabula::core::{Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::mnogoboy::{FINISH, Mnogoboy};
+
+use crate::support;
 
 const GAMES_PER_SEAT_COUNT: u64 = 200;
 
 fn new_game(players: usize) -> Mnogoboy {
-    let options = Options::parse(Mnogoboy::game_info().options, &[format!("players={players}")]).unwrap();
-    Mnogoboy::new_game(&options).unwrap()
+    support::new_game(&[format!("players={players}")])
 }
 
 /// Checks everything that must hold after any action; `context` names the game.

@@ -7,8 +7,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use tabula::bots::BotKind;
-use tabula::core::{Dice, Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Dice, Game, Phase, SeededDice};
 use tabula::games::mnogoboy::Mnogoboy;
+
+use crate::support;
 
 /// rules.md section 5's board, verbatim.
 const PICTURE: &str = "
@@ -350,8 +352,7 @@ fn check_moves(track: &Track, game: &Mnogoboy) -> usize {
 }
 
 fn new_game(players: usize) -> Mnogoboy {
-    let options = Options::parse(Mnogoboy::game_info().options, &[format!("players={players}")]).unwrap();
-    Mnogoboy::new_game(&options).unwrap()
+    support::new_game(&[format!("players={players}")])
 }
 
 #[test]

@@ -1,12 +1,14 @@
 //! Mnogoboy rule cases, written Given (a position) / When (a roll, a move) / Then.
 //! Positions are position strings: `p1=w@12` is p1 controlling the white piece on 12.
 
-use tabula::core::{Dice, Game, NewGame, Options, Phase, PlayError};
+use tabula::core::{Dice, Game, NewGame, Options, Phase};
 use tabula::games::mnogoboy::{BeforeRoll, Colour, FINISH, Mnogoboy, START};
 
+use crate::support::{self, described, legal, played, refusal, wrong_phase};
+
+/// A new game for this many players.
 fn new_game(players: usize) -> Mnogoboy {
-    let options = Options::parse(Mnogoboy::game_info().options, &[format!("players={players}")]).unwrap();
-    Mnogoboy::new_game(&options).unwrap()
+    support::new_game(&[format!("players={players}")])
 }
 
 /// How many seats a position string lists (`p1=` .. `pN=`), at least two.
@@ -18,58 +20,14 @@ fn seats_in(position: &str) -> usize {
         .max(2)
 }
 
+/// A game set to `position`, with as many players as it lists.
 fn given(position: &str) -> Mnogoboy {
-    let mut game = new_game(seats_in(position));
-    game.set_position(position)
-        .unwrap_or_else(|e| panic!("{e}: {position}"));
-    game
+    support::given_with(&[&format!("players={}", seats_in(position))], position)
 }
 
-fn rolled(mut game: Mnogoboy, die: u8) -> Mnogoboy {
-    game.set_dice(Dice::single(die)).unwrap();
-    game
-}
-
-fn legal(game: &Mnogoboy) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves.iter().map(|m| game.format_move(m)).collect()
-}
-
-/// Plays `text` and returns the game after it.
-fn played(game: &Mnogoboy, text: &str) -> Mnogoboy {
-    let mut after = game.clone();
-    let mv = after.parse_move(text).unwrap();
-    after
-        .play(&mv)
-        .unwrap_or_else(|e| panic!("{text} should be legal here: {e}"));
-    after
-}
-
-/// Plays `text`, expects it refused as illegal, checks nothing changed, returns why.
-fn refusal(game: &Mnogoboy, text: &str) -> String {
-    let mut copy = game.clone();
-    let mv = copy.parse_move(text).unwrap();
-    match copy.play(&mv) {
-        Err(PlayError::Illegal(e)) => {
-            assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
-        }
-        other => panic!("expected {text} to be refused, got {other:?}"),
-    }
-}
-
-/// Like [`refusal`] for a move asked at the wrong point of the turn.
-fn wrong_phase(game: &Mnogoboy, text: &str) -> String {
-    let mut copy = game.clone();
-    let mv = copy.parse_move(text).unwrap();
-    match copy.play(&mv) {
-        Err(PlayError::WrongPhase(e)) => {
-            assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
-        }
-        other => panic!("expected {text} to be refused as wrong phase, got {other:?}"),
-    }
+/// The game after the side to roll throws `die`.
+fn rolled(game: Mnogoboy, die: u8) -> Mnogoboy {
+    support::rolled(game, &[die])
 }
 
 fn field_of(game: &Mnogoboy, seat: usize) -> u8 {
@@ -831,11 +789,8 @@ fn the_board_shows_the_map_pieces_reserve_turn_and_who_needs_a_six() {
 #[test]
 fn moves_are_described_for_people() {
     let game = rolled(given("p1=y@8 p2=g@3 turn=p1:roll before=-"), 4);
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let described: Vec<String> = moves.iter().map(|m| game.describe_move(m)).collect();
     assert_eq!(
-        described,
+        described(&game),
         vec![
             "move long (8 -> 12, grey: a six is needed next time)",
             "move short (8 -> 20, dot: must exchange)"

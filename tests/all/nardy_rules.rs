@@ -1,58 +1,14 @@
 //! Long Nardy rule cases, written Given (a position) / When (dice and a move) / Then.
 //! Positions are position strings: each side's checkers in its own numbering.
 
-use tabula::core::{Dice, Game, NewGame, Options, Phase, PlayError};
+use tabula::core::{Game, NewGame, Phase};
 use tabula::games::nardy::Nardy;
 
-fn given(position: &str) -> Nardy {
-    let mut game = Nardy::default_game();
-    game.set_position(position)
-        .unwrap_or_else(|e| panic!("{e}: {position}"));
-    game
-}
+use crate::support::{self, given, given_with, legal_sorted, played, refusal};
 
-fn given_with(options: &[&str], position: &str) -> Nardy {
-    let options = Options::parse(Nardy::game_info().options, options).unwrap();
-    let mut game = Nardy::new_game(&options).unwrap();
-    game.set_position(position)
-        .unwrap_or_else(|e| panic!("{e}: {position}"));
-    game
-}
-
-fn rolled(mut game: Nardy, a: u8, b: u8) -> Nardy {
-    game.set_dice(Dice::new(&[a, b])).unwrap();
-    game
-}
-
-fn legal(game: &Nardy) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|m| game.format_move(m)).collect();
-    texts.sort();
-    texts
-}
-
-/// Plays `text` and returns the game after it.
-fn played(game: &Nardy, text: &str) -> Nardy {
-    let mut after = game.clone();
-    let mv = after.parse_move(text).unwrap();
-    after
-        .play(&mv)
-        .unwrap_or_else(|e| panic!("{text} should be legal here: {e}"));
-    after
-}
-
-/// Plays `text`, expects a refusal, checks the game did not change, returns the reason.
-fn refusal(game: &Nardy, text: &str) -> String {
-    let mut copy = game.clone();
-    let mv = copy.parse_move(text).unwrap();
-    match copy.play(&mv) {
-        Err(PlayError::Illegal(e)) => {
-            assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
-        }
-        other => panic!("expected {text} to be refused, got {other:?}"),
-    }
+/// The game after the side to roll throws `a` and `b`.
+fn rolled(game: Nardy, a: u8, b: u8) -> Nardy {
+    support::rolled(game, &[a, b])
 }
 
 #[test]
@@ -60,7 +16,7 @@ fn first_turn_six_three_moves_one_checker_off_the_head() {
     // Given the start, When White rolls 6-3,
     let game = rolled(Nardy::default_game(), 6, 3);
     // Then one checker runs 24/15, in either order.
-    assert_eq!(legal(&game), vec!["24/18 18/15"]);
+    assert_eq!(legal_sorted(&game), vec!["24/18 18/15"]);
     let after = played(&game, "24/21 21/15");
     assert_eq!(after.side(0).count(15), 1);
     assert_eq!(
@@ -73,18 +29,24 @@ fn first_turn_six_three_moves_one_checker_off_the_head() {
 fn first_turn_six_six_four_four_three_three_take_two_from_the_head() {
     let start = Nardy::default_game();
     // 6-6: the second step of one checker would land on Black's head, so two leave.
-    assert_eq!(legal(&rolled(start.clone(), 6, 6)), vec!["24/18 24/18"]);
+    assert_eq!(legal_sorted(&rolled(start.clone(), 6, 6)), vec!["24/18 24/18"]);
     assert_eq!(
-        legal(&rolled(start.clone(), 4, 4)),
+        legal_sorted(&rolled(start.clone(), 4, 4)),
         vec!["24/20 24/20 20/16 20/16"]
     );
     assert_eq!(
-        legal(&rolled(start.clone(), 3, 3)),
+        legal_sorted(&rolled(start.clone(), 3, 3)),
         vec!["24/21 24/21 21/18 18/15", "24/21 24/21 21/18 21/18"]
     );
     // Other doubles get no exception: one checker plays all four.
-    assert_eq!(legal(&rolled(start.clone(), 5, 5)), vec!["24/19 19/14 14/9 9/4"]);
-    assert_eq!(legal(&rolled(start, 2, 2)), vec!["24/22 22/20 20/18 18/16"]);
+    assert_eq!(
+        legal_sorted(&rolled(start.clone(), 5, 5)),
+        vec!["24/19 19/14 14/9 9/4"]
+    );
+    assert_eq!(
+        legal_sorted(&rolled(start, 2, 2)),
+        vec!["24/22 22/20 20/18 18/16"]
+    );
 }
 
 #[test]
@@ -96,7 +58,7 @@ fn the_head_exception_also_serves_the_second_players_first_turn() {
         6,
     );
     // Then two black checkers leave the head.
-    assert_eq!(legal(&game), vec!["24/18 24/18"]);
+    assert_eq!(legal_sorted(&game), vec!["24/18 24/18"]);
 }
 
 #[test]
@@ -108,7 +70,7 @@ fn the_head_exception_ends_after_the_first_turn() {
         6,
     );
     // Then only one checker may leave the head.
-    for mv in legal(&game) {
+    for mv in legal_sorted(&game) {
         assert!(mv.matches("24/").count() <= 1, "{mv}");
     }
     assert_eq!(
@@ -143,7 +105,7 @@ fn a_block_of_six_needs_an_opponent_checker_ahead() {
         refusal(&blocked, "24/18 14/13"),
         "that builds a block of six with no Black checker ahead"
     );
-    for mv in legal(&blocked) {
+    for mv in legal_sorted(&blocked) {
         let after = played(&blocked, &mv);
         let side = after.side(0);
         assert!((14..=19).any(|p| side.count(p) == 0), "{mv} leaves a block");
@@ -184,7 +146,7 @@ fn the_block_rule_is_checked_after_every_step() {
     // but 19/18 first never makes one, so the same result is legal that way round.
     let after = played(&game, "19/18 24/18");
     assert_eq!(after.side(0).count(18), 2);
-    assert!(legal(&game).contains(&"19/18 24/18".to_string()));
+    assert!(legal_sorted(&game).contains(&"19/18 24/18".to_string()));
 }
 
 #[test]
@@ -206,7 +168,7 @@ fn only_the_larger_die_when_either_but_not_both_can_be_played() {
     // land on 13 or on Black's head, and a second checker may not leave the head.
     let game = rolled(given("w=24x15 b=24x14,1 turn=white:roll first=- score=0-0"), 6, 5);
     // Then the 6 must be played.
-    assert_eq!(legal(&game), vec!["24/18"]);
+    assert_eq!(legal_sorted(&game), vec!["24/18"]);
     assert_eq!(
         refusal(&game, "24/19"),
         "you must play the larger die (6) when either die can be played"
@@ -221,7 +183,7 @@ fn a_turn_with_nothing_playable_passes() {
         6,
         5,
     );
-    assert_eq!(legal(&game), vec!["pass"]);
+    assert_eq!(legal_sorted(&game), vec!["pass"]);
     let after = played(&game, "pass");
     assert_eq!(after.phase(), Phase::Roll(1));
     let movable = rolled(Nardy::default_game(), 6, 5);
@@ -248,7 +210,7 @@ fn bearing_off_from_a_lower_point_only_without_higher_checkers() {
         6,
         6,
     );
-    assert_eq!(legal(&game), vec!["5/off 3/off"]);
+    assert_eq!(legal_sorted(&game), vec!["5/off 3/off"]);
     // A checker on 6: a 5 may not bear off from 4, it must move the 6.
     let game = rolled(
         given("w=6,4,offx13 b=24x15 turn=white:roll first=b score=0-0"),
@@ -416,7 +378,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         text,
         "w=24x10,19,17,16,15,14 b=24x14,1 turn=white:6-5 first=- score=0-0"
     );
-    assert_eq!(given(&text), game);
+    assert_eq!(given::<Nardy>(&text), game);
     let cases = [
         (
             "w=24x14 b=24x15 turn=white:roll first=- score=0-0",

@@ -4,8 +4,10 @@
 
 use tabula::bench::playout_with_bots;
 use tabula::bots::{Bot, BotKind};
-use tabula::core::{Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::ur::{DARK, LIGHT, Ur};
+
+use crate::support::new_game;
 
 const MIXES: [&[&str]; 7] = [
     &["rules=city"],
@@ -16,10 +18,6 @@ const MIXES: [&[&str]; 7] = [
     &["rules=aseb"],
     &["rules=aseb", "back-star=retreat"],
 ];
-
-fn new_game(words: &[&str]) -> Ur {
-    Ur::new_game(&Options::parse(Ur::game_info().options, words).unwrap()).unwrap()
-}
 
 fn pieces(words: &[&str]) -> u32 {
     if words.contains(&"rules=finkel") || words.contains(&"rules=masters") {
@@ -40,7 +38,7 @@ fn check(game: &Ur, words: &[&str]) {
         );
     }
     let text = game.position_string();
-    let mut copy = new_game(words);
+    let mut copy: Ur = new_game(words);
     copy.set_position(&text)
         .unwrap_or_else(|e| panic!("{words:?}: {text}: {e}"));
     assert_eq!(&copy, game, "{words:?}: {text} does not round-trip");

@@ -5,8 +5,10 @@
 
 use std::collections::BTreeSet;
 
-use tabula::core::{Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::ur::Ur;
+
+use crate::support::new_game;
 
 const OUT: [&str; 11] = ["d1", "c1", "b1", "a1", "a2", "b2", "c2", "d2", "e2", "f2", "g2"];
 const BY_ROW1: [&str; 5] = ["g1", "h1", "h2", "h3", "g3"];
@@ -347,10 +349,6 @@ fn rules_for(words: &[&str]) -> Rules {
     }
 }
 
-fn game_for(words: &[&str]) -> Ur {
-    Ur::new_game(&Options::parse(Ur::game_info().options, words).unwrap()).unwrap()
-}
-
 /// The game's results of every legal move, read back with the reference's parser.
 fn game_results(rules: &Rules, game: &Ur) -> BTreeSet<Pos> {
     let mut moves = Vec::new();
@@ -384,7 +382,7 @@ fn the_game_agrees_with_the_reference_over_random_games() {
         let mut dice = SeededDice::new(7 + mix as u64);
         let mut picks = SeededDice::new(70 + mix as u64);
         for _ in 0..30 {
-            let mut game = game_for(words);
+            let mut game: Ur = new_game(words);
             while game.phase() != Phase::Over {
                 if let Phase::Roll(_) = game.phase() {
                     let roll = game.roll(&mut dice);
@@ -428,7 +426,7 @@ fn print_ur_movegen_cases() {
         let mut printed = 0;
         let mut step = 0u32;
         while printed < 24 {
-            let mut game = game_for(words);
+            let mut game: Ur = new_game(words);
             while game.phase() != Phase::Over && printed < 24 {
                 if let Phase::Roll(_) = game.phase() {
                     step += 1;

@@ -2,59 +2,14 @@
 //! Then. Positions are position strings; cells are absolute (row 1 is Light's side), and
 //! in City `m` marks a piece showing its marked side.
 
-use tabula::core::{Dice, Game, NewGame, Options, Phase, PlayError, ScriptedDice};
+use tabula::core::{Dice, Game, NewGame, Phase, ScriptedDice};
 use tabula::games::ur::{DARK, LIGHT, Ur, board::parse_cell};
 
-fn new_game(options: &[&str]) -> Ur {
-    let options = Options::parse(Ur::game_info().options, options).unwrap();
-    Ur::new_game(&options).unwrap()
-}
+use crate::support::{self, given, given_with, legal_sorted, new_game, played, refusal};
 
-fn given_with(options: &[&str], position: &str) -> Ur {
-    let mut game = new_game(options);
-    game.set_position(position)
-        .unwrap_or_else(|e| panic!("{e}: {position}"));
-    game
-}
-
-fn given(position: &str) -> Ur {
-    given_with(&[], position)
-}
-
-fn rolled(mut game: Ur, roll: u8) -> Ur {
-    game.set_dice(Dice::single(roll)).unwrap();
-    game
-}
-
-fn legal(game: &Ur) -> Vec<String> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|m| game.format_move(m)).collect();
-    texts.sort();
-    texts
-}
-
-/// Plays `text` and returns the game after it.
-fn played(game: &Ur, text: &str) -> Ur {
-    let mut after = game.clone();
-    let mv = after.parse_move(text).unwrap();
-    after
-        .play(&mv)
-        .unwrap_or_else(|e| panic!("{text} should be legal here: {e}"));
-    after
-}
-
-/// Plays `text`, expects a refusal, checks the game did not change, returns the reason.
-fn refusal(game: &Ur, text: &str) -> String {
-    let mut copy = game.clone();
-    let mv = copy.parse_move(text).unwrap();
-    match copy.play(&mv) {
-        Err(PlayError::Illegal(e)) => {
-            assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
-        }
-        other => panic!("expected {text} to be refused, got {other:?}"),
-    }
+/// The game after the side to roll throws `roll`.
+fn rolled(game: Ur, roll: u8) -> Ur {
+    support::rolled(game, &[roll])
 }
 
 fn position_after(game: &Ur, text: &str) -> String {
@@ -79,7 +34,7 @@ fn the_roll_off_goes_on_until_someone_rolls_a_one_and_plays_it() {
     game.set_dice(Dice::single(3)).unwrap();
     assert_eq!(game.phase(), Phase::Roll(DARK));
     assert!(game.in_roll_off());
-    assert!(legal(&game).is_empty());
+    assert!(legal_sorted(&game).is_empty());
     assert_eq!(
         game.narrate(&start),
         vec!["light did not roll a 1; dark rolls for the start"]
@@ -89,7 +44,7 @@ fn the_roll_off_goes_on_until_someone_rolls_a_one_and_plays_it() {
     game.set_dice(Dice::single(1)).unwrap();
     assert_eq!(game.phase(), Phase::Move(DARK));
     assert_eq!(game.dice(), Some(Dice::single(1)));
-    assert_eq!(legal(&game), vec!["in-d3"]);
+    assert_eq!(legal_sorted(&game), vec!["in-d3"]);
     assert_eq!(
         game.narrate(&before),
         vec!["dark rolls a 1 and starts the game with it"]
@@ -98,9 +53,9 @@ fn the_roll_off_goes_on_until_someone_rolls_a_one_and_plays_it() {
     let after = played(&game, "in-d3");
     assert_eq!(after.position_string(), "light=inx5 dark=inx4,d3 turn=light:roll");
     assert!(!after.in_roll_off());
-    assert_eq!(legal(&rolled(after, 3)), vec!["in-b1"]);
+    assert_eq!(legal_sorted(&rolled(after, 3)), vec!["in-b1"]);
     // A 1 at Light's first roll-off roll lets Light start.
-    assert_eq!(legal(&rolled(start.clone(), 1)), vec!["in-d1"]);
+    assert_eq!(legal_sorted(&rolled(start.clone(), 1)), vec!["in-d1"]);
     let mut early = start.clone();
     let mv = early.parse_move("in-d1").unwrap();
     assert_eq!(
@@ -112,12 +67,12 @@ fn the_roll_off_goes_on_until_someone_rolls_a_one_and_plays_it() {
 
 #[test]
 fn a_roll_enters_a_piece_at_index_roll_minus_one_and_a1_is_a_star() {
-    let game = given("light=inx5 dark=inx4,d3 turn=light:roll");
-    assert_eq!(legal(&rolled(game.clone(), 1)), vec!["in-d1"]);
-    assert_eq!(legal(&rolled(game.clone(), 2)), vec!["in-c1"]);
-    assert_eq!(legal(&rolled(game.clone(), 3)), vec!["in-b1"]);
+    let game = given::<Ur>("light=inx5 dark=inx4,d3 turn=light:roll");
+    assert_eq!(legal_sorted(&rolled(game.clone(), 1)), vec!["in-d1"]);
+    assert_eq!(legal_sorted(&rolled(game.clone(), 2)), vec!["in-c1"]);
+    assert_eq!(legal_sorted(&rolled(game.clone(), 3)), vec!["in-b1"]);
     let four = rolled(game.clone(), 4);
-    assert_eq!(legal(&four), vec!["in-a1"]);
+    assert_eq!(legal_sorted(&four), vec!["in-a1"]);
     // Entering on the star a1 is a forward landing there: an extra roll.
     let after = played(&four, "in-a1");
     assert_eq!(after.phase(), Phase::Roll(LIGHT));
@@ -133,7 +88,7 @@ fn landing_on_h2_flips_the_piece_and_the_side_must_be_named() {
     // Given a blank Light piece on g2, When Light rolls 3, Then it can reach h2 round
     // either side of the small block: two moves, written with the side's first cell.
     let game = rolled(given("light=inx4,g2 dark=inx5 turn=light:roll"), 3);
-    assert_eq!(legal(&game), vec!["g2-g1-h2", "g2-g3-h2", "in-b1"]);
+    assert_eq!(legal_sorted(&game), vec!["g2-g1-h2", "g2-g3-h2", "in-b1"]);
     let by_row1 = played(&game, "g2-g1-h2");
     assert_eq!(
         by_row1.position_string(),
@@ -160,16 +115,16 @@ fn landing_on_h2_flips_the_piece_and_the_side_must_be_named() {
     assert_eq!(position_after(&two, "g2-g1-h1"), position_after(&two, "g2-h1"));
     // Then the piece keeps its side: on by h3 or by h1.
     let on = rolled(given("light=inx4,h2m>h3 dark=inx5 turn=light:roll"), 1);
-    assert_eq!(legal(&on), vec!["h2-h3", "in-d1"]);
+    assert_eq!(legal_sorted(&on), vec!["h2-h3", "in-d1"]);
     let on = rolled(given("light=inx4,h2m>h1 dark=inx5 turn=light:roll"), 2);
-    assert_eq!(legal(&on), vec!["h2-g1", "in-c1"]);
+    assert_eq!(legal_sorted(&on), vec!["h2-g1", "in-c1"]);
 }
 
 #[test]
 fn passing_h2_flips_the_piece_too() {
     // Given a blank piece on h1 (entered by row 1), When it moves 2 past h2 to h3,
     let game = rolled(given("light=inx4,h1 dark=inx5 turn=light:roll"), 2);
-    assert_eq!(legal(&game), vec!["h1-h3", "in-c1"]);
+    assert_eq!(legal_sorted(&game), vec!["h1-h3", "in-c1"]);
     // Then it lands marked side up.
     let after = played(&game, "h1-h3");
     assert_eq!(after.pieces_on(LIGHT, cell("h3")), (0, 1));
@@ -184,24 +139,30 @@ fn passing_h2_flips_the_piece_too() {
 
 #[test]
 fn a_piece_chooses_its_side_on_entering_the_small_block_and_keeps_it() {
-    let game = given("light=inx4,g2 dark=inx4,g2 turn=light:roll");
-    assert_eq!(legal(&rolled(game.clone(), 1)), vec!["g2-g1", "g2-g3", "in-d1"]);
-    assert_eq!(legal(&rolled(game.clone(), 2)), vec!["g2-h1", "g2-h3", "in-c1"]);
+    let game = given::<Ur>("light=inx4,g2 dark=inx4,g2 turn=light:roll");
+    assert_eq!(
+        legal_sorted(&rolled(game.clone(), 1)),
+        vec!["g2-g1", "g2-g3", "in-d1"]
+    );
+    assert_eq!(
+        legal_sorted(&rolled(game.clone(), 2)),
+        vec!["g2-h1", "g2-h3", "in-c1"]
+    );
     // Dark chooses too.
     let dark = given("light=inx4,g2 dark=inx4,g2 turn=dark:roll");
-    assert_eq!(legal(&rolled(dark, 1)), vec!["g2-g1", "g2-g3", "in-d3"]);
+    assert_eq!(legal_sorted(&rolled(dark, 1)), vec!["g2-g1", "g2-g3", "in-d3"]);
     // Given a blank piece on g1 (side row 1), Then it goes on by h1 and h3, never by g3.
-    let side1 = given("light=inx4,g1 dark=inx5 turn=light:roll");
-    assert_eq!(legal(&rolled(side1.clone(), 1)), vec!["g1-h1", "in-d1"]);
+    let side1 = given::<Ur>("light=inx4,g1 dark=inx5 turn=light:roll");
+    assert_eq!(legal_sorted(&rolled(side1.clone(), 1)), vec!["g1-h1", "in-d1"]);
     let three = rolled(side1, 3);
-    assert_eq!(legal(&three), vec!["g1-h3", "in-b1"]);
+    assert_eq!(legal_sorted(&three), vec!["g1-h3", "in-b1"]);
     assert_eq!(
         refusal(&three, "g1-h1"),
         "with a 3 the piece on g1 goes to h3, not h1"
     );
     // Given a blank piece on g3 (side row 3), Then a 3 takes it to h1.
     let side3 = rolled(given("light=inx4,g3 dark=inx5 turn=light:roll"), 3);
-    assert_eq!(legal(&side3), vec!["g3-h1", "in-b1"]);
+    assert_eq!(legal_sorted(&side3), vec!["g3-h1", "in-b1"]);
 }
 
 #[test]
@@ -209,7 +170,7 @@ fn backward_moves_only_capture() {
     // Given a blank Light piece on e2 and a blank Dark piece on d2 (a star),
     let game = rolled(given("light=inx4,e2 dark=inx4,d2 turn=light:roll"), 1);
     // When Light rolls 1, Then e2-d2 moves back one cell and captures.
-    assert_eq!(legal(&game), vec!["e2-d2", "e2-f2", "in-d1"]);
+    assert_eq!(legal_sorted(&game), vec!["e2-d2", "e2-f2", "in-d1"]);
     let mv = game.parse_move("e2-d2").unwrap();
     assert!(game.describe_move(&mv).contains("backward"));
     let after = played(&game, "e2-d2");
@@ -219,7 +180,7 @@ fn backward_moves_only_capture() {
         vec!["light captures dark's piece on d2; it goes back to the reserve"]
     );
     // A plain backward move is refused: onto an empty cell or onto a safe one.
-    let lone = given("light=inx4,d2 dark=inx5 turn=light:roll");
+    let lone = given::<Ur>("light=inx4,d2 dark=inx5 turn=light:roll");
     assert_eq!(
         refusal(&rolled(lone.clone(), 1), "d2-c2"),
         "a piece moves backward only to capture, and c2 holds no Dark piece it could capture"
@@ -230,13 +191,13 @@ fn backward_moves_only_capture() {
     );
     // Nothing goes back past index 0.
     let first = rolled(given("light=inx4,d1 dark=inx5 turn=light:roll"), 1);
-    assert_eq!(legal(&first), vec!["d1-c1"]);
+    assert_eq!(legal_sorted(&first), vec!["d1-c1"]);
 }
 
 #[test]
 fn a_marked_piece_never_moves_back_across_h2_but_may_capture_on_it() {
     // Given a marked Light piece on g3 (side row 1, index 15),
-    let game = given("light=inx4,g3m dark=inx4,h2m>h1 turn=light:roll");
+    let game = given::<Ur>("light=inx4,g3m dark=inx4,h2m>h1 turn=light:roll");
     // When Light rolls 3, Then going back to h1 would cross h2.
     assert_eq!(
         refusal(&rolled(game.clone(), 3), "g3-h1"),
@@ -244,7 +205,7 @@ fn a_marked_piece_never_moves_back_across_h2_but_may_capture_on_it() {
     );
     // When Light rolls 2, Then it may go back onto h2 itself and capture the marked piece.
     let two = rolled(game, 2);
-    assert!(legal(&two).contains(&"g3-h2".to_string()));
+    assert!(legal_sorted(&two).contains(&"g3-h2".to_string()));
     assert_eq!(
         position_after(&two, "g3-h2"),
         "light=inx4,h2m>h3 dark=inx5 turn=dark:roll"
@@ -256,13 +217,16 @@ fn a_piece_on_the_way_back_may_return_into_the_small_block_by_either_side() {
     // Given a marked Light piece on d2 (index 19) and a marked Dark piece on g1,
     let game = rolled(given("light=inx4,d2m dark=inx4,g1m turn=light:roll"), 4);
     // When Light rolls 4, Then it may capture on g1 going back (g3 is empty: no move).
-    assert_eq!(legal(&game), vec!["d2-a1", "d2-g1", "in-a1"]);
+    assert_eq!(legal_sorted(&game), vec!["d2-a1", "d2-g1", "in-a1"]);
     let after = played(&game, "d2-g1");
     assert_eq!(after.position_string(), "light=inx4,g1m dark=inx5 turn=dark:roll");
     // Given a marked Dark piece on h2, When Light comes back from g2 with 3, Then both
     // sides reach h2 and each decides the piece's way on.
     let game = rolled(given("light=inx4,g2m dark=inx4,h2m>h1 turn=light:roll"), 3);
-    assert_eq!(legal(&game), vec!["g2-d2", "g2-g1-h2", "g2-g3-h2", "in-b1"]);
+    assert_eq!(
+        legal_sorted(&game),
+        vec!["g2-d2", "g2-g1-h2", "g2-g3-h2", "in-b1"]
+    );
     assert_eq!(
         position_after(&game, "g2-g1-h2"),
         "light=inx4,h2m>h1 dark=inx5 turn=dark:roll"
@@ -277,7 +241,7 @@ fn a_piece_on_the_way_back_may_return_into_the_small_block_by_either_side() {
 fn no_capture_between_blank_and_marked_pieces() {
     // A blank piece cannot capture a marked one,
     let game = rolled(given("light=inx4,a2 dark=inx4,c2m turn=light:roll"), 2);
-    assert_eq!(legal(&game), vec!["in-c1"]);
+    assert_eq!(legal_sorted(&game), vec!["in-c1"]);
     assert_eq!(
         refusal(&game, "a2-c2"),
         "a blank piece cannot capture a marked one"
@@ -300,7 +264,7 @@ fn no_capture_between_blank_and_marked_pieces() {
 fn green_cells_share_everything_four_eyes_one_face_plain_cells_nothing() {
     // Green e2: a blank piece joins marked pieces of both players; nobody is captured.
     let game = rolled(given("light=inx3,d2,e2m dark=inx4,e2m turn=light:roll"), 1);
-    assert_eq!(legal(&game), vec!["d2-e2", "in-d1"]);
+    assert_eq!(legal_sorted(&game), vec!["d2-e2", "in-d1"]);
     let after = played(&game, "d2-e2");
     assert_eq!(after.pieces_on(LIGHT, cell("e2")), (1, 1));
     assert_eq!(after.pieces_on(DARK, cell("e2")), (0, 1));
@@ -332,7 +296,7 @@ fn two_pieces_on_a_green_cell_are_told_apart_by_face_only_when_needed() {
     // marked Dark piece on h2, When Light rolls 1, Then both can capture on h2: the blank
     // one forward (it turns marked there), the marked one backward.
     let game = rolled(given("light=inx3,h1,h1m dark=inx4,h2m>h3 turn=light:roll"), 1);
-    assert_eq!(legal(&game), vec!["h1-g1", "h1b-h2", "h1m-h2", "in-d1"]);
+    assert_eq!(legal_sorted(&game), vec!["h1-g1", "h1b-h2", "h1m-h2", "in-d1"]);
     assert_eq!(
         position_after(&game, "h1b-h2"),
         "light=inx3,h2m>h3,h1m dark=inx5 turn=dark:roll"
@@ -347,7 +311,7 @@ fn two_pieces_on_a_green_cell_are_told_apart_by_face_only_when_needed() {
     );
     // Where the cells tell the moves apart, the plain form stays.
     let game = rolled(given("light=inx3,e2,e2m dark=inx5 turn=light:roll"), 2);
-    assert_eq!(legal(&game), vec!["e2-c2", "e2-g2", "in-c1"]);
+    assert_eq!(legal_sorted(&game), vec!["e2-c2", "e2-g2", "in-c1"]);
     assert_eq!(
         refusal(&game, "e2m-g2"),
         "a piece moves backward only to capture, and g2 is a safe cell"
@@ -361,7 +325,7 @@ fn a_forward_landing_on_a_star_gives_an_extra_roll_usable_by_any_piece() {
     assert_eq!(after.phase(), Phase::Roll(LIGHT));
     assert_eq!(after.narrate(&game), vec!["light rolls again"]);
     let again = rolled(after, 4);
-    assert_eq!(legal(&again), vec!["d2-g1", "d2-g3", "in-a1"]);
+    assert_eq!(legal_sorted(&again), vec!["d2-g1", "d2-g3", "in-a1"]);
     // A capture on a star by a forward move also gets the extra roll.
     let game = rolled(given("light=inx4,c2 dark=inx4,d2 turn=light:roll"), 1);
     assert_eq!(played(&game, "c2-d2").phase(), Phase::Roll(LIGHT));
@@ -391,11 +355,11 @@ fn back_star_retreat_moves_the_capturing_piece_back_as_far_again() {
         refusal(&game, "e2-d2"),
         "after a backward capture on the star d2 the piece must retreat to c2, which it cannot land on without a capture"
     );
-    assert!(legal(&rolled(given(blocked), 1)).contains(&"e2-d2".to_string()));
+    assert!(legal_sorted(&rolled(given(blocked), 1)).contains(&"e2-d2".to_string()));
     // A retreat back across h2 leaves the trajectory: no capture then.
     let far = "light=inx4,d2m dark=inx4,g1m turn=light:roll";
     let game = rolled(given_with(&["back-star=retreat"], far), 4);
-    assert_eq!(legal(&game), vec!["d2-a1", "in-a1"]);
+    assert_eq!(legal_sorted(&game), vec!["d2-a1", "in-a1"]);
     assert_eq!(
         refusal(&game, "d2-g1"),
         "after a backward capture on the star g1 the piece must retreat as far again, and that leaves its trajectory"
@@ -404,9 +368,9 @@ fn back_star_retreat_moves_the_capturing_piece_back_as_far_again() {
 
 #[test]
 fn bearing_off_needs_the_exact_roll_and_the_last_piece_wins() {
-    let game = given("light=d1m,offx4 dark=inx5 turn=light:roll");
+    let game = given::<Ur>("light=d1m,offx4 dark=inx5 turn=light:roll");
     let two = rolled(game.clone(), 2);
-    assert_eq!(legal(&two), vec!["pass"]);
+    assert_eq!(legal_sorted(&two), vec!["pass"]);
     assert_eq!(
         refusal(&two, "d1-off"),
         "bearing off from d1 needs exactly 1, not 2"
@@ -415,7 +379,7 @@ fn bearing_off_needs_the_exact_roll_and_the_last_piece_wins() {
     assert_eq!(passed.phase(), Phase::Roll(DARK));
     assert!(passed.narrate(&two).is_empty(), "a plain pass needs no story");
     let one = rolled(game, 1);
-    assert_eq!(legal(&one), vec!["d1-off"]);
+    assert_eq!(legal_sorted(&one), vec!["d1-off"]);
     let over = played(&one, "d1-off");
     assert_eq!(over.phase(), Phase::Over);
     let outcome = over.outcome().unwrap();
@@ -493,9 +457,9 @@ fn city_dice_are_one_tetrahedral_die() {
 #[test]
 fn city_position_strings_round_trip_and_bad_ones_are_explained() {
     let text = "light=e2,h2m>h3,e2m,d1m,off dark=inx4,h1 turn=dark:3";
-    let game = given(text);
+    let game = given::<Ur>(text);
     assert_eq!(game.position_string(), text);
-    assert_eq!(given(&game.position_string()), game);
+    assert_eq!(given::<Ur>(&game.position_string()), game);
     let cases = [
         (
             "light=inx4 dark=inx5 turn=light:roll",
@@ -576,7 +540,7 @@ fn the_board_shows_cells_pieces_reserves_and_the_turn() {
 #[test]
 fn standard_sets_have_no_roll_off_and_light_starts() {
     for rules in ["finkel", "masters", "blitz", "aseb"] {
-        let game = new_game(&[&format!("rules={rules}")]);
+        let game = new_game::<Ur>(&[&format!("rules={rules}")]);
         assert_eq!(game.phase(), Phase::Roll(LIGHT));
         assert!(!game.in_roll_off());
         let pieces = if matches!(rules, "finkel" | "masters") {
@@ -590,7 +554,7 @@ fn standard_sets_have_no_roll_off_and_light_starts() {
         );
     }
     // back-star is accepted with every rule set (only City uses it).
-    new_game(&["rules=finkel", "back-star=retreat"]);
+    new_game::<Ur>(&["rules=finkel", "back-star=retreat"]);
 }
 
 #[test]
@@ -599,7 +563,7 @@ fn finkel_rosettes_are_safe_masters_rosettes_are_not() {
         given_with(&["rules=finkel"], "light=inx6,b2 dark=inx6,d2 turn=light:roll"),
         2,
     );
-    assert_eq!(legal(&finkel), vec!["in-c1"]);
+    assert_eq!(legal_sorted(&finkel), vec!["in-c1"]);
     assert_eq!(refusal(&finkel, "b2-d2"), "d2 is a safe rosette held by Dark");
     let masters = rolled(
         given_with(&["rules=masters"], "light=inx6,b2 dark=inx6,d2 turn=light:roll"),
@@ -615,14 +579,14 @@ fn a_roll_of_zero_passes() {
         given_with(&["rules=finkel"], "light=inx6,d2 dark=inx7 turn=light:roll"),
         0,
     );
-    assert_eq!(legal(&game), vec!["pass"]);
+    assert_eq!(legal_sorted(&game), vec!["pass"]);
     assert_eq!(refusal(&game, "d2-e2"), "a roll of 0 moves nothing: pass");
     assert_eq!(played(&game, "pass").phase(), Phase::Roll(DARK));
 }
 
 #[test]
 fn masters_throws_three_binary_dice_and_zero_counts_as_four() {
-    let masters = new_game(&["rules=masters"]);
+    let masters = new_game::<Ur>(&["rules=masters"]);
     assert_eq!(masters.roll(&mut ScriptedDice::new(&[1, 1, 1])), Dice::single(4));
     assert_eq!(masters.roll(&mut ScriptedDice::new(&[2, 1, 2])), Dice::single(2));
     assert_eq!(
@@ -631,7 +595,7 @@ fn masters_throws_three_binary_dice_and_zero_counts_as_four() {
     );
     assert!(masters.parse_dice(&[0]).is_err());
     assert!(masters.parse_dice(&[4]).is_ok());
-    let finkel = new_game(&["rules=finkel"]);
+    let finkel = new_game::<Ur>(&["rules=finkel"]);
     assert_eq!(
         finkel.roll(&mut ScriptedDice::new(&[1, 1, 1, 1])),
         Dice::single(0)
@@ -642,7 +606,7 @@ fn masters_throws_three_binary_dice_and_zero_counts_as_four() {
     );
     assert!(finkel.parse_dice(&[0]).is_ok());
     assert!(finkel.parse_dice(&[5]).is_err());
-    let mut position = new_game(&["rules=masters"]);
+    let mut position = new_game::<Ur>(&["rules=masters"]);
     assert!(
         position
             .set_position("light=inx7 dark=inx7 turn=light:0")
@@ -676,22 +640,22 @@ fn standard_paths_turn_where_royalur_turns_them() {
         given_with(&["rules=finkel"], "light=inx6,g2 dark=inx7 turn=light:roll"),
         1,
     );
-    assert_eq!(legal(&finkel), vec!["g2-h2", "in-d1"]);
+    assert_eq!(legal_sorted(&finkel), vec!["g2-h2", "in-d1"]);
     let finkel = rolled(
         given_with(&["rules=finkel"], "light=inx6,h2 dark=inx7 turn=light:roll"),
         3,
     );
-    assert_eq!(legal(&finkel), vec!["h2-off", "in-b1"]);
+    assert_eq!(legal_sorted(&finkel), vec!["h2-off", "in-b1"]);
     let masters = rolled(
         given_with(&["rules=masters"], "light=inx6,g2 dark=inx7 turn=light:roll"),
         1,
     );
-    assert_eq!(legal(&masters), vec!["g2-g3", "in-d1"]);
+    assert_eq!(legal_sorted(&masters), vec!["g2-g3", "in-d1"]);
     let masters = rolled(
         given_with(&["rules=masters"], "light=inx6,g3 dark=inx7 turn=light:roll"),
         4,
     );
-    assert_eq!(legal(&masters), vec!["g3-g1", "in-a1"]);
+    assert_eq!(legal_sorted(&masters), vec!["g3-g1", "in-a1"]);
     let own = rolled(
         given_with(&["rules=masters"], "light=inx5,c2,d2 dark=inx7 turn=light:roll"),
         1,
@@ -701,15 +665,15 @@ fn standard_paths_turn_where_royalur_turns_them() {
 
 #[test]
 fn aseb_runs_down_the_long_middle_row() {
-    let game = given_with(&["rules=aseb"], "light=inx4,k2 dark=inx5 turn=light:roll");
+    let game = given_with::<Ur>(&["rules=aseb"], "light=inx4,k2 dark=inx5 turn=light:roll");
     let one = rolled(game.clone(), 1);
-    assert_eq!(legal(&one), vec!["in-d1", "k2-l2"]);
+    assert_eq!(legal_sorted(&one), vec!["in-d1", "k2-l2"]);
     assert_eq!(
         played(&one, "k2-l2").phase(),
         Phase::Roll(LIGHT),
         "l2 is a rosette"
     );
-    assert_eq!(legal(&rolled(game, 2)), vec!["in-c1", "k2-off"]);
+    assert_eq!(legal_sorted(&rolled(game, 2)), vec!["in-c1", "k2-off"]);
     let safe = rolled(
         given_with(&["rules=aseb"], "light=inx4,f2 dark=inx4,h2 turn=light:roll"),
         2,
@@ -761,7 +725,7 @@ fn standard_position_strings_are_checked_for_their_rule_set() {
         ("rules=masters", "light=inx6,g3 dark=inx6,g1 turn=dark:4", ""),
     ];
     for (rules, text, message) in cases {
-        let fresh = new_game(&[rules]);
+        let fresh = new_game::<Ur>(&[rules]);
         let mut game = fresh.clone();
         match game.set_position(text) {
             Ok(()) => {
