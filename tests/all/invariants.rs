@@ -59,7 +59,7 @@ fn thousands_of_random_nardy_games_conserve_checkers_and_end_with_a_result() {
     let start = Instant::now();
     let mut games = 0;
     let mut points = [0u32; 4];
-    for seed in 0..1_500u64 {
+    for seed in 0..4_000u64 {
         let (game, _) = checked_game(&[], seed, [BotKind::Random, BotKind::Random]);
         let outcome = game.outcome().expect("over means an outcome");
         let winner = outcome.winner_seat().expect("one winner");
