@@ -265,12 +265,21 @@ pub fn run_match(
     let mut writer = None;
     if let Some(path) = &config.records {
         if path.exists() {
-            let text =
+            let mut text =
                 std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            for summary in
-                resume(config, &text).with_context(|| format!("cannot resume from {}", path.display()))?
-            {
-                finished.insert(summary.index, summary);
+            // Every game is written as one block ending in an empty line; a run that was
+            // killed mid-write leaves a torn last block, which is dropped and played again.
+            let whole = text.rfind("\n\n").map_or(0, |end| end + 2);
+            if whole < text.len() {
+                text.truncate(whole);
+                std::fs::write(path, &text).with_context(|| format!("cannot repair {}", path.display()))?;
+            }
+            if !text.trim().is_empty() {
+                for summary in
+                    resume(config, &text).with_context(|| format!("cannot resume from {}", path.display()))?
+                {
+                    finished.insert(summary.index, summary);
+                }
             }
         }
         let file = OpenOptions::new()
