@@ -182,7 +182,9 @@ fn a_match_between_engine_processes_and_bots_replays_and_resumes() {
     assert!(first.contains("6 games played"), "{first}");
     // A run killed while writing leaves a torn block; it is dropped and played again.
     let mut torn = std::fs::read_to_string(&records).unwrap();
-    torn.push_str("game nardy\nmatch-game 7\nseats white=bot:greedy black=engine\nseed 14\nroll 6 3\nplay 24/1");
+    torn.push_str(
+        "game nardy\nmatch-game 7\nseats white=bot:greedy black=engine\nseed 14\nroll 6 3\nplay 24/1",
+    );
     std::fs::write(&records, torn).unwrap();
     // Running again with more games resumes: only the new ones are played.
     let second = run("8");
