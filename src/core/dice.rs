@@ -9,6 +9,8 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use rand_chacha::ChaCha8Rng;
+
+use super::error::DiceError;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// The values of one roll: up to four dice, in the order thrown.
@@ -50,6 +52,39 @@ impl Dice {
     /// The sum of the values.
     pub fn sum(&self) -> u32 {
         self.values().iter().map(|&v| u32::from(v)).sum()
+    }
+
+    /// Reads dice a person typed for a game thrown with `count` dice of `faces` faces
+    /// (`game` names it in the message): each value must be in `1..=faces`.
+    pub fn parse_plain(values: &[u8], count: usize, faces: u8, game: &str) -> Result<Dice, DiceError> {
+        if values.len() != count {
+            let (how_many, example) = if count == 1 {
+                ("one die", "dice 4")
+            } else {
+                ("two dice", "dice 6 3")
+            };
+            return Err(DiceError(format!(
+                "{game} is played with {how_many}, like '{example}' (got {} value{})",
+                values.len(),
+                if values.len() == 1 { "" } else { "s" }
+            )));
+        }
+        if let Some(bad) = values.iter().find(|v| !(1..=faces).contains(*v)) {
+            return Err(DiceError(if count == 1 {
+                format!("the die shows 1 to {faces}, not {bad}")
+            } else {
+                format!("each die shows 1 to {faces}")
+            }));
+        }
+        Ok(Dice::new(values))
+    }
+
+    /// The value of a single die in `1..=faces`, or `None` for any other roll.
+    pub fn single_value(&self, faces: u8) -> Option<u8> {
+        match self.values() {
+            [value] if (1..=faces).contains(value) => Some(*value),
+            _ => None,
+        }
     }
 
     /// The values separated by spaces, as the `dice` command takes them: `6 3`.
@@ -237,6 +272,30 @@ mod tests {
         assert_eq!(dice.throw(6), 6, "out-of-range values are clamped");
         assert_eq!(dice.remaining(), 0);
         assert!((1..=6).contains(&dice.throw(6)));
+    }
+
+    #[test]
+    fn typed_dice_are_checked_against_the_game_s_dice() {
+        assert_eq!(Dice::parse_plain(&[6, 3], 2, 6, "nardy"), Ok(Dice::new(&[6, 3])));
+        assert_eq!(
+            Dice::parse_plain(&[7, 1], 2, 6, "nardy").unwrap_err().0,
+            "each die shows 1 to 6"
+        );
+        assert_eq!(
+            Dice::parse_plain(&[6], 2, 6, "nardy").unwrap_err().0,
+            "nardy is played with two dice, like 'dice 6 3' (got 1 value)"
+        );
+        assert_eq!(
+            Dice::parse_plain(&[9], 1, 6, "microbes").unwrap_err().0,
+            "the die shows 1 to 6, not 9"
+        );
+        assert_eq!(
+            Dice::parse_plain(&[1, 2], 1, 6, "microbes").unwrap_err().0,
+            "microbes is played with one die, like 'dice 4' (got 2 values)"
+        );
+        assert_eq!(Dice::single(4).single_value(6), Some(4));
+        assert_eq!(Dice::single(7).single_value(6), None);
+        assert_eq!(Dice::new(&[1, 2]).single_value(6), None);
     }
 
     #[test]

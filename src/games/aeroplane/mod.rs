@@ -655,20 +655,13 @@ impl Game for Aeroplane {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        match values {
-            [v] if (1..=6).contains(v) => Ok(Dice::single(*v)),
-            [v] => Err(DiceError(format!("a die shows 1 to 6, not {v}"))),
-            _ => Err(DiceError(format!(
-                "aeroplane is played with one die, like 'dice 4' (got {} values)",
-                values.len()
-            ))),
-        }
+        Dice::parse_plain(values, 1, 6, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
-        let value = match dice.values() {
-            [v] if (1..=6).contains(v) => *v,
-            _ => {
+        let value = match dice.single_value(6) {
+            Some(value) => value,
+            None => {
                 return Err(WrongPhase(format!(
                     "aeroplane is played with one die showing 1 to 6, not {dice}"
                 )));

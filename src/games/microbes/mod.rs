@@ -338,20 +338,13 @@ impl Game for Microbes {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        match values {
-            [value] if (1..=6).contains(value) => Ok(Dice::single(*value)),
-            [_] => Err(DiceError("the die shows 1 to 6".into())),
-            _ => Err(DiceError(format!(
-                "microbes is played with one die, like 'dice 4' (got {} values)",
-                values.len()
-            ))),
-        }
+        Dice::parse_plain(values, 1, 6, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
-        let die = match dice.values() {
-            [value] if (1..=6).contains(value) => *value,
-            _ => {
+        let die = match dice.single_value(6) {
+            Some(value) => value,
+            None => {
                 return Err(WrongPhase(format!(
                     "microbes needs one die showing 1 to 6, not {dice}"
                 )));

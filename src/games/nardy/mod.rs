@@ -586,15 +586,7 @@ impl Game for Nardy {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        match values {
-            [a, b] if (1..=6).contains(a) && (1..=6).contains(b) => Ok(Dice::new(&[*a, *b])),
-            [_, _] => Err(DiceError("each die shows 1 to 6".into())),
-            _ => Err(DiceError(format!(
-                "nardy is played with two dice, like 'dice 6 3' (got {} value{})",
-                values.len(),
-                if values.len() == 1 { "" } else { "s" }
-            ))),
-        }
+        Dice::parse_plain(values, 2, 6, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
