@@ -11,8 +11,7 @@ mod serve;
 
 pub use serve::serve;
 
-/// The protocol version `protocol_version` reports.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub use crate::session::command::PROTOCOL_VERSION;
 
 /// One request line split into its optional numeric id and the command text.
 #[derive(Clone, Debug, PartialEq, Eq)]

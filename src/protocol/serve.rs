@@ -3,14 +3,13 @@
 
 use std::io::{BufRead, Write};
 
-use super::{PROTOCOL_VERSION, format_reply, parse_request};
+use super::{format_reply, parse_request};
 use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
-use crate::repl::games_table;
 use crate::session::command::{self, Command};
-use crate::session::record::{parse_records, save_text};
-use crate::session::{CommandError, Session};
+use crate::session::record::{load_file, save_file};
+use crate::session::{CommandError, Session, resolve_game};
 
 /// Answers protocol commands from `input` on `output` until `quit` or end of input.
 pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> anyhow::Result<()> {
@@ -42,24 +41,12 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
 
 /// Runs one command; the text is the reply body.
 fn execute(session: &mut Session, command: Command) -> Result<String, CommandError> {
+    if let Some(reply) = command::info_reply(&command) {
+        return reply;
+    }
     Ok(match command {
-        Command::ProtocolVersion => PROTOCOL_VERSION.to_string(),
-        Command::Name => "tabula".to_string(),
-        Command::Version => env!("CARGO_PKG_VERSION").to_string(),
-        Command::ListCommands => command::COMMANDS
-            .iter()
-            .map(|c| c.name)
-            .collect::<Vec<_>>()
-            .join("\n"),
-        Command::KnownCommand(name) => command::find_command(&name).is_some().to_string(),
-        Command::ListGames => games_table(),
-        Command::Help(topic) => command::help(topic.as_deref())?,
         Command::New { game, options } => {
-            let kind = match game {
-                Some(id) => GameKind::from_id(&id).map_err(CommandError::Argument)?,
-                None => session.game().kind(),
-            };
-            let options = Options::parse(kind.info().options, &options)?;
+            let (kind, options) = resolve_game(session.game().kind(), game.as_deref(), &options)?;
             session.new_game(kind, &options)?;
             String::new()
         }
@@ -100,38 +87,27 @@ fn execute(session: &mut Session, command: Command) -> Result<String, CommandErr
             session.set_position(&text)?;
             String::new()
         }
-        Command::Result => {
-            let outcome = session.outcome()?;
-            let mut lines: Vec<String> = (0..outcome.places.len())
-                .map(|seat| {
-                    format!(
-                        "{} {} {}",
-                        session.seat_name(seat),
-                        outcome.places[seat],
-                        outcome.points[seat]
-                    )
-                })
-                .collect();
-            lines.push(outcome.summary);
-            lines.join("\n")
-        }
+        Command::Result => session.result_lines()?,
         Command::SetBot(name) => {
             session.set_bot(name.parse().map_err(CommandError::Argument)?);
             String::new()
         }
         Command::Save(path) => {
-            std::fs::write(&path, save_text(session))
-                .map_err(|e| CommandError::File(format!("cannot write {path}: {e}")))?;
-            session.mark_saved();
+            save_file(session, &path)?;
             String::new()
         }
         Command::Load(path) => {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| CommandError::File(format!("cannot read {path}: {e}")))?;
-            let records = parse_records(&text)?;
-            *session = Session::from_record(&records[0], session.seed())?;
+            *session = load_file(&path, session.seed())?;
             String::new()
         }
-        Command::Quit => String::new(),
+        // Answered by info_reply, or (quit) by the loop.
+        Command::Help(_)
+        | Command::ListGames
+        | Command::ListCommands
+        | Command::KnownCommand(_)
+        | Command::ProtocolVersion
+        | Command::Name
+        | Command::Version
+        | Command::Quit => String::new(),
     })
 }

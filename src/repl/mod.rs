@@ -11,12 +11,32 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use crate::core::{Game, Options, Phase, Seat};
-use crate::games::GameKind;
+use crate::games::{AnyGame, GameKind};
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
 use crate::protocol::client::EngineSettings;
 use crate::session::command::{self, Command};
-use crate::session::record::{parse_records, save_text};
-use crate::session::{Action, CommandError, Played, Rolled, Session};
+use crate::session::record::{load_file, save_file};
+use crate::session::{Action, CommandError, Played, Rolled, Session, resolve_game};
+
+/// Why a command did not complete: refused (the game is unchanged) or the output failed.
+enum Failed {
+    Command(CommandError),
+    Output(io::Error),
+}
+
+impl From<CommandError> for Failed {
+    fn from(error: CommandError) -> Self {
+        Failed::Command(error)
+    }
+}
+
+impl From<io::Error> for Failed {
+    fn from(error: io::Error) -> Self {
+        Failed::Output(error)
+    }
+}
+
+type Step<T = ()> = Result<T, Failed>;
 
 /// Everything `tabula play` was asked for.
 #[derive(Clone)]
@@ -67,7 +87,7 @@ impl Table {
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
         let session = Session::new(config.kind, &config.options, config.seed)?;
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
-        let referee = make_referee(&players, config.seed, &session, &config.engines)?;
+        let referee = make_referee(&players, config.seed, session.game(), &config.engines)?;
         Ok(Table {
             session,
             players,
@@ -141,7 +161,8 @@ impl Table {
         self.session.in_progress() && self.session.unsaved() && self.forfeit.is_none()
     }
 
-    /// Runs one command line; prints what happened to `out`.
+    /// Runs one command line; prints what happened to `out`. The outer error is a failure
+    /// to write; the inner one a command that was refused (and changed nothing).
     pub fn handle_line(
         &mut self,
         line: &str,
@@ -152,9 +173,10 @@ impl Table {
             Err(error) => return Ok(Err(error)),
         };
         let board_before = self.session.game().position_string();
-        let flow = match self.execute(command, out)? {
+        let flow = match self.execute(command, out) {
             Ok(flow) => flow,
-            Err(error) => return Ok(Err(error)),
+            Err(Failed::Command(error)) => return Ok(Err(error)),
+            Err(Failed::Output(error)) => return Err(error.into()),
         };
         self.advance(out)?;
         if self.interactive && flow == Flow::Continue && self.session.game().position_string() != board_before
@@ -193,164 +215,89 @@ impl Table {
         }
     }
 
-    fn execute(
-        &mut self,
-        command: Command,
-        out: &mut dyn Write,
-    ) -> anyhow::Result<Result<Flow, CommandError>> {
-        let result = match command {
+    fn execute(&mut self, command: Command, out: &mut dyn Write) -> Step<Flow> {
+        if let Some(reply) = command::info_reply(&command) {
+            writeln!(out, "{}", reply?)?;
+            return Ok(Flow::Continue);
+        }
+        match command {
             Command::Roll => self.roll(out)?,
             Command::Play(text) if text.trim().eq_ignore_ascii_case("roll") => self.roll(out)?,
-            Command::Dice(values) => match self.human_turn().and_then(|_| self.session.set_dice(&values)) {
-                Ok(rolled) => {
-                    self.print_rolled(&rolled, "has", out)?;
-                    self.sync(out)?;
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
+            Command::Dice(values) => {
+                self.human_turn()?;
+                let rolled = self.session.set_dice(&values)?;
+                self.print_rolled(&rolled, "has", out)?;
+                self.sync(out)?;
+            }
             Command::Play(text) => {
-                let human = self
-                    .human_turn()
-                    .and_then(|seat| match self.session.game().phase() {
-                        Phase::Roll(_) if !self.referee.is_human(seat) => Err(CommandError::WrongPhase(
-                            "enter the dice for the bot first".into(),
-                        )),
-                        _ => Ok(seat),
-                    });
-                match human.and_then(|_| self.session.play_text(&text)) {
-                    Ok(played) => {
+                let seat = self.human_turn()?;
+                if matches!(self.session.game().phase(), Phase::Roll(_)) && !self.referee.is_human(seat) {
+                    return Err(CommandError::WrongPhase("enter the dice for the bot first".into()).into());
+                }
+                let played = self.session.play_text(&text)?;
+                self.print_played(&played, out)?;
+                self.sync(out)?;
+            }
+            Command::Legal => self.print_legal(out)?,
+            Command::Undo => self.undo(out)?,
+            Command::Board => writeln!(out, "{}", self.board())?,
+            Command::Hint => {
+                self.check_not_forfeited()?;
+                writeln!(out, "hint: {}", self.session.hint()?)?;
+            }
+            Command::Genmove => {
+                self.human_turn()?;
+                match self.session.genmove()? {
+                    Some(played) => {
                         self.print_played(&played, out)?;
                         self.sync(out)?;
-                        Ok(())
                     }
-                    Err(e) => Err(e),
+                    None => self.roll(out)?,
                 }
             }
-            Command::Legal => {
-                self.print_legal(out)?;
-                Ok(())
-            }
-            Command::Undo => self.undo(out)?,
-            Command::Board => {
-                writeln!(out, "{}", self.board())?;
-                Ok(())
-            }
-            Command::Hint => match self.check_not_forfeited().and_then(|_| self.session.hint()) {
-                Ok(hint) => {
-                    writeln!(out, "hint: {hint}")?;
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
-            Command::Genmove => match self.human_turn().and_then(|_| self.session.genmove()) {
-                Ok(Some(played)) => {
-                    self.print_played(&played, out)?;
-                    self.sync(out)?;
-                    Ok(())
-                }
-                Ok(None) => self.roll(out)?,
-                Err(e) => Err(e),
-            },
-            Command::New { game, options } => self.new_game(game, options, out)?,
+            Command::New { game, options } => self.new_game(game.as_deref(), &options, out)?,
             Command::Save(path) => {
-                let text = save_text(&self.session);
-                match std::fs::write(&path, text) {
-                    Ok(()) => {
-                        self.session.mark_saved();
-                        writeln!(out, "saved to {path}")?;
-                        Ok(())
-                    }
-                    Err(e) => Err(CommandError::File(format!("cannot write {path}: {e}"))),
-                }
+                save_file(&mut self.session, &path)?;
+                writeln!(out, "saved to {path}")?;
             }
             Command::Load(path) => self.load(&path, out)?,
-            Command::Status => {
-                writeln!(out, "{}", self.status())?;
-                Ok(())
+            Command::Status => writeln!(out, "{}", self.status())?,
+            Command::GetPos => writeln!(out, "{}", self.session.game().position_string())?,
+            Command::SetPos(text) => {
+                self.check_not_forfeited()?;
+                self.session.set_position(&text)?;
+                self.sync(out)?;
+                writeln!(out, "position set: {}", self.session.status())?;
             }
-            Command::GetPos => {
-                writeln!(out, "{}", self.session.game().position_string())?;
-                Ok(())
-            }
-            Command::SetPos(text) => match self
-                .check_not_forfeited()
-                .and_then(|_| self.session.set_position(&text))
-            {
-                Ok(()) => {
-                    self.sync(out)?;
-                    writeln!(out, "position set: {}", self.session.status())?;
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
-            Command::Result => match self.result_text() {
-                Ok(text) => {
-                    writeln!(out, "{text}")?;
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
+            Command::Result => writeln!(out, "{}", self.result_text()?)?,
             Command::Seed(seed) => {
                 self.session.reseed(seed);
                 writeln!(out, "dice seed {seed}")?;
-                Ok(())
             }
-            Command::SetBot(name) => match name.parse() {
-                Ok(bot) => {
-                    self.session.set_bot(bot);
-                    writeln!(out, "hint and genmove use bot:{bot}")?;
-                    Ok(())
-                }
-                Err(e) => Err(CommandError::Argument(e)),
-            },
-            Command::Help(topic) => match command::help(topic.as_deref()) {
-                Ok(text) => {
-                    writeln!(out, "{text}")?;
-                    Ok(())
-                }
-                Err(e) => Err(e),
-            },
-            Command::ListGames => {
-                writeln!(out, "{}", games_table())?;
-                Ok(())
+            Command::SetBot(name) => {
+                let bot = name.parse().map_err(CommandError::Argument)?;
+                self.session.set_bot(bot);
+                writeln!(out, "hint and genmove use bot:{bot}")?;
             }
-            Command::ListCommands => {
-                for spec in command::COMMANDS {
-                    writeln!(out, "{}", spec.name)?;
-                }
-                Ok(())
-            }
-            Command::KnownCommand(name) => {
-                writeln!(out, "{}", command::find_command(&name).is_some())?;
-                Ok(())
-            }
-            Command::ProtocolVersion => {
-                writeln!(out, "1")?;
-                Ok(())
-            }
-            Command::Name => {
-                writeln!(out, "tabula")?;
-                Ok(())
-            }
-            Command::Version => {
-                writeln!(out, "{}", env!("CARGO_PKG_VERSION"))?;
-                Ok(())
-            }
-            Command::Quit => return Ok(Ok(Flow::Quit)),
-        };
-        Ok(result.map(|()| Flow::Continue))
+            Command::Quit => return Ok(Flow::Quit),
+            // Answered by info_reply above.
+            Command::Help(_)
+            | Command::ListGames
+            | Command::ListCommands
+            | Command::KnownCommand(_)
+            | Command::ProtocolVersion
+            | Command::Name
+            | Command::Version => {}
+        }
+        Ok(Flow::Continue)
     }
 
-    fn roll(&mut self, out: &mut dyn Write) -> anyhow::Result<Result<(), CommandError>> {
-        match self.human_turn().and_then(|_| self.session.roll()) {
-            Ok(rolled) => {
-                self.print_rolled(&rolled, "rolls", out)?;
-                self.sync(out)?;
-                Ok(Ok(()))
-            }
-            Err(e) => Ok(Err(e)),
-        }
+    fn roll(&mut self, out: &mut dyn Write) -> Step {
+        self.human_turn()?;
+        let rolled = self.session.roll()?;
+        self.print_rolled(&rolled, "rolls", out)?;
+        self.sync(out)?;
+        Ok(())
     }
 
     fn status(&self) -> String {
@@ -365,26 +312,14 @@ impl Table {
     }
 
     fn result_text(&self) -> Result<String, CommandError> {
-        if let Some(forfeit) = &self.forfeit {
-            return Ok(format!(
+        match &self.forfeit {
+            Some(forfeit) => Ok(format!(
                 "{} forfeits: {}",
                 self.session.seat_name(forfeit.seat),
                 forfeit.detail
-            ));
+            )),
+            None => self.session.result_lines(),
         }
-        let outcome = self.session.outcome()?;
-        let mut lines: Vec<String> = (0..outcome.places.len())
-            .map(|seat| {
-                format!(
-                    "{} {} {}",
-                    self.session.seat_name(seat),
-                    outcome.places[seat],
-                    outcome.points[seat]
-                )
-            })
-            .collect();
-        lines.push(outcome.summary);
-        Ok(lines.join("\n"))
     }
 
     fn print_rolled(&self, rolled: &Rolled, verb: &str, out: &mut dyn Write) -> io::Result<()> {
@@ -449,21 +384,20 @@ impl Table {
         }
     }
 
-    fn undo(&mut self, out: &mut dyn Write) -> anyhow::Result<Result<(), CommandError>> {
+    /// Takes back moves up to and including the last one a person made (all of them
+    /// when every seat is a person).
+    fn undo(&mut self, out: &mut dyn Write) -> Step {
         let humans: Vec<bool> = (0..self.players.len())
             .map(|s| self.referee.is_human(s))
             .collect();
         let is_human = |seat: Seat| humans.get(seat).copied().unwrap_or(true);
         let everyone_human = humans.iter().all(|&h| h);
         if !everyone_human && !self.session.has_move_by(is_human) {
-            return Ok(Err(CommandError::WrongPhase("nothing of yours to undo".into())));
+            return Err(CommandError::WrongPhase("nothing of yours to undo".into()).into());
         }
         let mut taken = Vec::new();
         loop {
-            let undone = match self.session.undo() {
-                Ok(undone) => undone,
-                Err(e) => return Ok(Err(e)),
-            };
+            let undone = self.session.undo()?;
             if let Action::Move(text) = &undone.action {
                 let who = undone.seat.map_or("?", |s| self.session.seat_name(s));
                 taken.push(format!("{who} {text}"));
@@ -474,73 +408,31 @@ impl Table {
         }
         self.forfeit = None;
         writeln!(out, "took back {}", taken.join(", then "))?;
-        if let Err(forfeit) = self.referee.notify(&Observation::Position(self.session.game())) {
-            self.forfeit_now(forfeit, out)?;
-        }
-        Ok(Ok(()))
+        self.resync(false, out)
     }
 
-    fn new_game(
-        &mut self,
-        game: Option<String>,
-        options: Vec<String>,
-        out: &mut dyn Write,
-    ) -> anyhow::Result<Result<(), CommandError>> {
-        let kind = match game {
-            Some(id) => match GameKind::from_id(&id) {
-                Ok(kind) => kind,
-                Err(e) => return Ok(Err(CommandError::Argument(e))),
-            },
-            None => self.session.game().kind(),
-        };
-        let options = match Options::parse(kind.info().options, &options) {
-            Ok(options) => options,
-            Err(e) => return Ok(Err(e.into())),
-        };
-        let fresh = match kind.new_game(&options) {
-            Ok(game) => game,
-            Err(e) => return Ok(Err(e.into())),
-        };
+    fn new_game(&mut self, game: Option<&str>, options: &[String], out: &mut dyn Write) -> Step {
+        let (kind, options) = resolve_game(self.session.game().kind(), game, options)?;
+        let fresh = kind.new_game(&options).map_err(CommandError::from)?;
         if fresh.seat_count() != self.players.len() {
-            let players = match seat_players(&fresh, &[]) {
-                Ok(players) => players,
-                Err(e) => return Ok(Err(CommandError::Argument(e))),
-            };
-            self.referee = make_referee(
-                &players,
-                self.session.seed(),
-                &fresh_session(&fresh),
-                &self.engines,
-            )?;
+            let players = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
+            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines)
+                .map_err(|e| CommandError::Argument(e.to_string()))?;
             self.players = players;
         }
-        if let Err(e) = self.session.new_game(kind, &options) {
-            return Ok(Err(e));
-        }
+        self.session.new_game(kind, &options)?;
         self.forfeit = None;
         writeln!(out, "new game: {}", self.header())?;
-        if let Err(forfeit) = self.referee.notify(&Observation::NewGame(self.session.game())) {
-            self.forfeit_now(forfeit, out)?;
-        }
-        Ok(Ok(()))
+        self.resync(true, out)
     }
 
-    fn load(&mut self, path: &str, out: &mut dyn Write) -> anyhow::Result<Result<(), CommandError>> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) => return Ok(Err(CommandError::File(format!("cannot read {path}: {e}")))),
-        };
-        let records = match parse_records(&text) {
-            Ok(records) => records,
-            Err(e) => return Ok(Err(e)),
-        };
-        let loaded = match Session::from_record(&records[0], self.session.seed()) {
-            Ok(session) => session,
-            Err(e) => return Ok(Err(e)),
-        };
+    fn load(&mut self, path: &str, out: &mut dyn Write) -> Step {
+        let loaded = load_file(path, self.session.seed())?;
         if loaded.game().seat_count() != self.players.len() {
-            self.players = vec![PlayerSpec::Human; loaded.game().seat_count()];
-            self.referee = make_referee(&self.players, loaded.seed(), &loaded, &self.engines)?;
+            let players = vec![PlayerSpec::Human; loaded.game().seat_count()];
+            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines)
+                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            self.players = players;
         }
         self.session = loaded;
         self.forfeit = None;
@@ -556,10 +448,22 @@ impl Table {
             plural(moves),
             self.session.status()
         )?;
-        if let Err(forfeit) = self.referee.notify(&Observation::Position(self.session.game())) {
+        self.resync(false, out)
+    }
+
+    /// Tells every agent the whole position again: a new game, or the position after
+    /// undo or load.
+    fn resync(&mut self, new_game: bool, out: &mut dyn Write) -> Step {
+        let game = self.session.game();
+        let observation = if new_game {
+            Observation::NewGame(game)
+        } else {
+            Observation::Position(game)
+        };
+        if let Err(forfeit) = self.referee.notify(&observation) {
             self.forfeit_now(forfeit, out)?;
         }
-        Ok(Ok(()))
+        Ok(())
     }
 
     /// Tells the agents about the last action.
@@ -646,23 +550,15 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
-/// A session around a fresh game value, for starting agents on it.
-fn fresh_session(game: &crate::games::AnyGame) -> Session {
-    let mut session =
-        Session::new(game.kind(), game.options(), 0).expect("the game was just made with these options");
-    let _ = session.set_position(&game.position_string());
-    session
-}
-
 fn make_referee(
     players: &[PlayerSpec],
     seed: u64,
-    session: &Session,
+    game: &AnyGame,
     engines: &EngineSettings,
 ) -> anyhow::Result<Referee> {
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
     for (seat, player) in players.iter().enumerate() {
-        let label = session.seat_name(seat);
+        let label = game.seat_name(seat);
         let agent = build_agent(
             player,
             seed.wrapping_add(1000 * (seat as u64 + 1)),
@@ -674,23 +570,9 @@ fn make_referee(
     }
     let mut referee = Referee::new(agents);
     referee
-        .notify(&Observation::NewGame(session.game()))
-        .map_err(|f| anyhow::anyhow!("{} ({}): {}", session.seat_name(f.seat), f.kind, f.detail))?;
+        .notify(&Observation::NewGame(game))
+        .map_err(|f| anyhow::anyhow!("{} ({}): {}", game.seat_name(f.seat), f.kind, f.detail))?;
     Ok(referee)
-}
-
-/// The games table of `list_games`: id, seats, options, one line per game.
-pub fn games_table() -> String {
-    let lines: Vec<String> = GameKind::ALL
-        .iter()
-        .map(|kind| {
-            let info = kind.info();
-            format!("{} {} {}", info.id, info.seats_text(), info.options_text())
-                .trim_end()
-                .to_string()
-        })
-        .collect();
-    lines.join("\n")
 }
 
 /// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.

@@ -3,6 +3,7 @@
 
 use super::CommandError;
 use crate::core::Game;
+use crate::games::GameKind;
 
 /// A parsed command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -300,6 +301,38 @@ pub fn find_command(name: &str) -> Option<&'static CommandSpec> {
     COMMANDS
         .iter()
         .find(|spec| spec.name == name || spec.aliases.contains(&name.as_str()))
+}
+
+/// The engine protocol version `protocol_version` reports.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The reply to a command that does not depend on any game (help, the lists, names and
+/// versions), or `None` for the other commands.
+pub fn info_reply(command: &Command) -> Option<Result<String, CommandError>> {
+    Some(Ok(match command {
+        Command::Help(topic) => return Some(help(topic.as_deref())),
+        Command::ListGames => games_table(),
+        Command::ListCommands => COMMANDS.iter().map(|c| c.name).collect::<Vec<_>>().join("\n"),
+        Command::KnownCommand(name) => find_command(name).is_some().to_string(),
+        Command::ProtocolVersion => PROTOCOL_VERSION.to_string(),
+        Command::Name => "tabula".to_string(),
+        Command::Version => env!("CARGO_PKG_VERSION").to_string(),
+        _ => return None,
+    }))
+}
+
+/// The games table of `list_games`: id, seats, options, one line per game.
+pub fn games_table() -> String {
+    let lines: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|kind| {
+            let info = kind.info();
+            format!("{} {} {}", info.id, info.seats_text(), info.options_text())
+                .trim_end()
+                .to_string()
+        })
+        .collect();
+    lines.join("\n")
 }
 
 /// Reads one command line. A line that is not a command but reads as a move of `game`

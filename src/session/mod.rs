@@ -202,21 +202,20 @@ impl Session {
     /// The legal moves in notation: in the move phase the moves, in the roll phase
     /// `roll` followed by the optional actions allowed before rolling, nothing when over.
     pub fn legal_texts(&self) -> Vec<String> {
-        let mut texts = Vec::new();
-        if let Phase::Roll(_) = self.game.phase() {
-            texts.push("roll".to_string());
-        }
-        texts.extend(self.legal_moves().iter().map(|m| self.game.format_move(m)));
-        texts
+        self.legal_listed(|game, mv| game.format_move(mv))
     }
 
     /// The legal moves with a description each (`c1 (-> f1, eats)`).
     pub fn legal_descriptions(&self) -> Vec<String> {
+        self.legal_listed(|game, mv| game.describe_move(mv))
+    }
+
+    fn legal_listed(&self, write: impl Fn(&AnyGame, &AnyMove) -> String) -> Vec<String> {
         let mut texts = Vec::new();
         if let Phase::Roll(_) = self.game.phase() {
             texts.push("roll".to_string());
         }
-        texts.extend(self.legal_moves().iter().map(|m| self.game.describe_move(m)));
+        texts.extend(self.legal_moves().iter().map(|m| write(&self.game, m)));
         texts
     }
 
@@ -384,6 +383,23 @@ impl Session {
             .outcome()
             .ok_or_else(|| CommandError::WrongPhase("the game is not over".into()))
     }
+
+    /// The `result` reply: one line per seat, `SEAT PLACE POINTS`, then the summary.
+    pub fn result_lines(&self) -> Result<String, CommandError> {
+        let outcome = self.outcome()?;
+        let mut lines: Vec<String> = (0..outcome.places.len())
+            .map(|seat| {
+                format!(
+                    "{} {} {}",
+                    self.seat_name(seat),
+                    outcome.places[seat],
+                    outcome.points[seat]
+                )
+            })
+            .collect();
+        lines.push(outcome.summary);
+        Ok(lines.join("\n"))
+    }
 }
 
 /// The text of the legal move that turns `before` into `after` (compared by position
@@ -395,6 +411,21 @@ fn canonical_text(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Optio
         trial.play_unchecked(mv);
         (trial.position_string() == target).then(|| before.format_move(mv))
     })
+}
+
+/// The game a `new [GAME] [KEY=VALUE...]` command asks for: the named game, or the
+/// `current` one, with its options checked.
+pub fn resolve_game(
+    current: GameKind,
+    game: Option<&str>,
+    words: &[String],
+) -> Result<(GameKind, Options), CommandError> {
+    let kind = match game {
+        Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
+        None => current,
+    };
+    let options = Options::parse(kind.info().options, words)?;
+    Ok((kind, options))
 }
 
 /// Picks a seed from the operating system's entropy.

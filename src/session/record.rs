@@ -85,6 +85,23 @@ pub fn save_text(session: &Session) -> String {
     )
 }
 
+/// Saves the session's record to `path` and marks it saved.
+pub fn save_file(session: &mut Session, path: &str) -> Result<(), CommandError> {
+    std::fs::write(path, save_text(session))
+        .map_err(|e| CommandError::File(format!("cannot write {path}: {e}")))?;
+    session.mark_saved();
+    Ok(())
+}
+
+/// Reads the first game of the record at `path` and replays it (every action checked);
+/// `seed` drives the dice when the record has no seed of its own.
+pub fn load_file(path: &str, seed: u64) -> Result<Session, CommandError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CommandError::File(format!("cannot read {path}: {e}")))?;
+    let records = parse_records(&text)?;
+    Session::from_record(&records[0], seed)
+}
+
 fn file_error(line: usize, message: impl std::fmt::Display) -> CommandError {
     CommandError::File(format!("line {line}: {message}"))
 }
