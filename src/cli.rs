@@ -335,15 +335,15 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
         .iter()
         .find(|r| r.note("match-game").and_then(|n| n.trim().parse::<usize>().ok()) == Some(index))
         .unwrap_or(&records[index - 1]);
-    let session = Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
-    // Walk the actions again from the start, printing as we go.
+    // Check the whole record first, so that a bad file fails before anything is printed.
+    Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
     let mut walk = Session::new(record.kind, &record.options, 0)?;
     writeln!(out, "game {index} of {file}: {}", walk.game().info().title)?;
     for note in &record.notes {
         writeln!(out, "{note}")?;
     }
     writeln!(out, "{}", walk.game().render().trim_end())?;
-    for (_, action) in session.actions() {
+    for (_, action) in &record.actions {
         let line = action_line(action);
         match action {
             crate::session::Action::Roll(dice) | crate::session::Action::Dice(dice) => {

@@ -163,20 +163,16 @@ impl Referee {
                 .decide(session.game())
                 .map_err(|(kind, detail)| forfeit(kind, detail))?
         };
+        // Before a roll, no decision and "roll" both mean: roll now.
+        let wants_roll = rolling && decision.as_deref().is_none_or(|text| text.trim() == "roll");
         let turn = match decision {
-            None if rolling => {
+            _ if wants_roll => {
                 if manual_dice {
                     return Ok(None);
                 }
                 Turn::Rolled(session.roll().map_err(|e| forfeit("referee", e.to_string()))?)
             }
             None => return Err(forfeit("no move", "gave no move".into())),
-            Some(text) if rolling && text.trim() == "roll" => {
-                if manual_dice {
-                    return Ok(None);
-                }
-                Turn::Rolled(session.roll().map_err(|e| forfeit("referee", e.to_string()))?)
-            }
             Some(text) => match session.play_text(&text) {
                 Ok(played) => Turn::Played(played),
                 Err(CommandError::Syntax(e)) => {
