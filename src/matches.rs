@@ -22,7 +22,7 @@ use crate::games::GameKind;
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, build_agent};
 use crate::protocol::client::{EngineSettings, Traffic};
 use crate::session::Session;
-use crate::session::record::{GameRecord, parse_records, write_game};
+use crate::session::record::{GameRecord, SeedLine, parse_records, write_game};
 
 /// What `tabula match` was asked for.
 #[derive(Clone)]
@@ -140,18 +140,11 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
         (None, Some(outcome)) => (outcome.places, outcome.points),
         (None, None) => bail!("game {index} ended without an outcome"),
     };
-    let mut notes = vec![
+    let notes = [
         format!("match-game {}", index + 1),
         config.seats_line(&seat_players, &session),
     ];
-    let mut record = String::new();
-    let _ = write!(record, "{}", write_game(&session, &notes));
-    // The seed line of a match game is where its dice stream starts.
-    record = record.replace(
-        &format!("seed {} at {}\n", session.seed(), session.dice_position()),
-        &format!("seed {seed}\n"),
-    );
-    notes.clear();
+    let mut record = write_game(&session, &notes, SeedLine::Start);
     let _ = writeln!(record, "result places={} points={}", join(&places), join(&points));
     if let Some(f) = &forfeit {
         let _ = writeln!(

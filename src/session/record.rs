@@ -47,8 +47,17 @@ impl GameRecord {
     }
 }
 
-/// Writes one game: the header, the seed and every action.
-pub fn write_game(session: &Session, notes: &[String]) -> String {
+/// Where a record says the dice stream stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeedLine {
+    /// `seed N`: the stream from its start, as a match game replays it.
+    Start,
+    /// `seed N at P`: where the stream stands now, so that a loaded game rolls on.
+    Now,
+}
+
+/// Writes one game: the header, the notes, the seed and every action.
+pub fn write_game(session: &Session, notes: &[String], seed: SeedLine) -> String {
     let game = session.game();
     let mut text = String::new();
     let mut header = format!("game {}", game.info().id);
@@ -60,7 +69,10 @@ pub fn write_game(session: &Session, notes: &[String]) -> String {
     for note in notes {
         let _ = writeln!(text, "{note}");
     }
-    let _ = writeln!(text, "seed {} at {}", session.seed(), session.dice_position());
+    let _ = match seed {
+        SeedLine::Start => writeln!(text, "seed {}", session.seed()),
+        SeedLine::Now => writeln!(text, "seed {} at {}", session.seed(), session.dice_position()),
+    };
     for (_, action) in session.actions() {
         let _ = writeln!(text, "{}", action_line(action));
     }
@@ -81,7 +93,7 @@ pub fn action_line(action: &Action) -> String {
 pub fn save_text(session: &Session) -> String {
     format!(
         "# tabula record: load it with 'load FILE' or replay it with 'tabula replay FILE'\n{}",
-        write_game(session, &[])
+        write_game(session, &[], SeedLine::Now)
     )
 }
 
