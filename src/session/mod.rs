@@ -121,11 +121,6 @@ impl Session {
         self.history.iter().map(|step| (step.seat, &step.action))
     }
 
-    /// The game as it was before any action.
-    pub fn initial_game(&self) -> &AnyGame {
-        self.history.first().map_or(&self.game, |step| &step.before)
-    }
-
     /// The built-in bot used by `hint` and `genmove`.
     pub fn bot(&self) -> BotKind {
         self.bot

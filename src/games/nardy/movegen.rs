@@ -142,13 +142,6 @@ pub fn generate(rules: &TurnRules, start: Side, dice: Dice, out: &mut Vec<NardyM
     }
 }
 
-/// The most dice any legal turn uses (0 when the turn must pass).
-pub fn max_dice_used(rules: &TurnRules, start: Side, dice: Dice) -> usize {
-    let mut moves = Vec::new();
-    generate(rules, start, dice, &mut moves);
-    moves.first().map_or(0, |m| m.steps().len())
-}
-
 fn two_dice(
     rules: &TurnRules,
     start: Side,
