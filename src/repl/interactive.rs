@@ -14,7 +14,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
-use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, strip_comment};
+use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, strip_comment, write_intro};
 use crate::games::GameKind;
 
 /// Completes command names, game ids after `new`, and legal moves (alone or after `play`).
@@ -71,14 +71,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     let mut table = Table::new(config, true)?;
     let color = std::env::var_os("NO_COLOR").is_none();
     let mut out = io::stdout();
-    writeln!(out, "{}", table.header())?;
-    if config.seed_drawn {
-        writeln!(
-            out,
-            "dice seed {} (replay with --seed {})",
-            config.seed, config.seed
-        )?;
-    }
+    write_intro(config, &table, &mut out)?;
     writeln!(
         out,
         "Type 'help' for the commands; Tab completes commands and legal moves."

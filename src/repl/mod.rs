@@ -584,14 +584,7 @@ pub fn run_piped(
     err: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let mut table = Table::new(config, false)?;
-    writeln!(out, "{}", table.header())?;
-    if config.seed_drawn {
-        writeln!(
-            out,
-            "dice seed {} (replay with --seed {})",
-            config.seed, config.seed
-        )?;
-    }
+    write_intro(config, &table, out)?;
     table.advance(out)?;
     for (index, line) in input.lines().enumerate() {
         let line = line?;
@@ -616,6 +609,20 @@ pub fn run_piped(
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The first lines of a session: the game and its players, and the seed when it was
+/// drawn (so that the game can be replayed).
+fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{}", table.header())?;
+    if config.seed_drawn {
+        writeln!(
+            out,
+            "dice seed {} (replay with --seed {})",
+            config.seed, config.seed
+        )?;
+    }
+    Ok(())
 }
 
 /// Drops a `#` comment and surrounding blanks.
