@@ -13,4 +13,5 @@ pub mod matches;
 pub mod players;
 pub mod protocol;
 pub mod repl;
+pub mod search;
 pub mod session;

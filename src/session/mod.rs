@@ -294,9 +294,7 @@ impl Session {
 
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        let mut bot = self
-            .bot
-            .build::<AnyGame>(self.bot_seed ^ self.history.len() as u64);
+        let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
         match self.game.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
