@@ -68,6 +68,11 @@ enum Commands {
     },
     /// Measure random self-play speed: games/s and turns/s in one thread
     Bench(BenchArgs),
+    /// Train an evaluation network by self-play (TD(lambda)); Long Nardy only
+    #[command(
+        after_help = "Every --eval-every games a paired match against bot:greedy is printed (the learning\ncurve) and a checkpoint is written to OUT.checkpoint; running the same command again\nresumes from it. The same --seed gives the same network whatever --jobs is.\n\nExample:\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
+    )]
+    Train(TrainArgs),
 }
 
 #[derive(Debug, Args)]
@@ -200,6 +205,43 @@ struct BenchArgs {
     seed: u64,
 }
 
+#[derive(Debug, Args)]
+struct TrainArgs {
+    /// The game to train for (only nardy has a network)
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// Self-play games to play
+    #[arg(long)]
+    games: u64,
+    /// Seed for the first weights and every game's dice
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: the number of cores)
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Start from this network file instead of random weights
+    #[arg(long, value_name = "FILE")]
+    from: Option<std::path::PathBuf>,
+    /// Where to write the trained network
+    #[arg(long, value_name = "FILE")]
+    out: std::path::PathBuf,
+    /// Hidden units of a new network
+    #[arg(long, default_value_t = 80)]
+    hidden: usize,
+    /// TD's lambda: how far back each result reaches (0 to 1)
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f64,
+    /// Step size per position
+    #[arg(long, default_value_t = 0.1)]
+    rate: f32,
+    /// Games between learning-curve matches and checkpoints
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    eval_every: u64,
+    /// Games in each learning-curve match against bot:greedy
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    eval_games: u64,
+}
+
 fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
     text.parse()
 }
@@ -233,7 +275,49 @@ pub fn run() -> anyhow::Result<ExitCode> {
         }
         Commands::Bench(args) => bench(args, &mut out),
         Commands::Match(args) => run_match_command(args, &mut out),
+        Commands::Train(args) => train(args, &mut out),
     }
+}
+
+fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::learn::train::{TrainConfig, train};
+    if args.game != "nardy" {
+        GameKind::from_id(&args.game).map_err(anyhow::Error::msg)?;
+        bail!("only nardy has an evaluation network to train; write 'tabula train nardy ...'");
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        bail!("--lambda is between 0 and 1, e.g. --lambda 0.7");
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        bail!("--rate must be a positive number, e.g. --rate 0.1");
+    }
+    if !(1..=crate::learn::network::MAX_HIDDEN).contains(&args.hidden) {
+        bail!("--hidden is 1 to {}", crate::learn::network::MAX_HIDDEN);
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = TrainConfig {
+        games: args.games,
+        seed: args.seed,
+        jobs,
+        hidden: args.hidden,
+        lambda: args.lambda,
+        rate: args.rate,
+        eval_every: args.eval_every,
+        eval_games: args.eval_games,
+        from: args.from,
+        out: args.out,
+    };
+    let summary = train(&config, out, io::stderr().is_terminal())?;
+    writeln!(
+        out,
+        "trained {} games ({:.1} games/s); wrote {}",
+        summary.games,
+        summary.games_per_second,
+        config.out.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
