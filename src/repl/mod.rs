@@ -139,6 +139,7 @@ impl Table {
             return "over> ".to_string();
         }
         match game.phase() {
+            Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
                 Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
