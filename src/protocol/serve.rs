@@ -33,7 +33,14 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
         let Some(request) = parse_request(&text) else {
             continue;
         };
-        let (reply, quit) = match command::parse(request.text, session.game()) {
+        let parsed = if request.text.is_empty() {
+            Err(CommandError::Syntax(
+                "an id needs a command after it, like '4 status'".into(),
+            ))
+        } else {
+            command::parse(request.text, session.game())
+        };
+        let (reply, quit) = match parsed {
             Ok(Command::Quit) => (Ok(String::new()), true),
             Ok(command) => (execute(&mut session, command), false),
             Err(error) => (Err(error), false),

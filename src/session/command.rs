@@ -185,8 +185,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "status",
         aliases: &[],
         args: "",
-        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over RESULT'",
-        details: "",
+        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'",
+        details: "'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
         audience: Audience::Everyone,
     },
     CommandSpec {

@@ -170,8 +170,13 @@ fn ids_are_echoed_as_sent_and_a_hash_starts_a_comment() {
             "0 protocol_version",
             "99999999999999999999999 version",
             "+5 name",
+            "12",
         ]),
         1,
+    );
+    assert_eq!(
+        got[5],
+        "?12 syntax error: an id needs a command after it, like '4 status'"
     );
     assert_eq!(got[0], "=007 tabula");
     assert_eq!(got[1], "=4 turn white roll rolloff");
