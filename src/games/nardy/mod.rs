@@ -606,6 +606,14 @@ impl Game for Nardy {
         Dice::new(&[first, second])
     }
 
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if self.roll_off().is_some() {
+            crate::core::one_die_outcomes(6, out);
+        } else if let Phase::Roll(_) = self.phase() {
+            crate::core::two_dice_outcomes(out);
+        }
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         if self.roll_off().is_some() {
             return Dice::parse_plain(values, 1, 6, "the roll-off")
