@@ -519,3 +519,67 @@ fn a_roll_off_is_one_die_in_roll_phases_until_it_is_decided_in_every_game() {
         }
     }
 }
+
+#[test]
+fn random_bytes_never_break_the_framing() {
+    use tabula::lines::decode_command;
+    let alphabet: &[u8] = b"0123456789 /#\t\r\x00\x1b\x7f\xff\xc3\xa9\xe2\x80\xa8abcdeghilmnoprstuvwxy-=:";
+    let words: &[&[u8]] = &[
+        b"showboard",
+        b"legal",
+        b"roll",
+        b"status",
+        b"play ",
+        b"dice ",
+        b"newgame aeroplane",
+        b"newgame mnogoboy",
+        b"7 ",
+        b"getpos",
+        b"setpos ",
+    ];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut input = Vec::new();
+    let mut expected = 0;
+    for _ in 0..3000 {
+        let mut line = Vec::new();
+        if next(2) == 0 {
+            line.extend_from_slice(words[next(words.len())]);
+        }
+        for _ in 0..next(12) {
+            line.push(alphabet[next(alphabet.len())]);
+        }
+        let replies_expected = match decode_command(&line) {
+            Ok(text) if text.is_empty() => false,
+            Ok(text) => {
+                // A line that quits would end the session early: leave those out.
+                let command = text
+                    .split_whitespace()
+                    .find(|w| !w.bytes().all(|b| b.is_ascii_digit()));
+                if command.is_some_and(|w| ["q", "quit", "exit"].contains(&w.to_ascii_lowercase().as_str())) {
+                    continue;
+                }
+                true
+            }
+            Err(_) => true,
+        };
+        expected += usize::from(replies_expected);
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    let output = engine_bytes(&input, 5);
+    let got = replies(&output);
+    assert_eq!(got.len(), expected);
+    for reply in &got {
+        assert!(reply.starts_with('=') || reply.starts_with('?'), "{reply:?}");
+        assert!(
+            !reply.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+            "{reply:?}"
+        );
+    }
+}
