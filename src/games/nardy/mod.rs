@@ -616,8 +616,13 @@ impl Game for Nardy {
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         if self.roll_off().is_some() {
-            return Dice::parse_plain(values, 1, 6, "the roll-off")
-                .map_err(|e| DiceError(format!("{} (each side rolls one die to decide who starts)", e.0)));
+            if values.len() != 1 {
+                return Err(DiceError(format!(
+                    "the roll-off that decides who starts is one die each, like 'dice 4' (got {} values)",
+                    values.len()
+                )));
+            }
+            return Dice::parse_plain(values, 1, 6, INFO.id);
         }
         Dice::parse_plain(values, 2, 6, INFO.id)
     }
