@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 
 use crate::bench::random_games;
+use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
 use crate::players::{PlayerSpec, SeatAssignment};
@@ -52,6 +53,8 @@ enum Commands {
         /// The built-in bot that answers genmove and hint (same as 'set bot NAME')
         #[arg(long, value_name = "NAME", default_value = "greedy")]
         bot: crate::bots::BotKind,
+        #[command(flatten)]
+        net: NetChoice,
     },
     /// Play many games between bots and external engines and tabulate the results
     #[command(
@@ -73,6 +76,35 @@ enum Commands {
         after_help = "Every --eval-every games a paired match against bot:greedy is printed (the learning\ncurve) and a checkpoint is written to OUT.checkpoint; running the same command again\nresumes from it. The same --seed gives the same network whatever --jobs is.\n\nExample:\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
     )]
     Train(TrainArgs),
+    /// Analyse a recorded game: the loss of every decision, errors, blunders and luck
+    #[command(
+        after_help = "Every decision of the chosen seats is valued by the bot: the move played, the bot's best,\nthe loss (win probability; Long Nardy: equity) and a mark: doubtful >= 2%, error >= 4%,\nblunder >= 8% (nardy: 0.04, 0.08, 0.16 equity). Luck is how much each roll helped the seat\nthat rolled: its value after the roll minus the average over every roll it could have had\n(valued at one ply).\n\nExample:\n  tabula analyse game.txt --seat white --bot expectimax:2"
+    )]
+    Analyse(AnalyseArgs),
+}
+
+#[derive(Debug, Args)]
+struct AnalyseArgs {
+    #[command(flatten)]
+    net: NetChoice,
+    /// A file written by 'save' (or a match's --records file)
+    file: String,
+    /// The bot that values the decisions, e.g. best, expectimax:2, greedy
+    #[arg(long, default_value = "best", value_parser = parse_bot)]
+    bot: BotKind,
+    /// Analyse only this seat's decisions (name or number; repeatable); all seats if none
+    #[arg(long, value_name = "SEAT")]
+    seat: Vec<String>,
+    /// Which game of the file to analyse, from 1; every game if not given
+    #[arg(long, value_name = "K")]
+    game: Option<usize>,
+    /// List every decision, not only those that lost at least the doubtful mark
+    #[arg(long)]
+    all: bool,
+}
+
+fn parse_bot(text: &str) -> Result<BotKind, String> {
+    text.strip_prefix("bot:").unwrap_or(text).parse()
 }
 
 #[derive(Debug, Args)]
@@ -113,8 +145,18 @@ impl GameChoice {
     }
 }
 
+/// `--net FILE`: the network Long Nardy's net bots use instead of the built-in one.
+#[derive(Debug, Args)]
+struct NetChoice {
+    /// Long Nardy network file for bot:net and bot:best (default: the built-in one)
+    #[arg(long = "net", value_name = "FILE")]
+    file: Option<std::path::PathBuf>,
+}
+
 #[derive(Debug, Args)]
 struct PlayArgs {
+    #[command(flatten)]
+    net: NetChoice,
     #[command(flatten)]
     game: GameChoice,
     /// Who plays a seat: SEAT=PLAYER, e.g. black=bot:random, 2=human (repeatable)
@@ -169,6 +211,8 @@ impl EngineArgs {
 
 #[derive(Debug, Args)]
 struct MatchArgs {
+    #[command(flatten)]
+    net: NetChoice,
     #[command(flatten)]
     game: GameChoice,
     /// How many games to play
@@ -253,6 +297,16 @@ fn parse_player(text: &str) -> Result<PlayerSpec, String> {
 /// Runs tabula with the process arguments.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    let net = match &cli.command {
+        Commands::Play(PlayArgs { net, .. })
+        | Commands::Match(MatchArgs { net, .. })
+        | Commands::Analyse(AnalyseArgs { net, .. })
+        | Commands::Engine { net, .. } => net.file.as_deref(),
+        _ => None,
+    };
+    if let Some(path) = net {
+        crate::learn::use_nardy_net(path)?;
+    }
     let mut out = io::stdout().lock();
     match cli.command {
         Commands::Play(args) => play(args),
@@ -266,7 +320,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Commands::Replay { file, game } => replay(&file, game, &mut out),
-        Commands::Engine { seed, bot } => {
+        Commands::Engine { seed, bot, .. } => {
             drop(out);
             let stdin = io::stdin().lock();
             let mut stdout = io::stdout().lock();
@@ -276,7 +330,60 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Bench(args) => bench(args, &mut out),
         Commands::Match(args) => run_match_command(args, &mut out),
         Commands::Train(args) => train(args, &mut out),
+        Commands::Analyse(args) => analyse(args, &mut out),
     }
+}
+
+fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::session::record::parse_records;
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
+    let records = parse_records(&text)?;
+    let chosen: Vec<usize> = match args.game {
+        Some(k) if k == 0 || k > records.len() => bail!(
+            "{} holds {} game{}; --game takes 1 to {}",
+            args.file,
+            records.len(),
+            if records.len() == 1 { "" } else { "s" },
+            records.len()
+        ),
+        Some(k) => vec![k - 1],
+        None => (0..records.len()).collect(),
+    };
+    let total: u64 = chosen.iter().map(|&i| records[i].actions.len() as u64).sum();
+    let bar = if io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(total)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "analysing {bar:30} {pos}/{len} actions, {per_sec}, ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    for (n, &index) in chosen.iter().enumerate() {
+        let record = &records[index];
+        let game = record.kind.new_game(&record.options)?;
+        let seats = args
+            .seat
+            .iter()
+            .map(|name| crate::players::find_seat(&game, name).map_err(anyhow::Error::msg))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut bot = args.bot.build_any(index as u64);
+        let mut luck_bot = BotKind::Expectimax { depth: 1 }.build_any(index as u64);
+        let analysis =
+            crate::analysis::analyse_game(record, bot.as_mut(), luck_bot.as_mut(), &seats, || bar.inc(1))
+                .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", args.file, index + 1))?;
+        if n > 0 {
+            writeln!(out)?;
+        }
+        if chosen.len() > 1 {
+            writeln!(out, "game {} of {}", index + 1, records.len())?;
+        }
+        writeln!(out, "{}", crate::analysis::report(&analysis, args.bot, args.all))?;
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
 }
 
 fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
@@ -404,7 +511,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
 fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     use crate::session::Session;
     use crate::session::record::{action_line, parse_records};
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = crate::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = parse_records(&text)?;
     if index == 0 || index > records.len() {
         bail!(

@@ -253,6 +253,10 @@ impl Evaluator<Nardy> for NetEvaluator {
                 if winner_is_white { 1.0 } else { -1.0 },
             );
         };
+        if game.roll_off().is_some() {
+            // The fair roll-off for the first game: either side starts, so even.
+            return Estimate::two_seats(0.5);
+        }
         let chances = probabilities(&self.net, game);
         let koks = game.koks_scores();
         let (win, equity) = if game.match_to() == 1 {
@@ -365,6 +369,14 @@ impl Bot<Nardy> for NetBot {
         ranked
     }
 
+    fn estimate_rolling(&mut self, game: &Nardy) -> Estimate {
+        if self.plies >= 2 {
+            self.reply_search.evaluate_rolling(game)
+        } else {
+            self.evaluator.estimate(game)
+        }
+    }
+
     fn estimate(&mut self, game: &Nardy) -> Estimate {
         match game.phase() {
             Phase::Roll(_) if self.plies >= 2 => self.reply_search.evaluate(game),
@@ -378,5 +390,128 @@ impl Bot<Nardy> for NetBot {
             }
             _ => self.evaluator.estimate(game),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{NewGame, Options};
+    use crate::games::nardy::Side;
+
+    fn chances(win: f64, win_mars: f64, win_koks: f64, lose_mars: f64, lose_koks: f64) -> Probabilities {
+        Probabilities {
+            win,
+            win_mars,
+            win_koks,
+            lose_mars,
+            lose_koks,
+        }
+    }
+
+    #[test]
+    fn equity_counts_mars_and_koks() {
+        let p = chances(0.6, 0.2, 0.05, 0.1, 0.02);
+        // Without koks: 0.4 * 1 + 0.2 * 2 - 0.3 * 1 - 0.1 * 2.
+        assert!((p.equity(false) - 0.3).abs() < 1e-12);
+        // With koks the koks shares score 3 instead of 2.
+        assert!((p.equity(true) - (0.3 + 0.05 - 0.02)).abs() < 1e-12);
+        assert!((p.flip().equity(true) + p.equity(true)).abs() < 1e-12);
+        assert_eq!(p.flip().flip(), p);
+        let sum: f64 = p.results(true).iter().sum();
+        assert!((sum - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn outputs_are_made_consistent() {
+        let p = Probabilities::from_outputs([0.3, 0.5, 0.6, 0.9, 0.1]);
+        assert_eq!(p.win_mars, 0.3f32 as f64);
+        assert_eq!(p.win_koks, 0.3f32 as f64);
+        assert!((p.lose_mars - 0.7).abs() < 1e-6);
+        assert_eq!(p.lose_koks, 0.1f32 as f64);
+    }
+
+    #[test]
+    fn finished_games_score_by_the_losers_checkers() {
+        let oin = Probabilities::finished(true, Side::START.with_count(24, 14).with_count(0, 1));
+        assert_eq!(oin.equity(true), 1.0);
+        let koks = Probabilities::finished(true, Side::START);
+        assert_eq!(koks.equity(false), 2.0);
+        assert_eq!(koks.equity(true), 3.0);
+        let mars = Probabilities::finished(false, Side::START.with_count(24, 0).with_count(5, 15));
+        assert_eq!(mars.equity(true), -2.0);
+    }
+
+    #[test]
+    fn match_table_of_a_fair_coin() {
+        // Single points only, even chances: the classic table of a fair coin.
+        let table = MatchTable::new(chances(0.5, 0.0, 0.0, 0.0, 0.0));
+        assert!((table.value(false, 1, 1, 0) - 0.5).abs() < 1e-12);
+        assert!((table.value(false, 2, 1, 0) - 0.25).abs() < 1e-12);
+        assert!((table.value(false, 1, 2, 1) - 0.75).abs() < 1e-12);
+        assert!((table.value(false, 3, 3, 0) - 0.5).abs() < 1e-12);
+        assert_eq!(table.value(false, 0, 5, 1), 1.0);
+        assert_eq!(table.value(false, 5, 0, 0), 0.0);
+    }
+
+    #[test]
+    fn match_table_rewards_the_opener_and_the_big_wins() {
+        // The side to open wins 60%, a third of its wins are mars.
+        let table = MatchTable::new(chances(0.6, 0.2, 0.0, 0.1, 0.0));
+        assert!(table.value(false, 3, 3, 0) > table.value(false, 3, 3, 1));
+        // Needing 2 against 2: a mars win ends the match at once.
+        let even = chances(0.5, 0.0, 0.0, 0.0, 0.0);
+        let gammonish = chances(0.5, 0.25, 0.0, 0.0, 0.0);
+        assert!(table.winning_chance(false, gammonish, 2, 2) > table.winning_chance(false, even, 2, 2));
+        // Both needing one point: only winning matters.
+        let p = chances(0.7, 0.3, 0.1, 0.2, 0.1);
+        assert!((table.winning_chance(true, p, 1, 1) - 0.7).abs() < 1e-12);
+    }
+
+    #[test]
+    fn under_a_match_the_estimate_is_the_chance_of_winning_it() {
+        let net = Arc::new(Network::random(INPUTS, 8, 3));
+        let evaluator = NetEvaluator::new(Arc::clone(&net));
+        let options = Options::parse(crate::games::nardy::INFO.options, &["match=3"]).unwrap();
+        let mut game = Nardy::new_game(&options).unwrap();
+        game.set_position("w=24x14,20 b=24x15 turn=black:roll first=b score=2-2")
+            .unwrap();
+        let chances = probabilities(&net, &game);
+        let estimate = evaluator.estimate(&game);
+        // Both need one point: the match is this game.
+        assert!((estimate.win[1] - chances.win).abs() < 1e-9);
+        assert!((estimate.equity[1] - (2.0 * chances.win - 1.0)).abs() < 1e-9);
+        // A single game values points instead.
+        let mut single = Nardy::default_game();
+        single
+            .set_position("w=24x14,20 b=24x15 turn=black:roll first=b score=0-0")
+            .unwrap();
+        let estimate = evaluator.estimate(&single);
+        assert!((estimate.equity[1] - chances.equity(false)).abs() < 1e-9);
+        assert!((estimate.equity[0] + chances.equity(false)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn two_plies_rank_every_move_with_the_candidates_first() {
+        let net = Arc::new(Network::random(INPUTS, 8, 4));
+        let mut bot = NetBot::new(Arc::clone(&net), 2, 1);
+        let mut game = Nardy::default_game();
+        game.set_position("w=24x13,18,15 b=24x14,20 turn=white:5-2 first=- score=0-0")
+            .unwrap();
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let ranked = bot.rank_moves(&game, &legal);
+        assert_eq!(ranked.len(), legal.len());
+        let mut indices: Vec<usize> = ranked.iter().map(|r| r.index).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..legal.len()).collect::<Vec<_>>());
+        // The best move's value is the average over Black's 21 rolls of Black's best reply.
+        let mut after = game.clone();
+        after.play_unchecked(&legal[ranked[0].index]);
+        let mut search = Expectimax::new(1, NetEvaluator::new(net));
+        let expected = search.evaluate(&after);
+        assert!((ranked[0].estimate.equity[0] - expected.equity[0]).abs() < 1e-12);
+        let chosen = bot.choose_move(&game, &legal);
+        assert_eq!(chosen, ranked[0].index);
     }
 }

@@ -189,6 +189,8 @@ pub fn paired_match(
 struct Worker {
     positions: Vec<[f32; INPUTS]>,
     values: Vec<Probabilities>,
+    /// The side to act in each position.
+    movers: Vec<usize>,
     legal: Vec<NardyMove>,
     /// The last game's result, for its winner.
     result: Probabilities,
@@ -199,6 +201,7 @@ impl Worker {
         Worker {
             positions: Vec::with_capacity(256),
             values: Vec::with_capacity(256),
+            movers: Vec::with_capacity(256),
             legal: Vec::with_capacity(256),
             result: Probabilities::finished(true, crate::games::nardy::Side::START),
         }
@@ -220,6 +223,7 @@ fn game_seed(seed: u64, g: u64) -> u64 {
 fn self_play(net: &mut Network, seed: u64, lambda: f64, rate: f32, worker: &mut Worker) -> u64 {
     worker.positions.clear();
     worker.values.clear();
+    worker.movers.clear();
     let mut game = Nardy::default_game();
     let mut dice = SeededDice::new(seed);
     let mut x = [0.0f32; INPUTS];
@@ -229,10 +233,14 @@ fn self_play(net: &mut Network, seed: u64, lambda: f64, rate: f32, worker: &mut 
         actions += 1;
         match game.phase() {
             Phase::Over => break,
-            Phase::Roll(_) => {
-                encode(&game, &mut x);
-                worker.values.push(Probabilities::from_outputs(net.evaluate(&x)));
-                worker.positions.push(x);
+            Phase::Roll(seat) => {
+                // The roll-off only decides who starts: nothing to learn there.
+                if game.roll_off().is_none() {
+                    encode(&game, &mut x);
+                    worker.values.push(Probabilities::from_outputs(net.evaluate(&x)));
+                    worker.positions.push(x);
+                    worker.movers.push(seat);
+                }
                 let roll = game.roll(&mut dice);
                 if game.set_dice(roll).is_err() {
                     break;
@@ -263,15 +271,21 @@ fn self_play(net: &mut Network, seed: u64, lambda: f64, rate: f32, worker: &mut 
     if game.phase() != Phase::Over || worker.positions.is_empty() {
         return moves;
     }
-    // The side that moved last won; the last position recorded is its last turn.
+    // The side that moved last won.
     let winner = game.turn();
     let result = Probabilities::finished(true, game.side(1 - winner));
     worker.result = result;
     let last = worker.positions.len() - 1;
-    let mut target = result;
+    let seen_by = |p: Probabilities, from: usize, to: usize| if from == to { p } else { p.flip() };
+    let mut target = seen_by(result, winner, worker.movers[last]);
     for t in (0..=last).rev() {
         if t < last {
-            target = lambda_return(worker.values[t + 1].flip(), target.flip(), lambda);
+            let (now, next) = (worker.movers[t], worker.movers[t + 1]);
+            target = lambda_return(
+                seen_by(worker.values[t + 1], next, now),
+                seen_by(target, next, now),
+                lambda,
+            );
         }
         net.learn(&worker.positions[t], &target.to_outputs(), rate);
     }
@@ -579,13 +593,13 @@ mod tests {
         assert!(moves > 20);
         let positions = worker.positions.len();
         assert!(positions > 10);
-        // With lambda 1 every target is the result itself, seen from the side to act:
-        // the winner's positions are the last, third last, and so on.
+        // With lambda 1 every target is the result itself, seen from the side to act.
         let winner_won = worker.result;
+        let winner = worker.movers[positions - 1];
         let loss = |n: &Network| -> f32 {
             (0..positions)
                 .map(|t| {
-                    let result = if (positions - 1 - t).is_multiple_of(2) {
+                    let result = if worker.movers[t] == winner {
                         winner_won
                     } else {
                         winner_won.flip()
