@@ -5,8 +5,10 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod options;
+pub mod wrap;
 
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice};
 pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
 pub use game::{Game, GameInfo, NewGame, Outcome, Phase, Seat};
 pub use options::{OptionKind, OptionSpec, Options};
+pub use wrap::wrap_words;

@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::core::{Game, Options, Phase, Seat};
+use crate::core::{Game, Options, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameKind};
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
 use crate::protocol::client::EngineSettings;
@@ -235,7 +235,7 @@ impl Table {
                     return Err(CommandError::WrongPhase("enter the dice for the bot first".into()).into());
                 }
                 let played = self.session.play_text(&text)?;
-                self.print_played(&played, out)?;
+                self.print_played(&played, Some(&text), out)?;
                 self.sync(out)?;
             }
             Command::Legal => self.print_legal(out)?,
@@ -243,13 +243,13 @@ impl Table {
             Command::Board => writeln!(out, "{}", self.board())?,
             Command::Hint => {
                 self.check_not_forfeited()?;
-                writeln!(out, "hint: {}", self.session.hint()?)?;
+                say(out, &format!("hint: {}", self.session.hint()?))?;
             }
             Command::Genmove => {
                 self.human_turn()?;
                 match self.session.genmove()? {
                     Some(played) => {
-                        self.print_played(&played, out)?;
+                        self.print_played(&played, None, out)?;
                         self.sync(out)?;
                     }
                     None => self.roll(out)?,
@@ -269,7 +269,7 @@ impl Table {
                 self.sync(out)?;
                 writeln!(out, "position set: {}", self.session.status())?;
             }
-            Command::Result => writeln!(out, "{}", self.result_text()?)?,
+            Command::Result => say(out, &self.result_text()?)?,
             Command::Seed(seed) => {
                 self.session.reseed(seed);
                 writeln!(out, "dice seed {seed}")?;
@@ -330,23 +330,28 @@ impl Table {
             rolled.dice
         )?;
         for note in &rolled.notes {
-            writeln!(out, "{note}")?;
+            say(out, note)?;
         }
         Ok(())
     }
 
-    fn print_played(&self, played: &Played, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
+    /// Prints a move with what it did; a person's move is echoed as they typed it.
+    fn print_played(&self, played: &Played, typed: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+        let typed = typed.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "));
+        say(
             out,
-            "{} plays {}",
-            self.session.seat_name(played.seat),
-            played.text
+            &format!(
+                "{} plays {}{}",
+                self.session.seat_name(played.seat),
+                typed.as_deref().unwrap_or(&played.text),
+                played.details
+            ),
         )?;
         for note in &played.notes {
-            writeln!(out, "{note}")?;
+            say(out, note)?;
         }
         if let Some(outcome) = self.session.game().outcome() {
-            writeln!(out, "game over: {}", outcome.summary)?;
+            say(out, &format!("game over: {}", outcome.summary))?;
         }
         Ok(())
     }
@@ -377,7 +382,7 @@ impl Table {
                     game.seat_name(seat)
                 )?;
                 for entry in entries {
-                    writeln!(out, "  {entry}")?;
+                    say(out, &format!("  {entry}"))?;
                 }
                 Ok(())
             }
@@ -407,7 +412,7 @@ impl Table {
             }
         }
         self.forfeit = None;
-        writeln!(out, "took back {}", taken.join(", then "))?;
+        say(out, &format!("took back {}", taken.join(", then ")))?;
         self.resync(false, out)
     }
 
@@ -422,7 +427,7 @@ impl Table {
         }
         self.session.new_game(kind, &options)?;
         self.forfeit = None;
-        writeln!(out, "new game: {}", self.header())?;
+        say(out, &format!("new game: {}", self.header()))?;
         self.resync(true, out)
     }
 
@@ -494,7 +499,7 @@ impl Table {
         while self.forfeit.is_none() {
             match self.referee.act(&mut self.session, self.manual_dice) {
                 Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
-                Ok(Some(Turn::Played(played))) => self.print_played(&played, out)?,
+                Ok(Some(Turn::Played(played))) => self.print_played(&played, None, out)?,
                 Ok(None) => {
                     let Phase::Move(seat) = self.session.game().phase() else {
                         break;
@@ -516,7 +521,7 @@ impl Table {
                                 self.session.seat_name(seat)
                             )?;
                             for note in &played.notes {
-                                writeln!(out, "{note}")?;
+                                say(out, note)?;
                             }
                             self.sync(out)?;
                         }
@@ -544,6 +549,27 @@ impl Table {
         }
         None
     }
+}
+
+/// Writes text for people, each line within 80 columns: a longer line goes on, indented,
+/// on the next lines.
+pub fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    const WIDTH: usize = 80;
+    const HANG: usize = 4;
+    for line in text.lines() {
+        if line.chars().count() <= WIDTH {
+            writeln!(out, "{line}")?;
+            continue;
+        }
+        let body = line.trim_start();
+        let lead = line.len() - body.len();
+        let pieces = wrap_words(body, WIDTH - lead - HANG);
+        for (i, piece) in pieces.iter().enumerate() {
+            let indent = if i == 0 { lead } else { lead + HANG };
+            writeln!(out, "{:indent$}{piece}", "")?;
+        }
+    }
+    Ok(())
 }
 
 fn plural(count: usize) -> &'static str {
@@ -604,7 +630,7 @@ pub fn run_piped(
             }
         }
         if let Some(note) = table.waiting_note() {
-            writeln!(out, "{note}")?;
+            say(out, &note)?;
         }
     }
     out.flush()?;
@@ -614,7 +640,7 @@ pub fn run_piped(
 /// The first lines of a session: the game and its players, and the seed when it was
 /// drawn (so that the game can be replayed).
 fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "{}", table.header())?;
+    say(out, &table.header())?;
     if config.seed_drawn {
         writeln!(
             out,
@@ -633,7 +659,7 @@ pub fn strip_comment(line: &str) -> &str {
 /// Prints a command error the way people read it; illegal moves list the legal ones.
 pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandError) -> io::Result<()> {
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    writeln!(err, "error: {at}{error}")?;
+    say(err, &format!("error: {at}{error}"))?;
     if let CommandError::Illegal { legal, .. } = error
         && !legal.is_empty()
     {
@@ -642,7 +668,7 @@ pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandErr
         if legal.len() > SHOWN {
             text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
         }
-        writeln!(err, "legal: {text}")?;
+        say(err, &format!("legal: {text}"))?;
     }
     Ok(())
 }
