@@ -124,11 +124,37 @@ struct PlayArgs {
     /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
     #[arg(long)]
     manual_dice: bool,
-    /// Show a short list view instead of the full board (where the game has one)
+    /// Show a short list view instead of the full board (where the game has one); without
+    /// it the REPL shows the board, or the list when the terminal has too few rows
     #[arg(long)]
     compact: bool,
+    /// Colour in the REPL: auto (only on a terminal that supports it, not with NO_COLOR or
+    /// TERM=dumb), always or never
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: ColorWhen,
     #[command(flatten)]
     engines: EngineArgs,
+}
+
+/// When the REPL uses colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    /// Only where stdout is a terminal that supports it (NO_COLOR, CLICOLOR, TERM are honoured).
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    fn choice(self) -> anstream::ColorChoice {
+        match self {
+            ColorWhen::Auto => anstream::ColorChoice::Auto,
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -249,6 +275,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         manual_dice: args.manual_dice,
         engines: args.engines.settings()?,
         compact: args.compact,
+        color: args.color.choice(),
     };
     if io::stdin().is_terminal() {
         run_interactive(&config)

@@ -2,6 +2,7 @@
 //! stdin is not a terminal, the same commands read from a pipe. Both drive a [`Table`]:
 //! a session plus the players of its seats.
 
+mod complete;
 mod interactive;
 
 pub use interactive::run_interactive;
@@ -14,7 +15,7 @@ use crate::core::{Game, Options, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameKind};
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
 use crate::protocol::client::EngineSettings;
-use crate::session::command::{self, Command};
+use crate::session::command::{self, Command, ViewChoice};
 use crate::session::record::{load_file, save_file};
 use crate::session::{Action, CommandError, Played, Rolled, Session, resolve_game};
 
@@ -59,6 +60,8 @@ pub struct PlayConfig {
     pub engines: EngineSettings,
     /// Show the short view of the board where the game has one.
     pub compact: bool,
+    /// Whether the REPL colours its messages (`Auto`: where the terminal supports it).
+    pub color: anstream::ColorChoice,
 }
 
 /// What the loop should do after a command.
@@ -79,8 +82,23 @@ pub struct Table {
     forfeit: Option<Forfeit>,
     interactive: bool,
     engines: EngineSettings,
-    compact: bool,
+    view: View,
+    rows: Option<usize>,
 }
+
+/// Which board the table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum View {
+    /// The full board, or the compact view when the terminal has too few rows for it.
+    Auto,
+    /// Always the full board.
+    Board,
+    /// Always the compact view.
+    Compact,
+}
+
+/// Rows kept free under the board: the lines of the last turn and the prompt.
+const ROWS_UNDER_BOARD: usize = 5;
 
 impl Table {
     /// Sets up the game and its players.
@@ -96,8 +114,15 @@ impl Table {
             forfeit: None,
             interactive,
             engines: config.engines.clone(),
-            compact: config.compact,
+            view: if config.compact { View::Compact } else { View::Auto },
+            rows: None,
         })
+    }
+
+    /// Tells the table how many rows the terminal has (`None`: not a terminal), so that
+    /// the automatic view can fall back to the compact board when the full one won't fit.
+    pub fn set_terminal_rows(&mut self, rows: Option<usize>) {
+        self.rows = rows;
     }
 
     /// The session (for prompts and completion).
@@ -108,11 +133,15 @@ impl Table {
     /// The board as this table shows it (full or compact).
     pub fn board(&self) -> String {
         let game = self.session.game();
-        let text = if self.compact {
-            game.render_compact()
-        } else {
-            game.render()
+        let full = game.render();
+        let compact = match self.view {
+            View::Board => false,
+            View::Compact => true,
+            View::Auto => self
+                .rows
+                .is_some_and(|rows| full.trim_end().lines().count() + ROWS_UNDER_BOARD > rows),
         };
+        let text = if compact { game.render_compact() } else { full };
         text.trim_end().to_string()
     }
 
@@ -147,13 +176,15 @@ impl Table {
         }
     }
 
-    /// Words worth completing now: commands and the legal moves.
-    pub fn completions(&self) -> Vec<String> {
-        let mut words: Vec<String> = command::COMMANDS.iter().map(|c| c.name.to_string()).collect();
-        if self.forfeit.is_none() {
-            words.extend(self.session.legal_texts());
-        }
-        words
+    /// What Tab completes now: the legal moves (`roll` first before a roll) when a
+    /// person may type them, the commands and their arguments.
+    pub fn completions(&self) -> complete::Completions {
+        let legal = if self.forfeit.is_none() && self.human_turn().is_ok() {
+            self.session.legal_texts()
+        } else {
+            Vec::new()
+        };
+        complete::Completions::new(self.session.game(), legal)
     }
 
     /// True if quitting now would lose a game in progress.
@@ -216,6 +247,11 @@ impl Table {
     }
 
     fn execute(&mut self, command: Command, out: &mut dyn Write) -> Step<Flow> {
+        if let Command::Help(topic) = &command {
+            let kind = self.session.game().kind();
+            say(out, &command::help_for(topic.as_deref(), kind)?)?;
+            return Ok(Flow::Continue);
+        }
         if let Some(reply) = command::info_reply(&command) {
             writeln!(out, "{}", reply?)?;
             return Ok(Flow::Continue);
@@ -241,6 +277,17 @@ impl Table {
             Command::Legal => self.print_legal(out)?,
             Command::Undo => self.undo(out)?,
             Command::Board => writeln!(out, "{}", self.board())?,
+            Command::View(choice) => {
+                self.view = match choice {
+                    ViewChoice::Board => View::Board,
+                    ViewChoice::Compact => View::Compact,
+                };
+                writeln!(out, "{}", self.board())?;
+            }
+            Command::Rules(game) => {
+                let text = command::rules_text(self.session.game().kind(), game.as_deref())?;
+                writeln!(out, "{text}")?;
+            }
             Command::Hint => {
                 self.check_not_forfeited()?;
                 say(out, &format!("hint: {}", self.session.hint()?))?;
