@@ -389,7 +389,13 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
             }
             crate::session::Action::Move(text) => {
                 let played = walk.play_text(text)?;
-                writeln!(out, "{} plays {}", walk.seat_name(played.seat), played.text)?;
+                writeln!(
+                    out,
+                    "{} plays {}{}",
+                    walk.seat_name(played.seat),
+                    played.text,
+                    played.details
+                )?;
                 for note in played.notes {
                     writeln!(out, "{note}")?;
                 }

@@ -119,6 +119,11 @@ impl Table {
         })
     }
 
+    /// Writes text for people, within 80 columns in the terminal (see [`say`]).
+    fn say(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        say(out, text, self.interactive)
+    }
+
     /// Tells the table how many rows the terminal has (`None`: not a terminal), so that
     /// the automatic view can fall back to the compact board when the full one won't fit.
     pub fn set_terminal_rows(&mut self, rows: Option<usize>) {
@@ -249,7 +254,7 @@ impl Table {
     fn execute(&mut self, command: Command, out: &mut dyn Write) -> Step<Flow> {
         if let Command::Help(topic) = &command {
             let kind = self.session.game().kind();
-            say(out, &command::help_for(topic.as_deref(), kind)?)?;
+            self.say(out, &command::help_for(topic.as_deref(), kind)?)?;
             return Ok(Flow::Continue);
         }
         if let Some(reply) = command::info_reply(&command) {
@@ -290,7 +295,7 @@ impl Table {
             }
             Command::Hint => {
                 self.check_not_forfeited()?;
-                say(out, &format!("hint: {}", self.session.hint()?))?;
+                self.say(out, &format!("hint: {}", self.session.hint()?))?;
             }
             Command::Genmove => {
                 self.human_turn()?;
@@ -316,7 +321,7 @@ impl Table {
                 self.sync(out)?;
                 writeln!(out, "position set: {}", self.session.status())?;
             }
-            Command::Result => say(out, &self.result_text()?)?,
+            Command::Result => self.say(out, &self.result_text()?)?,
             Command::Seed(seed) => {
                 self.session.reseed(seed);
                 writeln!(out, "dice seed {seed}")?;
@@ -377,7 +382,7 @@ impl Table {
             rolled.dice
         )?;
         for note in &rolled.notes {
-            say(out, note)?;
+            self.say(out, note)?;
         }
         Ok(())
     }
@@ -385,7 +390,7 @@ impl Table {
     /// Prints a move with what it did; a person's move is echoed as they typed it.
     fn print_played(&self, played: &Played, typed: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
         let typed = typed.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "));
-        say(
+        self.say(
             out,
             &format!(
                 "{} plays {}{}",
@@ -395,10 +400,10 @@ impl Table {
             ),
         )?;
         for note in &played.notes {
-            say(out, note)?;
+            self.say(out, note)?;
         }
         if let Some(outcome) = self.session.game().outcome() {
-            say(out, &format!("game over: {}", outcome.summary))?;
+            self.say(out, &format!("game over: {}", outcome.summary))?;
         }
         Ok(())
     }
@@ -429,7 +434,7 @@ impl Table {
                     game.seat_name(seat)
                 )?;
                 for entry in entries {
-                    say(out, &format!("  {entry}"))?;
+                    self.say(out, &format!("  {entry}"))?;
                 }
                 Ok(())
             }
@@ -459,7 +464,7 @@ impl Table {
             }
         }
         self.forfeit = None;
-        say(out, &format!("took back {}", taken.join(", then ")))?;
+        self.say(out, &format!("took back {}", taken.join(", then ")))?;
         self.resync(false, out)
     }
 
@@ -474,7 +479,7 @@ impl Table {
         }
         self.session.new_game(kind, &options)?;
         self.forfeit = None;
-        say(out, &format!("new game: {}", self.header()))?;
+        self.say(out, &format!("new game: {}", self.header()))?;
         self.resync(true, out)
     }
 
@@ -568,7 +573,7 @@ impl Table {
                                 self.session.seat_name(seat)
                             )?;
                             for note in &played.notes {
-                                say(out, note)?;
+                                self.say(out, note)?;
                             }
                             self.sync(out)?;
                         }
@@ -598,13 +603,13 @@ impl Table {
     }
 }
 
-/// Writes text for people, each line within 80 columns: a longer line goes on, indented,
-/// on the next lines.
-pub fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
+/// Writes text for people. In the terminal (`wrap`) each line stays within 80 columns: a
+/// longer line goes on, indented, on the next lines; scripts get one line per event.
+pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
     const WIDTH: usize = 80;
     const HANG: usize = 4;
     for line in text.lines() {
-        if line.chars().count() <= WIDTH {
+        if !wrap || line.chars().count() <= WIDTH {
             writeln!(out, "{line}")?;
             continue;
         }
@@ -670,14 +675,14 @@ pub fn run_piped(
             Ok(Flow::Continue) => {}
             Err(error) => {
                 out.flush()?;
-                report_error(err, Some(index + 1), &error)?;
+                report_error(err, Some(index + 1), &error, false)?;
                 if config.strict {
                     return Ok(ExitCode::FAILURE);
                 }
             }
         }
         if let Some(note) = table.waiting_note() {
-            say(out, &note)?;
+            say(out, &note, false)?;
         }
     }
     out.flush()?;
@@ -687,7 +692,7 @@ pub fn run_piped(
 /// The first lines of a session: the game and its players, and the seed when it was
 /// drawn (so that the game can be replayed).
 fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    say(out, &table.header())?;
+    say(out, &table.header(), table.interactive)?;
     if config.seed_drawn {
         writeln!(
             out,
@@ -704,9 +709,15 @@ pub fn strip_comment(line: &str) -> &str {
 }
 
 /// Prints a command error the way people read it; illegal moves list the legal ones.
-pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandError) -> io::Result<()> {
+/// `wrap` keeps the lines within 80 columns (for the terminal).
+pub fn report_error(
+    err: &mut dyn Write,
+    line: Option<usize>,
+    error: &CommandError,
+    wrap: bool,
+) -> io::Result<()> {
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    say(err, &format!("error: {at}{error}"))?;
+    say(err, &format!("error: {at}{error}"), wrap)?;
     if let CommandError::Illegal { legal, .. } = error
         && !legal.is_empty()
     {
@@ -715,7 +726,7 @@ pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandErr
         if legal.len() > SHOWN {
             text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
         }
-        say(err, &format!("legal: {text}"))?;
+        say(err, &format!("legal: {text}"), wrap)?;
     }
     Ok(())
 }

@@ -101,7 +101,7 @@ pub fn examples(kind: GameKind) -> Examples {
             dice: "6 3",
             dice_rule: "Two dice, 1 to 6 each.",
             new: "new nardy koks=on",
-            notation: "A move is FROM/TO for each die, in White's or Black's own numbering.",
+            notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
         },
         GameKind::Ur => Examples {
             moves: &["in-c1", "d2-f2", "g1-off", "pass"],
@@ -647,8 +647,12 @@ fn help_text(topic: Option<&str>, examples: &Examples) -> Result<String, Command
             if !spec.aliases.is_empty() {
                 text.push_str(&format!("\n  Also: {}", spec.aliases.join(", ")));
             }
-            let details = examples.fill(spec.details);
-            for line in details.lines().flat_map(|l| crate::core::wrap_words(l, 76)) {
+            // The details are one paragraph, filled to fit 80 columns under the indent.
+            let details = examples.fill(spec.details).replace('\n', " ");
+            for line in crate::core::wrap_words(&details, 76)
+                .into_iter()
+                .filter(|l| !l.is_empty())
+            {
                 text.push_str("\n  ");
                 text.push_str(&line);
             }

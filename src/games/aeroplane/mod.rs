@@ -586,10 +586,7 @@ impl Aeroplane {
     fn events(&self, seat: Seat, trace: &Trace, captured: &[u8; 4]) -> Vec<String> {
         let mut events = Vec::new();
         if trace.bounced {
-            events.push(format!(
-                "bounces back from the centre to {}",
-                self.place_name(seat, trace.landed)
-            ));
+            events.push(format!("bounces back to {}", self.place_name(seat, trace.landed)));
         }
         // After `square 14 -> 18`, the square of a jump reads best as a bare number.
         let square = |at: i8| self.place_name(seat, at).replace("square ", "");

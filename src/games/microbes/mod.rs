@@ -220,7 +220,7 @@ impl Microbes {
         if white & black != 0 {
             let cell = (white & black).trailing_zeros() as u8;
             return Err(PositionError(format!(
-                "{} holds a White and a Black piece; one cell holds one piece",
+                "{} holds a white and a black piece; one cell holds one piece",
                 cell_name(cell)
             )));
         }

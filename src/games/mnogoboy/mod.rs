@@ -936,7 +936,7 @@ impl Game for Mnogoboy {
                 after.apply(mv);
                 let to = after.piece(self.turn).map_or(p.field, |q| q.field);
                 let effect = match after.stage {
-                    Stage::Over => Some("reaches F and wins".to_string()),
+                    Stage::Over => Some("wins".to_string()),
                     Stage::Roll { again: true } => Some("its own colour: another roll".to_string()),
                     Stage::Dot => Some("the dot: it must be exchanged".to_string()),
                     _ => field_colour(to)

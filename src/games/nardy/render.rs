@@ -36,7 +36,13 @@ pub fn render(game: &Nardy) -> String {
     // The panel starts 46 columns in; wrapping it at 34 keeps every line within 80.
     let panel: Vec<String> = panel(game)
         .iter()
-        .flat_map(|line| crate::core::wrap_words(line, PANEL_WIDTH))
+        .flat_map(|line| {
+            if line.chars().count() <= PANEL_WIDTH {
+                vec![line.clone()]
+            } else {
+                crate::core::wrap_words(line, PANEL_WIDTH)
+            }
+        })
         .collect();
     for (i, text) in panel.into_iter().enumerate() {
         if let Some(line) = lines.get_mut(3 + i) {

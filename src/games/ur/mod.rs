@@ -611,10 +611,8 @@ impl Game for Ur {
         let layout = self.layout;
         let mut notes = Vec::new();
         if layout.is_city() {
-            let face = if self.face_of(&plan) { "marked" } else { "blank" };
-            if plan.from.is_some() {
-                notes.push(format!("{face} piece"));
-            }
+            // The face is said only where it tells two pieces apart (the notation then
+            // names it: h1m-h2); elsewhere it is on the board and adds nothing.
             if plan.backward {
                 notes.push("backward".to_string());
             }
