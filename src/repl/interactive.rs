@@ -72,8 +72,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     write_intro(config, &table, &mut out)?;
     say(
         &mut out,
-        "Type 'help' for the commands, 'rules' for the rules; Tab completes commands and moves.",
-        true,
+        "Type 'help' for the commands and 'rules' for the rules; Tab completes moves.",
     )?;
     table.advance(&mut out)?;
     writeln!(out, "{}", table.board())?;
@@ -85,7 +84,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     loop {
         *completions.borrow_mut() = Some(table.completions());
         if let Some(note) = table.waiting_note() {
-            say(&mut out, &note, true)?;
+            say(&mut out, &note)?;
         }
         let flow = match editor.readline(&table.prompt()) {
             Ok(line) => {
@@ -99,7 +98,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                     Ok(flow) => flow,
                     Err(error) => {
                         let mut text = Vec::new();
-                        report_error(&mut text, None, &error, true)?;
+                        report_error(&mut text, None, &error)?;
                         let text = String::from_utf8_lossy(&text);
                         write!(out, "{ERROR}{}{ERROR:#}", text.trim_end())?;
                         writeln!(out)?;

@@ -119,9 +119,9 @@ impl Table {
         })
     }
 
-    /// Writes text for people, within 80 columns in the terminal (see [`say`]).
+    /// Writes text for people, within 80 columns (see [`say`]).
     fn say(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
-        say(out, text, self.interactive)
+        say(out, text)
     }
 
     /// Tells the table how many rows the terminal has (`None`: not a terminal), so that
@@ -603,13 +603,13 @@ impl Table {
     }
 }
 
-/// Writes text for people. In the terminal (`wrap`) each line stays within 80 columns: a
-/// longer line goes on, indented, on the next lines; scripts get one line per event.
-pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
+/// Writes text for people, each line within 80 columns: a longer line goes on, indented,
+/// on the next lines.
+pub fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
     const WIDTH: usize = 80;
     const HANG: usize = 4;
     for line in text.lines() {
-        if !wrap || line.chars().count() <= WIDTH {
+        if line.chars().count() <= WIDTH {
             writeln!(out, "{line}")?;
             continue;
         }
@@ -675,14 +675,14 @@ pub fn run_piped(
             Ok(Flow::Continue) => {}
             Err(error) => {
                 out.flush()?;
-                report_error(err, Some(index + 1), &error, false)?;
+                report_error(err, Some(index + 1), &error)?;
                 if config.strict {
                     return Ok(ExitCode::FAILURE);
                 }
             }
         }
         if let Some(note) = table.waiting_note() {
-            say(out, &note, false)?;
+            say(out, &note)?;
         }
     }
     out.flush()?;
@@ -692,7 +692,7 @@ pub fn run_piped(
 /// The first lines of a session: the game and its players, and the seed when it was
 /// drawn (so that the game can be replayed).
 fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    say(out, &table.header(), table.interactive)?;
+    say(out, &table.header())?;
     if config.seed_drawn {
         writeln!(
             out,
@@ -709,15 +709,9 @@ pub fn strip_comment(line: &str) -> &str {
 }
 
 /// Prints a command error the way people read it; illegal moves list the legal ones.
-/// `wrap` keeps the lines within 80 columns (for the terminal).
-pub fn report_error(
-    err: &mut dyn Write,
-    line: Option<usize>,
-    error: &CommandError,
-    wrap: bool,
-) -> io::Result<()> {
+pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandError) -> io::Result<()> {
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    say(err, &format!("error: {at}{error}"), wrap)?;
+    say(err, &format!("error: {at}{error}"))?;
     if let CommandError::Illegal { legal, .. } = error
         && !legal.is_empty()
     {
@@ -726,7 +720,7 @@ pub fn report_error(
         if legal.len() > SHOWN {
             text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
         }
-        say(err, &format!("legal: {text}"), wrap)?;
+        say(err, &format!("legal: {text}"))?;
     }
     Ok(())
 }

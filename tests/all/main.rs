@@ -18,6 +18,7 @@ mod nardy_reference;
 mod nardy_rules;
 mod robustness;
 mod support;
+mod table;
 mod transcripts;
 mod ur_games;
 mod ur_reference;

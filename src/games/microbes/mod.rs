@@ -39,7 +39,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "The chessboard race",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "four pieces a side race round a chessboard",
+    summary: "four pieces a side round a chessboard",
     rules: include_str!("rules.txt"),
 };
 
