@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::bots::BotKind;
+use crate::bots::BOT_NAMES;
 use crate::core::{Game, OptionKind};
 use crate::games::{AnyGame, GameKind};
 use crate::session::command::{COMMANDS, find_command};
@@ -68,7 +68,7 @@ impl Completions {
                 .collect(),
             "seat" if earlier.len() == 1 => {
                 let mut players = vec!["human".to_string()];
-                players.extend(BotKind::ALL.iter().map(|b| format!("bot:{}", b.name())));
+                players.extend(BOT_NAMES.iter().map(|b| format!("bot:{b}")));
                 players.push("engine:".to_string());
                 players
             }
@@ -185,7 +185,7 @@ fn game_ids() -> Vec<String> {
 }
 
 fn bot_names() -> Vec<String> {
-    BotKind::ALL.iter().map(|b| b.name().to_string()).collect()
+    BOT_NAMES.iter().map(|b| b.to_string()).collect()
 }
 
 /// File names that complete `typed` (`~/` is the home folder); folders end in `/`.

@@ -293,9 +293,19 @@ impl Table {
                 let text = command::rules_text(self.session.game().kind(), game.as_deref())?;
                 writeln!(out, "{text}")?;
             }
-            Command::Hint => {
+            Command::Hint(count) => {
                 self.check_not_forfeited()?;
-                self.say(out, &format!("hint: {}", self.session.hint()?))?;
+                let choices = self.session.choices()?;
+                let table = crate::analysis::hint_table(self.session.game(), &choices, count.unwrap_or(3));
+                writeln!(out, "{table}")?;
+            }
+            Command::Evaluate => {
+                let estimate = self.session.evaluation();
+                writeln!(
+                    out,
+                    "{}",
+                    crate::analysis::evaluation_lines(self.session.game(), &estimate, false)
+                )?;
             }
             Command::Genmove => {
                 self.human_turn()?;
