@@ -19,7 +19,7 @@ use crate::session::random_seed;
 /// Play, script and analyse dice race games: Long Nardy, the Royal Game of Ur,
 /// Aeroplane Chess, the chessboard race and Mnogoboy.
 #[derive(Debug, Parser)]
-#[command(name = "tabula", version, arg_required_else_help = true)]
+#[command(name = "tabula", version, arg_required_else_help = true, max_term_width = 80)]
 #[command(
     after_help = "Examples:\n  tabula play nardy\n  tabula play nardy --seat black=bot:random --seed 7\n  tabula play nardy --seed 7 < moves.txt\n  tabula rules nardy"
 )]

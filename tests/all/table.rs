@@ -126,3 +126,18 @@ fn the_games_table_fits_80_columns() {
     }
     assert!(!text.contains("Long Nardy: long backgammon"), "{text}");
 }
+
+#[test]
+fn every_help_page_fits_80_columns() {
+    for command in ["", "play", "games", "rules", "engine", "match", "replay", "bench"] {
+        let output = Command::new(TABULA)
+            .args([command, "--help"].iter().filter(|a| !a.is_empty()))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("Usage"), "{command}: {text}");
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "tabula {command} --help: {line}");
+        }
+    }
+}
