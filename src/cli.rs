@@ -472,10 +472,8 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
                 let played = walk.play_text(text)?;
                 writeln!(
                     out,
-                    "{} plays {}{}",
-                    walk.seat_name(played.seat),
-                    played.text,
-                    played.details
+                    "{}",
+                    crate::repl::move_line(walk.seat_name(played.seat), &played)
                 )?;
                 for note in played.notes {
                     writeln!(out, "{note}")?;

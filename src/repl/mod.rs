@@ -400,15 +400,12 @@ impl Table {
     /// Prints a move with what it did; a person's move is echoed as they typed it.
     fn print_played(&self, played: &Played, typed: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
         let typed = typed.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "));
-        self.say(
-            out,
-            &format!(
-                "{} plays {}{}",
-                self.session.seat_name(played.seat),
-                typed.as_deref().unwrap_or(&played.text),
-                played.details
-            ),
-        )?;
+        let who = self.session.seat_name(played.seat);
+        let line = match typed {
+            Some(typed) => format!("{who} plays {typed}{}", played.details),
+            None => move_line(who, played),
+        };
+        self.say(out, &line)?;
         for note in &played.notes {
             self.say(out, note)?;
         }
@@ -632,6 +629,17 @@ pub fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// How a move made by a bot, an engine or a record reads for people: `black plays d8
+/// (eats a8)`, what it did as `legal` describes it; a bare pass is only ever forced, and
+/// says so.
+pub fn move_line(who: &str, played: &Played) -> String {
+    if played.text == "pass" && played.details.is_empty() {
+        format!("{who} has no legal move and passes")
+    } else {
+        format!("{who} plays {}{}", played.text, played.details)
+    }
 }
 
 fn plural(count: usize) -> &'static str {
