@@ -288,6 +288,11 @@ impl Table {
                     ViewChoice::Compact => View::Compact,
                 };
                 writeln!(out, "{}", self.board())?;
+                let game = self.session.game();
+                if choice == ViewChoice::Compact && game.render_compact() == game.render() {
+                    let title = game.info().title;
+                    self.say(out, &format!("({title} has no shorter view than its board)"))?;
+                }
             }
             Command::Rules(game) => {
                 let text = command::rules_text(self.session.game().kind(), game.as_deref())?;
