@@ -73,6 +73,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     say(
         &mut out,
         "Type 'help' for the commands and 'rules' for the rules; Tab completes moves.",
+        true,
     )?;
     table.advance(&mut out)?;
     writeln!(out, "{}", table.board())?;
@@ -84,7 +85,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     loop {
         *completions.borrow_mut() = Some(table.completions());
         if let Some(note) = table.waiting_note() {
-            say(&mut out, &note)?;
+            say(&mut out, &note, true)?;
         }
         let flow = match editor.readline(&table.prompt()) {
             Ok(line) => {
@@ -98,7 +99,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                     Ok(flow) => flow,
                     Err(error) => {
                         let mut text = Vec::new();
-                        report_error(&mut text, None, &error)?;
+                        report_error(&mut text, None, &error, true)?;
                         let text = String::from_utf8_lossy(&text);
                         write!(out, "{ERROR}{}{ERROR:#}", text.trim_end())?;
                         writeln!(out)?;

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 use crate::core::{Game, Options, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameKind};
+use crate::lines::LineReader;
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
 use crate::protocol::client::EngineSettings;
 use crate::session::command::{self, Command, ViewChoice};
@@ -119,9 +120,10 @@ impl Table {
         })
     }
 
-    /// Writes text for people, within 80 columns (see [`say`]).
+    /// Writes text for people: within 80 columns in the terminal, one line per event in
+    /// a pipe (see [`say`]).
     fn say(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
-        say(out, text)
+        say(out, text, self.interactive)
     }
 
     /// Tells the table how many rows the terminal has (`None`: not a terminal), so that
@@ -172,6 +174,7 @@ impl Table {
             return "over> ".to_string();
         }
         match game.phase() {
+            Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
                 Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
@@ -615,13 +618,14 @@ impl Table {
     }
 }
 
-/// Writes text for people, each line within 80 columns: a longer line goes on, indented,
-/// on the next lines.
-pub fn say(out: &mut dyn Write, text: &str) -> io::Result<()> {
+/// Writes text for people. With `wrap` (the terminal) each line stays within 80 columns:
+/// a longer line goes on, indented, on the next lines. Without it (pipes, logs, scripts)
+/// every event keeps one line, so that it can be searched for.
+pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
     const WIDTH: usize = 80;
     const HANG: usize = 4;
     for line in text.lines() {
-        if line.chars().count() <= WIDTH {
+        if !wrap || line.chars().count() <= WIDTH {
             writeln!(out, "{line}")?;
             continue;
         }
@@ -677,7 +681,9 @@ fn make_referee(
 }
 
 /// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
-/// Errors go to `err` with the line number.
+/// Lines are read as bytes by [`LineReader`] (the engine protocol's reader): a line that
+/// is not readable text is an error for that line only. Errors go to `err` with the line
+/// number.
 pub fn run_piped(
     config: &PlayConfig,
     input: impl BufRead,
@@ -687,25 +693,26 @@ pub fn run_piped(
     let mut table = Table::new(config, false)?;
     write_intro(config, &table, out)?;
     table.advance(out)?;
-    for (index, line) in input.lines().enumerate() {
+    for line in LineReader::new(input) {
         let line = line?;
-        let line = strip_comment(&line);
-        if line.is_empty() {
-            continue;
-        }
-        match table.handle_line(line, out)? {
+        let result = match line.command {
+            Ok(text) if text.is_empty() => continue,
+            Ok(text) => table.handle_line(&text, out)?,
+            Err(error) => Err(CommandError::from(error)),
+        };
+        match result {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
             Err(error) => {
                 out.flush()?;
-                report_error(err, Some(index + 1), &error)?;
+                report_error(err, Some(line.number), &error, false)?;
                 if config.strict {
                     return Ok(ExitCode::FAILURE);
                 }
             }
         }
         if let Some(note) = table.waiting_note() {
-            say(out, &note)?;
+            say(out, &note, false)?;
         }
     }
     out.flush()?;
@@ -715,7 +722,7 @@ pub fn run_piped(
 /// The first lines of a session: the game and its players, and the seed when it was
 /// drawn (so that the game can be replayed).
 fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    say(out, &table.header())?;
+    say(out, &table.header(), table.interactive)?;
     if config.seed_drawn {
         writeln!(
             out,
@@ -732,9 +739,15 @@ pub fn strip_comment(line: &str) -> &str {
 }
 
 /// Prints a command error the way people read it; illegal moves list the legal ones.
-pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandError) -> io::Result<()> {
+/// `wrap` keeps the lines within 80 columns (for the terminal, see [`say`]).
+pub fn report_error(
+    err: &mut dyn Write,
+    line: Option<usize>,
+    error: &CommandError,
+    wrap: bool,
+) -> io::Result<()> {
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    say(err, &format!("error: {at}{error}"))?;
+    say(err, &format!("error: {at}{error}"), wrap)?;
     if let CommandError::Illegal { legal, .. } = error
         && !legal.is_empty()
     {
@@ -743,7 +756,7 @@ pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandErr
         if legal.len() > SHOWN {
             text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
         }
-        say(err, &format!("legal: {text}"))?;
+        say(err, &format!("legal: {text}"), wrap)?;
     }
     Ok(())
 }
