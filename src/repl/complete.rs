@@ -237,9 +237,9 @@ mod tests {
     fn nardy(position: Option<&str>, dice: &[u8]) -> Completions {
         let options = Options::defaults(GameKind::Nardy.info().options);
         let mut session = Session::new(GameKind::Nardy, &options, 1).unwrap();
-        if let Some(position) = position {
-            session.set_position(position).unwrap();
-        }
+        // Past the roll-off, white to roll, unless another position is given.
+        let start = "w=24x15 b=24x15 turn=white:roll first=wb score=0-0";
+        session.set_position(position.unwrap_or(start)).unwrap();
         if !dice.is_empty() {
             session.set_dice(dice).unwrap();
         }

@@ -88,7 +88,7 @@ fn without_escapes(text: &str) -> String {
             continue;
         }
         if chars.next_if_eq(&'[').is_some() {
-            while let Some(c) = chars.next() {
+            for c in chars.by_ref() {
                 if c.is_ascii_alphabetic() {
                     break;
                 }
