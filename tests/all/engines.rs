@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use tabula::core::{NewGame, Options};
 use tabula::games::GameKind;
 use tabula::games::nardy::Nardy;
-use tabula::matches::{GameSummary, MatchConfig, play_game};
-use tabula::players::PlayerSpec;
-use tabula::protocol::client::EngineSettings;
+use tabula::matches::{GameSummary, MatchConfig, play_game, run_match};
+use tabula::players::{MatchPlayer, PlayerSpec};
+use tabula::protocol::client::{EngineClient, EngineSettings};
 
 fn script(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,14 +20,18 @@ fn script(name: &str) -> String {
     format!("sh {}", path.display())
 }
 
+fn player(spec: PlayerSpec) -> MatchPlayer {
+    MatchPlayer { name: None, spec }
+}
+
 fn config(engine: &str, settings: EngineSettings) -> MatchConfig {
     MatchConfig {
         kind: GameKind::Nardy,
         options: Options::defaults(Nardy::game_info().options),
         games: 2,
         players: vec![
-            PlayerSpec::Bot(tabula::bots::BotKind::Random),
-            PlayerSpec::Engine(engine.to_string()),
+            player(PlayerSpec::Bot(tabula::bots::BotKind::Random)),
+            player(PlayerSpec::Engine(engine.to_string())),
         ],
         seed: 3,
         jobs: 1,
@@ -65,7 +69,9 @@ fn forfeits_in(engine: &str, kind: &str, limit: Duration, indices: &[u64]) -> Ve
         assert_eq!(got, kind, "{detail}");
         assert_eq!(summary.seat_players[seat], 1, "the engine's seat forfeits");
         assert_eq!(summary.places[seat], 2);
-        assert_eq!(summary.points[1 - seat], 1);
+        // Never better than losing on the board: the opponent gets a mars.
+        assert_eq!(summary.points[1 - seat], 2.0);
+        assert_eq!(summary.points[seat], 0.0);
         assert!(
             record.contains(&format!("forfeit {} {kind}: ", ["white", "black"][seat])),
             "{record}"
@@ -121,6 +127,71 @@ fn an_engine_that_crashes_forfeits() {
 fn an_engine_that_prints_garbage_forfeits() {
     let games = forfeits(&script("garbage.sh"), "garbage", Duration::from_secs(2));
     assert!(games[0].forfeit.as_ref().unwrap().2.contains("thinking about"));
+}
+
+#[test]
+fn an_engine_that_answers_genmove_with_no_move_at_all_plays_an_illegal_move() {
+    let games = forfeits(
+        &script("nonsense-move.sh"),
+        "illegal move",
+        Duration::from_secs(2),
+    );
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.starts_with("'hello world' is not a move"), "{detail}");
+    let roller = format!("env GENMOVE_REPLY=roll {}", script("nonsense-move.sh"));
+    let games = forfeits(&roller, "illegal move", Duration::from_secs(2));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.starts_with("'roll' when a move was asked for"), "{detail}");
+}
+
+#[test]
+fn an_engine_that_hangs_at_name_fails_the_handshake() {
+    let games = forfeits(&script("nameless.sh"), "handshake", Duration::from_secs(3));
+    assert!(games[0].forfeit.as_ref().unwrap().2.contains("'name'"));
+}
+
+#[test]
+fn a_reply_that_never_ends_forfeits_as_too_long_within_the_limit() {
+    let games = forfeits(&script("flood.sh"), "garbage", Duration::from_secs(3));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.starts_with("reply too long: "), "{detail}");
+    assert!(detail.contains("'newgame nardy'"), "{detail}");
+}
+
+#[test]
+fn a_line_that_never_ends_forfeits_as_too_long_within_the_limit() {
+    let games = forfeits(&script("long-line.sh"), "garbage", Duration::from_secs(3));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(
+        detail.starts_with("reply too long: a line over 64 KiB"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn yes_as_an_engine_forfeits_at_once() {
+    let games = forfeits("yes", "garbage", Duration::from_secs(3));
+    assert!(
+        games[0]
+            .forfeit
+            .as_ref()
+            .unwrap()
+            .2
+            .contains("with 'y', not '=' or '?'")
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_on_stdout_are_garbage() {
+    let games = forfeits(&script("bad-bytes.sh"), "garbage", Duration::from_secs(2));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.contains("not UTF-8"), "{detail}");
+}
+
+#[test]
+fn late_replies_to_earlier_commands_are_discarded() {
+    let client = EngineClient::start(&script("stale.sh"), "test", &quick()).unwrap();
+    assert_eq!(client.name(), "fresh");
 }
 
 #[test]
@@ -310,4 +381,344 @@ fn every_game_plays_whole_matches_against_engine_processes() {
         );
         assert!(table.contains("engine round trips: "), "{game:?}:\n{table}");
     }
+}
+
+fn with_tabula(script_name: &str, extra: &str) -> String {
+    format!(
+        "engine:env TABULA={} {extra} {}",
+        tabula().display(),
+        script(script_name)
+    )
+}
+
+#[test]
+fn latin1_on_stderr_is_harmless() {
+    clean_match(&with_tabula("latin1.sh", ""), None);
+}
+
+#[test]
+fn an_engine_that_floods_its_stderr_plays_on() {
+    clean_match(&with_tabula("stderr-flood.sh", ""), None);
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// True while `pid` is a live process (not gone, not a zombie waiting to be reaped).
+fn alive(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+fn pids_in(path: &Path) -> Vec<i32> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+fn all_gone(pids: &[i32]) -> bool {
+    // Killed processes are reaped by whoever inherits them: give that a moment.
+    let until = Instant::now() + Duration::from_secs(3);
+    while Instant::now() < until {
+        if pids.iter().all(|&pid| !alive(pid)) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn the_children_of_a_wrapper_script_end_with_the_engine() {
+    let dir = temp_dir("wrapper");
+    let pids = dir.join("pids");
+    let engine = with_tabula("wrapper.sh", &format!("CHILD_PIDS={}", pids.display()));
+    clean_match(&engine, None);
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 4, "one helper per game");
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engines_in_a_forfeited_game_are_ended_with_their_children() {
+    let dir = temp_dir("forfeit-children");
+    let pids = dir.join("pids");
+    let engine = format!("env CHILD_PIDS={} {}", pids.display(), script("slow-wrapper.sh"));
+    forfeits(&engine, "timeout", Duration::from_secs(3));
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 4);
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_to_a_match_ends_its_engines() {
+    let dir = temp_dir("sigterm");
+    let pids = dir.join("pids");
+    let engine = format!(
+        "engine:env CHILD_PIDS={} {}",
+        pids.display(),
+        script("slow-wrapper.sh")
+    );
+    let mut child = Command::new(tabula())
+        .args([
+            "match",
+            "nardy",
+            "--games",
+            "2",
+            "--jobs",
+            "2",
+            "--movetime",
+            "60000",
+        ])
+        .args(["--player", "bot:random", "--player", &engine])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while pids_in(&pids).len() < 4 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Both engines are started and thinking (or about to be asked).
+    std::thread::sleep(Duration::from_millis(300));
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 4, "both engines started");
+    assert!(started.iter().all(|&pid| alive(pid)));
+    // SAFETY: sending a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status}");
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `tabula play` with `args` and the commands `input` on stdin.
+fn play(args: &[&str], input: &str) -> (bool, String, String) {
+    use std::io::Write as _;
+    let mut child = Command::new(tabula())
+        .arg("play")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn in_play_an_engine_that_cannot_start_forfeits_like_in_a_match() {
+    let (ok, out, err) = play(
+        &[
+            "nardy",
+            "--seed",
+            "1",
+            "--seat",
+            "black=engine:/nonexistent/engine",
+        ],
+        "status\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(
+            "black (engine:/nonexistent/engine) forfeits: start: cannot start '/nonexistent/engine'"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("over forfeit black start"), "{out}");
+}
+
+#[test]
+fn in_play_a_crashing_engine_shows_its_last_stderr_lines() {
+    let (ok, out, err) = play(
+        &[
+            "nardy",
+            "--seed",
+            "1",
+            "--seat",
+            &format!("black=engine:{}", script("traceback.sh")),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("forfeits: crash: exited (exit status: 1)"), "{out}");
+    assert!(out.contains("its last lines on standard error:"), "{out}");
+    assert!(out.contains("  | ValueError: the last line"), "{out}");
+    assert!(out.contains("  | traceback line 7\n"), "{out}");
+    assert!(!out.contains("traceback line 6\n"), "ten lines only: {out}");
+}
+
+#[test]
+fn in_play_new_after_a_timeout_restarts_the_engine() {
+    let dir = temp_dir("play-new");
+    let log = dir.join("log");
+    let (ok, out, err) = play(
+        &[
+            "nardy",
+            "--seed",
+            "1",
+            "--movetime",
+            "200",
+            "--seat",
+            &format!("white=engine:{}", script("slow.sh")),
+            "--seat",
+            "black=human",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "new\nstatus\n",
+    );
+    assert!(ok, "{err}");
+    // Both games end in a timeout of genmove: the late reply of the first engine is
+    // never read as the answer to the second game's newgame.
+    assert_eq!(
+        out.matches("forfeits: timeout: no complete reply to 'genmove'")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(!out.contains("garbage"), "{out}");
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        log.matches("> 1 protocol_version").count(),
+        2,
+        "started twice:\n{log}"
+    );
+    assert!(log.contains(" quit"), "{log}");
+    assert!(log.contains("= forfeit white timeout: "), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn bot_match(records: &Path, games: u64, seed: u64) -> anyhow::Result<String> {
+    let config = MatchConfig {
+        kind: GameKind::Nardy,
+        options: Options::defaults(Nardy::game_info().options),
+        games,
+        players: vec!["fast=bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
+        seed,
+        jobs: 1,
+        records: Some(records.to_path_buf()),
+        engines: quick(),
+    };
+    let mut out = Vec::new();
+    run_match(&config, &mut out, false)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
+    let dir = temp_dir("resume");
+    let records = dir.join("records");
+    let table = bot_match(&records, 4, 3).unwrap();
+    assert!(table.contains("1  fast "), "named players: {table}");
+    let good = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(bot_match(&records, 4, 3).unwrap().matches("4 resumed").count(), 1);
+    let refused = |text: &str, games: u64, seed: u64| -> String {
+        std::fs::write(&records, text).unwrap();
+        let error = bot_match(&records, games, seed).unwrap_err();
+        format!("{error:#}")
+    };
+    let first_result = good.lines().find(|l| l.starts_with("result ")).unwrap();
+    let reversed = first_result
+        .replace("places=1,2", "places=X")
+        .replace("places=2,1", "places=1,2")
+        .replace("places=X", "places=2,1");
+    let error = refused(&good.replacen(first_result, &reversed, 1), 4, 3);
+    assert!(error.contains("but replaying it gives"), "{error}");
+    let error = refused(
+        &good.replacen(first_result, "result places=9,9 points=99,99", 1),
+        4,
+        3,
+    );
+    assert!(error.contains("says 'result places=9,9 points=99,99'"), "{error}");
+    let first_block = good.split("\n\n").next().unwrap();
+    let error = refused(&format!("{good}{first_block}\n\n"), 4, 3);
+    assert!(error.contains("game 1 appears twice"), "{error}");
+    let error = refused(&good, 2, 3);
+    assert!(
+        error.contains("the records hold game 3, but this match has games 1 to 2"),
+        "{error}"
+    );
+    let error = refused(&good, 4, 4);
+    assert!(
+        error.contains("was played with dice seed 3; this match (--seed 4) gives it 4"),
+        "{error}"
+    );
+    let first_roll = good.lines().find(|l| l.starts_with("roll ")).unwrap();
+    let other_roll = if first_roll == "roll 1 2" {
+        "roll 2 1"
+    } else {
+        "roll 1 2"
+    };
+    let error = refused(&good.replacen(first_roll, other_roll, 1), 4, 3);
+    assert!(error.contains("but dice seed 3 throws"), "{error}");
+    let first_move = good.lines().find(|l| l.starts_with("play ")).unwrap();
+    let error = refused(&good.replacen(first_move, "play 1/off", 1), 4, 3);
+    assert!(error.contains("'play 1/off'"), "{error}");
+    let other_players = good.replacen("black=bot:random", "black=bot:greedy", 1);
+    let error = refused(&other_players, 4, 3);
+    assert!(error.contains("played by other players"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_log_has_both_ways_the_verdicts_and_grows_when_a_match_resumes() {
+    let dir = temp_dir("log");
+    let (records, log) = (dir.join("records"), dir.join("log"));
+    let engine = format!("engine:{} engine --bot random", tabula().display());
+    let run = |games: &str| {
+        let output = Command::new(tabula())
+            .args(["match", "nardy", "--games", games, "--jobs", "1"])
+            .args(["--player", "bot:greedy", "--player", &engine])
+            .arg("--records")
+            .arg(&records)
+            .arg("--log")
+            .arg(&log)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(&log).unwrap()
+    };
+    let first = run("2");
+    assert!(first.contains(" game 1 black > 1 protocol_version"), "{first}");
+    assert!(first.contains(" game 2 white < =1 1"), "{first}");
+    assert!(first.contains(" game 1 black > "), "{first}");
+    assert!(
+        first
+            .lines()
+            .any(|l| l.contains(" game 1 black > ") && l.ends_with(" quit")),
+        "{first}"
+    );
+    assert!(first.contains(" game 2 = end: result places="), "{first}");
+    let second = run("4");
+    assert!(second.starts_with(&first), "the log grows");
+    assert!(second.contains(" game 4 = end: result places="), "{second}");
+    let recorded = std::fs::read_to_string(&records).unwrap();
+    assert!(recorded.contains("match-game 4\n"), "{recorded}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
