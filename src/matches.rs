@@ -535,6 +535,7 @@ fn progress_bar(total: u64, done: u64, shown: bool) -> indicatif::ProgressBar {
     }
     let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games  {rate}  ETA {eta}")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
         .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
             let _ = write!(w, "{:.1} games/s", state.per_sec());
         });
