@@ -155,6 +155,13 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
             Err(f) => forfeit = Some(f),
         }
     }
+    // The verdict goes in the log as it falls, before the engines are asked to quit.
+    let forfeit_text = forfeit
+        .as_ref()
+        .map(|f| forfeit_line(session.seat_name(f.seat), f.kind, &f.detail));
+    if let Some(line) = &forfeit_text {
+        config.log(&label, line);
+    }
     let traffic = referee.traffic();
     let names = referee.names();
     referee.shutdown();
@@ -176,9 +183,7 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     let mut record = write_game(&session, &notes, SeedLine::Start);
     let result = result_line(&places, &points);
     let _ = writeln!(record, "{result}");
-    if let Some(f) = &forfeit {
-        let line = forfeit_line(session.seat_name(f.seat), f.kind, &f.detail);
-        config.log(&label, &line);
+    if let (Some(f), Some(line)) = (&forfeit, &forfeit_text) {
         let _ = writeln!(record, "{line}");
         // Comments: kept with the game for its author, skipped when the records are read.
         for line in &f.stderr {
@@ -811,6 +816,20 @@ pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String>
             })
         })
         .collect();
+    // Engines that give the same name (two builds of one bot) are shown by their specs.
+    let full: Vec<String> = full
+        .iter()
+        .enumerate()
+        .map(|(player, label)| {
+            let given = config.players[player].name.is_some();
+            let shared = full.iter().filter(|other| *other == label).count() > 1;
+            if shared && !given {
+                config.players[player].spec.to_string()
+            } else {
+                label.clone()
+            }
+        })
+        .collect();
     distinct_labels(&full, NAME_WIDTH)
 }
 
@@ -929,6 +948,46 @@ mod tests {
         };
         let shares: f64 = (0..4).map(|s| summary.win_share(s)).sum();
         assert!((shares - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn seats_already_home_keep_their_places_when_another_forfeits() {
+        use crate::core::SeededDice;
+        let mut game = game(GameKind::Aeroplane, &["players=4", "until=last"]);
+        let mut dice = SeededDice::new(5);
+        let mut moves = Vec::new();
+        let mut turns = 0;
+        // Play random moves until one seat is home and the game goes on.
+        let first = loop {
+            turns += 1;
+            assert!(turns < 100_000, "no seat got home");
+            if let AnyGame::Aeroplane(a) = &game
+                && let Some(&first) = a.finished().first()
+            {
+                break first;
+            }
+            match game.phase() {
+                Phase::Roll(_) => {
+                    let roll = game.roll(&mut dice);
+                    game.set_dice(roll).unwrap();
+                }
+                Phase::Move(_) => {
+                    game.legal_moves(&mut moves);
+                    let pick = (turns * 7919) % moves.len();
+                    game.play_unchecked(&moves[pick].clone());
+                }
+                Phase::Over => panic!("over before anyone was seen home"),
+            }
+        };
+        let forfeiter = (first + 1) % 4;
+        let (places, points) = forfeit_result(&game, forfeiter);
+        assert_eq!(places[first], 1);
+        assert_eq!(points[first], 1.0);
+        assert_eq!(places[forfeiter], 4);
+        for seat in (0..4).filter(|&s| s != first && s != forfeiter) {
+            assert_eq!(places[seat], 2, "the others share the places left: {places:?}");
+            assert_eq!(points[seat], 0.0);
+        }
     }
 
     #[test]

@@ -235,7 +235,13 @@ impl EngineClient {
             traffic: Traffic::default(),
             stopped: false,
         };
-        client.handshake()?;
+        if let Err(failure) = client.handshake() {
+            client.log(
+                "=",
+                &format!("handshake failed: {}: {}", failure.kind, failure.detail),
+            );
+            return Err(failure);
+        }
         Ok(client)
     }
 

@@ -722,3 +722,41 @@ fn the_log_has_both_ways_the_verdicts_and_grows_when_a_match_resumes() {
     assert!(recorded.contains("match-game 4\n"), "{recorded}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
+    let config = MatchConfig {
+        kind: GameKind::Aeroplane,
+        options: Options::parse(GameKind::Aeroplane.info().options, &["players=3"]).unwrap(),
+        games: 3,
+        players: vec![
+            "bot:greedy".parse().unwrap(),
+            "bot:random".parse().unwrap(),
+            format!("crasher=engine:{}", script("crash.sh")).parse().unwrap(),
+        ],
+        seed: 2,
+        jobs: 1,
+        records: None,
+        engines: quick(),
+    };
+    let mut out = Vec::new();
+    let games = run_match(&config, &mut out, false).unwrap();
+    let table = String::from_utf8(out).unwrap();
+    for game in &games {
+        let (seat, kind, _) = game.forfeit.clone().expect("the engine forfeits every game");
+        assert_eq!(kind, "crash");
+        assert_eq!(game.places[seat], 3, "last");
+        let shares: f64 = (0..3).map(|s| game.win_share(s)).sum();
+        assert!((shares - 1.0).abs() < 1e-9, "{game:?}");
+    }
+    assert!(table.contains("forfeits by #3 crasher: 3 (crash 3)"), "{table}");
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("first places by seat: "))
+        .unwrap();
+    let total: f64 = line
+        .split(['%', ' ', ','])
+        .filter_map(|w| w.parse::<f64>().ok())
+        .sum();
+    assert!((total - 100.0).abs() < 0.2, "{line}");
+}
