@@ -556,13 +556,13 @@ fn forfeit_notice(
     kind: &str,
     detail: &str,
 ) -> String {
-    let mut text = format!(
-        "{}: #{} {} forfeits: {kind}: {}\n",
+    let mut text = wrap(&format!(
+        "{}: #{} {} forfeits: {kind}: {}",
         game_label(summary.index),
         player + 1,
         config.players[player].spec,
         one_line(detail)
-    );
+    ));
     if !summary.stderr.is_empty() {
         let _ = writeln!(text, "  its last lines on standard error:");
         for line in &summary.stderr {

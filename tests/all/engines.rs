@@ -760,3 +760,65 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
         .sum();
     assert!((total - 100.0).abs() < 0.2, "{line}");
 }
+
+/// Runs `tabula match` against `engine` and returns its peak resident memory in KiB,
+/// failing if it does not end within `limit`.
+fn peak_memory_of_match(engine: &str, extra: &[&str], limit: Duration) -> i64 {
+    let child = Command::new(tabula())
+        .args([
+            "match",
+            "nardy",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--movetime",
+            "1000",
+        ])
+        .args(["--player", "bot:random", "--player", engine])
+        .args(extra)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as i32;
+    let until = Instant::now() + limit;
+    loop {
+        let mut status = 0;
+        // SAFETY: rusage is plain data that wait4 fills for our own child.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let done = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if done == pid {
+            assert!(
+                libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+                "{status}"
+            );
+            return usage.ru_maxrss;
+        }
+        if Instant::now() > until {
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            panic!("the match against {engine} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn memory_stays_bounded_whatever_an_engine_writes() {
+    let dir = temp_dir("memory");
+    let log = dir.join("log");
+    let log = log.to_str().unwrap();
+    let engines = [
+        format!("engine:{}", script("flood.sh")),
+        format!("engine:{}", script("long-line.sh")),
+        "engine:yes".to_string(),
+        with_tabula("stderr-flood.sh", ""),
+    ];
+    for engine in &engines {
+        for extra in [&[][..], &["--log", log][..]] {
+            let peak = peak_memory_of_match(engine, extra, Duration::from_secs(20));
+            assert!(peak < 64 * 1024, "{engine} {extra:?}: {peak} KiB");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
