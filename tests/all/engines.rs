@@ -764,7 +764,7 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
 /// Runs `tabula match` against `engine` and returns its peak resident memory in KiB,
 /// failing if it does not end within `limit`.
 fn peak_memory_of_match(engine: &str, extra: &[&str], limit: Duration) -> i64 {
-    let child = Command::new(tabula())
+    let mut child = Command::new(tabula())
         .args([
             "match",
             "nardy",
@@ -789,6 +789,8 @@ fn peak_memory_of_match(engine: &str, extra: &[&str], limit: Duration) -> i64 {
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
         let done = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         if done == pid {
+            // Reaped by wait4 already (for its rusage): this only settles the handle.
+            let _ = child.wait();
             assert!(
                 libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
                 "{status}"
@@ -796,7 +798,8 @@ fn peak_memory_of_match(engine: &str, extra: &[&str], limit: Duration) -> i64 {
             return usage.ru_maxrss;
         }
         if Instant::now() > until {
-            unsafe { libc::kill(pid, libc::SIGKILL) };
+            let _ = child.kill();
+            let _ = child.wait();
             panic!("the match against {engine} did not end within {limit:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
