@@ -763,6 +763,8 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
 
 /// Runs `tabula match` against `engine` and returns its peak resident memory in KiB,
 /// failing if it does not end within `limit`.
+// The child is reaped by wait4 (which gives its peak memory), not by Child::wait.
+#[allow(clippy::zombie_processes)]
 fn peak_memory_of_match(engine: &str, extra: &[&str], limit: Duration) -> i64 {
     let mut child = Command::new(tabula())
         .args([
