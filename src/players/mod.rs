@@ -102,7 +102,7 @@ impl BotAgent {
     /// A bot of `kind` whose own choices follow `seed`.
     pub fn new(kind: BotKind, seed: u64) -> BotAgent {
         BotAgent {
-            bot: kind.build(seed),
+            bot: kind.build_any(seed),
         }
     }
 }
