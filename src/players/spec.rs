@@ -40,7 +40,11 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let text = text.trim();
-        let usage = "write human, bot:random, bot:greedy or engine:COMMAND";
+        let bots: Vec<String> = crate::bots::BOT_NAMES
+            .iter()
+            .map(|b| format!("bot:{b}"))
+            .collect();
+        let usage = format!("write human, {} or engine:COMMAND", bots.join(", "));
         if text.eq_ignore_ascii_case("human") {
             return Ok(PlayerSpec::Human);
         }
