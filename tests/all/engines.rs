@@ -159,6 +159,17 @@ fn a_reply_that_never_ends_forfeits_as_too_long_within_the_limit() {
 }
 
 #[test]
+fn a_reply_that_trickles_on_for_ever_times_out_at_the_deadline() {
+    // --timeout is 500 ms; the engine sends a line every 10 ms, never the end.
+    let games = forfeits(&script("trickle.sh"), "timeout", Duration::from_millis(1500));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(
+        detail.contains("no complete reply to 'newgame nardy' within 0.5 s"),
+        "{detail}"
+    );
+}
+
+#[test]
 fn a_line_that_never_ends_forfeits_as_too_long_within_the_limit() {
     let games = forfeits(&script("long-line.sh"), "garbage", Duration::from_secs(3));
     let detail = &games[0].forfeit.as_ref().unwrap().2;
@@ -496,6 +507,50 @@ fn sigterm_to_a_match_ends_its_engines() {
     std::thread::sleep(Duration::from_millis(300));
     let started = pids_in(&pids);
     assert_eq!(started.len(), 4, "both engines started");
+    assert!(started.iter().all(|&pid| alive(pid)));
+    // SAFETY: sending a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status}");
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_to_play_ends_its_engines() {
+    let dir = temp_dir("sigterm-play");
+    let pids = dir.join("pids");
+    let engine = format!(
+        "white=engine:env CHILD_PIDS={} {}",
+        pids.display(),
+        script("slow-wrapper.sh")
+    );
+    // stdin stays open: tabula waits for the engine's genmove, or for the next command.
+    let mut child = Command::new(tabula())
+        .args([
+            "play",
+            "nardy",
+            "--seed",
+            "1",
+            "--movetime",
+            "60000",
+            "--seat",
+            &engine,
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while pids_in(&pids).len() < 2 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 2, "the engine started");
     assert!(started.iter().all(|&pid| alive(pid)));
     // SAFETY: sending a signal to the child we started.
     unsafe {
