@@ -465,6 +465,9 @@ pub fn run_match(
             .with_context(|| format!("cannot write {}", path.display()))?;
         writer = Some(file);
     }
+    if let Some(warning) = unbalanced_warning(config) {
+        eprint!("{warning}");
+    }
     let resumed = finished.len();
     let pending: Vec<u64> = (0..config.games).filter(|g| !finished.contains_key(g)).collect();
     let next = AtomicUsize::new(0);
@@ -608,6 +611,18 @@ fn format_elo(value: f64) -> String {
     }
 }
 
+/// A warning when the games do not divide into whole sets (one game per seating).
+fn unbalanced_warning(config: &MatchConfig) -> Option<String> {
+    let seats = config.players.len() as u64;
+    (!config.games.is_multiple_of(seats)).then(|| {
+        wrap(&format!(
+            "warning: {} games do not divide into sets of {seats} (one per seating): the last set is \
+             incomplete, so the seats are not balanced; play a multiple of {seats}",
+            config.games
+        ))
+    })
+}
+
 /// The width the table keeps to.
 pub const TABLE_WIDTH: usize = 80;
 /// The width of the player column.
@@ -637,12 +652,8 @@ pub fn table(
         config.seed
     );
     text.push_str(&wrap(&header));
-    if !config.games.is_multiple_of(players as u64) {
-        text.push_str(&wrap(&format!(
-            "warning: {} games do not divide into sets of {players} (one per seating): the last set is \
-             incomplete, so the seats are not balanced; play a multiple of {players}",
-            config.games
-        )));
+    if let Some(warning) = unbalanced_warning(config) {
+        text.push_str(&warning);
     }
     let labels = player_labels(config, games);
     let _ = writeln!(
