@@ -38,6 +38,9 @@ const STDERR_LOG_BUDGET: usize = 1024 * 1024;
 const QUEUE: usize = 64;
 /// How long an engine has to exit by itself after `quit` before its group is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
+/// The same for an engine that has failed (hangs, floods, talks nonsense): it is not
+/// expected to listen.
+const FAILED_QUIT_GRACE: Duration = Duration::from_millis(50);
 /// The longest stretch of an engine's text quoted in a message.
 const QUOTE: usize = 60;
 
@@ -180,6 +183,8 @@ pub struct EngineClient {
     next_id: u64,
     name: String,
     traffic: Traffic,
+    /// The engine failed a command: it gets only a short grace to quit.
+    failed: bool,
     stopped: bool,
 }
 
@@ -233,6 +238,7 @@ impl EngineClient {
             next_id: 1,
             name: String::new(),
             traffic: Traffic::default(),
+            failed: false,
             stopped: false,
         };
         if let Err(failure) = client.handshake() {
@@ -314,6 +320,12 @@ impl EngineClient {
     /// for `?`, `Err` when the engine failed (timeout, exit, garbage). A reply that
     /// carries the id of an earlier command (a late answer) is discarded.
     pub fn ask(&mut self, command: &str, limit: Duration) -> Result<Result<String, String>, EngineFailure> {
+        let answer = self.exchange(command, limit);
+        self.failed |= answer.is_err();
+        answer
+    }
+
+    fn exchange(&mut self, command: &str, limit: Duration) -> Result<Result<String, String>, EngineFailure> {
         let id = self.next_id;
         self.next_id += 1;
         let line = format!("{id} {command}");
@@ -487,7 +499,12 @@ impl EngineClient {
             self.log(">", &line);
             let _ = writeln!(stdin, "{line}").and_then(|()| stdin.flush());
         }
-        let deadline = Instant::now() + QUIT_GRACE;
+        let grace = if self.failed {
+            FAILED_QUIT_GRACE
+        } else {
+            QUIT_GRACE
+        };
+        let deadline = Instant::now() + grace;
         let mut logged = 0usize;
         loop {
             // Take what it still says (the answer to quit), within bounds.
