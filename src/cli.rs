@@ -11,7 +11,7 @@ use crate::bench::random_games;
 use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
-use crate::players::{PlayerSpec, SeatAssignment};
+use crate::players::{MatchPlayer, SeatAssignment};
 use crate::protocol::client::{EngineSettings, TrafficLog};
 use crate::repl::{PlayConfig, run_interactive, run_piped};
 use crate::session::random_seed;
@@ -201,11 +201,12 @@ struct EngineArgs {
 }
 
 impl EngineArgs {
-    fn settings(&self) -> anyhow::Result<EngineSettings> {
+    /// The settings; `append` keeps an existing log (a match that resumes adds to it).
+    fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
         let log = match &self.log {
-            Some(path) => {
-                Some(TrafficLog::create(path).with_context(|| format!("cannot create the log {path}"))?)
-            }
+            Some(path) => Some(
+                TrafficLog::open(path, append).with_context(|| format!("cannot create the log {path}"))?,
+            ),
             None => None,
         };
         Ok(EngineSettings {
@@ -223,9 +224,10 @@ struct MatchArgs {
     /// How many games to play
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// A player: bot:random, bot:greedy or engine:COMMAND; one per seat
-    #[arg(long = "player", value_name = "PLAYER", required = true, value_parser = parse_player)]
-    players: Vec<PlayerSpec>,
+    /// A player: bot:random, bot:greedy or engine:COMMAND, optionally named as
+    /// NAME=PLAYER; one per seat
+    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
+    players: Vec<MatchPlayer>,
     /// The first dice seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -258,7 +260,7 @@ fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
     text.parse()
 }
 
-fn parse_player(text: &str) -> Result<PlayerSpec, String> {
+fn parse_player(text: &str) -> Result<MatchPlayer, String> {
     text.parse()
 }
 
@@ -354,7 +356,7 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         seed_drawn,
         strict: args.strict,
         manual_dice: args.manual_dice,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(false)?,
         compact: args.compact,
         color: args.color.choice(),
     };
@@ -418,6 +420,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
     if jobs == 0 {
         bail!("--jobs must be at least 1");
     }
+    let resuming = args.records.as_ref().is_some_and(|path| path.exists());
     let config = MatchConfig {
         kind,
         options,
@@ -426,7 +429,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         seed: args.seed,
         jobs,
         records: args.records,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(resuming)?,
     };
     run_match(&config, out, io::stderr().is_terminal())?;
     Ok(ExitCode::SUCCESS)

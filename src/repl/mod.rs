@@ -14,7 +14,9 @@ use std::process::ExitCode;
 use crate::core::{Game, Options, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameKind};
 use crate::lines::LineReader;
-use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
+use crate::players::{
+    Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent_or_failed, seat_players,
+};
 use crate::protocol::client::EngineSettings;
 use crate::session::command::{self, Command, ViewChoice};
 use crate::session::record::{load_file, save_file};
@@ -81,6 +83,8 @@ pub struct Table {
     referee: Referee,
     manual_dice: bool,
     forfeit: Option<Forfeit>,
+    /// A forfeit at start-up, told with the first output.
+    untold: Option<Forfeit>,
     interactive: bool,
     engines: EngineSettings,
     view: View,
@@ -106,13 +110,14 @@ impl Table {
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
         let session = Session::new(config.kind, &config.options, config.seed)?;
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
-        let referee = make_referee(&players, config.seed, session.game(), &config.engines)?;
+        let (referee, forfeit) = make_referee(&players, config.seed, session.game(), &config.engines);
         Ok(Table {
             session,
             players,
             referee,
             manual_dice: config.manual_dice,
-            forfeit: None,
+            untold: forfeit.clone(),
+            forfeit,
             interactive,
             engines: config.engines.clone(),
             view: if config.compact { View::Compact } else { View::Auto },
@@ -419,6 +424,9 @@ impl Table {
         }
         if let Some(outcome) = self.session.game().outcome() {
             self.say(out, &format!("game over: {}", outcome.summary))?;
+            if let Some(log) = &self.engines.log {
+                log.write("game", "=", &format!("end: {}", outcome.summary));
+            }
         }
         Ok(())
     }
@@ -478,7 +486,7 @@ impl Table {
                 }
             }
         }
-        self.forfeit = None;
+        self.restart_failed();
         self.say(out, &format!("took back {}", taken.join(", then ")))?;
         self.resync(false, out)
     }
@@ -488,12 +496,12 @@ impl Table {
         let fresh = kind.new_game(&options).map_err(CommandError::from)?;
         if fresh.seat_count() != self.players.len() {
             let players = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
-            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines).0;
             self.players = players;
+            self.forfeit = None;
         }
         self.session.new_game(kind, &options)?;
-        self.forfeit = None;
+        self.restart_failed();
         self.say(out, &format!("new game: {}", self.header()))?;
         self.resync(true, out)
     }
@@ -502,12 +510,12 @@ impl Table {
         let loaded = load_file(path, self.session.seed())?;
         if loaded.game().seat_count() != self.players.len() {
             let players = vec![PlayerSpec::Human; loaded.game().seat_count()];
-            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines).0;
             self.players = players;
+            self.forfeit = None;
         }
         self.session = loaded;
-        self.forfeit = None;
+        self.restart_failed();
         let moves = self
             .session
             .actions()
@@ -548,21 +556,56 @@ impl Table {
 
     /// Ends the game: the seat forfeits, and people are told why.
     fn forfeit_now(&mut self, forfeit: Forfeit, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "{} ({}) forfeits: {}: {}",
-            self.session.seat_name(forfeit.seat),
-            self.players[forfeit.seat],
-            forfeit.kind,
-            forfeit.detail
-        )?;
+        self.tell_forfeit(&forfeit, out)?;
         self.forfeit = Some(forfeit);
         Ok(())
+    }
+
+    /// Says why a seat forfeits, with its engine's last standard error lines, and puts
+    /// the verdict in the log.
+    fn tell_forfeit(&self, forfeit: &Forfeit, out: &mut dyn Write) -> io::Result<()> {
+        let seat = self.session.seat_name(forfeit.seat);
+        self.say(
+            out,
+            &format!(
+                "{seat} ({}) forfeits: {}: {}",
+                self.players[forfeit.seat], forfeit.kind, forfeit.detail
+            ),
+        )?;
+        if !forfeit.stderr.is_empty() {
+            writeln!(out, "its last lines on standard error:")?;
+            for line in &forfeit.stderr {
+                writeln!(out, "  | {line}")?;
+            }
+        }
+        if let Some(log) = &self.engines.log {
+            log.write(
+                seat,
+                "=",
+                &format!("forfeit {seat} {}: {}", forfeit.kind, forfeit.detail),
+            );
+        }
+        Ok(())
+    }
+
+    /// After a forfeit, starts the failed seat's player again for what comes next: a dead
+    /// or confused engine is never asked again.
+    fn restart_failed(&mut self) {
+        if let Some(forfeit) = self.forfeit.take() {
+            let seat = forfeit.seat;
+            let label = self.session.seat_name(seat);
+            let seed = self.session.seed().wrapping_add(1000 * (seat as u64 + 1));
+            let agent = build_agent_or_failed(&self.players[seat], seed, &self.engines, label);
+            self.referee.replace(seat, agent);
+        }
     }
 
     /// Lets bots and engines act until a person must: they roll and move by themselves,
     /// and a person with nothing but `pass` passes automatically.
     pub fn advance(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(forfeit) = self.untold.take() {
+            self.tell_forfeit(&forfeit, out)?;
+        }
         while self.forfeit.is_none() {
             match self.referee.act(&mut self.session, self.manual_dice) {
                 Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
@@ -655,29 +698,24 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
+/// The referee for these players, told about the new game. An engine that fails to
+/// start, to shake hands or to take the new game makes its seat forfeit (returned), as in
+/// a match.
 fn make_referee(
     players: &[PlayerSpec],
     seed: u64,
     game: &AnyGame,
     engines: &EngineSettings,
-) -> anyhow::Result<Referee> {
+) -> (Referee, Option<Forfeit>) {
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
     for (seat, player) in players.iter().enumerate() {
         let label = game.seat_name(seat);
-        let agent = build_agent(
-            player,
-            seed.wrapping_add(1000 * (seat as u64 + 1)),
-            engines,
-            label,
-        )
-        .map_err(|(kind, detail)| anyhow::anyhow!("{label} ({player}) cannot play: {kind}: {detail}"))?;
-        agents.push(agent);
+        let seat_seed = seed.wrapping_add(1000 * (seat as u64 + 1));
+        agents.push(build_agent_or_failed(player, seat_seed, engines, label));
     }
     let mut referee = Referee::new(agents);
-    referee
-        .notify(&Observation::NewGame(game))
-        .map_err(|f| anyhow::anyhow!("{} ({}): {}", game.seat_name(f.seat), f.kind, f.detail))?;
-    Ok(referee)
+    let forfeit = referee.notify(&Observation::NewGame(game)).err();
+    (referee, forfeit)
 }
 
 /// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
