@@ -135,7 +135,7 @@ fn errors_are_red_in_a_colour_terminal_only() {
 #[test]
 fn a_board_too_tall_for_the_terminal_gives_way_to_the_compact_view() {
     let typed = "quit\r";
-    // The aeroplane board is 33 lines: at 24 rows the list view is shown by itself,
+    // The aeroplane board is 32 lines: at 24 rows the list view is shown by itself,
     let small = in_terminal(&play("aeroplane --seed 3"), &[], typed);
     assert!(small.contains("red    hangar r1 r2 r3 r4"), "{small}");
     assert!(!small.contains("CENTRE"), "{small}");
