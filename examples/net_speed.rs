@@ -1,5 +1,6 @@
 //! How fast Long Nardy's network is: the cost of one evaluation, and the time each net
-//! level takes per decision (median and mean) on positions from real games.
+//! level (and, to compare, greedy and expectimax:2) takes per decision, median and mean,
+//! on positions from games the network plays against itself.
 //!
 //! ```sh
 //! cargo run --release --example net_speed [-- --net FILE] [-- --seconds S]
@@ -8,7 +9,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tabula::bots::Bot;
+use tabula::bots::{Bot, BotKind};
 use tabula::core::{Game, NewGame, Phase, SeededDice};
 use tabula::games::nardy::encode::{INPUTS, encode};
 use tabula::games::nardy::{Nardy, NardyMove};
@@ -89,11 +90,17 @@ fn main() {
     );
 
     let mut legal = Vec::new();
-    for plies in [1u8, 2] {
-        let mut bot = NetBot::new(Arc::clone(&net), plies, 1);
+    let levels: Vec<(&str, Box<dyn Bot<Nardy>>)> = vec![
+        ("bot:net", Box::new(NetBot::new(Arc::clone(&net), 1, 1))),
+        ("bot:net:2", Box::new(NetBot::new(Arc::clone(&net), 2, 1))),
+        ("bot:greedy", BotKind::Greedy.build(1)),
+        ("bot:expectimax:2", BotKind::Expectimax { depth: 2 }.build(1)),
+    ];
+    for (name, mut bot) in levels {
         let mut times = Vec::new();
         let start = Instant::now();
-        for game in positions.iter().cycle() {
+        // Every position once, or as many as the time allows (at least 50).
+        for game in &positions {
             if start.elapsed() >= budget && times.len() >= 50 {
                 break;
             }
@@ -105,9 +112,8 @@ fn main() {
         }
         let total: f64 = times.iter().sum();
         times.sort_by(f64::total_cmp);
-        let name = if plies == 1 { "bot:net" } else { "bot:net:2" };
         println!(
-            "{name:<10} {} decisions: median {:.2} ms, mean {:.2} ms, slowest {:.1} ms, {:.0} decisions/s",
+            "{name:<17} {} decisions: median {:.2} ms, mean {:.2} ms, slowest {:.1} ms, {:.0} decisions/s",
             times.len(),
             times[times.len() / 2] * 1e3,
             total / times.len() as f64 * 1e3,

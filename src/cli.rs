@@ -85,8 +85,6 @@ enum Commands {
 
 #[derive(Debug, Args)]
 struct AnalyseArgs {
-    #[command(flatten)]
-    net: NetChoice,
     /// A file written by 'save' (or a match's --records file)
     file: String,
     /// The bot that values the decisions, e.g. best, expectimax:2, greedy
@@ -101,6 +99,8 @@ struct AnalyseArgs {
     /// List every decision, not only those that lost at least the doubtful mark
     #[arg(long)]
     all: bool,
+    #[command(flatten)]
+    net: NetChoice,
 }
 
 fn parse_bot(text: &str) -> Result<BotKind, String> {
@@ -156,8 +156,6 @@ struct NetChoice {
 #[derive(Debug, Args)]
 struct PlayArgs {
     #[command(flatten)]
-    net: NetChoice,
-    #[command(flatten)]
     game: GameChoice,
     /// Who plays a seat: SEAT=PLAYER, e.g. black=bot:random, 2=human (repeatable)
     #[arg(long, value_name = "SEAT=PLAYER", value_parser = parse_seat)]
@@ -181,6 +179,8 @@ struct PlayArgs {
     color: ColorWhen,
     #[command(flatten)]
     engines: EngineArgs,
+    #[command(flatten)]
+    net: NetChoice,
 }
 
 /// When the REPL uses colour.
@@ -239,8 +239,6 @@ impl EngineArgs {
 #[derive(Debug, Args)]
 struct MatchArgs {
     #[command(flatten)]
-    net: NetChoice,
-    #[command(flatten)]
     game: GameChoice,
     /// How many games to play
     #[arg(long, default_value_t = 100)]
@@ -260,6 +258,8 @@ struct MatchArgs {
     records: Option<std::path::PathBuf>,
     #[command(flatten)]
     engines: EngineArgs,
+    #[command(flatten)]
+    net: NetChoice,
 }
 
 #[derive(Debug, Args)]
