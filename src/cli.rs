@@ -150,7 +150,7 @@ impl GameChoice {
 struct NetChoice {
     /// Long Nardy network file for bot:net and bot:best (default: the built-in one)
     #[arg(long = "net", value_name = "FILE")]
-    file: Option<std::path::PathBuf>,
+    net_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -329,7 +329,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Play(PlayArgs { net, .. })
         | Commands::Match(MatchArgs { net, .. })
         | Commands::Analyse(AnalyseArgs { net, .. })
-        | Commands::Engine { net, .. } => net.file.as_deref(),
+        | Commands::Engine { net, .. } => net.net_file.as_deref(),
         _ => None,
     };
     if let Some(path) = net {
