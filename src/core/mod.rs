@@ -8,5 +8,5 @@ pub mod options;
 
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice};
 pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
-pub use game::{Game, GameInfo, NewGame, Outcome, Phase, Seat};
+pub use game::{Game, GameInfo, NewGame, Outcome, Phase, Resignation, Seat};
 pub use options::{OptionKind, OptionSpec, Options};

@@ -114,6 +114,16 @@ impl Referee {
         Referee { agents }
     }
 
+    /// Puts `agent` (`None`: a person) in `seat`; the agent that played it is stopped.
+    pub fn replace(&mut self, seat: Seat, agent: Option<Box<dyn Agent>>) {
+        if let Some(slot) = self.agents.get_mut(seat) {
+            if let Some(old) = slot.as_mut() {
+                old.shutdown();
+            }
+            *slot = agent;
+        }
+    }
+
     /// True if a person plays `seat`.
     pub fn is_human(&self, seat: Seat) -> bool {
         self.agents.get(seat).is_none_or(Option::is_none)
@@ -137,7 +147,9 @@ impl Referee {
         match last {
             Some(Action::Roll(dice) | Action::Dice(dice)) => self.notify(&Observation::Dice(dice)),
             Some(Action::Move(text)) => self.notify(&Observation::Move(&text)),
-            Some(Action::SetPos(_)) => self.notify(&Observation::Position(session.game())),
+            Some(Action::SetPos(_) | Action::Resign(_)) => {
+                self.notify(&Observation::Position(session.game()))
+            }
             None => Ok(()),
         }
     }

@@ -61,6 +61,15 @@ pub enum Command {
     Version,
     /// The games and their options.
     ListGames,
+    /// Change who plays a seat (the table only).
+    Seat {
+        /// The seat as typed: a name or a number from 1.
+        seat: String,
+        /// The player as typed: `human`, `bot:NAME`, `engine:COMMAND`.
+        player: String,
+    },
+    /// Concede the game (the table only).
+    Resign,
     /// Leave.
     Quit,
 }
@@ -72,6 +81,8 @@ pub enum Audience {
     Everyone,
     /// Listed by `list_commands` for engine controllers; still accepted in the REPL.
     Protocol,
+    /// Listed by `help` in the REPL; the engine protocol has no seats and refuses them.
+    Table,
 }
 
 /// One command of the language.
@@ -129,8 +140,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "undo",
         aliases: &["takeback"],
         args: "",
-        summary: "take back the last move",
-        details: "In the REPL, undo goes back to your own last move (bot moves after it are taken\nback too). In the engine protocol it takes back the last roll, dice or move.",
+        summary: "take back your last move (the dice stay as they fell)",
+        details: "In the REPL, undo goes back to your own last move: the bots' moves after it are\ntaken back too, and so are passes you had to make. Undo never changes luck: the dice\nstream rewinds with the game, so playing the same moves again brings the same dice.\nIn the engine protocol it takes back the last roll, dice or move (and rewinds the dice).\nIf there is nothing to take back, undo says so and changes nothing.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -162,7 +173,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &["newgame"],
         args: "[GAME] [KEY=VALUE...]",
         summary: "start a new game, e.g. 'new', 'new nardy koks=on'",
-        details: "Without GAME, a new game of the same kind. Options are the game's rule options\n(see 'tabula games').",
+        details: "Without GAME, a new game of the same kind with the same rule options and seats;\nKEY=VALUE changes an option, SEAT=PLAYER a seat (e.g. 'new black=human').\nA new GAME starts with its default options. In a terminal, asks first if the game\nin progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -170,7 +181,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "FILE",
         summary: "save the game record to FILE",
-        details: "The record is a script of commands: the game, the seed, every roll and move.",
+        details: "The record is a script of commands: the game, the seed, every roll and move.\nIt is written to a temporary file and renamed, so a failed save keeps the old file.\nIn a terminal, asks before replacing a file that exists.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -178,7 +189,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "FILE",
         summary: "load a game saved with 'save' (its history can be undone)",
-        details: "Every move in the file is checked again; a bad file changes nothing.",
+        details: "Every move in the file is checked again; a bad file changes nothing. A file\ncut short (its last line has no line end) is refused. In a terminal, asks first\nif the game in progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -210,7 +221,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "",
         summary: "how the game ended",
-        details: "One line per seat: SEAT PLACE POINTS, then the summary.",
+        details: "At the table, in sentences. In the engine protocol one line per seat:\nSEAT PLACE POINTS, then the summary.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -228,6 +239,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "choose the built-in bot for hint and genmove (random, greedy)",
         details: "",
         audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "seat",
+        aliases: &[],
+        args: "SEAT PLAYER",
+        summary: "change who plays a seat, e.g. 'seat black bot:random', 'seat 2 human'",
+        details: "SEAT is a seat's name or number (from 1); PLAYER is human, bot:random,\nbot:greedy or engine:COMMAND. The game goes on from where it stands.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
+        name: "resign",
+        aliases: &[],
+        args: "",
+        summary: "concede the game to your opponents",
+        details: "With two seats the other seat wins; with more, you take the last place and the\nothers share the first. Long Nardy: the opponent scores what the game would be\nworth if it ended now (see 'tabula rules nardy'); in a match the next game starts\nunless that wins the match. 'undo' takes a resignation back.",
+        audience: Audience::Table,
     },
     CommandSpec {
         name: "help",
@@ -312,8 +339,15 @@ pub fn info_reply(command: &Command) -> Option<Result<String, CommandError>> {
     Some(Ok(match command {
         Command::Help(topic) => return Some(help(topic.as_deref())),
         Command::ListGames => games_table(),
-        Command::ListCommands => COMMANDS.iter().map(|c| c.name).collect::<Vec<_>>().join("\n"),
-        Command::KnownCommand(name) => find_command(name).is_some().to_string(),
+        Command::ListCommands => COMMANDS
+            .iter()
+            .filter(|c| c.audience != Audience::Table)
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Command::KnownCommand(name) => find_command(name)
+            .is_some_and(|c| c.audience != Audience::Table)
+            .to_string(),
         Command::ProtocolVersion => PROTOCOL_VERSION.to_string(),
         Command::Name => "tabula".to_string(),
         Command::Version => env!("CARGO_PKG_VERSION").to_string(),
@@ -412,6 +446,22 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
                 "write 'set bot NAME' (random or greedy)".into(),
             )),
         },
+        "seat" => {
+            let usage = || {
+                CommandError::Syntax(
+                    "write 'seat SEAT PLAYER', e.g. 'seat black bot:greedy' or 'seat 2 human'".into(),
+                )
+            };
+            let (seat, player) = rest.split_once(char::is_whitespace).ok_or_else(usage)?;
+            if player.trim().is_empty() {
+                return Err(usage());
+            }
+            Ok(Command::Seat {
+                seat: seat.trim().to_string(),
+                player: player.trim().to_string(),
+            })
+        }
+        "resign" => no_args(Command::Resign),
         "help" => Ok(Command::Help((!rest.is_empty()).then(|| rest.to_string()))),
         "quit" => no_args(Command::Quit),
         "list_games" => no_args(Command::ListGames),
@@ -479,7 +529,7 @@ pub fn help(topic: Option<&str>) -> Result<String, CommandError> {
     match topic {
         None => {
             let mut text = String::from("Commands (a move typed alone is played):\n");
-            for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+            for spec in COMMANDS.iter().filter(|s| s.audience != Audience::Protocol) {
                 let usage = format!("{} {}", spec.name, spec.args);
                 text.push_str(&format!("  {:<24}{}\n", usage.trim_end(), spec.summary));
             }
@@ -534,6 +584,31 @@ mod tests {
             })
         );
         assert_eq!(parsed("set bot random"), Ok(Command::SetBot("random".into())));
+        assert_eq!(
+            parsed("seat black engine:python3 bot.py"),
+            Ok(Command::Seat {
+                seat: "black".into(),
+                player: "engine:python3 bot.py".into()
+            })
+        );
+        assert_eq!(parsed("resign"), Ok(Command::Resign));
+        assert!(
+            parsed("seat black")
+                .unwrap_err()
+                .to_string()
+                .contains("seat 2 human")
+        );
+    }
+
+    #[test]
+    fn table_commands_are_not_offered_to_engine_controllers() {
+        let listed = info_reply(&Command::ListCommands).unwrap().unwrap();
+        assert!(listed.lines().any(|l| l == "undo"));
+        assert!(!listed.lines().any(|l| l == "seat" || l == "resign"));
+        assert_eq!(
+            info_reply(&Command::KnownCommand("resign".into())).unwrap(),
+            Ok("false".to_string())
+        );
     }
 
     #[test]
@@ -589,7 +664,7 @@ mod tests {
     #[test]
     fn help_covers_every_listed_command() {
         let text = help(None).unwrap();
-        for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+        for spec in COMMANDS.iter().filter(|s| s.audience != Audience::Protocol) {
             assert!(text.contains(spec.name), "{}", spec.name);
             assert!(help(Some(spec.name)).is_ok());
         }
