@@ -99,7 +99,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                     continue;
                 }
                 if let Some(question) = table.confirmation(line)
-                    && !confirm(&mut editor, &question)?
+                    && !confirm(&mut editor, &question, false)?
                 {
                     writeln!(out, "nothing changed")?;
                     continue;
@@ -134,6 +134,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                 || confirm(
                     &mut editor,
                     "The game is in progress and not saved. Quit anyway? [y/N] ",
+                    true,
                 )?)
         {
             break;
@@ -146,13 +147,18 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Asks a yes/no question; only `y` or `yes` means yes, and Ctrl-D answers yes.
-fn confirm(editor: &mut Editor<TabulaHelper, DefaultHistory>, question: &str) -> anyhow::Result<bool> {
+/// Asks a yes/no question; only `y` or `yes` means yes. Ctrl-D answers `at_end` (yes when
+/// leaving: a second Ctrl-D really quits).
+fn confirm(
+    editor: &mut Editor<TabulaHelper, DefaultHistory>,
+    question: &str,
+    at_end: bool,
+) -> anyhow::Result<bool> {
     loop {
         return match editor.readline(question) {
             Ok(answer) => Ok(matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes")),
             Err(error) => match read_failure(error) {
-                ReadFailure::End => Ok(true),
+                ReadFailure::End => Ok(at_end),
                 ReadFailure::Cancelled => Ok(false),
                 ReadFailure::BadLine(_) => continue,
                 ReadFailure::Fatal(error) => Err(error.into()),
@@ -178,10 +184,9 @@ fn read_failure(error: ReadlineError) -> ReadFailure {
     match error {
         ReadlineError::Interrupted => ReadFailure::Cancelled,
         ReadlineError::Eof => ReadFailure::End,
-        ReadlineError::Io(error) if error.kind() == io::ErrorKind::InvalidData => ReadFailure::BadLine(
-            "that line was not UTF-8 text (is the terminal set to UTF-8?); it was dropped, type it again"
-                .into(),
-        ),
+        ReadlineError::Io(error) if error.kind() == io::ErrorKind::InvalidData => {
+            ReadFailure::BadLine("that line was not UTF-8 text; it was dropped, please type it again".into())
+        }
         error => ReadFailure::Fatal(error),
     }
 }
