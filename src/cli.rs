@@ -329,6 +329,11 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         words.push(format!("players={}", args.players.len()));
         options = Options::parse(kind.info().options, &words)?;
     }
+    if args.players.iter().any(PlayerSpec::is_human) {
+        return Err(usage(
+            "a match is played by bots and engines; 'human' cannot play one",
+        ));
+    }
     let seats = kind.new_game(&options).map_err(usage)?.seat_count();
     if args.players.len() != seats {
         return Err(usage(format!(

@@ -188,7 +188,7 @@ impl Table {
     fn check_discard(&self, what: &str) -> Result<(), CommandError> {
         if self.keep_unsaved && self.needs_quit_confirmation() {
             return Err(CommandError::WrongPhase(format!(
-                "the game in progress is not saved; 'save FILE' first (with --strict, {what} does not throw a game away)"
+                "the game in progress is not saved: 'save FILE' before '{what}' (--strict keeps it)"
             )));
         }
         Ok(())

@@ -141,7 +141,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &["takeback"],
         args: "",
         summary: "take back your last move (the dice stay as they fell)",
-        details: "In the REPL, undo goes back to your own last move: the bots' moves after it are\ntaken back too, and so are passes you had to make. Undo never changes luck: the dice\nstream rewinds with the game, so playing the same moves again brings the same dice.\nIn the engine protocol it takes back the last roll, dice or move (and rewinds the dice).\nIf there is nothing to take back, undo says so and changes nothing.",
+        details: "In the REPL, undo goes back to your own last move: the bots' moves after it\nare taken back too, and so are passes you had to make. Undo never changes\nluck: the dice rewind with the game, so the same moves bring the same dice.\nIn the engine protocol it takes back the last roll, dice or move (and the\ndice rewind too). With nothing to take back, undo says so and changes nothing.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -173,7 +173,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &["newgame"],
         args: "[GAME] [KEY=VALUE...]",
         summary: "start a new game, e.g. 'new', 'new nardy koks=on'",
-        details: "Without GAME, a new game of the same kind with the same rule options and seats;\nKEY=VALUE changes an option, SEAT=PLAYER a seat (e.g. 'new black=human').\nA new GAME starts with its default options. In a terminal, asks first if the game\nin progress is not saved.",
+        details: "Without GAME, a new game of the same kind, with the same options and seats;\nKEY=VALUE changes an option, SEAT=PLAYER a seat (e.g. 'new black=human').\nAnother GAME starts with its default options. In a terminal, asks first if\nthe game in progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -181,7 +181,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "FILE",
         summary: "save the game record to FILE",
-        details: "The record is a script of commands: the game, the seed, every roll and move.\nIt is written to a temporary file and renamed, so a failed save keeps the old file.\nIn a terminal, asks before replacing a file that exists.",
+        details: "The record is a script of commands: the game, the seed, every roll and move.\nIt is written to a temporary file and renamed, so a failed save keeps the\nold file. In a terminal, asks before replacing a file that exists.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -189,7 +189,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "FILE",
         summary: "load a game saved with 'save' (its history can be undone)",
-        details: "Every move in the file is checked again; a bad file changes nothing. A file\ncut short (its last line has no line end) is refused. In a terminal, asks first\nif the game in progress is not saved.",
+        details: "Every move in the file is checked again; a bad file changes nothing. A file\ncut short (its last line has no line end) is refused. In a terminal, asks\nfirst if the game in progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -244,7 +244,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "seat",
         aliases: &[],
         args: "SEAT PLAYER",
-        summary: "change who plays a seat, e.g. 'seat black bot:random', 'seat 2 human'",
+        summary: "change who plays a seat, e.g. 'seat black bot:random'",
         details: "SEAT is a seat's name or number (from 1); PLAYER is human, bot:random,\nbot:greedy or engine:COMMAND. The game goes on from where it stands.",
         audience: Audience::Table,
     },
@@ -253,7 +253,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "",
         summary: "concede the game to your opponents",
-        details: "With two seats the other seat wins; with more, you take the last place and the\nothers share the first. Long Nardy: the opponent scores what the game would be\nworth if it ended now (see 'tabula rules nardy'); in a match the next game starts\nunless that wins the match. 'undo' takes a resignation back.",
+        details: "With two seats the other seat wins; with more, you take the last place and\nthe others share the first. Long Nardy: the opponent scores what the game\nwould be worth if it ended now (see 'tabula rules nardy'); in a match the\nnext game starts unless that wins the match. 'undo' takes it back.",
         audience: Audience::Table,
     },
     CommandSpec {

@@ -163,6 +163,7 @@ fn a_bad_command_line_exits_2_and_never_panics() {
             "0",
         ],
         &["match", "nardy", "--player", "bot:greedy"],
+        &["match", "nardy", "--player", "bot:greedy", "--player", "human"],
         &[
             "match",
             "nardy",

@@ -423,7 +423,7 @@ fn a_nardy_match_goes_on_after_a_resigned_game() {
     let said = ok(&mut table, "resign");
     assert_eq!(
         said,
-        "white resigns the game; black scores a mars (2 points); match score 0-2 (white-black), 3 points to win; black starts the next game\n"
+        "white resigns the game; black scores a mars (2 points)\nmatch score: white 0, black 2 (3 to win); black starts the next game\n"
     );
     assert_eq!(table.session().phase(), Phase::Roll(1));
     assert!(position(&table).ends_with("turn=black:roll first=wb score=0-2"));

@@ -549,7 +549,7 @@ impl Nardy {
         if score[winner] < self.match_to {
             self.score_game(winner, kind.points());
             return Resignation::PlaysOn(format!(
-                "{resigner} resigns the game; {name} scores {}; match score {}-{} (white-black), {} points to win; {name} starts the next game",
+                "{resigner} resigns the game; {name} scores {}\nmatch score: white {}, black {} ({} to win); {name} starts the next game",
                 kind.describe(),
                 score[WHITE],
                 score[BLACK],
