@@ -380,7 +380,10 @@ fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::
         .unwrap_or(&records[index - 1]);
     // Check the whole record first, so that a bad file fails before anything is printed.
     let whole = Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
-    writeln!(out, "{file}, game {index}: {}", replay_header(record, &whole))?;
+    if records.len() > 1 {
+        writeln!(out, "game {index} of {file}")?;
+    }
+    writeln!(out, "{}", replay_header(record, &whole))?;
     let mut walk = Session::new(record.kind, &record.options, 0)?;
     writeln!(out, "{}", walk.game().render().trim_end())?;
     let waits = step && io::stdin().is_terminal();
@@ -428,10 +431,13 @@ fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::
             }
         }
     }
+    let board = walk.game().render();
     if !step {
-        writeln!(out, "{}", walk.game().render().trim_end())?;
+        writeln!(out, "{}", board.trim_end())?;
     }
     match walk.outcome() {
+        // Some boards say it themselves.
+        Ok(outcome) if board.contains(&outcome.summary) => {}
         Ok(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
         Err(_) => writeln!(out, "the record ends here; {}", walk.status())?,
     }
@@ -474,10 +480,11 @@ fn replay_header(record: &crate::session::record::GameRecord, whole: &crate::ses
         .actions()
         .filter(|(_, a)| matches!(a, crate::session::Action::Move(_)))
         .count();
-    header.push_str(&format!("; {moves} move{}", if moves == 1 { "" } else { "s" }));
+    // The length and the result on a line of their own keep the header within 80 columns.
+    header.push_str(&format!("\n{moves} move{}", if moves == 1 { "" } else { "s" }));
     match whole.outcome() {
-        Ok(outcome) => header.push_str(&format!("; {}", outcome.summary)),
-        Err(_) => header.push_str("; not finished"),
+        Ok(outcome) => header.push_str(&format!(", then {}", outcome.summary)),
+        Err(_) => header.push_str(", not finished"),
     }
     header
 }
