@@ -378,6 +378,8 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
     let Some(spec) = find_command(word) else {
         return match game.parse_move(line) {
             Ok(_) => Ok(Command::Play(line.to_string())),
+            // A line that starts like one of the legal moves is a move with a mistake.
+            Err(syntax) if starts_a_legal_move(game, word) => Err(CommandError::Syntax(syntax.0)),
             Err(syntax) => Err(unknown(word, line, syntax.0)),
         };
     };
@@ -474,6 +476,18 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
     }
 }
 
+/// True if some legal move now is written starting with `word` (`swap` in Mnogoboy).
+fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.iter().any(|mv| {
+        game.format_move(mv)
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(word))
+    })
+}
+
 /// The error for a word that is neither a command nor a move: the nearest command if one
 /// is close, else the move's syntax error when the line looks like a move attempt.
 fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
@@ -483,9 +497,10 @@ fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
         .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()))
         .map(|name| (edit_distance(&lower, name), name))
         .min();
+    // Two edits turn any four-letter word into many others: short words need closer ones.
     if let Some((distance, name)) = nearest
         && distance <= 2
-        && distance < lower.len()
+        && distance * 2 < lower.len()
     {
         return CommandError::UnknownCommand {
             name: word.to_string(),
@@ -506,22 +521,30 @@ fn canonical_name(name: &str) -> &'static str {
     find_command(name).map_or("help", |spec| spec.name)
 }
 
-/// Levenshtein distance, for "did you mean" hints.
+/// Edits between two words, for "did you mean" hints: insertions, deletions,
+/// substitutions and swaps of two neighbours (`saev` is one edit from `save`).
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (row[j] + 1)
-                .min(current + 1)
-                .min(previous + usize::from(ca != cb));
-            previous = current;
+    // table[i][j]: edits between a[..i] and b[..j].
+    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in table.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in table[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let substitution = table[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(table[i - 1][j] + 1).min(table[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(table[i - 2][j - 2] + 1);
+            }
+            table[i][j] = best;
         }
     }
-    row[b.len()]
+    table[a.len()][b.len()]
 }
 
 /// The help text: all commands, or one in detail.
@@ -626,6 +649,15 @@ mod tests {
             "unknown command: dance (did you mean 'dice'?)"
         );
         assert_eq!(
+            parsed("saev x").unwrap_err().to_string(),
+            "unknown command: saev (did you mean 'save'?)"
+        );
+        // Four letters are two edits from many words: no guess for 'swap'.
+        assert_eq!(
+            parsed("swap").unwrap_err().to_string(),
+            "unknown command: swap (type 'help' for the list of commands)"
+        );
+        assert_eq!(
             parsed("xyzzy").unwrap_err().to_string(),
             "unknown command: xyzzy (type 'help' for the list of commands)"
         );
@@ -676,5 +708,7 @@ mod tests {
         assert_eq!(edit_distance("roll", "roll"), 0);
         assert_eq!(edit_distance("rol", "roll"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("saev", "save"), 1);
+        assert_eq!(edit_distance("swap", "seat"), 2);
     }
 }

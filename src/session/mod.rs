@@ -32,6 +32,8 @@ struct Step {
     before: AnyGame,
     /// The dice stream as it stood before the action, so that undo rewinds it too.
     dice: SeededDice,
+    /// A resignation that had ended the game before the action (setpos can follow one).
+    conceded: Option<Outcome>,
     action: Action,
     seat: Option<Seat>,
 }
@@ -187,6 +189,7 @@ impl Session {
         self.history.push(Step {
             before,
             dice,
+            conceded: self.conceded.clone(),
             action,
             seat,
         });
@@ -354,15 +357,15 @@ impl Session {
             )));
         }
         let before = self.game.clone();
-        let result = match self.game.resign(seat) {
+        let result = self.game.resign(seat);
+        self.push(before, self.dice.clone(), Action::Resign(seat), Some(seat));
+        Ok(match result {
             Resignation::Over(outcome) => {
                 self.conceded = Some(outcome.clone());
                 Resigned::Over(outcome)
             }
             Resignation::PlaysOn(note) => Resigned::PlaysOn(note),
-        };
-        self.push(before, self.dice.clone(), Action::Resign(seat), Some(seat));
-        Ok(result)
+        })
     }
 
     /// Takes back the last action (a roll, dice, a move, a position or a resignation),
@@ -398,8 +401,8 @@ impl Session {
         if let Some(first) = taken.last() {
             self.game = first.before.clone();
             self.dice = first.dice.clone();
+            self.conceded = first.conceded.clone();
         }
-        self.conceded = None;
         self.unsaved = true;
         taken
             .into_iter()
@@ -466,6 +469,7 @@ impl Session {
         self.game.set_position(text)?;
         let canonical = self.game.position_string();
         self.push(before, self.dice.clone(), Action::SetPos(canonical), None);
+        // A new position is a game that goes on (or ended by its own rules).
         self.conceded = None;
         Ok(())
     }

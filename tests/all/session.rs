@@ -387,6 +387,12 @@ fn resigning_ends_the_game_and_undo_takes_it_back() {
     assert_eq!(ok(&mut table, "undo"), "took back light's resignation\n");
     assert_eq!(position(&table), before);
     assert!(line(&mut table, "result").is_err());
+    // A position set after a resignation plays on; taking it back ends the game again.
+    ok(&mut table, "resign");
+    ok(&mut table, &format!("setpos {before}"));
+    assert!(table.session().phase() != Phase::Over);
+    assert_eq!(ok(&mut table, "undo"), "took back the position set\n");
+    assert_eq!(ok(&mut table, "status"), "over dark\n");
 }
 
 #[test]
