@@ -4,6 +4,7 @@
 //! applies commands to a game ([`games`], built on [`core`]); the REPL ([`repl`]) and the
 //! engine protocol ([`protocol`]) only read commands and print what the session says.
 
+pub mod analysis;
 pub mod bench;
 pub mod bots;
 pub mod cli;
@@ -13,4 +14,5 @@ pub mod matches;
 pub mod players;
 pub mod protocol;
 pub mod repl;
+pub mod search;
 pub mod session;

@@ -6,7 +6,7 @@ pub mod error;
 pub mod game;
 pub mod options;
 
-pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice};
+pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
 pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
-pub use game::{Game, GameInfo, NewGame, Outcome, Phase, Resignation, Seat};
+pub use game::{Estimate, Game, GameInfo, MAX_SEATS, NewGame, Outcome, Phase, Resignation, Seat};
 pub use options::{OptionKind, OptionSpec, Options};

@@ -85,8 +85,9 @@ impl Agent for BotAgent {
     fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure> {
         // The bot's randomness follows the seed and the position only, so that after an
         // undo the same position brings the same choice (undo cannot fish for luck).
-        let mut bot: Box<dyn Bot<AnyGame>> =
-            self.kind.build(self.seed ^ stable_hash(&game.position_string()));
+        let mut bot: Box<dyn Bot<AnyGame>> = self
+            .kind
+            .build_any(self.seed ^ stable_hash(&game.position_string()));
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         match game.phase() {

@@ -76,7 +76,11 @@ fn execute(session: &mut Session, command: Command) -> Result<String, CommandErr
             Some(played) => played.text,
             None => "roll".to_string(),
         },
-        Command::Hint => session.hint()?,
+        Command::Hint(None) => session.hint()?,
+        Command::Hint(Some(count)) => {
+            crate::analysis::hint_protocol(session.game(), &session.choices()?, count)
+        }
+        Command::Evaluate => crate::analysis::evaluation_lines(session.game(), &session.evaluation(), true),
         Command::Undo => {
             session.undo()?;
             String::new()

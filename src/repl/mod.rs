@@ -274,9 +274,19 @@ impl Table {
             Command::Legal => self.print_legal(out)?,
             Command::Undo => self.undo(out)?,
             Command::Board => writeln!(out, "{}", self.board())?,
-            Command::Hint => {
+            Command::Hint(count) => {
                 self.check_not_forfeited()?;
-                writeln!(out, "hint: {}", self.session.hint()?)?;
+                let choices = self.session.choices()?;
+                let table = crate::analysis::hint_table(self.session.game(), &choices, count.unwrap_or(3));
+                writeln!(out, "{table}")?;
+            }
+            Command::Evaluate => {
+                let estimate = self.session.evaluation();
+                writeln!(
+                    out,
+                    "{}",
+                    crate::analysis::evaluation_lines(self.session.game(), &estimate, false)
+                )?;
             }
             Command::Genmove => {
                 self.human_turn()?;

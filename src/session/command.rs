@@ -20,8 +20,10 @@ pub enum Command {
     Undo,
     /// Show the board.
     Board,
-    /// The built-in bot's choice, not played.
-    Hint,
+    /// The built-in bot's best choices with their values (how many, if given), not played.
+    Hint(Option<usize>),
+    /// The position's value for every seat.
+    Evaluate,
     /// The built-in bot's choice, played.
     Genmove,
     /// Start a new game (same game if none is named).
@@ -155,9 +157,17 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "hint",
         aliases: &[],
+        args: "[N]",
+        summary: "the N best choices with win chances (not played)",
+        details: "Each choice with the win probability of the seat to act after it (nardy: also the\nequity, points won minus lost per game) and how far it falls behind the best. The\nREPL shows 3 unless N is given; the engine protocol's plain 'hint' is the best move\nalone, 'hint N' gives N lines 'MOVE win=P [equity=E]'. Uses the bot chosen with\n'set bot NAME' (best unless changed).",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "evaluate",
+        aliases: &["eval"],
         args: "",
-        summary: "the built-in bot's choice (not played)",
-        details: "Uses the bot chosen with 'set bot NAME' (greedy unless changed).",
+        summary: "the position's value: each seat's win chance (nardy: and equity)",
+        details: "With three or more seats, the win chance is the chance of finishing first. The\nvalues are the hint bot's ('set bot NAME').",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -236,7 +246,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "set",
         aliases: &[],
         args: "bot NAME",
-        summary: "choose the built-in bot for hint and genmove (random, greedy)",
+        summary: "choose the built-in bot for hint, evaluate and genmove, e.g. 'set bot expectimax:2'",
         details: "",
         audience: Audience::Everyone,
     },
@@ -422,7 +432,20 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "play" => one_arg("a move, e.g. 'play pass'").map(Command::Play),
         "undo" => no_args(Command::Undo),
         "board" => no_args(Command::Board),
-        "hint" => no_args(Command::Hint),
+        "hint" => match rest {
+            "" => Ok(Command::Hint(None)),
+            count => count
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=1000).contains(n))
+                .map(|n| Command::Hint(Some(n)))
+                .ok_or_else(|| {
+                    CommandError::Syntax(format!(
+                        "'hint' takes how many choices to show, 1 to 1000, e.g. 'hint 5' (not '{count}')"
+                    ))
+                }),
+        },
+        "evaluate" => no_args(Command::Evaluate),
         "genmove" => no_args(Command::Genmove),
         "new" => {
             let mut words = rest.split_whitespace().peekable();
@@ -444,9 +467,10 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
             .map_err(|_| CommandError::Syntax("'seed' needs a whole number, e.g. 'seed 42'".into())),
         "set" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["bot", name] => Ok(Command::SetBot(name.to_string())),
-            _ => Err(CommandError::Syntax(
-                "write 'set bot NAME' (random or greedy)".into(),
-            )),
+            _ => Err(CommandError::Syntax(format!(
+                "write 'set bot NAME' ({})",
+                crate::bots::BOT_NAMES.join(", ")
+            ))),
         },
         "seat" => {
             let usage = || {

@@ -97,7 +97,7 @@ impl Session {
             game: kind.new_game(options)?,
             history: Vec::new(),
             dice: SeededDice::new(seed),
-            bot: BotKind::Greedy,
+            bot: BotKind::Best,
             bot_seed: seed ^ 0xB07,
             unsaved: false,
             conceded: None,
@@ -420,11 +420,32 @@ impl Session {
             .any(|step| matches!(step.action, Action::Move(_)) && step.seat.is_some_and(&is_mine))
     }
 
+    /// A fresh built-in bot for this position: its own choices follow the session seed
+    /// and how far the game has gone, so a hint replays exactly.
+    fn fresh_bot(&self) -> Box<dyn crate::bots::Bot<AnyGame>> {
+        self.bot.build_any(self.bot_seed ^ self.history.len() as u64)
+    }
+
+    /// Every choice of the seat to act with its value, best first (see
+    /// [`crate::analysis::ranked_choices`]).
+    pub fn choices(&self) -> Result<Vec<crate::analysis::Choice>, CommandError> {
+        if self.game.phase() == Phase::Over {
+            return Err(CommandError::WrongPhase("the game is over".into()));
+        }
+        Ok(crate::analysis::ranked_choices(
+            &self.game,
+            self.fresh_bot().as_mut(),
+        ))
+    }
+
+    /// The position's value for every seat, as the built-in bot sees it.
+    pub fn evaluation(&self) -> crate::core::Estimate {
+        self.fresh_bot().estimate(&self.game)
+    }
+
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        let mut bot = self
-            .bot
-            .build::<AnyGame>(self.bot_seed ^ self.history.len() as u64);
+        let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
         match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {

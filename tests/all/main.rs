@@ -3,6 +3,7 @@
 mod aeroplane_games;
 mod aeroplane_reference;
 mod aeroplane_rules;
+mod analysis;
 mod cli;
 mod engines;
 mod invariants;

@@ -654,6 +654,12 @@ impl Game for Aeroplane {
         Dice::single(source.throw(6))
     }
 
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if let Phase::Roll(_) = self.phase() {
+            crate::core::one_die_outcomes(6, out);
+        }
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         Dice::parse_plain(values, 1, 6, INFO.id)
     }

@@ -655,6 +655,12 @@ impl Game for Nardy {
         Dice::new(&[first, second])
     }
 
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if let Phase::Roll(_) = self.phase() {
+            crate::core::two_dice_outcomes(out);
+        }
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         Dice::parse_plain(values, 2, 6, INFO.id)
     }

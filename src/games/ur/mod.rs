@@ -471,6 +471,26 @@ impl Game for Ur {
         Dice::single(total)
     }
 
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if !matches!(self.phase(), Phase::Roll(_)) {
+            return;
+        }
+        match self.layout.dice {
+            board::DiceKind::Tetrahedral => crate::core::one_die_outcomes(4, out),
+            board::DiceKind::FourBinary => {
+                for (total, ways) in [(0u8, 1.0), (1, 4.0), (2, 6.0), (3, 4.0), (4, 1.0)] {
+                    out.push((Dice::single(total), ways / 16.0));
+                }
+            }
+            // Three binary dice: a total of 0 counts as 4.
+            board::DiceKind::ThreeBinaryZeroIsFour => {
+                for (total, ways) in [(1u8, 3.0), (2, 3.0), (3, 1.0), (4, 1.0)] {
+                    out.push((Dice::single(total), ways / 8.0));
+                }
+            }
+        }
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         let (low, high) = (self.layout.min_roll(), self.layout.max_roll());
         let how = match self.layout.dice {
