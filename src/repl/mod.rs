@@ -436,7 +436,7 @@ impl Table {
                 )
             }
             _ => {
-                let seat = game.phase().seat().unwrap_or(0);
+                let seat = self.session.phase().seat().unwrap_or(0);
                 let dice = game.dice().map(|d| format!(" with {d}")).unwrap_or_default();
                 writeln!(
                     out,

@@ -429,7 +429,7 @@ impl Session {
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::analysis::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::analysis::Choice>, CommandError> {
-        if self.game.phase() == Phase::Over {
+        if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
         Ok(crate::analysis::ranked_choices(
