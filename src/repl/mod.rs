@@ -174,9 +174,10 @@ impl Table {
             Command::New { .. } if self.needs_quit_confirmation() => {
                 Some("The game is in progress and not saved. Start a new game anyway? [y/N] ".into())
             }
-            Command::Load(path) if self.needs_quit_confirmation() => Some(format!(
-                "The game is in progress and not saved. Load {path} anyway? [y/N] "
-            )),
+            // A file that is not there fails to load and changes nothing: no need to ask.
+            Command::Load(path) if self.needs_quit_confirmation() && Path::new(&path).exists() => Some(
+                format!("The game is in progress and not saved. Load {path} anyway? [y/N] "),
+            ),
             Command::Save(path) if Path::new(&path).exists() => {
                 Some(format!("{path} exists. Replace it? [y/N] "))
             }

@@ -271,8 +271,16 @@ fn new_load_and_save_ask_before_losing_a_game_or_a_file() {
     ok(&mut table, "roll");
     let question = table.confirmation("new ur").unwrap();
     assert!(question.contains("not saved"), "{question}");
-    assert!(table.confirmation(&format!("load {path}")).is_some());
+    assert_eq!(
+        table.confirmation(&format!("load {path}")),
+        None,
+        "no such file yet"
+    );
     assert_eq!(table.confirmation(&format!("save {path}")), None);
+    ok(&mut table, &format!("save {path}"));
+    let choice = hinted(&table);
+    ok(&mut table, &choice);
+    assert!(table.confirmation(&format!("load {path}")).is_some());
     ok(&mut table, &format!("save {path}"));
     assert_eq!(table.confirmation("new"), None);
     assert_eq!(
