@@ -344,7 +344,7 @@ impl Session {
         self.play(&mv)
     }
 
-    /// Concedes the game for the seat to act (`seat`): the game is over, or (a Long
+    /// Concedes the game for `seat`: the game is over, or (a Long
     /// Nardy match not yet won) the conceded game is scored and the next one starts.
     pub fn resign(&mut self, seat: Seat) -> Result<Resigned, CommandError> {
         if self.phase() == Phase::Over {
