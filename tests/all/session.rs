@@ -468,7 +468,6 @@ fn resigning_long_nardy_costs_what_the_game_is_worth_now() {
                 .map(|s| table.session().seat_name(s)),
             Some(resigner)
         );
-        table.session().hint().unwrap();
         ok(&mut table, "resign");
         table.session().outcome().unwrap().summary
     };
