@@ -446,7 +446,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
 fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     use crate::session::record::parse_records;
     use crate::session::{Action, Session};
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = crate::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = parse_records(&text)?;
     if index == 0 || index > records.len() {
         return Err(usage(format!(

@@ -10,6 +10,7 @@ pub mod bots;
 pub mod cli;
 pub mod core;
 pub mod games;
+pub mod lines;
 pub mod matches;
 pub mod players;
 pub mod protocol;

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use crate::core::{Game, Options, Phase, Seat};
 use crate::games::{AnyGame, GameKind};
+use crate::lines::LineReader;
 use crate::players::{
     Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, Turn, build_agent, find_seat,
     seat_players,
@@ -144,6 +145,7 @@ impl Table {
             return "over> ".to_string();
         }
         match self.session.phase() {
+            Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
                 Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
@@ -792,7 +794,9 @@ fn make_referee(
 }
 
 /// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
-/// Errors go to `err` with the line number.
+/// Lines are read as bytes by [`LineReader`] (the engine protocol's reader): a line that
+/// is not readable text is an error for that line only. Errors go to `err` with the line
+/// number.
 pub fn run_piped(
     config: &PlayConfig,
     input: impl BufRead,
@@ -802,18 +806,19 @@ pub fn run_piped(
     let mut table = Table::new(config, false)?;
     write_intro(config, &table, out)?;
     table.advance(out)?;
-    for (index, line) in input.lines().enumerate() {
+    for line in LineReader::new(input) {
         let line = line?;
-        let line = strip_comment(&line);
-        if line.is_empty() {
-            continue;
-        }
-        match table.handle_line(line, out)? {
+        let result = match line.command {
+            Ok(text) if text.is_empty() => continue,
+            Ok(text) => table.handle_line(&text, out)?,
+            Err(error) => Err(CommandError::from(error)),
+        };
+        match result {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
             Err(error) => {
                 out.flush()?;
-                report_error(err, Some(index + 1), &error)?;
+                report_error(err, Some(line.number), &error)?;
                 if config.strict {
                     return Ok(ExitCode::FAILURE);
                 }

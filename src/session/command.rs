@@ -206,8 +206,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "status",
         aliases: &[],
         args: "",
-        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over RESULT'",
-        details: "",
+        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'",
+        details: "'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -343,21 +343,45 @@ pub fn find_command(name: &str) -> Option<&'static CommandSpec> {
 /// The engine protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
 
+/// The commands `list_commands` prints and `known_command` knows, in the order
+/// `tabula-protocol(5)` documents them; aliases (`board`, `new`, ...) still work but are
+/// not listed.
+pub const PROTOCOL_COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "known_command",
+    "list_games",
+    "newgame",
+    "seed",
+    "status",
+    "roll",
+    "dice",
+    "legal",
+    "play",
+    "genmove",
+    "hint",
+    "evaluate",
+    "undo",
+    "showboard",
+    "getpos",
+    "setpos",
+    "result",
+    "set",
+    "save",
+    "load",
+    "quit",
+];
+
 /// The reply to a command that does not depend on any game (help, the lists, names and
 /// versions), or `None` for the other commands.
 pub fn info_reply(command: &Command) -> Option<Result<String, CommandError>> {
     Some(Ok(match command {
         Command::Help(topic) => return Some(help(topic.as_deref())),
         Command::ListGames => games_table(),
-        Command::ListCommands => COMMANDS
-            .iter()
-            .filter(|c| c.audience != Audience::Table)
-            .map(|c| c.name)
-            .collect::<Vec<_>>()
-            .join("\n"),
-        Command::KnownCommand(name) => find_command(name)
-            .is_some_and(|c| c.audience != Audience::Table)
-            .to_string(),
+        Command::ListCommands => PROTOCOL_COMMANDS.join("\n"),
+        Command::KnownCommand(name) => PROTOCOL_COMMANDS.contains(&name.as_str()).to_string(),
         Command::ProtocolVersion => PROTOCOL_VERSION.to_string(),
         Command::Name => "tabula".to_string(),
         Command::Version => env!("CARGO_PKG_VERSION").to_string(),
@@ -390,7 +414,7 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
             Ok(_) => Ok(Command::Play(line.to_string())),
             // A line that starts like one of the legal moves is a move with a mistake.
             Err(syntax) if starts_a_legal_move(game, word) => Err(CommandError::Syntax(syntax.0)),
-            Err(syntax) => Err(unknown(word, line, syntax.0)),
+            Err(syntax) => Err(unknown(word, syntax.0)),
         };
     };
     let no_args = |command: Command| {
@@ -496,7 +520,7 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "version" => no_args(Command::Version),
         "list_commands" => no_args(Command::ListCommands),
         "known_command" => one_arg("a command name").map(Command::KnownCommand),
-        _ => Err(unknown(word, line, String::new())),
+        _ => Err(unknown(word, String::new())),
     }
 }
 
@@ -513,8 +537,10 @@ fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
 }
 
 /// The error for a word that is neither a command nor a move: the nearest command if one
-/// is close, else the move's syntax error when the line looks like a move attempt.
-fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
+/// is close, else the move's syntax error when the first word looks like the start of a
+/// move (it has a digit or a `/`: `24/30`, `r9`, `in-c9`), else an unknown command
+/// (`komi 6.5` is not a move attempt: its digits are an argument).
+fn unknown(word: &str, move_error: String) -> CommandError {
     let lower = word.to_ascii_lowercase();
     let nearest = COMMANDS
         .iter()
@@ -531,7 +557,7 @@ fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
             hint: Some(canonical_name(name).to_string()),
         };
     }
-    let looks_like_move = line.chars().any(|c| c.is_ascii_digit() || c == '/');
+    let looks_like_move = word.chars().any(|c| c.is_ascii_digit() || c == '/');
     if looks_like_move && !move_error.is_empty() {
         return CommandError::Syntax(move_error);
     }
@@ -584,7 +610,7 @@ pub fn help(topic: Option<&str>) -> Result<String, CommandError> {
             Ok(text)
         }
         Some(name) => {
-            let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), "", String::new()))?;
+            let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), String::new()))?;
             let mut text = format!("{} {}\n  {}", spec.name, spec.args, spec.summary);
             if !spec.aliases.is_empty() {
                 text.push_str(&format!("\n  Also: {}", spec.aliases.join(", ")));

@@ -17,6 +17,7 @@ mod mnogoboy_rules;
 mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;
+mod protocol_framing;
 mod robustness;
 mod session;
 mod support;
