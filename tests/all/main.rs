@@ -21,6 +21,7 @@ mod protocol_framing;
 mod robustness;
 mod session;
 mod support;
+mod table;
 mod transcripts;
 mod ur_games;
 mod ur_reference;

@@ -24,6 +24,7 @@ fn config(kind: GameKind, options: &[&str], seats: &[&str], seed: u64, strict: b
         manual_dice: false,
         engines: EngineSettings::default(),
         compact: false,
+        color: anstream::ColorChoice::Never,
     }
 }
 
