@@ -6,6 +6,7 @@
 
 pub mod bench;
 pub mod bots;
+pub mod calibration;
 pub mod cli;
 pub mod core;
 pub mod games;

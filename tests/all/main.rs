@@ -5,6 +5,7 @@ mod aeroplane_reference;
 mod aeroplane_rules;
 mod cli;
 mod engines;
+mod estimates;
 mod invariants;
 mod man;
 mod microbes_games;

@@ -5,6 +5,7 @@
 //! in the same place are interchangeable and a position is a few small arrays.
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
 mod render;
 mod text;
@@ -15,8 +16,8 @@ use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
 };
 
 pub use board::Cell;
@@ -707,6 +708,10 @@ impl Game for Ur {
             value += 2.0;
         }
         value
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Ur) -> Vec<String> {
