@@ -27,13 +27,15 @@ struct Args {
     test_games: usize,
     seed: u64,
     rounds: usize,
+    /// Features left out of the fit (their weights stay 0).
+    drop: Vec<usize>,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
     let game = args
         .next()
-        .ok_or("usage: calibrate GAME [key=value...] [--games N] [--test-games N] [--seed S] [--rounds R]")?;
+        .ok_or("usage: calibrate GAME [key=value...] [--games N] [--test-games N] [--seed S] [--rounds R] [--drop I,J]")?;
     let mut parsed = Args {
         game,
         options: Vec::new(),
@@ -41,6 +43,7 @@ fn parse_args() -> Result<Args, String> {
         test_games: 1000,
         seed: 1,
         rounds: 2,
+        drop: Vec::new(),
     };
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Result<u64, String> {
@@ -53,6 +56,16 @@ fn parse_args() -> Result<Args, String> {
             "--test-games" => parsed.test_games = number("--test-games")? as usize,
             "--seed" => parsed.seed = number("--seed")?,
             "--rounds" => parsed.rounds = number("--rounds")? as usize,
+            "--drop" => {
+                let list = args.next().ok_or("--drop needs feature numbers like 3,4")?;
+                parsed.drop = list
+                    .split(',')
+                    .map(|n| {
+                        n.parse()
+                            .map_err(|_| format!("--drop: '{n}' is not a feature number"))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
             option if option.contains('=') => parsed.options.push(option.to_string()),
             other => return Err(format!("unknown argument '{other}'")),
         }
@@ -149,7 +162,7 @@ fn round_samples<G: Game>(
 /// One row per position: every seat's features, and the winner.
 fn rows<G: Game, const N: usize>(
     samples: &[Sample<G>],
-    features: impl Fn(&G, Seat) -> [f64; N],
+    features: &impl Fn(&G, Seat) -> [f64; N],
     keep: impl Fn(&Sample<G>) -> bool,
 ) -> Vec<Row> {
     samples
@@ -260,8 +273,19 @@ fn header(args: &Args, train: usize, test: usize) {
         format!(" {}", args.options.join(" "))
     };
     println!(
-        "// cargo run --release --example calibrate -- {}{} --games {} --test-games {} --seed {} --rounds {}",
-        args.game, options, args.games, args.test_games, args.seed, args.rounds
+        "// cargo run --release --example calibrate -- {}{} --games {} --test-games {} --seed {} --rounds {}{}",
+        args.game,
+        options,
+        args.games,
+        args.test_games,
+        args.seed,
+        args.rounds,
+        if args.drop.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = args.drop.iter().map(usize::to_string).collect();
+            format!(" --drop {}", list.join(","))
+        }
     );
     println!("//   self-play positions: {train} for the fit, {test} to test");
 }
@@ -277,6 +301,17 @@ fn calibrate_linear<G: Game, const N: usize>(
 ) {
     let (mut train, test) = samples(start, args);
     let keep = |s: &Sample<G>| undecided(&s.position);
+    let dropped = args.drop.clone();
+    let features = move |g: &G, seat: Seat| -> [f64; N] {
+        let mut f = features(g, seat);
+        for &i in &dropped {
+            if i < N {
+                f[i] = 0.0;
+            }
+        }
+        f
+    };
+    let features = &features;
     let test_rows = rows(&test, features, keep);
     let mut weights = fit(&rows(&train, features, keep), 1e-6);
     for round in 1..=args.rounds {
@@ -326,7 +361,7 @@ fn calibrate_nardy(start: &nardy::Nardy, args: &Args) {
         let mut weights = eval::WEIGHTS;
         weights
             .win
-            .copy_from_slice(&fit(&rows(train, eval::features, contact), 1e-6));
+            .copy_from_slice(&fit(&rows(train, &eval::features, contact), 1e-6));
         weights
             .mars
             .copy_from_slice(&fit(&gammon_rows(train, false), 1e-6));
@@ -345,8 +380,8 @@ fn calibrate_nardy(start: &nardy::Nardy, args: &Args) {
     header(args, train.len(), test.len());
     fit_and_print(
         "WIN_WEIGHTS",
-        &rows(&train, eval::features, contact),
-        &rows(&test, eval::features, contact),
+        &rows(&train, &eval::features, contact),
+        &rows(&test, &eval::features, contact),
     );
     fit_and_print(
         "MARS_WEIGHTS",

@@ -12,13 +12,15 @@ use crate::core::{Estimate, Game, Seat};
 use crate::games::linear::{dot, estimate_from_scores};
 
 /// Features per seat (see [`features`]).
-pub const FEATURES: usize = 8;
+pub const FEATURES: usize = 9;
 
 /// The coefficients, printed by `cargo run --release --example calibrate -- microbes`
 /// (see the README).
 // cargo run --release --example calibrate -- microbes --games 3000 --test-games 1000 --seed 1 --rounds 2
-//   fitted on 453855 positions; Brier on 47244 fresh positions 0.2145 (softmax stand-in 0.2897, constant 0.2500)
-pub const WEIGHTS: [f64; FEATURES] = [0.0510, 1.9988, 0.7683, -0.5644, -4.0113, -2.9260, 0.0449, 0.5510];
+//   fitted on 454694 positions; Brier on 47244 fresh positions 0.2144 (softmax stand-in 0.2897, constant 0.2500)
+pub const WEIGHTS: [f64; FEATURES] = [
+    0.0497, -4.8653, -0.7797, 0.5188, 4.5981, 1.3198, 0.1406, 0.1499, 5.3008,
+];
 
 /// The estimate of a position: exact once over, the fitted model otherwise.
 pub fn estimate(game: &Microbes) -> Estimate {
@@ -38,7 +40,7 @@ pub fn estimate_with(game: &Microbes, weights: &[f64]) -> Estimate {
 }
 
 /// The features of `seat`, in the order of [`WEIGHTS`]; the model compares the two
-/// seats' weighted sums.
+/// seats' weighted sums. The last is the worth `bot:greedy` gives the side.
 pub fn features(game: &Microbes, seat: Seat) -> [f64; FEATURES] {
     let seat = seat.min(1);
     let mine = game.pieces[seat];
@@ -67,5 +69,6 @@ pub fn features(game: &Microbes, seat: Seat) -> [f64; FEATURES] {
         risk_later / 152.0,
         if corner_blocked { 1.0 } else { 0.0 },
         depth / 6.0,
+        game.worth(seat) / 100.0,
     ]
 }

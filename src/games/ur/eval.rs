@@ -15,36 +15,36 @@ use crate::core::{Estimate, Game, Seat};
 use crate::games::linear::{dot, estimate_from_scores};
 
 /// Features per seat (see [`features`]).
-pub const FEATURES: usize = 10;
+pub const FEATURES: usize = 11;
 
 /// Coefficients per rule set, in the order of [`RuleSet::ALL`] (city, finkel, masters,
 /// blitz, aseb). Each row is printed by
 /// `cargo run --release --example calibrate -- ur rules=NAME` (see the README).
 pub const WEIGHTS: [[f64; FEATURES]; 5] = [
     // cargo run --release --example calibrate -- ur rules=city --games 3000 --test-games 1000 --seed 1 --rounds 2
-    //   fitted on 486486 positions; Brier on 60016 fresh positions 0.2285 (softmax stand-in 0.2948, constant 0.2500)
+    //   fitted on 488496 positions; Brier on 60016 fresh positions 0.2287 (softmax stand-in 0.2948, constant 0.2500)
     [
-        0.0600, 4.9243, 0.4834, 0.2100, -6.2086, -1.4599, -0.2215, 0.1559, 0.1108, -0.0423,
+        0.0713, 4.4208, 0.4991, 0.1858, -6.0625, -1.0057, -0.2565, 0.2030, 0.0413, -0.0466, 0.4741,
     ],
     // cargo run --release --example calibrate -- ur rules=finkel --games 3000 --test-games 1000 --seed 1 --rounds 2
-    //   fitted on 579883 positions; Brier on 73032 fresh positions 0.2092 (softmax stand-in 0.2602, constant 0.2500)
+    //   fitted on 575806 positions; Brier on 73032 fresh positions 0.2093 (softmax stand-in 0.2602, constant 0.2500)
     [
-        0.0586, 5.0733, 0.8230, 0.5639, -3.2289, -0.5732, -0.0583, -0.5922, 0.5933, 0.2458,
+        0.0586, 6.0001, 0.9180, 0.6000, -3.6282, -0.9850, -0.0334, -0.5910, 0.5745, 0.2453, -0.6771,
     ],
     // cargo run --release --example calibrate -- ur rules=masters --games 3000 --test-games 1000 --seed 1 --rounds 2
-    //   fitted on 673822 positions; Brier on 74940 fresh positions 0.2154 (softmax stand-in 0.2838, constant 0.2500)
+    //   fitted on 633406 positions; Brier on 74940 fresh positions 0.2154 (softmax stand-in 0.2838, constant 0.2500)
     [
-        0.0566, 3.2228, 1.0681, 0.1450, -5.0447, -1.5434, -0.1712, 0.0000, 0.0846, -0.0414,
+        0.0580, 3.0129, 0.9764, 0.2052, -4.9560, -1.2893, -0.1888, 0.0000, 0.1405, -0.0430, 0.4108,
     ],
     // cargo run --release --example calibrate -- ur rules=blitz --games 3000 --test-games 1000 --seed 1 --rounds 2
-    //   fitted on 403245 positions; Brier on 47577 fresh positions 0.2185 (softmax stand-in 0.2833, constant 0.2500)
+    //   fitted on 420749 positions; Brier on 47577 fresh positions 0.2186 (softmax stand-in 0.2833, constant 0.2500)
     [
-        0.0617, 2.3945, 1.1081, 0.2593, -5.7135, -1.9726, -0.2482, 0.0000, 0.2032, -0.0284,
+        0.0533, 1.0858, 0.7983, 0.1962, -3.7009, -0.6019, -0.1548, 0.0000, 0.1714, -0.0009, 1.3439,
     ],
     // cargo run --release --example calibrate -- ur rules=aseb --games 3000 --test-games 1000 --seed 1 --rounds 2
-    //   fitted on 435354 positions; Brier on 56162 fresh positions 0.2293 (softmax stand-in 0.2989, constant 0.2500)
+    //   fitted on 442487 positions; Brier on 56162 fresh positions 0.2290 (softmax stand-in 0.2989, constant 0.2500)
     [
-        0.0661, 3.6528, 0.2362, 0.2806, -5.8674, -1.4453, -0.3187, -0.1983, 0.2911, 0.1152,
+        0.0603, 2.2691, 0.0939, 0.2424, -3.9512, -0.4261, -0.2225, -0.2112, 0.2317, 0.0905, 1.2924,
     ],
 ];
 
@@ -109,7 +109,7 @@ fn capture_chances(game: &Ur, hunter: Seat) -> ([f64; board::SLOTS], f64) {
 }
 
 /// The features of `seat`, in the order of a row of [`WEIGHTS`]; the model compares the
-/// two seats' weighted sums.
+/// two seats' weighted sums. The last is the worth `bot:greedy` gives the side.
 pub fn features(game: &Ur, seat: Seat) -> [f64; FEATURES] {
     let layout = game.layout;
     let seat = seat.min(1);
@@ -177,5 +177,6 @@ pub fn features(game: &Ur, seat: Seat) -> [f64; FEATURES] {
         safe / pieces,
         private / pieces,
         centre,
+        game.side_value(seat) / 100.0,
     ]
 }
