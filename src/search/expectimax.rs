@@ -90,7 +90,14 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         for &(dice, probability) in &rolls {
             let mut after = game.clone();
             if after.set_dice(dice).is_ok() {
-                let value = self.value(&after, depth, ply + 1);
+                // A roll that leads straight to another roll (a roll-off, whose ties can
+                // repeat without end) uses up depth like a move does.
+                let left = if matches!(after.phase(), Phase::Roll(_)) {
+                    depth - 1
+                } else {
+                    depth
+                };
+                let value = self.value(&after, left, ply + 1);
                 expected.add_weighted(&value, probability);
             }
         }

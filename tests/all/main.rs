@@ -3,6 +3,7 @@
 mod aeroplane_games;
 mod aeroplane_reference;
 mod aeroplane_rules;
+mod analysis;
 mod cli;
 mod engines;
 mod estimates;
@@ -17,6 +18,7 @@ mod mnogoboy_rules;
 mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;
+mod protocol_framing;
 mod robustness;
 mod support;
 mod transcripts;

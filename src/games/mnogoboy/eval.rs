@@ -67,7 +67,7 @@ pub fn estimate_with(game: &Mnogoboy, weights: &[f64]) -> Estimate {
 /// The features of `seat`, in the order of a row of [`WEIGHTS`]; the model compares the seats'
 /// weighted sums. The last is the worth `bot:greedy` gives the seat.
 pub fn features(game: &Mnogoboy, seat: Seat) -> [f64; FEATURES] {
-    let playing = !matches!(game.stage, Stage::RollOff | Stage::Over);
+    let playing = !matches!(game.stage, Stage::RollOff(_) | Stage::Over);
     let after = (seat + game.seats - game.turn) % game.seats;
     let turn_is = |k: usize| if playing && after == k { 1.0 } else { 0.0 };
     let again = playing && after == 0 && game.stage == (Stage::Roll { again: true });
