@@ -22,7 +22,8 @@
 //!   mobility), and two more for the chances of winning a mars and a koks. The
 //!   coefficients are fitted on seeded self-play by `examples/calibrate.rs`.
 //!
-//! Rules code stays pure: the table is plain computation on first use.
+//! Rules code stays pure: the table is plain computation on first use (about a second
+//! of one core, 22 MB of distributions).
 
 use std::sync::LazyLock;
 
@@ -33,7 +34,7 @@ use crate::core::{Dice, Estimate, Game, Phase, Seat, two_dice_outcomes};
 use crate::games::linear::{dot, sigmoid};
 
 /// Turns a one-sided distribution holds; later turns are folded into the last entry
-/// (fifteen checkers on point 6 need at most 31 turns).
+/// (even fifteen checkers on point 6 never get there: a test checks it).
 pub const TURNS: usize = 40;
 
 /// Probability of bearing off in exactly `t` turns, for `t` in `0..TURNS`.
