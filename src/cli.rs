@@ -11,7 +11,7 @@ use crate::bench::random_games;
 use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
-use crate::players::{PlayerSpec, SeatAssignment};
+use crate::players::{MatchPlayer, SeatAssignment};
 use crate::protocol::client::{EngineSettings, TrafficLog};
 use crate::repl::{PlayConfig, run_interactive, run_piped};
 use crate::session::random_seed;
@@ -19,7 +19,7 @@ use crate::session::random_seed;
 /// Play, script and analyse dice race games: Long Nardy, the Royal Game of Ur,
 /// Aeroplane Chess, the chessboard race and Mnogoboy.
 #[derive(Debug, Parser)]
-#[command(name = "tabula", version, arg_required_else_help = true)]
+#[command(name = "tabula", version, arg_required_else_help = true, max_term_width = 80)]
 #[command(
     after_help = "Examples:\n  tabula play nardy\n  tabula play nardy --seat black=bot:random --seed 7\n  tabula play nardy --seed 7 < moves.txt\n  tabula rules nardy"
 )]
@@ -152,11 +152,37 @@ struct PlayArgs {
     /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
     #[arg(long)]
     manual_dice: bool,
-    /// Show a short list view instead of the full board (where the game has one)
+    /// Show a short list view instead of the full board (where the game has one); without
+    /// it the REPL shows the board, or the list when the terminal has too few rows
     #[arg(long)]
     compact: bool,
+    /// Colour in the REPL: auto (only on a terminal that supports it, not with NO_COLOR or
+    /// TERM=dumb), always or never
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: ColorWhen,
     #[command(flatten)]
     engines: EngineArgs,
+}
+
+/// When the REPL uses colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    /// Only where stdout is a terminal that supports it (NO_COLOR, CLICOLOR, TERM are honoured).
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    fn choice(self) -> anstream::ColorChoice {
+        match self {
+            ColorWhen::Auto => anstream::ColorChoice::Auto,
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -175,11 +201,12 @@ struct EngineArgs {
 }
 
 impl EngineArgs {
-    fn settings(&self) -> anyhow::Result<EngineSettings> {
+    /// The settings; `append` keeps an existing log (a match that resumes adds to it).
+    fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
         let log = match &self.log {
-            Some(path) => {
-                Some(TrafficLog::create(path).with_context(|| format!("cannot create the log {path}"))?)
-            }
+            Some(path) => Some(
+                TrafficLog::open(path, append).with_context(|| format!("cannot create the log {path}"))?,
+            ),
             None => None,
         };
         Ok(EngineSettings {
@@ -197,9 +224,10 @@ struct MatchArgs {
     /// How many games to play
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// A player: bot:random, bot:greedy or engine:COMMAND; one per seat
-    #[arg(long = "player", value_name = "PLAYER", required = true, value_parser = parse_player)]
-    players: Vec<PlayerSpec>,
+    /// A player: bot:random, bot:greedy or engine:COMMAND, optionally named as
+    /// NAME=PLAYER; one per seat
+    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
+    players: Vec<MatchPlayer>,
     /// The first dice seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -232,7 +260,7 @@ fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
     text.parse()
 }
 
-fn parse_player(text: &str) -> Result<PlayerSpec, String> {
+fn parse_player(text: &str) -> Result<MatchPlayer, String> {
     text.parse()
 }
 
@@ -328,8 +356,9 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         seed_drawn,
         strict: args.strict,
         manual_dice: args.manual_dice,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(false)?,
         compact: args.compact,
+        color: args.color.choice(),
     };
     if io::stdin().is_terminal() {
         run_interactive(&config)
@@ -346,15 +375,22 @@ pub fn games_listing() -> String {
     let mut text = String::from("GAME       SEATS  OPTIONS (first value is the default)\n");
     for kind in GameKind::ALL {
         let info = kind.info();
-        text.push_str(&format!(
-            "{:<10} {:<6} {}\n",
-            info.id,
-            info.seats_text(),
-            info.options_text()
-        ));
+        // Long option lists go on under the OPTIONS column, so the table fits 80 columns.
+        let options = crate::core::wrap_words(&info.options_text(), 80 - 18);
+        for (i, line) in options.iter().enumerate() {
+            let (id, seats) = if i == 0 {
+                (info.id.to_string(), info.seats_text())
+            } else {
+                (String::new(), String::new())
+            };
+            text.push_str(format!("{id:<10} {seats:<6} {line}").trim_end());
+            text.push('\n');
+        }
         text.push_str(&format!("{:<17} {}: {}\n", "", info.title, info.summary));
     }
-    text.push_str("\nPlay one with 'tabula play GAME [KEY=VALUE...]'; 'tabula rules GAME' prints its rules.");
+    text.push_str(
+        "\nPlay one with 'tabula play GAME [KEY=VALUE...]';\n'tabula rules GAME' prints its rules.",
+    );
     text
 }
 
@@ -384,6 +420,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
     if jobs == 0 {
         bail!("--jobs must be at least 1");
     }
+    let resuming = args.records.as_ref().is_some_and(|path| path.exists());
     let config = MatchConfig {
         kind,
         options,
@@ -392,7 +429,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         seed: args.seed,
         jobs,
         records: args.records,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(resuming)?,
     };
     run_match(&config, out, io::stderr().is_terminal())?;
     Ok(ExitCode::SUCCESS)
@@ -436,7 +473,11 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
             }
             crate::session::Action::Move(text) => {
                 let played = walk.play_text(text)?;
-                writeln!(out, "{} plays {}", walk.seat_name(played.seat), played.text)?;
+                writeln!(
+                    out,
+                    "{}",
+                    crate::repl::move_line(walk.seat_name(played.seat), &played)
+                )?;
                 for note in played.notes {
                     writeln!(out, "{note}")?;
                 }

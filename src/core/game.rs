@@ -259,7 +259,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Writes a move in this game's notation, exactly as [`Game::parse_move`] reads it.
     fn format_move(&self, mv: &Self::Move) -> String;
 
-    /// A longer description of a legal move for people (`c1 (-> f1, eats)`); by default
+    /// A longer description of a legal move for people (`c1 (eats f1)`); by default
     /// the notation itself.
     fn describe_move(&self, mv: &Self::Move) -> String {
         self.format_move(mv)

@@ -105,6 +105,15 @@ fn execute(session: &mut Session, command: Command) -> Result<String, CommandErr
             String::new()
         }
         Command::Board => format!("\n{}", session.game().render().trim_end()),
+        Command::Rules(game) => format!(
+            "\n{}",
+            command::rules_text(session.game().kind(), game.as_deref())?
+        ),
+        Command::View(_) => {
+            return Err(CommandError::Syntax(
+                "'view' chooses the REPL's board; here 'showboard' prints the board".into(),
+            ));
+        }
         Command::GetPos => session.game().position_string(),
         Command::SetPos(text) => {
             session.set_position(&text)?;

@@ -39,6 +39,9 @@ pub struct Played {
     pub seat: Seat,
     /// The move in notation, as `legal` lists it.
     pub text: String,
+    /// What the move did, in words, as `legal` describes it after the notation:
+    /// ` (-> a8, eats c8)`; empty when the notation says it all.
+    pub details: String,
     /// Notable events the game reports (captures, extra rolls, game ends...).
     pub notes: Vec<String>,
 }
@@ -200,7 +203,7 @@ impl Session {
         self.legal_listed(|game, mv| game.format_move(mv))
     }
 
-    /// The legal moves with a description each (`c1 (-> f1, eats)`).
+    /// The legal moves with a description each (`c1 (eats f1)`).
     pub fn legal_descriptions(&self) -> Vec<String> {
         self.legal_listed(|game, mv| game.describe_move(mv))
     }
@@ -265,10 +268,21 @@ impl Session {
         } else {
             canonical_text(&before, &legal, &after).unwrap_or(typed)
         };
+        let details = legal
+            .iter()
+            .find(|m| before.format_move(m) == text)
+            .map(|m| before.describe_move(m))
+            .and_then(|described| described.strip_prefix(text.as_str()).map(str::to_string))
+            .unwrap_or_default();
         let notes = after.narrate(&before);
         self.game = after;
         self.push(before, Action::Move(text.clone()), Some(seat));
-        Ok(Played { seat, text, notes })
+        Ok(Played {
+            seat,
+            text,
+            details,
+            notes,
+        })
     }
 
     /// Takes back the last action (a roll, dice or a move).

@@ -21,6 +21,7 @@ mod nardy_rules;
 mod protocol_framing;
 mod robustness;
 mod support;
+mod table;
 mod transcripts;
 mod ur_games;
 mod ur_reference;

@@ -27,7 +27,6 @@ pub const WHITE: Seat = 0;
 pub const BLACK: Seat = 1;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
-const SEAT_TITLES: [&str; 2] = ["White", "Black"];
 
 static OPTIONS: [OptionSpec; 2] = [
     OptionSpec {
@@ -52,7 +51,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Long Nardy",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "long backgammon: 15 checkers each, no hitting, head and block rules",
+    summary: "15 checkers a side, no hitting, head and blocks",
     rules: include_str!("rules.txt"),
 };
 
@@ -219,8 +218,8 @@ impl Nardy {
         ))
     }
 
-    fn title(seat: Seat) -> &'static str {
-        SEAT_TITLES[seat]
+    fn side_name(seat: Seat) -> &'static str {
+        SEAT_NAMES[seat]
     }
 
     /// Checks a move typed by a person and returns it as single-die steps in the order
@@ -239,7 +238,7 @@ impl Nardy {
             } else {
                 Err(IllegalMove(format!(
                     "{} can move, so passing is not allowed (for example {})",
-                    Nardy::title(mover),
+                    Nardy::side_name(mover),
                     text::format_move(&legal[0])
                 )))
             };
@@ -337,7 +336,7 @@ impl Nardy {
         mv: &NardyMove,
         dice: Dice,
     ) -> Result<NardyMove, IllegalMove> {
-        let mover = Nardy::title(self.turn);
+        let mover = Nardy::side_name(self.turn);
         let mut remaining: Vec<u32> = if dice.is_double() {
             vec![u32::from(dice.values()[0]); 4]
         } else {
@@ -378,8 +377,8 @@ impl Nardy {
     }
 
     fn explain(&self, rules: &TurnRules, error: StepError, from: u32, die: u32) -> IllegalMove {
-        let mover = Nardy::title(self.turn);
-        let opponent = Nardy::title(1 - self.turn);
+        let mover = Nardy::side_name(self.turn);
+        let opponent = Nardy::side_name(1 - self.turn);
         IllegalMove(match error {
             StepError::NoChecker => format!("there is no {mover} checker on point {from}"),
             StepError::HeadUsed if rules.head_limit() == 1 => {
@@ -445,19 +444,19 @@ impl Nardy {
             if total != 15 {
                 return Err(PositionError(format!(
                     "{} has {total} checkers; each side has 15",
-                    Nardy::title(seat)
+                    Nardy::side_name(seat)
                 )));
             }
             if side.off() > 0 && side.off() < 15 && side.occupancy() & !HOME_MASK != 0 {
                 return Err(PositionError(format!(
                     "{} has borne off checkers but still has checkers outside home",
-                    Nardy::title(seat)
+                    Nardy::side_name(seat)
                 )));
             }
             if self.first_turn[seat] && side.count(24) != 15 {
                 return Err(PositionError(format!(
                     "{} has not moved yet (first={}) but not all checkers are on the head",
-                    Nardy::title(seat),
+                    Nardy::side_name(seat),
                     &SEAT_NAMES[seat][..1]
                 )));
             }
@@ -468,8 +467,8 @@ impl Nardy {
             if opponent.on_board() > 0 && rules.has_illegal_block(side.occupancy()) {
                 return Err(PositionError(format!(
                     "{} has a block of six with no {} checker ahead of it",
-                    Nardy::title(seat),
-                    Nardy::title(1 - seat)
+                    Nardy::side_name(seat),
+                    Nardy::side_name(1 - seat)
                 )));
             }
         }
@@ -478,7 +477,7 @@ impl Nardy {
         if white & black_in_white != 0 {
             let point = (white & black_in_white).trailing_zeros() + 1;
             return Err(PositionError(format!(
-                "White's point {point} holds checkers of both sides"
+                "white's point {point} holds checkers of both sides"
             )));
         }
         let finished: Vec<Seat> = [WHITE, BLACK]
@@ -498,7 +497,7 @@ impl Nardy {
             }
             (1, _) => Err(PositionError(format!(
                 "{} has borne off all 15 checkers, so the game is over (write 'over')",
-                Nardy::title(finished[0])
+                Nardy::side_name(finished[0])
             ))),
             (_, Stage::Over) => Err(PositionError(
                 "the game is marked over, but nobody has borne off all 15 checkers".into(),
