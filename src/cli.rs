@@ -198,6 +198,9 @@ struct BenchArgs {
     /// Seed for dice and choices
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also time this bot's decisions (it plays every seat), e.g. bot:expectimax:2
+    #[arg(long, value_name = "NAME")]
+    bot: Option<String>,
 }
 
 fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
@@ -410,5 +413,48 @@ fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     if report.unfinished > 0 {
         writeln!(out, "warning: {} games did not finish", report.unfinished)?;
     }
+    if let Some(name) = &args.bot {
+        bench_bot(name, &fresh, &args, out)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `bench --bot NAME`: the bot plays every seat for the same time budget, one thread.
+fn bench_bot(
+    name: &str,
+    fresh: &crate::games::AnyGame,
+    args: &BenchArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let name = name.trim();
+    let kind: crate::bots::BotKind = name
+        .strip_prefix("bot:")
+        .unwrap_or(name)
+        .parse()
+        .map_err(anyhow::Error::msg)?;
+    let mut bots: Vec<Box<dyn crate::bots::Bot<crate::games::AnyGame>>> = (0..fresh.seat_count())
+        .map(|seat| kind.build_any(args.seed.wrapping_add(seat as u64 + 1)))
+        .collect();
+    let report = crate::bench::bot_games(
+        fresh,
+        &mut bots,
+        args.seed,
+        args.games,
+        Duration::from_secs_f64(args.seconds),
+    );
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    writeln!(
+        out,
+        "bot:{kind} plays every seat: {} decisions ({} forced moves not counted) in {} games, {:.2} s thinking: \
+         {:.1} decisions/s; per decision median {:.3} ms, p90 {:.3} ms, max {:.1} ms",
+        report.decisions,
+        report.forced,
+        report.games,
+        report.thinking.as_secs_f64(),
+        report.decisions_per_second(),
+        ms(report.quantile(0.5)),
+        ms(report.quantile(0.9)),
+        ms(report.quantile(1.0)),
+    )?;
+    Ok(())
 }

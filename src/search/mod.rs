@@ -9,8 +9,10 @@
 //! per decision (see `crate::bots`), never once per node.
 
 mod expectimax;
+mod mcts;
 
-pub use expectimax::Expectimax;
+pub use expectimax::{Expectimax, SearchStats, TIE};
+pub use mcts::{Mcts, MctsStats};
 
 use crate::core::{Estimate, Game};
 
@@ -18,6 +20,13 @@ use crate::core::{Estimate, Game};
 pub trait Evaluator<G: Game>: Send + Sync {
     /// The estimate of `game` for every seat (exact when the game is over).
     fn estimate(&self, game: &G) -> Estimate;
+
+    /// The least and the most equity this evaluator gives any seat in `game` (exact
+    /// end-of-game values included): what pruning at chance nodes relies on. The default
+    /// is the game's own [`Game::equity_bounds`].
+    fn equity_bounds(&self, game: &G) -> (f64, f64) {
+        game.equity_bounds()
+    }
 }
 
 /// The game's own static evaluation, [`Game::estimate`].

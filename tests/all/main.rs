@@ -17,6 +17,7 @@ mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;
 mod robustness;
+mod search;
 mod support;
 mod transcripts;
 mod ur_games;

@@ -17,6 +17,8 @@
 //! move; playing it sends the planes moved with the first two 6s home and ends the turn.
 
 pub mod board;
+mod finishers;
+mod hash;
 mod render;
 mod text;
 
@@ -155,7 +157,7 @@ pub struct Aeroplane {
     moved: u8,
     rolloff: [RollOff; 4],
     /// Seats in the order they brought all four planes to the centre.
-    finished: Vec<Seat>,
+    finished: finishers::Finishers,
 }
 
 /// One move: launch a plane, move a plane (and the stack it is in), or pass.
@@ -216,7 +218,7 @@ impl NewGame for Aeroplane {
             sixes: 0,
             moved: 0,
             rolloff,
-            finished: Vec::new(),
+            finished: finishers::Finishers::default(),
         })
     }
 }
@@ -660,6 +662,10 @@ impl Game for Aeroplane {
         }
     }
 
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         Dice::parse_plain(values, 1, 6, INFO.id)
     }
@@ -757,7 +763,7 @@ impl Game for Aeroplane {
                 format!("{} wins (first with all four planes in the centre)", names[0]),
             ));
         }
-        let mut order = self.finished.clone();
+        let mut order = self.finished.to_vec();
         order.extend((0..self.seats).filter(|s| !self.finished.contains(s)));
         let all: Vec<&str> = order.iter().map(|&s| self.seat_name(s)).collect();
         Some(Outcome::ranking(

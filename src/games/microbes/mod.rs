@@ -10,6 +10,7 @@
 //! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
 
 pub mod board;
+mod hash;
 pub mod movegen;
 mod render;
 mod text;
@@ -341,6 +342,10 @@ impl Game for Microbes {
         if let Phase::Roll(_) = self.phase() {
             crate::core::one_die_outcomes(6, out);
         }
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {

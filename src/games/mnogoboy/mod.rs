@@ -12,6 +12,7 @@
 //!   or `Roll(seat)` again (own colour), or `Move(seat)` with forced swaps (dot).
 
 mod board;
+mod hash;
 mod render;
 mod text;
 
@@ -821,6 +822,10 @@ impl Game for Mnogoboy {
         if let Phase::Roll(_) = self.phase() {
             crate::core::one_die_outcomes(6, out);
         }
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {

@@ -5,6 +5,7 @@
 //! in the same place are interchangeable and a position is a few small arrays.
 
 pub mod board;
+mod hash;
 pub mod movegen;
 mod render;
 mod text;
@@ -489,6 +490,10 @@ impl Game for Ur {
                 }
             }
         }
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
