@@ -160,6 +160,14 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         self
     }
 
+    /// Forgets every stored value (keeping the table's memory), e.g. when the evaluator's
+    /// meaning changes.
+    pub fn clear_table(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.entries.fill(None);
+        }
+    }
+
     /// How many move decisions deep the search looks.
     pub fn depth(&self) -> u8 {
         self.depth

@@ -840,12 +840,14 @@ impl Game for Aeroplane {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let mine = self.seat_value(seat);
-        let others: Vec<f64> = (0..self.seats)
+        // Folded rather than collected: searches call this at every leaf.
+        let (best_other, sum, count) = (0..self.seats)
             .filter(|&s| s != seat)
             .map(|s| self.seat_value(s))
-            .collect();
-        let best_other = others.iter().copied().fold(f64::MIN, f64::max);
-        let mean_other = others.iter().sum::<f64>() / others.len().max(1) as f64;
+            .fold((f64::MIN, 0.0, 0usize), |(best, sum, n), v| {
+                (best.max(v), sum + v, n + 1)
+            });
+        let mean_other = sum / count.max(1) as f64;
         mine - 0.5 * (best_other + mean_other)
     }
 

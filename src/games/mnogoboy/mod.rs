@@ -184,7 +184,7 @@ impl Mnogoboy {
 
     /// The pieces nobody controls, in colour order.
     pub fn reserve(&self) -> Vec<Colour> {
-        colours_in(self.reserve_mask())
+        colours_in(self.reserve_mask()).collect()
     }
 
     /// True if `seat`'s piece stands on a coloured field of another colour, so that only a
@@ -776,8 +776,9 @@ impl Mnogoboy {
 
 const ALL_COLOURS: u8 = 0x7f;
 
-fn colours_in(mask: u8) -> Vec<Colour> {
-    Colour::ALL.into_iter().filter(|c| mask & c.bit() != 0).collect()
+fn colours_in(mask: u8) -> impl Iterator<Item = Colour> {
+    // An iterator, not a Vec: move generation runs at every node of a search.
+    Colour::ALL.into_iter().filter(move |c| mask & c.bit() != 0)
 }
 
 impl Game for Mnogoboy {
