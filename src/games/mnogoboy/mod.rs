@@ -271,10 +271,7 @@ impl Mnogoboy {
     }
 
     fn colour_list(mask: u8, verb: &str) -> String {
-        let words: Vec<String> = colours_in(mask)
-            .into_iter()
-            .map(|c| format!("{verb} {c}"))
-            .collect();
+        let words: Vec<String> = colours_in(mask).map(|c| format!("{verb} {c}")).collect();
         words.join(", ")
     }
 
@@ -868,28 +865,16 @@ impl Game for Mnogoboy {
 
     fn legal_moves(&self, out: &mut Vec<MnogoboyMove>) {
         match self.stage {
-            Stage::Take => out.extend(
-                colours_in(self.reserve_mask())
-                    .into_iter()
-                    .map(MnogoboyMove::Take),
-            ),
+            Stage::Take => out.extend(colours_in(self.reserve_mask()).map(MnogoboyMove::Take)),
             Stage::Roll { .. } if self.may_swap_before_roll() => {
-                out.extend(
-                    colours_in(self.reserve_mask())
-                        .into_iter()
-                        .map(MnogoboyMove::Swap),
-                );
+                out.extend(colours_in(self.reserve_mask()).map(MnogoboyMove::Swap));
             }
             Stage::Move { die } => self.moves_for(die, out),
             Stage::Exchange => {
-                out.extend(
-                    colours_in(self.exchange_mask())
-                        .into_iter()
-                        .map(MnogoboyMove::Swap),
-                );
+                out.extend(colours_in(self.exchange_mask()).map(MnogoboyMove::Swap));
                 out.push(MnogoboyMove::Pass);
             }
-            Stage::Dot => out.extend(colours_in(self.dot_mask()).into_iter().map(MnogoboyMove::Swap)),
+            Stage::Dot => out.extend(colours_in(self.dot_mask()).map(MnogoboyMove::Swap)),
             Stage::RollOff | Stage::Roll { .. } | Stage::Over => {}
         }
     }
