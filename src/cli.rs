@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 
 use crate::bench::random_games;
+use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
 use crate::players::{PlayerSpec, SeatAssignment};
@@ -68,6 +69,33 @@ enum Commands {
     },
     /// Measure random self-play speed: games/s and turns/s in one thread
     Bench(BenchArgs),
+    /// Analyse a recorded game: the loss of every decision, errors, blunders and luck
+    #[command(
+        after_help = "Every decision of the chosen seats is valued by the bot: the move played, the bot's best,\nthe loss (win probability; Long Nardy: equity) and a mark: doubtful >= 2%, error >= 4%,\nblunder >= 8% (nardy: 0.04, 0.08, 0.16 equity). Luck is how much each roll helped the seat\nthat rolled: its value after the roll minus the average over every roll it could have had\n(valued at one ply).\n\nExample:\n  tabula analyse game.txt --seat white --bot expectimax:2"
+    )]
+    Analyse(AnalyseArgs),
+}
+
+#[derive(Debug, Args)]
+struct AnalyseArgs {
+    /// A file written by 'save' (or a match's --records file)
+    file: String,
+    /// The bot that values the decisions, e.g. best, expectimax:2, greedy
+    #[arg(long, default_value = "best", value_parser = parse_bot)]
+    bot: BotKind,
+    /// Analyse only this seat's decisions (name or number; repeatable); all seats if none
+    #[arg(long, value_name = "SEAT")]
+    seat: Vec<String>,
+    /// Which game of the file to analyse, from 1; every game if not given
+    #[arg(long, value_name = "K")]
+    game: Option<usize>,
+    /// List every decision, not only those that lost at least the doubtful mark
+    #[arg(long)]
+    all: bool,
+}
+
+fn parse_bot(text: &str) -> Result<BotKind, String> {
+    text.strip_prefix("bot:").unwrap_or(text).parse()
 }
 
 #[derive(Debug, Args)]
@@ -236,7 +264,60 @@ pub fn run() -> anyhow::Result<ExitCode> {
         }
         Commands::Bench(args) => bench(args, &mut out),
         Commands::Match(args) => run_match_command(args, &mut out),
+        Commands::Analyse(args) => analyse(args, &mut out),
     }
+}
+
+fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::session::record::parse_records;
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
+    let records = parse_records(&text)?;
+    let chosen: Vec<usize> = match args.game {
+        Some(k) if k == 0 || k > records.len() => bail!(
+            "{} holds {} game{}; --game takes 1 to {}",
+            args.file,
+            records.len(),
+            if records.len() == 1 { "" } else { "s" },
+            records.len()
+        ),
+        Some(k) => vec![k - 1],
+        None => (0..records.len()).collect(),
+    };
+    let total: u64 = chosen.iter().map(|&i| records[i].actions.len() as u64).sum();
+    let bar = if io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(total)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "analysing {bar:30} {pos}/{len} actions, {per_sec}, ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    for (n, &index) in chosen.iter().enumerate() {
+        let record = &records[index];
+        let game = record.kind.new_game(&record.options)?;
+        let seats = args
+            .seat
+            .iter()
+            .map(|name| crate::players::find_seat(&game, name).map_err(anyhow::Error::msg))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut bot = args.bot.build_any(index as u64);
+        let mut luck_bot = BotKind::Expectimax { depth: 1 }.build_any(index as u64);
+        let analysis =
+            crate::analysis::analyse_game(record, bot.as_mut(), luck_bot.as_mut(), &seats, || bar.inc(1))
+                .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", args.file, index + 1))?;
+        if n > 0 {
+            writeln!(out)?;
+        }
+        if chosen.len() > 1 {
+            writeln!(out, "game {} of {}", index + 1, records.len())?;
+        }
+        writeln!(out, "{}", crate::analysis::report(&analysis, args.bot, args.all))?;
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
@@ -323,7 +404,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
 fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     use crate::session::Session;
     use crate::session::record::{action_line, parse_records};
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = crate::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = parse_records(&text)?;
     if index == 0 || index > records.len() {
         bail!(

@@ -258,8 +258,7 @@ pub fn run_match(
     let mut writer = None;
     if let Some(path) = &config.records {
         if path.exists() {
-            let mut text =
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let mut text = crate::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
             // Every game is written as one block ending in an empty line; a run that was
             // killed mid-write leaves a torn last block, which is dropped and played again.
             let whole = text.rfind("\n\n").map_or(0, |end| end + 2);

@@ -65,4 +65,8 @@ impl<G: Game> Bot<G> for BestBot<G> {
     fn estimate(&mut self, game: &G) -> Estimate {
         self.bot_for(game).estimate(game)
     }
+
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        self.bot_for(game).estimate_rolling(game)
+    }
 }

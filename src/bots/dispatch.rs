@@ -136,4 +136,8 @@ impl Bot<AnyGame> for PerGame {
     fn estimate(&mut self, game: &AnyGame) -> Estimate {
         per_game!(self, game, &[], |bot, g, _moves| bot.estimate(g))
     }
+
+    fn estimate_rolling(&mut self, game: &AnyGame) -> Estimate {
+        per_game!(self, game, &[], |bot, g, _moves| bot.estimate_rolling(g))
+    }
 }

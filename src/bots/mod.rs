@@ -41,10 +41,16 @@ pub trait Bot<G: Game>: Send {
         crate::search::Expectimax::new(1, crate::search::GameEstimate).rank(game, legal)
     }
 
-    /// The value of the position for every seat as this bot sees it. The default is the
-    /// game's own estimate.
+    /// The value of the position for every seat as this bot sees it. The default looks
+    /// one ply ahead on the game's own estimate, like [`Bot::rank_moves`].
     fn estimate(&mut self, game: &G) -> Estimate {
-        game.estimate()
+        crate::search::Expectimax::new(1, crate::search::GameEstimate).evaluate(game)
+    }
+
+    /// In the roll phase, the value of rolling now, leaving aside the actions allowed
+    /// before the roll. The default looks one ply ahead on the game's own estimate.
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        crate::search::Expectimax::new(1, crate::search::GameEstimate).evaluate_rolling(game)
     }
 }
 

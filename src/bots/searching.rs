@@ -58,4 +58,8 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
     fn estimate(&mut self, game: &G) -> Estimate {
         self.search.evaluate(game)
     }
+
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        self.search.evaluate_rolling(game)
+    }
 }

@@ -11,6 +11,7 @@ use std::ops::RangeInclusive;
 use super::dice::{Dice, DiceSource};
 use super::error::{DiceError, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
 use super::options::{OptionSpec, Options};
+use super::rolloff::RollOff;
 
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
@@ -217,6 +218,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The dice being played (in the move phase), if any.
     fn dice(&self) -> Option<Dice>;
+
+    /// The roll-off that decides who starts, while it goes on: the phase is then
+    /// [`Phase::Roll`] of [`RollOff::to_roll`], and the roll is one die that decides the
+    /// start instead of a turn. `None` for every other roll (and in games without one).
+    fn roll_off(&self) -> Option<RollOff> {
+        None
+    }
 
     /// Throws this game's dice for the seat to roll, using `source` for every die.
     fn roll(&self, source: &mut dyn DiceSource) -> Dice;

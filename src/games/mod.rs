@@ -12,7 +12,7 @@ pub mod ur;
 
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase,
-    PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    PlayError, PositionError, RollOff, Seat, SyntaxError, WrongPhase,
 };
 
 /// Declares [`GameKind`], [`AnyGame`] and [`AnyMove`] for the listed games, and forwards
@@ -94,6 +94,9 @@ macro_rules! games {
             }
             fn dice(&self) -> Option<Dice> {
                 match self { $(AnyGame::$variant(g) => g.dice(),)+ }
+            }
+            fn roll_off(&self) -> Option<RollOff> {
+                match self { $(AnyGame::$variant(g) => g.roll_off(),)+ }
             }
             fn roll(&self, source: &mut dyn DiceSource) -> Dice {
                 match self { $(AnyGame::$variant(g) => g.roll(source),)+ }

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use crate::core::{Game, Options, Phase, Seat};
 use crate::games::{AnyGame, GameKind};
+use crate::lines::LineReader;
 use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
 use crate::protocol::client::EngineSettings;
 use crate::session::command::{self, Command};
@@ -138,6 +139,7 @@ impl Table {
             return "over> ".to_string();
         }
         match game.phase() {
+            Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
                 Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
@@ -241,9 +243,19 @@ impl Table {
             Command::Legal => self.print_legal(out)?,
             Command::Undo => self.undo(out)?,
             Command::Board => writeln!(out, "{}", self.board())?,
-            Command::Hint => {
+            Command::Hint(count) => {
                 self.check_not_forfeited()?;
-                writeln!(out, "hint: {}", self.session.hint()?)?;
+                let choices = self.session.choices()?;
+                let table = crate::analysis::hint_table(self.session.game(), &choices, count.unwrap_or(3));
+                writeln!(out, "{table}")?;
+            }
+            Command::Evaluate => {
+                let estimate = self.session.evaluation();
+                writeln!(
+                    out,
+                    "{}",
+                    crate::analysis::evaluation_lines(self.session.game(), &estimate, false)
+                )?;
             }
             Command::Genmove => {
                 self.human_turn()?;
@@ -576,7 +588,9 @@ fn make_referee(
 }
 
 /// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
-/// Errors go to `err` with the line number.
+/// Lines are read as bytes by [`LineReader`] (the engine protocol's reader): a line that
+/// is not readable text is an error for that line only. Errors go to `err` with the line
+/// number.
 pub fn run_piped(
     config: &PlayConfig,
     input: impl BufRead,
@@ -586,18 +600,19 @@ pub fn run_piped(
     let mut table = Table::new(config, false)?;
     write_intro(config, &table, out)?;
     table.advance(out)?;
-    for (index, line) in input.lines().enumerate() {
+    for line in LineReader::new(input) {
         let line = line?;
-        let line = strip_comment(&line);
-        if line.is_empty() {
-            continue;
-        }
-        match table.handle_line(line, out)? {
+        let result = match line.command {
+            Ok(text) if text.is_empty() => continue,
+            Ok(text) => table.handle_line(&text, out)?,
+            Err(error) => Err(CommandError::from(error)),
+        };
+        match result {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
             Err(error) => {
                 out.flush()?;
-                report_error(err, Some(index + 1), &error)?;
+                report_error(err, Some(line.number), &error)?;
                 if config.strict {
                     return Ok(ExitCode::FAILURE);
                 }

@@ -328,7 +328,14 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             } else {
                 (f64::NEG_INFINITY, f64::INFINITY)
             };
-            let value = self.value(&after, depth, ply + 1, child_alpha, child_beta);
+            // A roll that leads straight to another roll (a roll-off, whose ties can
+            // repeat without end) uses up depth like a move does.
+            let child_depth = if matches!(after.phase(), Phase::Roll(_)) {
+                depth - 1
+            } else {
+                depth
+            };
+            let value = self.value(&after, child_depth, ply + 1, child_alpha, child_beta);
             expected.add_weighted(&value, probability);
             let v = value.equity[0];
             sum += probability * v;

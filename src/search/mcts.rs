@@ -186,6 +186,16 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         self.nodes[0].mean()
     }
 
+    /// In the roll phase, the mean result of rolling now (leaving aside any action the
+    /// seat could take before the roll).
+    pub fn evaluate_rolling(&mut self, game: &G) -> Estimate {
+        if !matches!(game.phase(), Phase::Roll(_)) {
+            return self.evaluate(game);
+        }
+        self.search(game, &[], false);
+        self.nodes[0].mean()
+    }
+
     /// Runs the playouts from a root whose children are `root_moves` (and "roll now"
     /// after them if `with_roll`; the rolls if there are no moves at all).
     fn search(&mut self, game: &G, root_moves: &[G::Move], with_roll: bool) {

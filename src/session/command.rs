@@ -20,8 +20,10 @@ pub enum Command {
     Undo,
     /// Show the board.
     Board,
-    /// The built-in bot's choice, not played.
-    Hint,
+    /// The built-in bot's best choices with their values (how many, if given), not played.
+    Hint(Option<usize>),
+    /// The position's value for every seat.
+    Evaluate,
     /// The built-in bot's choice, played.
     Genmove,
     /// Start a new game (same game if none is named).
@@ -144,9 +146,17 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "hint",
         aliases: &[],
+        args: "[N]",
+        summary: "the N best choices with win chances (not played)",
+        details: "Each choice with the win probability of the seat to act after it (nardy: also the\nequity, points won minus lost per game) and how far it falls behind the best. The\nREPL shows 3 unless N is given; the engine protocol's plain 'hint' is the best move\nalone, 'hint N' gives N lines 'MOVE win=P [equity=E]'. Uses the bot chosen with\n'set bot NAME' (best unless changed).",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "evaluate",
+        aliases: &["eval"],
         args: "",
-        summary: "the built-in bot's choice (not played)",
-        details: "Uses the bot chosen with 'set bot NAME' (greedy unless changed).",
+        summary: "the position's value: each seat's win chance (nardy: and equity)",
+        details: "With three or more seats, the win chance is the chance of finishing first. The\nvalues are the hint bot's ('set bot NAME').",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -185,8 +195,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "status",
         aliases: &[],
         args: "",
-        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over RESULT'",
-        details: "",
+        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'",
+        details: "'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -225,7 +235,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "set",
         aliases: &[],
         args: "bot NAME",
-        summary: "choose the built-in bot for hint and genmove (random, greedy)",
+        summary: "choose the built-in bot for hint, evaluate and genmove, e.g. 'set bot expectimax:2'",
         details: "",
         audience: Audience::Everyone,
     },
@@ -306,14 +316,45 @@ pub fn find_command(name: &str) -> Option<&'static CommandSpec> {
 /// The engine protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
 
+/// The commands `list_commands` prints and `known_command` knows, in the order
+/// `tabula-protocol(5)` documents them; aliases (`board`, `new`, ...) still work but are
+/// not listed.
+pub const PROTOCOL_COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "known_command",
+    "list_games",
+    "newgame",
+    "seed",
+    "status",
+    "roll",
+    "dice",
+    "legal",
+    "play",
+    "genmove",
+    "hint",
+    "evaluate",
+    "undo",
+    "showboard",
+    "getpos",
+    "setpos",
+    "result",
+    "set",
+    "save",
+    "load",
+    "quit",
+];
+
 /// The reply to a command that does not depend on any game (help, the lists, names and
 /// versions), or `None` for the other commands.
 pub fn info_reply(command: &Command) -> Option<Result<String, CommandError>> {
     Some(Ok(match command {
         Command::Help(topic) => return Some(help(topic.as_deref())),
         Command::ListGames => games_table(),
-        Command::ListCommands => COMMANDS.iter().map(|c| c.name).collect::<Vec<_>>().join("\n"),
-        Command::KnownCommand(name) => find_command(name).is_some().to_string(),
+        Command::ListCommands => PROTOCOL_COMMANDS.join("\n"),
+        Command::KnownCommand(name) => PROTOCOL_COMMANDS.contains(&name.as_str()).to_string(),
         Command::ProtocolVersion => PROTOCOL_VERSION.to_string(),
         Command::Name => "tabula".to_string(),
         Command::Version => env!("CARGO_PKG_VERSION").to_string(),
@@ -344,7 +385,7 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
     let Some(spec) = find_command(word) else {
         return match game.parse_move(line) {
             Ok(_) => Ok(Command::Play(line.to_string())),
-            Err(syntax) => Err(unknown(word, line, syntax.0)),
+            Err(syntax) => Err(unknown(word, syntax.0)),
         };
     };
     let no_args = |command: Command| {
@@ -386,7 +427,20 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "play" => one_arg("a move, e.g. 'play pass'").map(Command::Play),
         "undo" => no_args(Command::Undo),
         "board" => no_args(Command::Board),
-        "hint" => no_args(Command::Hint),
+        "hint" => match rest {
+            "" => Ok(Command::Hint(None)),
+            count => count
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=1000).contains(n))
+                .map(|n| Command::Hint(Some(n)))
+                .ok_or_else(|| {
+                    CommandError::Syntax(format!(
+                        "'hint' takes how many choices to show, 1 to 1000, e.g. 'hint 5' (not '{count}')"
+                    ))
+                }),
+        },
+        "evaluate" => no_args(Command::Evaluate),
         "genmove" => no_args(Command::Genmove),
         "new" => {
             let mut words = rest.split_whitespace().peekable();
@@ -408,9 +462,10 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
             .map_err(|_| CommandError::Syntax("'seed' needs a whole number, e.g. 'seed 42'".into())),
         "set" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["bot", name] => Ok(Command::SetBot(name.to_string())),
-            _ => Err(CommandError::Syntax(
-                "write 'set bot NAME' (random or greedy)".into(),
-            )),
+            _ => Err(CommandError::Syntax(format!(
+                "write 'set bot NAME' ({})",
+                crate::bots::BOT_NAMES.join(", ")
+            ))),
         },
         "help" => Ok(Command::Help((!rest.is_empty()).then(|| rest.to_string()))),
         "quit" => no_args(Command::Quit),
@@ -420,13 +475,15 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "version" => no_args(Command::Version),
         "list_commands" => no_args(Command::ListCommands),
         "known_command" => one_arg("a command name").map(Command::KnownCommand),
-        _ => Err(unknown(word, line, String::new())),
+        _ => Err(unknown(word, String::new())),
     }
 }
 
 /// The error for a word that is neither a command nor a move: the nearest command if one
-/// is close, else the move's syntax error when the line looks like a move attempt.
-fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
+/// is close, else the move's syntax error when the first word looks like the start of a
+/// move (it has a digit or a `/`: `24/30`, `r9`, `in-c9`), else an unknown command
+/// (`komi 6.5` is not a move attempt: its digits are an argument).
+fn unknown(word: &str, move_error: String) -> CommandError {
     let lower = word.to_ascii_lowercase();
     let nearest = COMMANDS
         .iter()
@@ -442,7 +499,7 @@ fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
             hint: Some(canonical_name(name).to_string()),
         };
     }
-    let looks_like_move = line.chars().any(|c| c.is_ascii_digit() || c == '/');
+    let looks_like_move = word.chars().any(|c| c.is_ascii_digit() || c == '/');
     if looks_like_move && !move_error.is_empty() {
         return CommandError::Syntax(move_error);
     }
@@ -487,7 +544,7 @@ pub fn help(topic: Option<&str>) -> Result<String, CommandError> {
             Ok(text)
         }
         Some(name) => {
-            let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), "", String::new()))?;
+            let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), String::new()))?;
             let mut text = format!("{} {}\n  {}", spec.name, spec.args, spec.summary);
             if !spec.aliases.is_empty() {
                 text.push_str(&format!("\n  Also: {}", spec.aliases.join(", ")));

@@ -7,7 +7,7 @@
 use tabula::core::{Dice, Game, NewGame, Phase};
 use tabula::games::aeroplane::Aeroplane;
 
-use crate::support::{self, given, given_with, legal, new_game, played, refusal};
+use crate::support::{self, given, given_with, legal, new_game, played, refusal, roll_off_news};
 
 /// A four-player position in the move or roll phase with no sixes pending.
 fn four(red: &str, yellow: &str, blue: &str, green: &str, turn: &str) -> String {
@@ -44,19 +44,21 @@ fn the_roll_off_decides_who_starts() {
     // When the seats roll 3, 5, 2, 4 in seat order,
     for (seat, roll) in [3, 5, 2, 4].into_iter().enumerate() {
         assert_eq!(game.phase(), Phase::Roll(seat));
-        let before = game.clone();
+        assert!(game.roll_off().is_some());
+        let news = roll_off_news(&game, roll);
         game.set_dice(Dice::single(roll)).unwrap();
         if seat < 3 {
-            assert!(game.narrate(&before).is_empty());
+            assert!(news.is_empty());
         } else {
             // Then yellow, with the highest roll, starts with a fresh roll.
             assert_eq!(
-                game.narrate(&before),
-                vec!["yellow wins the roll-off and starts with a fresh roll"]
+                news,
+                vec!["roll-off: red 3, yellow 5, blue 2, green 4; yellow starts"]
             );
         }
     }
     assert_eq!(game.phase(), Phase::Roll(1));
+    assert_eq!(game.roll_off(), None);
     assert_eq!(field(&game, "rolloff"), "done");
     assert!(game.dice().is_none());
 }
@@ -69,12 +71,12 @@ fn a_tie_in_the_roll_off_is_rolled_again_by_the_tied_seats_only() {
         game.set_dice(Dice::single(roll)).unwrap();
     }
     assert_eq!(field(&game, "rolloff"), "r5,y2,b?");
-    let before = game.clone();
+    let news = roll_off_news(&game, 5);
     game.set_dice(Dice::single(5)).unwrap();
     // Then red and blue roll again, red first, and yellow is out.
     assert_eq!(
-        game.narrate(&before),
-        vec!["roll-off: red and blue tie with 5 and roll again"]
+        news,
+        vec!["roll-off: red 5, yellow 2, blue 5; red and blue tie with 5 and roll again"]
     );
     assert_eq!(field(&game, "rolloff"), "r?,y-,b?");
     assert_eq!(game.phase(), Phase::Roll(0));
@@ -820,5 +822,5 @@ fn the_board_shows_squares_planes_stacks_hangars_and_the_run_of_sixes() {
     let duel = new_game::<Aeroplane>(&["players=2"]).render();
     assert!(duel.contains("red hangar") && duel.contains("blue hangar"));
     assert!(!duel.contains("yellow hangar") && !duel.contains("green hangar"));
-    assert!(duel.contains("roll-off for who starts: red ?, blue ?"));
+    assert!(duel.contains("roll-off to decide who starts: red to roll"));
 }

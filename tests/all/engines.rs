@@ -145,8 +145,9 @@ fn an_engine_slower_than_the_move_time_forfeits_soon_after_it() {
 
 #[test]
 fn an_engine_that_refuses_the_moves_it_is_told_forfeits() {
-    // In game 0 the engine sits second and is told White's first move, which it refuses.
-    let games = forfeits_in(&script("refuses.sh"), "lost sync", Duration::from_secs(2), &[0]);
+    // In game 1 the engine sits first (White); Black wins the roll-off (the dice of seed 3)
+    // and the engine is told Black's first move, which it refuses.
+    let games = forfeits_in(&script("refuses.sh"), "lost sync", Duration::from_secs(2), &[1]);
     assert!(games[0].forfeit.as_ref().unwrap().2.starts_with("refused 'play "));
 }
 

@@ -5,7 +5,7 @@
 use tabula::core::{Dice, Game, NewGame, Phase};
 use tabula::games::microbes::{BLACK, Microbes, WHITE};
 
-use crate::support::{self, described, given, given_with, legal, played, refusal};
+use crate::support::{self, described, given, given_with, legal, played, refusal, roll_off_news};
 
 /// The game after the side to roll throws `die`.
 fn rolled(game: Microbes, die: u8) -> Microbes {
@@ -53,16 +53,16 @@ fn the_higher_roll_off_die_starts_and_then_rolls_afresh() {
     assert_eq!(white_starts.phase(), Phase::Roll(WHITE));
     assert!(!white_starts.in_rolloff());
     assert_eq!(
-        white_starts.narrate(&white_rolled),
-        vec!["roll-off: white's 5 beats black's roll; white starts"]
+        roll_off_news(&white_rolled, 2),
+        vec!["roll-off: white 5, black 2; white starts"]
     );
     // When Black rolls 6 instead, Then Black starts.
     let black_starts = rolled(white_rolled.clone(), 6);
     assert_eq!(black_starts.phase(), Phase::Roll(BLACK));
     assert!(!black_starts.in_rolloff());
     assert_eq!(
-        black_starts.narrate(&white_rolled),
-        vec!["roll-off: black beats white's 5; black starts"]
+        roll_off_news(&white_rolled, 6),
+        vec!["roll-off: white 5, black 6; black starts"]
     );
     // The starter's next roll is a move, not part of the roll-off.
     let first_move = rolled(black_starts, 4);
@@ -78,8 +78,8 @@ fn a_tied_roll_off_is_rolled_again() {
     // Then the roll-off starts over with White.
     assert_eq!(tied, Microbes::default_game());
     assert_eq!(
-        tied.narrate(&white_rolled),
-        vec!["roll-off: both rolled 3; roll again"]
+        roll_off_news(&white_rolled, 3),
+        vec!["roll-off: white 3, black 3; white and black tie with 3 and roll again"]
     );
 }
 

@@ -4,7 +4,7 @@
 use tabula::core::{Dice, Game, NewGame, Options, Phase};
 use tabula::games::mnogoboy::{BeforeRoll, Colour, FINISH, Mnogoboy, START};
 
-use crate::support::{self, described, legal, played, refusal, wrong_phase};
+use crate::support::{self, described, legal, played, refusal, roll_off_news, wrong_phase};
 
 /// A new game for this many players.
 fn new_game(players: usize) -> Mnogoboy {
@@ -56,12 +56,13 @@ fn the_roll_off_goes_in_seat_order_and_the_highest_roll_starts() {
         game.position_string(),
         "p1=- p2=- p3=- turn=p3:rolloff before=- rolloff=2,5,-"
     );
-    let before = game.clone();
+    let news = roll_off_news(&game, 3);
     let game = rolled(game, 3);
     // Then p2 starts by taking a piece: a move phase without dice.
     assert_eq!(game.phase(), Phase::Move(1));
     assert_eq!(game.dice(), None);
-    assert_eq!(game.narrate(&before), vec!["p2 wins the roll-off and starts"]);
+    assert_eq!(game.roll_off(), None);
+    assert_eq!(news, vec!["roll-off: p1 2, p2 5, p3 3; p2 starts"]);
     assert_eq!(legal(&game).len(), 7);
 }
 
@@ -69,7 +70,7 @@ fn the_roll_off_goes_in_seat_order_and_the_highest_roll_starts() {
 fn a_tie_for_the_highest_roll_is_rolled_again_by_the_tied_seats_only() {
     // Given p1 rolled 4 and p2 rolled 6, When p3 also rolls 6,
     let game = rolled(rolled(new_game(3), 4), 6);
-    let before = game.clone();
+    let news = roll_off_news(&game, 6);
     let game = rolled(game, 6);
     // Then p2 and p3 roll again in seat order, and p1 is out.
     assert_eq!(game.phase(), Phase::Roll(1));
@@ -78,8 +79,8 @@ fn a_tie_for_the_highest_roll_is_rolled_again_by_the_tied_seats_only() {
         "p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=x,-,-"
     );
     assert_eq!(
-        game.narrate(&before),
-        vec!["p2 and p3 tie for the highest roll and roll again"]
+        news,
+        vec!["roll-off: p1 4, p2 6, p3 6; p2 and p3 tie with 6 and roll again"]
     );
     // When they tie again on 3, Then they roll once more;
     let game = rolled(rolled(game, 3), 3);
@@ -727,7 +728,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         ),
         (
             "p1=- p2=- turn=p1:rolloff before=- rolloff=x,-",
-            "fewer than two seats",
+            "two or more seats",
         ),
         ("p1=- p2=- turn=p1:rolloff before=- rolloff=-", "lists 1 seats"),
         (

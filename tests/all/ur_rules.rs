@@ -5,7 +5,7 @@
 use tabula::core::{Dice, Game, NewGame, Phase, ScriptedDice};
 use tabula::games::ur::{DARK, LIGHT, Ur, board::parse_cell};
 
-use crate::support::{self, given, given_with, legal_sorted, new_game, played, refusal};
+use crate::support::{self, given, given_with, legal_sorted, new_game, played, refusal, roll_off_news};
 
 /// The game after the side to roll throws `roll`.
 fn rolled(game: Ur, roll: u8) -> Ur {
@@ -36,19 +36,16 @@ fn the_roll_off_goes_on_until_someone_rolls_a_one_and_plays_it() {
     assert!(game.in_roll_off());
     assert!(legal_sorted(&game).is_empty());
     assert_eq!(
-        game.narrate(&start),
-        vec!["light did not roll a 1; dark rolls for the start"]
+        roll_off_news(&start, 3),
+        vec!["roll-off: light did not roll a 1; dark rolls next"]
     );
     // When Dark rolls a 1, Then Dark starts and must play that 1.
-    let before = game.clone();
+    let news = roll_off_news(&game, 1);
     game.set_dice(Dice::single(1)).unwrap();
     assert_eq!(game.phase(), Phase::Move(DARK));
     assert_eq!(game.dice(), Some(Dice::single(1)));
     assert_eq!(legal_sorted(&game), vec!["in-d3"]);
-    assert_eq!(
-        game.narrate(&before),
-        vec!["dark rolls a 1 and starts the game with it"]
-    );
+    assert_eq!(news, vec!["roll-off: dark rolls a 1 and starts with it"]);
     // Then Light rolls normally, any number playing.
     let after = played(&game, "in-d3");
     assert_eq!(after.position_string(), "light=inx5 dark=inx4,d3 turn=light:roll");

@@ -1,9 +1,9 @@
-//! Aeroplane Chess's position hash: every plane's progress, the stage, turn, die, the
-//! sixes of this turn, the roll-off, the finishing order and the rule options.
+//! Aeroplane Chess's position hash: every plane's progress, the stage (with the
+//! roll-off), turn, die, the sixes of this turn, the finishing order and the rule options.
 
-use super::{Aeroplane, LaunchRule, RollOff, Stage};
+use super::{Aeroplane, LaunchRule, Stage};
 use crate::core::PositionHasher;
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 
 impl Aeroplane {
     /// See [`crate::core::Game::position_hash`].
@@ -17,20 +17,14 @@ impl Aeroplane {
         }
         hasher.write(&planes);
         let stage = match self.stage {
-            Stage::RollOff => 0,
+            Stage::RollOff(rolloff) => {
+                rolloff.hash(&mut hasher);
+                0
+            }
             Stage::Roll => 1,
             Stage::Move => 2,
             Stage::Over => 3,
         };
-        let mut rolloff = 0u64;
-        for entry in &self.rolloff {
-            let code = match entry {
-                RollOff::Out => 0,
-                RollOff::Waiting => 1,
-                RollOff::Rolled(value) => 2 + u64::from(*value),
-            };
-            rolloff = rolloff << 4 | code;
-        }
         let mut finished = 0u64;
         for &seat in self.finished.iter() {
             finished = finished << 3 | (seat as u64 + 1);
@@ -50,7 +44,6 @@ impl Aeroplane {
                 | u64::from(self.dice.unwrap_or(0)) << 4
                 | u64::from(self.sixes) << 8
                 | u64::from(self.moved) << 12
-                | rolloff << 16
                 | finished << 32
                 | rules << 48
                 | (self.seats as u64) << 56,

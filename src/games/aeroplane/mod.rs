@@ -28,7 +28,8 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -123,21 +124,10 @@ struct Rules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     /// Deciding who starts: the seat in `turn` rolls one die.
-    RollOff,
+    RollOff(RollOff),
     Roll,
     Move,
     Over,
-}
-
-/// One seat's part in the roll-off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RollOff {
-    /// Lost an earlier round.
-    Out,
-    /// Still to roll in this round.
-    Waiting,
-    /// Rolled this value in this round.
-    Rolled(u8),
 }
 
 /// An Aeroplane Chess game in progress.
@@ -155,7 +145,6 @@ pub struct Aeroplane {
     sixes: u8,
     /// Bit `i` set: the mover's plane `i + 1` moved with one of those sixes.
     moved: u8,
-    rolloff: [RollOff; 4],
     /// Seats in the order they brought all four planes to the centre.
     finished: finishers::Finishers,
 }
@@ -205,19 +194,16 @@ impl NewGame for Aeroplane {
             },
             until_last: options.get("until") != "first",
         };
-        let mut rolloff = [RollOff::Out; 4];
-        rolloff[..seats].fill(RollOff::Waiting);
         Ok(Aeroplane {
             options: Arc::new(options),
             rules,
             seats,
             planes: [[HANGAR; PLANES]; 4],
-            stage: Stage::RollOff,
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, seats)),
             turn: 0,
             dice: None,
             sixes: 0,
             moved: 0,
-            rolloff,
             finished: finishers::Finishers::default(),
         })
     }
@@ -256,7 +242,7 @@ impl Aeroplane {
 
     /// True while the roll-off decides who starts.
     pub fn in_rolloff(&self) -> bool {
-        self.stage == Stage::RollOff
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// True if the dice being played are the third 6 in a row (only `pass` is legal).
@@ -511,36 +497,16 @@ impl Aeroplane {
     }
 
     /// One roll of the roll-off for the seat in `turn`.
-    fn roll_off(&mut self, value: u8) {
-        self.rolloff[self.turn] = RollOff::Rolled(value);
-        if let Some(next) = (self.turn + 1..self.seats).find(|&s| self.rolloff[s] == RollOff::Waiting) {
-            self.turn = next;
-            return;
-        }
-        let best = self.rolloff[..self.seats]
-            .iter()
-            .filter_map(|r| match r {
-                RollOff::Rolled(v) => Some(*v),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let tied: Vec<Seat> = (0..self.seats)
-            .filter(|&s| self.rolloff[s] == RollOff::Rolled(best))
-            .collect();
-        if let [winner] = tied[..] {
-            self.rolloff = [RollOff::Out; 4];
-            self.turn = winner;
-            self.stage = Stage::Roll;
-        } else {
-            for seat in 0..self.seats {
-                self.rolloff[seat] = if tied.contains(&seat) {
-                    RollOff::Waiting
-                } else {
-                    RollOff::Out
-                };
+    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
+        match roll_off.throw(value) {
+            Throw::Won { seat, .. } => {
+                self.turn = seat;
+                self.stage = Stage::Roll;
             }
-            self.turn = tied[0];
+            Throw::Next(_) | Throw::Tie { .. } => {
+                self.turn = roll_off.to_roll();
+                self.stage = Stage::RollOff(roll_off);
+            }
         }
     }
 
@@ -642,7 +608,7 @@ impl Game for Aeroplane {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff | Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -650,6 +616,13 @@ impl Game for Aeroplane {
 
     fn dice(&self) -> Option<Dice> {
         self.dice.map(Dice::single)
+    }
+
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
@@ -680,8 +653,8 @@ impl Game for Aeroplane {
             }
         };
         match self.stage {
-            Stage::RollOff => {
-                self.roll_off(value);
+            Stage::RollOff(roll_off) => {
+                self.roll_off_throw(roll_off, value);
                 Ok(())
             }
             Stage::Roll => {
@@ -728,7 +701,7 @@ impl Game for Aeroplane {
 
     fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError> {
         match self.stage {
-            Stage::RollOff => Err(WrongPhase(format!(
+            Stage::RollOff(_) => Err(WrongPhase(format!(
                 "roll first: the roll-off decides who starts ({} to roll)",
                 self.seat_name(self.turn)
             ))
@@ -853,8 +826,7 @@ impl Game for Aeroplane {
 
     fn narrate(&self, before: &Aeroplane) -> Vec<String> {
         let mut lines = Vec::new();
-        if before.stage == Stage::RollOff {
-            narrate_rolloff(self, before, &mut lines);
+        if before.in_rolloff() {
             return lines;
         }
         let mover = before.turn;
@@ -989,34 +961,5 @@ fn ordinal_place(place: usize) -> &'static str {
         2 => "2nd place",
         3 => "3rd place",
         _ => "4th place",
-    }
-}
-
-fn narrate_rolloff(game: &Aeroplane, before: &Aeroplane, lines: &mut Vec<String>) {
-    if game.stage != Stage::RollOff {
-        lines.push(format!(
-            "{} wins the roll-off and starts with a fresh roll",
-            game.seat_name(game.turn)
-        ));
-        return;
-    }
-    let new_round = (0..game.seats).all(|s| !matches!(game.rolloff[s], RollOff::Rolled(_)));
-    if new_round {
-        // The tie is at the highest value rolled before the round's last roll.
-        let best = (0..before.seats)
-            .filter_map(|s| match before.rolloff[s] {
-                RollOff::Rolled(v) => Some(v),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let tied: Vec<&str> = (0..game.seats)
-            .filter(|&s| game.rolloff[s] == RollOff::Waiting)
-            .map(|s| game.seat_name(s))
-            .collect();
-        lines.push(format!(
-            "roll-off: {} tie with {best} and roll again",
-            tied.join(" and ")
-        ));
     }
 }

@@ -3,14 +3,17 @@
 
 use super::{Microbes, Stage};
 use crate::core::PositionHasher;
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 
 impl Microbes {
     /// See [`crate::core::Game::position_hash`].
     pub(super) fn hash_position(&self) -> u64 {
         let mut hasher = PositionHasher::default();
         let stage = match self.stage {
-            Stage::RollOff { white_die } => white_die.map_or(1, |d| 2 + u64::from(d)),
+            Stage::RollOff(rolloff) => {
+                rolloff.hash(&mut hasher);
+                1
+            }
             Stage::Roll => 10,
             Stage::Move { die } => 20 + u64::from(die),
             Stage::Over => 30,

@@ -23,7 +23,8 @@ use movegen::{NoEntry, Stuck, Turn};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing, SyntaxError,
+    Throw, WrongPhase,
 };
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
@@ -48,8 +49,8 @@ pub static INFO: GameInfo = GameInfo {
 /// Where the turn cycle stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Stage {
-    /// Deciding who starts: White rolls one die, then Black (`white_die` holds White's).
-    RollOff { white_die: Option<u8> },
+    /// Deciding who starts: White rolls one die, then Black; the higher starts.
+    RollOff(RollOff),
     /// The seat in `turn` must roll.
     Roll,
     /// The seat in `turn` must play this die.
@@ -96,7 +97,7 @@ impl NewGame for Microbes {
             options: Arc::new(options),
             pieces: [Pieces::START; 2],
             turn: WHITE,
-            stage: Stage::RollOff { white_die: None },
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
         })
     }
 }
@@ -114,13 +115,16 @@ impl Microbes {
 
     /// True while the roll-off that decides who starts is going on.
     pub fn in_rolloff(&self) -> bool {
-        matches!(self.stage, Stage::RollOff { .. })
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// White's die in the roll-off, while Black has still to roll.
     pub fn rolloff_die(&self) -> Option<u8> {
         match self.stage {
-            Stage::RollOff { white_die } => white_die,
+            Stage::RollOff(roll_off) => match roll_off.standing(WHITE) {
+                Standing::Rolled(die) => Some(die),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -242,11 +246,11 @@ impl Microbes {
             ([], Stage::Over) => Err(PositionError(
                 "the game is marked over, but nobody has all four pieces home".into(),
             )),
-            ([], Stage::RollOff { .. }) if self.pieces != [Pieces::START; 2] => Err(PositionError(format!(
+            ([], Stage::RollOff(_)) if self.pieces != [Pieces::START; 2] => Err(PositionError(format!(
                 "the roll-off decides who starts, so it needs the start position: {}",
                 text::START_POSITION
             ))),
-            ([], Stage::RollOff { .. }) => Ok(()),
+            ([], Stage::RollOff(_)) => Ok(()),
         }
     }
 
@@ -324,7 +328,7 @@ impl Game for Microbes {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff { .. } | Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move { .. } => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -332,6 +336,13 @@ impl Game for Microbes {
 
     fn dice(&self) -> Option<Dice> {
         self.die().map(Dice::single)
+    }
+
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
@@ -362,21 +373,16 @@ impl Game for Microbes {
             }
         };
         match self.stage {
-            Stage::RollOff { white_die: None } => {
-                self.stage = Stage::RollOff { white_die: Some(die) };
-                self.turn = BLACK;
-            }
-            Stage::RollOff {
-                white_die: Some(white),
-            } => {
-                if white == die {
-                    self.stage = Stage::RollOff { white_die: None };
-                    self.turn = WHITE;
-                } else {
+            Stage::RollOff(mut roll_off) => match roll_off.throw(die) {
+                Throw::Won { seat, .. } => {
                     self.stage = Stage::Roll;
-                    self.turn = if white > die { WHITE } else { BLACK };
+                    self.turn = seat;
                 }
-            }
+                Throw::Next(_) | Throw::Tie { .. } => {
+                    self.stage = Stage::RollOff(roll_off);
+                    self.turn = roll_off.to_roll();
+                }
+            },
             Stage::Roll => self.stage = Stage::Move { die },
             Stage::Move { die } => {
                 return Err(WrongPhase(format!(
@@ -397,9 +403,7 @@ impl Game for Microbes {
 
     fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError> {
         match self.stage {
-            Stage::RollOff { .. } => {
-                Err(WrongPhase("roll first: the roll-off decides who starts".into()).into())
-            }
+            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into()).into()),
             Stage::Roll => Err(WrongPhase("roll first".into()).into()),
             Stage::Over => Err(WrongPhase("the game is over".into()).into()),
             Stage::Move { die } => {
@@ -498,23 +502,6 @@ impl Game for Microbes {
 
     fn narrate(&self, before: &Microbes) -> Vec<String> {
         let mut lines = Vec::new();
-        if let Stage::RollOff {
-            white_die: Some(white),
-        } = before.stage
-        {
-            match self.stage {
-                Stage::RollOff { .. } => {
-                    lines.push(format!("roll-off: both rolled {white}; roll again"));
-                }
-                _ if self.turn == WHITE => {
-                    lines.push(format!(
-                        "roll-off: white's {white} beats black's roll; white starts"
-                    ));
-                }
-                _ => lines.push(format!("roll-off: black beats white's {white}; black starts")),
-            }
-            return lines;
-        }
         let Some(die) = before.die() else {
             return lines;
         };

@@ -16,7 +16,7 @@
 
 use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
 use super::{Microbes, MicrobesMove, SEAT_NAMES, SEAT_TITLES, Stage};
-use crate::core::{PositionError, SyntaxError};
+use crate::core::{PositionError, RollOff, RollOffRule, Standing, SyntaxError};
 
 /// The start position's string: White rolls first in the roll-off.
 pub const START_POSITION: &str = "w=a1 b=h8 reserve=3-3 turn=white:rolloff";
@@ -66,8 +66,10 @@ fn format_side(pieces: Pieces, seat: usize) -> String {
 /// The position as one line (see the module documentation).
 pub fn position_string(game: &Microbes) -> String {
     let turn = match game.stage {
-        Stage::RollOff { white_die: None } => "white:rolloff".to_string(),
-        Stage::RollOff { white_die: Some(die) } => format!("black:rolloff:{die}"),
+        Stage::RollOff(roll_off) => match roll_off.standing(WHITE) {
+            Standing::Rolled(die) => format!("black:rolloff:{die}"),
+            _ => "white:rolloff".to_string(),
+        },
         Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
         Stage::Move { die } => format!("{}:{die}", SEAT_NAMES[game.turn]),
         Stage::Over => "over".to_string(),
@@ -181,10 +183,14 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
     let die = |text: &str| text.parse::<u8>().ok().filter(|d| (1..=6).contains(d));
     let stage = match (seat, what, extra) {
         (_, "roll", None) => Stage::Roll,
-        (WHITE, "rolloff", None) => Stage::RollOff { white_die: None },
-        (BLACK, "rolloff", Some(white)) => Stage::RollOff {
-            white_die: Some(die(white).ok_or_else(bad)?),
-        },
+        (WHITE, "rolloff", None) => Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
+        (BLACK, "rolloff", Some(white)) => {
+            let white = Standing::Rolled(die(white).ok_or_else(bad)?);
+            Stage::RollOff(
+                RollOff::from_standings(RollOffRule::Highest, &[white, Standing::Waiting])
+                    .map_err(PositionError)?,
+            )
+        }
         (_, "rolloff", _) => {
             return Err(PositionError(format!(
                 "turn={value}: in the roll-off White rolls first (white:rolloff), then Black \

@@ -1,28 +1,24 @@
-//! Mnogoboy's position hash: each seat's piece, whose turn, the stage, what was done
-//! before the roll and the roll-off.
+//! Mnogoboy's position hash: each seat's piece, whose turn, the stage (with the roll-off
+//! or the die) and what was done before the roll.
 
-use super::{BeforeRoll, Mnogoboy, RollOff, Stage};
+use super::{BeforeRoll, Mnogoboy, Stage};
 use crate::core::PositionHasher;
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 
 impl Mnogoboy {
     /// See [`crate::core::Game::position_hash`].
     pub(super) fn hash_position(&self) -> u64 {
         let mut hasher = PositionHasher::default();
         let mut pieces = 0u64;
-        let mut rolloff = 0u64;
-        for seat in 0..self.pieces.len() {
-            let piece = self.pieces[seat].map_or(0, |p| 1 + p.colour as u64 * 128 + u64::from(p.field));
+        for piece in &self.pieces {
+            let piece = piece.map_or(0, |p| 1 + p.colour as u64 * 128 + u64::from(p.field));
             pieces = pieces << 10 | piece;
-            let entry = match self.rolloff[seat] {
-                RollOff::Waiting => 0,
-                RollOff::Out => 1,
-                RollOff::Rolled(value) => 2 + u64::from(value),
-            };
-            rolloff = rolloff << 4 | entry;
         }
         let stage = match self.stage {
-            Stage::RollOff => 0,
+            Stage::RollOff(rolloff) => {
+                rolloff.hash(&mut hasher);
+                0
+            }
             Stage::Take => 1,
             Stage::Roll { again } => 2 + u64::from(again),
             Stage::Move { die } => 4 + u64::from(die),
@@ -36,8 +32,7 @@ impl Mnogoboy {
             BeforeRoll::Gave(colour) => 2 + colour as u64,
         };
         hasher.add(pieces);
-        hasher
-            .add(rolloff | (self.seats as u64) << 32 | (self.turn as u64) << 40 | stage << 44 | before << 52);
+        hasher.add((self.seats as u64) << 32 | (self.turn as u64) << 40 | stage << 44 | before << 52);
         hasher.finish()
     }
 }

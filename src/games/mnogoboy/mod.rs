@@ -25,7 +25,8 @@ pub use board::{
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
 /// The most seats a game can have.
@@ -62,18 +63,6 @@ pub struct Piece {
     pub field: u8,
 }
 
-/// One seat's standing in the current round of the roll-off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum RollOff {
-    /// Still to roll in this round.
-    #[default]
-    Waiting,
-    /// Rolled this value in this round.
-    Rolled(u8),
-    /// Lost an earlier round (rolled lower than the highest).
-    Out,
-}
-
 /// What the seat to act did before its first roll of this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BeforeRoll {
@@ -88,7 +77,7 @@ pub enum BeforeRoll {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     /// Roll-off: `turn` rolls next.
-    RollOff,
+    RollOff(RollOff),
     /// `turn` has no piece and takes one.
     Take,
     /// `turn` rolls; `again` after landing on its own colour (then no exchange first).
@@ -113,8 +102,6 @@ pub struct Mnogoboy {
     turn: Seat,
     stage: Stage,
     before: BeforeRoll,
-    /// The roll-off round in progress; all `Waiting` once it is decided.
-    rolloff: [RollOff; MAX_SEATS],
 }
 
 /// One action in Mnogoboy's notation.
@@ -149,9 +136,8 @@ impl NewGame for Mnogoboy {
             seats,
             pieces: [None; MAX_SEATS],
             turn: 0,
-            stage: Stage::RollOff,
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, seats)),
             before: BeforeRoll::Nothing,
-            rolloff: [RollOff::Waiting; MAX_SEATS],
         })
     }
 }
@@ -172,14 +158,9 @@ impl Mnogoboy {
         self.before
     }
 
-    /// `seat`'s standing in the roll-off round in progress.
-    pub fn rolloff(&self, seat: Seat) -> RollOff {
-        self.rolloff.get(seat).copied().unwrap_or_default()
-    }
-
     /// True while the roll-off decides who starts.
     pub fn in_rolloff(&self) -> bool {
-        self.stage == Stage::RollOff
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// The pieces nobody controls, in colour order.
@@ -309,7 +290,7 @@ impl Mnogoboy {
         let me = self.name(self.turn);
         match self.stage {
             Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
-            Stage::RollOff => {
+            Stage::RollOff(_) => {
                 return Err(WrongPhase("roll first: the roll-off decides who starts".into()).into());
             }
             _ => {}
@@ -553,37 +534,16 @@ impl Mnogoboy {
     }
 
     /// Records a roll-off throw and moves to the next roller, a tie round, or the start.
-    fn roll_off(&mut self, value: u8) {
-        self.rolloff[self.turn] = RollOff::Rolled(value);
-        let waiting = (self.turn + 1..self.seats).find(|&s| self.rolloff[s] == RollOff::Waiting);
-        if let Some(next) = waiting {
-            self.turn = next;
-            return;
-        }
-        let high = self.rolloff[..self.seats]
-            .iter()
-            .filter_map(|r| match r {
-                RollOff::Rolled(v) => Some(*v),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let tied: Vec<Seat> = (0..self.seats)
-            .filter(|&s| self.rolloff[s] == RollOff::Rolled(high))
-            .collect();
-        if let [winner] = tied[..] {
-            self.rolloff = [RollOff::Waiting; MAX_SEATS];
-            self.turn = winner;
-            self.stage = Stage::Take;
-        } else {
-            for seat in 0..self.seats {
-                self.rolloff[seat] = if tied.contains(&seat) {
-                    RollOff::Waiting
-                } else {
-                    RollOff::Out
-                };
+    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
+        match roll_off.throw(value) {
+            Throw::Won { seat, .. } => {
+                self.turn = seat;
+                self.stage = Stage::Take;
             }
-            self.turn = tied[0];
+            Throw::Next(_) | Throw::Tie { .. } => {
+                self.turn = roll_off.to_roll();
+                self.stage = Stage::RollOff(roll_off);
+            }
         }
     }
 
@@ -623,8 +583,8 @@ impl Mnogoboy {
         if self.stage == Stage::Over && self.before != BeforeRoll::Nothing {
             return bad("the game is over, so before= must be -".into());
         }
-        if self.stage == Stage::RollOff {
-            return self.validate_rolloff();
+        if let Stage::RollOff(roll_off) = self.stage {
+            return self.validate_rolloff(roll_off);
         }
         if mine.is_none() && self.stage != Stage::Take {
             return bad(format!("{me} has no piece: the turn can only be {me}:take"));
@@ -705,7 +665,7 @@ impl Mnogoboy {
         }
     }
 
-    fn validate_rolloff(&self) -> Result<(), PositionError> {
+    fn validate_rolloff(&self, roll_off: RollOff) -> Result<(), PositionError> {
         let bad = |text: &str| {
             Err(PositionError(format!(
                 "{text}; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-"
@@ -717,19 +677,8 @@ impl Mnogoboy {
         if self.before != BeforeRoll::Nothing {
             return bad("before= is not -");
         }
-        let entries = &self.rolloff[..self.seats];
-        let contenders: Vec<Seat> = (0..self.seats).filter(|&s| entries[s] != RollOff::Out).collect();
-        if contenders.len() < 2 {
-            return bad("fewer than two seats are still in the roll-off");
-        }
-        if entries[self.turn] != RollOff::Waiting {
-            return bad("the seat to roll has already rolled or is out");
-        }
-        for &seat in &contenders {
-            let rolled = matches!(entries[seat], RollOff::Rolled(_));
-            if rolled != (seat < self.turn) {
-                return bad("seats roll in seat order: the ones before the roller have rolled, the rest not");
-            }
+        if self.turn != roll_off.to_roll() {
+            return bad("seats roll in seat order: the one to roll is the first still to roll");
         }
         Ok(())
     }
@@ -799,9 +748,16 @@ impl Game for Mnogoboy {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff | Stage::Roll { .. } => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll { .. } => Phase::Roll(self.turn),
             Stage::Take | Stage::Move { .. } | Stage::Exchange | Stage::Dot => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
+        }
+    }
+
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
         }
     }
 
@@ -841,8 +797,8 @@ impl Game for Mnogoboy {
             }
         };
         match self.stage {
-            Stage::RollOff => {
-                self.roll_off(value);
+            Stage::RollOff(roll_off) => {
+                self.roll_off_throw(roll_off, value);
                 Ok(())
             }
             Stage::Roll { .. } => {
@@ -875,7 +831,7 @@ impl Game for Mnogoboy {
                 out.push(MnogoboyMove::Pass);
             }
             Stage::Dot => out.extend(colours_in(self.dot_mask()).map(MnogoboyMove::Swap)),
-            Stage::RollOff | Stage::Roll { .. } | Stage::Over => {}
+            Stage::RollOff(_) | Stage::Roll { .. } | Stage::Over => {}
         }
     }
 
@@ -984,21 +940,6 @@ impl Game for Mnogoboy {
         let mover = before.turn;
         let who = self.name(mover);
         match (before.stage, self.stage) {
-            (Stage::RollOff, Stage::Take) => {
-                lines.push(format!("{} wins the roll-off and starts", self.name(self.turn)));
-            }
-            (Stage::RollOff, Stage::RollOff)
-                if self.rolloff.iter().all(|r| !matches!(r, RollOff::Rolled(_))) =>
-            {
-                let tied: Vec<&str> = (0..self.seats)
-                    .filter(|&s| self.rolloff[s] == RollOff::Waiting)
-                    .map(|s| self.name(s))
-                    .collect();
-                lines.push(format!(
-                    "{} tie for the highest roll and roll again",
-                    tied.join(" and ")
-                ));
-            }
             (Stage::Roll { .. }, Stage::Move { die }) if self.needs_six(mover) && die != 6 => {
                 lines.push(format!("{who} needs a six and rolled {die}: the turn is lost"));
             }

@@ -1,9 +1,9 @@
 //! Long Nardy's position hash: both sides' packed checkers, whose turn and stage, the
-//! dice, first-turn flags, the match score and the rule options, in a few multiplications.
+//! dice (or the roll-off), first-turn flags, the match score and the rule options, in a few multiplications.
 
 use super::{Nardy, Stage};
 use crate::core::PositionHasher;
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 
 impl Nardy {
     /// See [`crate::core::Game::position_hash`].
@@ -12,6 +12,10 @@ impl Nardy {
         hasher.write_u128(self.sides[0].0);
         hasher.write_u128(self.sides[1].0);
         let stage = match self.stage {
+            Stage::RollOff(rolloff) => {
+                rolloff.hash(&mut hasher);
+                3
+            }
             Stage::Roll => 0,
             Stage::Move => 1,
             Stage::Over => 2,

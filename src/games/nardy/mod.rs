@@ -17,10 +17,11 @@ use movegen::{StepError, TurnRules};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
-/// The first seat; White moves first.
+/// The first seat (it rolls first in the roll-off that decides who starts).
 pub const WHITE: Seat = 0;
 /// The second seat.
 pub const BLACK: Seat = 1;
@@ -95,6 +96,8 @@ impl WinKind {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
+    /// Before the first game: each side rolls one die, and the higher starts.
+    RollOff(RollOff),
     Roll,
     Move,
     Over,
@@ -176,7 +179,7 @@ impl NewGame for Nardy {
             options: Arc::new(options),
             sides: [Side::START; 2],
             turn: WHITE,
-            stage: Stage::Roll,
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
             dice: None,
             first_turn: [true; 2],
             score: [0; 2],
@@ -500,6 +503,14 @@ impl Nardy {
             (_, Stage::Over) => Err(PositionError(
                 "the game is marked over, but nobody has borne off all 15 checkers".into(),
             )),
+            (_, Stage::RollOff(_))
+                if self.sides != [Side::START; 2] || self.first_turn != [true; 2] || self.score != [0; 2] =>
+            {
+                Err(PositionError(format!(
+                    "the roll-off decides who starts the first game, so it needs the start position: {}",
+                    text::START_POSITION
+                )))
+            }
             _ => Ok(()),
         }
     }
@@ -570,7 +581,7 @@ impl Game for Nardy {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -580,14 +591,26 @@ impl Game for Nardy {
         self.dice
     }
 
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
+    }
+
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+        if self.roll_off().is_some() {
+            return Dice::single(source.throw(6));
+        }
         let first = source.throw(6);
         let second = source.throw(6);
         Dice::new(&[first, second])
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if let Phase::Roll(_) = self.phase() {
+        if self.roll_off().is_some() {
+            crate::core::one_die_outcomes(6, out);
+        } else if let Phase::Roll(_) = self.phase() {
             crate::core::two_dice_outcomes(out);
         }
     }
@@ -605,12 +628,42 @@ impl Game for Nardy {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+        if self.roll_off().is_some() {
+            if values.len() != 1 {
+                return Err(DiceError(format!(
+                    "the roll-off that decides who starts is one die each, like 'dice 4' (got {} values)",
+                    values.len()
+                )));
+            }
+            return Dice::parse_plain(values, 1, 6, INFO.id);
+        }
         Dice::parse_plain(values, 2, 6, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         match self.stage {
+            Stage::RollOff(mut roll_off) => {
+                let Some(value) = dice.single_value(6) else {
+                    return Err(WrongPhase(format!(
+                        "the roll-off is one die showing 1 to 6, not {dice}"
+                    )));
+                };
+                match roll_off.throw(value) {
+                    Throw::Won { seat, .. } => {
+                        self.turn = seat;
+                        self.stage = Stage::Roll;
+                    }
+                    Throw::Next(_) | Throw::Tie { .. } => {
+                        self.turn = roll_off.to_roll();
+                        self.stage = Stage::RollOff(roll_off);
+                    }
+                }
+                Ok(())
+            }
             Stage::Roll => {
+                if dice.values().len() != 2 {
+                    return Err(WrongPhase(format!("nardy is played with two dice, not {dice}")));
+                }
                 self.dice = Some(dice);
                 self.stage = Stage::Move;
                 Ok(())
@@ -632,6 +685,7 @@ impl Game for Nardy {
 
     fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError> {
         match self.stage {
+            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into()).into()),
             Stage::Roll => Err(WrongPhase("roll first".into()).into()),
             Stage::Over => Err(WrongPhase("the game is over".into()).into()),
             Stage::Move => {

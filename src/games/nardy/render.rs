@@ -95,6 +95,7 @@ fn panel(game: &Nardy) -> Vec<String> {
     }
     lines.push(String::new());
     lines.push(match game.stage {
+        Stage::RollOff(roll_off) => roll_off.describe(&|seat| SEAT_NAMES[seat].to_string()),
         Stage::Roll => format!("{} to roll", SEAT_NAMES[game.turn]),
         Stage::Move => format!(
             "{} to move {}",

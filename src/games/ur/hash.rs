@@ -3,7 +3,7 @@
 
 use super::{Stage, Ur};
 use crate::core::PositionHasher;
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 
 impl Ur {
     /// See [`crate::core::Game::position_hash`].
@@ -14,7 +14,10 @@ impl Ur {
             hasher.add(u64::from(army.reserve) | u64::from(army.off) << 8);
         }
         let stage = match self.stage {
-            Stage::RollOff => 0,
+            Stage::RollOff(rolloff) => {
+                rolloff.hash(&mut hasher);
+                0
+            }
             Stage::Roll => 1,
             Stage::Move => 2,
             Stage::Over => 3,

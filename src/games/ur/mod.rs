@@ -17,7 +17,8 @@ use movegen::{Judge, Plan};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
 pub use board::Cell;
@@ -80,7 +81,7 @@ impl Army {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     /// City's opening roll-off: the seat to roll looks for a 1.
-    RollOff,
+    RollOff(RollOff),
     Roll,
     Move,
     Over,
@@ -145,7 +146,7 @@ impl NewGame for Ur {
             armies: [army; 2],
             turn: LIGHT,
             stage: if layout.is_city() {
-                Stage::RollOff
+                Stage::RollOff(RollOff::new(RollOffRule::FirstTo(1), 2))
             } else {
                 Stage::Roll
             },
@@ -167,7 +168,7 @@ impl Ur {
 
     /// True during City's opening roll-off.
     pub fn in_roll_off(&self) -> bool {
-        self.stage == Stage::RollOff
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// How many pieces of `seat` stand on `cell`, split into (blank, marked).
@@ -431,11 +432,11 @@ impl Ur {
             (_, Stage::Over) => Err(PositionError(
                 "turn=over, but nobody has borne off every piece".into(),
             )),
-            (_, Stage::RollOff) if !layout.is_city() => Err(PositionError(format!(
+            (_, Stage::RollOff(_)) if !layout.is_city() => Err(PositionError(format!(
                 "{} has no roll-off; write turn=light:roll",
                 layout.rules.name()
             ))),
-            (_, Stage::RollOff) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
+            (_, Stage::RollOff(_)) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
                 Err(PositionError(
                     "the roll-off comes before any piece enters, but pieces have left the reserve".into(),
                 ))
@@ -466,7 +467,7 @@ impl Game for Ur {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff | Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -474,6 +475,13 @@ impl Game for Ur {
 
     fn dice(&self) -> Option<Dice> {
         self.roll.map(Dice::single)
+    }
+
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
@@ -537,12 +545,17 @@ impl Game for Ur {
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let value = dice.values().first().copied().unwrap_or(0);
         match self.stage {
-            Stage::RollOff => {
-                if value == 1 {
-                    self.stage = Stage::Move;
-                    self.roll = Some(1);
-                } else {
-                    self.turn = 1 - self.turn;
+            Stage::RollOff(mut roll_off) => {
+                match roll_off.throw(value) {
+                    Throw::Won { seat, value } => {
+                        self.turn = seat;
+                        self.stage = Stage::Move;
+                        self.roll = Some(value);
+                    }
+                    Throw::Next(_) | Throw::Tie { .. } => {
+                        self.turn = roll_off.to_roll();
+                        self.stage = Stage::RollOff(roll_off);
+                    }
                 }
                 Ok(())
             }
@@ -574,7 +587,7 @@ impl Game for Ur {
 
     fn play(&mut self, mv: &UrMove) -> Result<(), PlayError> {
         match self.stage {
-            Stage::RollOff | Stage::Roll => return Err(WrongPhase("roll first".into()).into()),
+            Stage::RollOff(_) | Stage::Roll => return Err(WrongPhase("roll first".into()).into()),
             Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
             Stage::Move => {}
         }
@@ -735,17 +748,6 @@ impl Game for Ur {
         let mover = before.turn;
         let name = SEAT_NAMES[mover];
         match before.stage {
-            Stage::RollOff => {
-                if self.stage == Stage::Move {
-                    lines.push(format!("{name} rolls a 1 and starts the game with it"));
-                } else if self.stage == Stage::RollOff {
-                    lines.push(format!(
-                        "{name} did not roll a 1; {} rolls for the start",
-                        SEAT_NAMES[self.turn]
-                    ));
-                }
-                return lines;
-            }
             Stage::Move => {}
             _ => return lines,
         }
