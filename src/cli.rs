@@ -465,6 +465,8 @@ fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
         bail!("--seconds must be a positive number");
     }
     let fresh = kind.new_game(&options)?;
+    // A bad bot name is reported before anything runs.
+    let bot = args.bot.as_deref().map(parse_bot_name).transpose()?;
     writeln!(
         out,
         "bench {}{}: random self-play, every legal move generated each turn, one thread",
@@ -494,25 +496,28 @@ fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     if report.unfinished > 0 {
         writeln!(out, "warning: {} games did not finish", report.unfinished)?;
     }
-    if let Some(name) = &args.bot {
-        bench_bot(name, &fresh, &args, out)?;
+    if let Some(bot) = bot {
+        bench_bot(bot, &fresh, &args, out)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// A built-in bot's name as `--bot` takes it: `expectimax:3` or `bot:expectimax:3`.
+fn parse_bot_name(name: &str) -> anyhow::Result<crate::bots::BotKind> {
+    let name = name.trim();
+    name.strip_prefix("bot:")
+        .unwrap_or(name)
+        .parse()
+        .map_err(anyhow::Error::msg)
+}
+
 /// `bench --bot NAME`: the bot plays every seat for the same time budget, one thread.
 fn bench_bot(
-    name: &str,
+    kind: crate::bots::BotKind,
     fresh: &crate::games::AnyGame,
     args: &BenchArgs,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let name = name.trim();
-    let kind: crate::bots::BotKind = name
-        .strip_prefix("bot:")
-        .unwrap_or(name)
-        .parse()
-        .map_err(anyhow::Error::msg)?;
     let mut bots: Vec<Box<dyn crate::bots::Bot<crate::games::AnyGame>>> = (0..fresh.seat_count())
         .map(|seat| kind.build_any(args.seed.wrapping_add(seat as u64 + 1)))
         .collect();
