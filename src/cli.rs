@@ -1,17 +1,17 @@
 //! The command line: clap definitions and dispatch to the front ends.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 
 use crate::bench::random_games;
 use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
-use crate::players::{PlayerSpec, SeatAssignment};
+use crate::players::{MatchPlayer, SeatAssignment};
 use crate::protocol::client::{EngineSettings, TrafficLog};
 use crate::repl::{PlayConfig, run_interactive, run_piped};
 use crate::session::random_seed;
@@ -19,7 +19,7 @@ use crate::session::random_seed;
 /// Play, script and analyse dice race games: Long Nardy, the Royal Game of Ur,
 /// Aeroplane Chess, the chessboard race and Mnogoboy.
 #[derive(Debug, Parser)]
-#[command(name = "tabula", version, arg_required_else_help = true)]
+#[command(name = "tabula", version, arg_required_else_help = true, max_term_width = 80)]
 #[command(
     after_help = "Examples:\n  tabula play nardy\n  tabula play nardy --seat black=bot:random --seed 7\n  tabula play nardy --seed 7 < moves.txt\n  tabula rules nardy"
 )]
@@ -66,6 +66,9 @@ enum Commands {
         /// Which game of the file to replay, from 1
         #[arg(long, default_value_t = 1)]
         game: usize,
+        /// Show the board after every move and wait for Enter (in a terminal; q quits)
+        #[arg(long)]
+        step: bool,
     },
     /// Measure random self-play speed: games/s and turns/s in one thread
     Bench(BenchArgs),
@@ -120,10 +123,12 @@ impl GameChoice {
         } else {
             (self.game.as_str(), Vec::new())
         };
-        let kind = GameKind::from_id(id).map_err(anyhow::Error::msg)?;
+        let kind = GameKind::from_id(id).map_err(usage)?;
         rest.extend(self.words.iter().cloned());
         rest.extend(self.opts.iter().cloned());
-        let options = Options::parse(kind.info().options, &rest)?;
+        let options = Options::parse(kind.info().options, &rest).map_err(usage)?;
+        // Options that are valid one by one may still not fit together.
+        kind.new_game(&options).map_err(usage)?;
         Ok((kind, options))
     }
 
@@ -152,22 +157,48 @@ struct PlayArgs {
     /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
     #[arg(long)]
     manual_dice: bool,
-    /// Show a short list view instead of the full board (where the game has one)
+    /// Show a short list view instead of the full board (where the game has one); without
+    /// it the REPL shows the board, or the list when the terminal has too few rows
     #[arg(long)]
     compact: bool,
+    /// Colour in the REPL: auto (only on a terminal that supports it, not with NO_COLOR or
+    /// TERM=dumb), always or never
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: ColorWhen,
     #[command(flatten)]
     engines: EngineArgs,
 }
 
+/// When the REPL uses colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    /// Only where stdout is a terminal that supports it (NO_COLOR, CLICOLOR, TERM are honoured).
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    fn choice(self) -> anstream::ColorChoice {
+        match self {
+            ColorWhen::Auto => anstream::ColorChoice::Auto,
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 struct EngineArgs {
-    /// Time an external engine may take for one move, in milliseconds (a margin of a
-    /// tenth, at least 100 ms, is added)
-    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    /// Time an external engine may take for one move, in milliseconds, 1 to 86400000 (a
+    /// margin of a tenth, at least 100 ms, is added)
+    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
     movetime: u64,
     /// Time an external engine may take to start up and to answer any other command,
-    /// in milliseconds
-    #[arg(long, value_name = "MS", default_value_t = 10000)]
+    /// in milliseconds, 1 to 86400000
+    #[arg(long, value_name = "MS", default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
     timeout: u64,
     /// Keep the full traffic with external engines in FILE
     #[arg(long, value_name = "FILE")]
@@ -175,11 +206,12 @@ struct EngineArgs {
 }
 
 impl EngineArgs {
-    fn settings(&self) -> anyhow::Result<EngineSettings> {
+    /// The settings; `append` keeps an existing log (a match that resumes adds to it).
+    fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
         let log = match &self.log {
-            Some(path) => {
-                Some(TrafficLog::create(path).with_context(|| format!("cannot create the log {path}"))?)
-            }
+            Some(path) => Some(
+                TrafficLog::open(path, append).with_context(|| format!("cannot create the log {path}"))?,
+            ),
             None => None,
         };
         Ok(EngineSettings {
@@ -194,18 +226,19 @@ impl EngineArgs {
 struct MatchArgs {
     #[command(flatten)]
     game: GameChoice,
-    /// How many games to play
-    #[arg(long, default_value_t = 100)]
+    /// How many games to play (1 to 10000000)
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     games: u64,
-    /// A player: bot:random, bot:greedy or engine:COMMAND; one per seat
-    #[arg(long = "player", value_name = "PLAYER", required = true, value_parser = parse_player)]
-    players: Vec<PlayerSpec>,
+    /// A player: bot:random, bot:greedy or engine:COMMAND, optionally named as
+    /// NAME=PLAYER; one per seat
+    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
+    players: Vec<MatchPlayer>,
     /// The first dice seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at once (default: the number of cores)
-    #[arg(long)]
-    jobs: Option<usize>,
+    /// Games played at once, 1 to 256 (default: the number of cores)
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
     /// Write every game to FILE (and resume from it if it exists)
     #[arg(long, value_name = "FILE")]
     records: Option<std::path::PathBuf>,
@@ -217,12 +250,12 @@ struct MatchArgs {
 struct BenchArgs {
     #[command(flatten)]
     game: GameChoice,
-    /// Stop after this many games
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Stop after this many games (at least 1)
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
-    /// Stop after this many seconds
-    #[arg(long, default_value_t = 5.0)]
-    seconds: f64,
+    /// Stop after this many seconds (more than 0, at most 604800: a week)
+    #[arg(long, default_value = "5", value_parser = parse_seconds)]
+    seconds: Duration,
     /// Seed for dice and choices
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -231,11 +264,48 @@ struct BenchArgs {
     bot: Option<String>,
 }
 
+/// The longest time limit `--movetime` and `--timeout` take: a day, in milliseconds.
+const MAX_MILLIS: u64 = 86_400_000;
+
+/// The longest `tabula bench` runs: a week, in seconds.
+const MAX_BENCH_SECONDS: f64 = 604_800.0;
+
 fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
     text.parse()
 }
 
-fn parse_player(text: &str) -> Result<PlayerSpec, String> {
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let usage = format!("write a number of seconds above 0 and at most {MAX_BENCH_SECONDS}, like 5 or 0.5");
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= MAX_BENCH_SECONDS => {
+            Duration::try_from_secs_f64(seconds).map_err(|_| usage)
+        }
+        Ok(_) => Err(format!("{text} is out of range; {usage}")),
+        Err(_) => Err(format!("'{text}' is not a number; {usage}")),
+    }
+}
+
+/// A bad command line (an unknown game, a bad option value, a bad seat): tabula says
+/// what was wrong and exits with status 2, as clap does for its own errors.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// The exit status for a bad command line.
+pub const USAGE_EXIT: u8 = 2;
+
+fn usage(message: impl std::fmt::Display) -> anyhow::Error {
+    UsageError(message.to_string()).into()
+}
+
+fn parse_player(text: &str) -> Result<MatchPlayer, String> {
     text.parse()
 }
 
@@ -250,11 +320,11 @@ pub fn run() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Commands::Rules { game } => {
-            let kind = GameKind::from_id(&game).map_err(anyhow::Error::msg)?;
+            let kind = GameKind::from_id(&game).map_err(usage)?;
             write!(out, "{}", kind.info().rules)?;
             Ok(ExitCode::SUCCESS)
         }
-        Commands::Replay { file, game } => replay(&file, game, &mut out),
+        Commands::Replay { file, game, step } => replay(&file, game, step, &mut out),
         Commands::Engine { seed, bot } => {
             drop(out);
             let stdin = io::stdin().lock();
@@ -273,13 +343,15 @@ fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
     let records = parse_records(&text)?;
     let chosen: Vec<usize> = match args.game {
-        Some(k) if k == 0 || k > records.len() => bail!(
-            "{} holds {} game{}; --game takes 1 to {}",
-            args.file,
-            records.len(),
-            if records.len() == 1 { "" } else { "s" },
-            records.len()
-        ),
+        Some(k) if k == 0 || k > records.len() => {
+            return Err(usage(format!(
+                "{} holds {} game{}; --game takes 1 to {}",
+                args.file,
+                records.len(),
+                if records.len() == 1 { "" } else { "s" },
+                records.len()
+            )));
+        }
         Some(k) => vec![k - 1],
         None => (0..records.len()).collect(),
     };
@@ -301,7 +373,7 @@ fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
         let seats = args
             .seat
             .iter()
-            .map(|name| crate::players::find_seat(&game, name).map_err(anyhow::Error::msg))
+            .map(|name| crate::players::find_seat(&game, name).map_err(usage))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let mut bot = args.bot.build_any(index as u64);
         let mut luck_bot = BotKind::Expectimax { depth: 1 }.build_any(index as u64);
@@ -322,6 +394,7 @@ fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
 
 fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
+    crate::players::seat_players(&kind.new_game(&options)?, &args.seat).map_err(usage)?;
     let seed_drawn = args.seed.is_none();
     let config = PlayConfig {
         kind,
@@ -331,8 +404,9 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         seed_drawn,
         strict: args.strict,
         manual_dice: args.manual_dice,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(false)?,
         compact: args.compact,
+        color: args.color.choice(),
     };
     if io::stdin().is_terminal() {
         run_interactive(&config)
@@ -349,15 +423,22 @@ pub fn games_listing() -> String {
     let mut text = String::from("GAME       SEATS  OPTIONS (first value is the default)\n");
     for kind in GameKind::ALL {
         let info = kind.info();
-        text.push_str(&format!(
-            "{:<10} {:<6} {}\n",
-            info.id,
-            info.seats_text(),
-            info.options_text()
-        ));
+        // Long option lists go on under the OPTIONS column, so the table fits 80 columns.
+        let options = crate::core::wrap_words(&info.options_text(), 80 - 18);
+        for (i, line) in options.iter().enumerate() {
+            let (id, seats) = if i == 0 {
+                (info.id.to_string(), info.seats_text())
+            } else {
+                (String::new(), String::new())
+            };
+            text.push_str(format!("{id:<10} {seats:<6} {line}").trim_end());
+            text.push('\n');
+        }
         text.push_str(&format!("{:<17} {}: {}\n", "", info.title, info.summary));
     }
-    text.push_str("\nPlay one with 'tabula play GAME [KEY=VALUE...]'; 'tabula rules GAME' prints its rules.");
+    text.push_str(
+        "\nPlay one with 'tabula play GAME [KEY=VALUE...]';\n'tabula rules GAME' prints its rules.",
+    );
     text
 }
 
@@ -370,23 +451,24 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         words.push(format!("players={}", args.players.len()));
         options = Options::parse(kind.info().options, &words)?;
     }
-    let seats = kind.new_game(&options)?.seat_count();
+    if args.players.iter().any(|player| player.spec.is_human()) {
+        return Err(usage(
+            "a match is played by bots and engines; 'human' cannot play one",
+        ));
+    }
+    let seats = kind.new_game(&options).map_err(usage)?.seat_count();
     if args.players.len() != seats {
-        bail!(
+        return Err(usage(format!(
             "{} with these options has {seats} seats: give {seats} --player options (got {})",
             kind.info().id,
             args.players.len()
-        );
+        )));
     }
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let resuming = args.records.as_ref().is_some_and(|path| path.exists());
     let config = MatchConfig {
         kind,
         options,
@@ -395,24 +477,24 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         seed: args.seed,
         jobs,
         records: args.records,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(resuming)?,
     };
     run_match(&config, out, io::stderr().is_terminal())?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::session::Session;
-    use crate::session::record::{action_line, parse_records};
+fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::session::record::parse_records;
+    use crate::session::{Action, Session};
     let text = crate::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = parse_records(&text)?;
     if index == 0 || index > records.len() {
-        bail!(
+        return Err(usage(format!(
             "{file} holds {} game{}; --game takes 1 to {}",
             records.len(),
             if records.len() == 1 { "" } else { "s" },
             records.len()
-        );
+        )));
     }
     // Match records number their games; pick by that number when present.
     let record = records
@@ -420,50 +502,117 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
         .find(|r| r.note("match-game").and_then(|n| n.trim().parse::<usize>().ok()) == Some(index))
         .unwrap_or(&records[index - 1]);
     // Check the whole record first, so that a bad file fails before anything is printed.
-    Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
-    let mut walk = Session::new(record.kind, &record.options, 0)?;
-    writeln!(out, "game {index} of {file}: {}", walk.game().info().title)?;
-    for note in &record.notes {
-        writeln!(out, "{note}")?;
+    let whole = Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
+    if records.len() > 1 {
+        writeln!(out, "game {index} of {file}")?;
     }
+    writeln!(out, "{}", replay_header(record, &whole))?;
+    let mut walk = Session::new(record.kind, &record.options, 0)?;
     writeln!(out, "{}", walk.game().render().trim_end())?;
+    let waits = step && io::stdin().is_terminal();
+    let mut keys = io::stdin().lock();
     for (_, action) in &record.actions {
-        let line = action_line(action);
         match action {
-            crate::session::Action::Roll(dice) | crate::session::Action::Dice(dice) => {
+            Action::Roll(dice) | Action::Dice(dice) => {
                 let rolled = walk.set_dice(dice.values())?;
                 writeln!(out, "{} rolls {dice}", walk.seat_name(rolled.seat))?;
                 for note in rolled.notes {
                     writeln!(out, "{note}")?;
                 }
+                continue;
             }
-            crate::session::Action::Move(text) => {
-                let played = walk.play_text(text)?;
-                writeln!(out, "{} plays {}", walk.seat_name(played.seat), played.text)?;
+            Action::Move(text) => {
+                let played = walk.play_recorded(text)?;
+                writeln!(
+                    out,
+                    "{}",
+                    crate::repl::move_line(walk.seat_name(played.seat), &played)
+                )?;
                 for note in played.notes {
                     writeln!(out, "{note}")?;
                 }
-                writeln!(out, "{}", walk.game().render().trim_end())?;
             }
-            crate::session::Action::SetPos(text) => {
+            Action::SetPos(text) => {
                 walk.set_position(text)?;
-                writeln!(out, "{line}")?;
-                writeln!(out, "{}", walk.game().render().trim_end())?;
+                writeln!(out, "the position is set to: {text}")?;
+            }
+            Action::Resign(seat) => match walk.resign(*seat)? {
+                crate::session::Resigned::Over(_) => {}
+                crate::session::Resigned::PlaysOn(note) => writeln!(out, "{note}")?,
+            },
+        }
+        if step {
+            writeln!(out, "{}", walk.game().render().trim_end())?;
+        }
+        if waits {
+            write!(out, "[Enter: next move, q: stop] ")?;
+            out.flush()?;
+            let mut answer = String::new();
+            if keys.read_line(&mut answer)? == 0 || answer.trim().eq_ignore_ascii_case("q") {
+                return Ok(ExitCode::SUCCESS);
             }
         }
     }
-    match walk.game().outcome() {
-        Some(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
-        None => writeln!(out, "{}", walk.status())?,
+    let board = walk.game().render();
+    if !step {
+        writeln!(out, "{}", board.trim_end())?;
+    }
+    match walk.outcome() {
+        // Some boards say it themselves.
+        Ok(outcome) if board.contains(&outcome.summary) => {}
+        Ok(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
+        Err(_) => writeln!(out, "the record ends here; {}", walk.status())?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// The first line of a replay, in words: the game, its options, who played, the dice
+/// seed, how many moves and how it ended.
+fn replay_header(record: &crate::session::record::GameRecord, whole: &crate::session::Session) -> String {
+    let info = record.kind.info();
+    let options = record.options.non_default(info.options);
+    let mut header = info.title.to_string();
+    if !options.is_empty() {
+        header.push_str(&format!(" ({})", options.join(" ")));
+    }
+    if let Some(seats) = record.note("seats") {
+        // `seats white=engine:./bot --fast black=bot:greedy`: a new seat starts at a word
+        // `NAME=` that names a seat; other words belong to the engine command before.
+        let mut players: Vec<String> = Vec::new();
+        for word in seats.split_whitespace() {
+            match word.split_once('=') {
+                Some((seat, player)) if crate::players::find_seat(whole.game(), seat).is_ok() => {
+                    players.push(format!("{seat} {player}"));
+                }
+                _ => match players.last_mut() {
+                    Some(last) => {
+                        last.push(' ');
+                        last.push_str(word);
+                    }
+                    None => players.push(word.to_string()),
+                },
+            }
+        }
+        header.push_str(&format!(": {}", players.join(", ")));
+    }
+    if let Some((seed, _)) = record.seed {
+        header.push_str(&format!("; dice seed {seed}"));
+    }
+    let moves = whole
+        .actions()
+        .filter(|(_, a)| matches!(a, crate::session::Action::Move(_)))
+        .count();
+    // The length and the result on a line of their own keep the header within 80 columns.
+    header.push_str(&format!("\n{moves} move{}", if moves == 1 { "" } else { "s" }));
+    match whole.outcome() {
+        Ok(outcome) => header.push_str(&format!(", then {}", outcome.summary)),
+        Err(_) => header.push_str(", not finished"),
+    }
+    header
+}
+
 fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
-    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
-        bail!("--seconds must be a positive number");
-    }
     let fresh = kind.new_game(&options)?;
     // A bad bot name is reported before anything runs.
     let bot = args.bot.as_deref().map(parse_bot_name).transpose()?;
@@ -477,12 +626,7 @@ fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
             .map(|o| format!(" {o}"))
             .collect::<String>()
     )?;
-    let report = random_games(
-        &fresh,
-        args.seed,
-        args.games,
-        Duration::from_secs_f64(args.seconds),
-    );
+    let report = random_games(&fresh, args.seed, args.games, args.seconds);
     writeln!(
         out,
         "{} games, {} turns in {:.2} s: {:.0} games/s, {:.0} turns/s, {:.1} turns/game",
@@ -521,13 +665,7 @@ fn bench_bot(
     let mut bots: Vec<Box<dyn crate::bots::Bot<crate::games::AnyGame>>> = (0..fresh.seat_count())
         .map(|seat| kind.build_any(args.seed.wrapping_add(seat as u64 + 1)))
         .collect();
-    let report = crate::bench::bot_games(
-        fresh,
-        &mut bots,
-        args.seed,
-        args.games,
-        Duration::from_secs_f64(args.seconds),
-    );
+    let report = crate::bench::bot_games(fresh, &mut bots, args.seed, args.games, args.seconds);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     writeln!(
         out,

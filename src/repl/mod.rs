@@ -2,6 +2,7 @@
 //! stdin is not a terminal, the same commands read from a pipe. Both drive a [`Table`]:
 //! a session plus the players of its seats.
 
+mod complete;
 mod interactive;
 
 pub use interactive::run_interactive;
@@ -10,14 +11,17 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::core::{Game, Options, Phase, Seat};
+use crate::core::{Game, Options, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameKind};
 use crate::lines::LineReader;
-use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
+use crate::players::{
+    Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, Turn, build_agent,
+    build_agent_or_failed, find_seat, seat_players,
+};
 use crate::protocol::client::EngineSettings;
-use crate::session::command::{self, Command};
+use crate::session::command::{self, Command, ViewChoice};
 use crate::session::record::{load_file, save_file};
-use crate::session::{Action, CommandError, Played, Rolled, Session, resolve_game};
+use crate::session::{Action, CommandError, Played, Resigned, Rolled, Session};
 
 /// Why a command did not complete: refused (the game is unchanged) or the output failed.
 enum Failed {
@@ -60,6 +64,8 @@ pub struct PlayConfig {
     pub engines: EngineSettings,
     /// Show the short view of the board where the game has one.
     pub compact: bool,
+    /// Whether the REPL colours its messages (`Auto`: where the terminal supports it).
+    pub color: anstream::ColorChoice,
 }
 
 /// What the loop should do after a command.
@@ -78,27 +84,61 @@ pub struct Table {
     referee: Referee,
     manual_dice: bool,
     forfeit: Option<Forfeit>,
+    /// A forfeit at start-up, told with the first output.
+    untold: Option<Forfeit>,
     interactive: bool,
+    /// Piped with `--strict`: `new` and `load` refuse to throw away an unsaved game.
+    keep_unsaved: bool,
     engines: EngineSettings,
-    compact: bool,
+    view: View,
+    rows: Option<usize>,
 }
+
+/// Which board the table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum View {
+    /// The full board, or the compact view when the terminal has too few rows for it.
+    Auto,
+    /// Always the full board.
+    Board,
+    /// Always the compact view.
+    Compact,
+}
+
+/// Rows kept free under the board: the lines of the last turn and the prompt.
+const ROWS_UNDER_BOARD: usize = 5;
 
 impl Table {
     /// Sets up the game and its players.
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
         let session = Session::new(config.kind, &config.options, config.seed)?;
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
-        let referee = make_referee(&players, config.seed, session.game(), &config.engines)?;
+        let (referee, forfeit) = make_referee(&players, config.seed, session.game(), &config.engines);
         Ok(Table {
             session,
             players,
             referee,
             manual_dice: config.manual_dice,
-            forfeit: None,
+            untold: forfeit.clone(),
+            forfeit,
             interactive,
+            keep_unsaved: config.strict && !interactive,
             engines: config.engines.clone(),
-            compact: config.compact,
+            view: if config.compact { View::Compact } else { View::Auto },
+            rows: None,
         })
+    }
+
+    /// Writes text for people: within 80 columns in the terminal, one line per event in
+    /// a pipe (see [`say`]).
+    fn say(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        say(out, text, self.interactive)
+    }
+
+    /// Tells the table how many rows the terminal has (`None`: not a terminal), so that
+    /// the automatic view can fall back to the compact board when the full one won't fit.
+    pub fn set_terminal_rows(&mut self, rows: Option<usize>) {
+        self.rows = rows;
     }
 
     /// The session (for prompts and completion).
@@ -109,11 +149,15 @@ impl Table {
     /// The board as this table shows it (full or compact).
     pub fn board(&self) -> String {
         let game = self.session.game();
-        let text = if self.compact {
-            game.render_compact()
-        } else {
-            game.render()
+        let full = game.render();
+        let compact = match self.view {
+            View::Board => false,
+            View::Compact => true,
+            View::Auto => self
+                .rows
+                .is_some_and(|rows| full.trim_end().lines().count() + ROWS_UNDER_BOARD > rows),
         };
+        let text = if compact { game.render_compact() } else { full };
         text.trim_end().to_string()
     }
 
@@ -138,7 +182,7 @@ impl Table {
         if self.forfeit.is_some() {
             return "over> ".to_string();
         }
-        match game.phase() {
+        match self.session.phase() {
             Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
@@ -149,18 +193,48 @@ impl Table {
         }
     }
 
-    /// Words worth completing now: commands and the legal moves.
-    pub fn completions(&self) -> Vec<String> {
-        let mut words: Vec<String> = command::COMMANDS.iter().map(|c| c.name.to_string()).collect();
-        if self.forfeit.is_none() {
-            words.extend(self.session.legal_texts());
-        }
-        words
+    /// What Tab completes now: the legal moves (`roll` first before a roll) when a
+    /// person may type them, the commands and their arguments.
+    pub fn completions(&self) -> complete::Completions {
+        let legal = if self.forfeit.is_none() && self.human_turn().is_ok() {
+            self.session.legal_texts()
+        } else {
+            Vec::new()
+        };
+        complete::Completions::new(self.session.game(), legal)
     }
 
     /// True if quitting now would lose a game in progress.
     pub fn needs_quit_confirmation(&self) -> bool {
         self.session.in_progress() && self.session.unsaved() && self.forfeit.is_none()
+    }
+
+    /// The question to ask in a terminal before running `line`, when it would throw away
+    /// a game in progress that is not saved (`new`, `load`) or replace a file (`save`).
+    pub fn confirmation(&self, line: &str) -> Option<String> {
+        match command::parse(line, self.session.game()).ok()? {
+            Command::New { .. } if self.needs_quit_confirmation() => {
+                Some("The game is in progress and not saved. Start a new game anyway? [y/N] ".into())
+            }
+            // A file that is not there fails to load and changes nothing: no need to ask.
+            Command::Load(path) if self.needs_quit_confirmation() && Path::new(&path).exists() => Some(
+                format!("The game is in progress and not saved. Load {path} anyway? [y/N] "),
+            ),
+            Command::Save(path) if Path::new(&path).exists() => {
+                Some(format!("{path} exists. Replace it? [y/N] "))
+            }
+            _ => None,
+        }
+    }
+
+    /// Refuses, with `--strict` in a pipe, a command that would throw away an unsaved game.
+    fn check_discard(&self, what: &str) -> Result<(), CommandError> {
+        if self.keep_unsaved && self.needs_quit_confirmation() {
+            return Err(CommandError::WrongPhase(format!(
+                "the game in progress is not saved: 'save FILE' before '{what}' (--strict keeps it)"
+            )));
+        }
+        Ok(())
     }
 
     /// Runs one command line; prints what happened to `out`. The outer error is a failure
@@ -203,7 +277,7 @@ impl Table {
     fn human_turn(&self) -> Result<Seat, CommandError> {
         self.check_not_forfeited()?;
         let game = self.session.game();
-        match game.phase() {
+        match self.session.phase() {
             Phase::Over => Err(CommandError::WrongPhase(
                 "the game is over; type 'new' to play again".into(),
             )),
@@ -218,6 +292,11 @@ impl Table {
     }
 
     fn execute(&mut self, command: Command, out: &mut dyn Write) -> Step<Flow> {
+        if let Command::Help(topic) = &command {
+            let kind = self.session.game().kind();
+            self.say(out, &command::help_for(topic.as_deref(), kind)?)?;
+            return Ok(Flow::Continue);
+        }
         if let Some(reply) = command::info_reply(&command) {
             writeln!(out, "{}", reply?)?;
             return Ok(Flow::Continue);
@@ -233,16 +312,32 @@ impl Table {
             }
             Command::Play(text) => {
                 let seat = self.human_turn()?;
-                if matches!(self.session.game().phase(), Phase::Roll(_)) && !self.referee.is_human(seat) {
+                if matches!(self.session.phase(), Phase::Roll(_)) && !self.referee.is_human(seat) {
                     return Err(CommandError::WrongPhase("enter the dice for the bot first".into()).into());
                 }
                 let played = self.session.play_text(&text)?;
-                self.print_played(&played, out)?;
+                self.print_played(&played, Some(&text), out)?;
                 self.sync(out)?;
             }
             Command::Legal => self.print_legal(out)?,
             Command::Undo => self.undo(out)?,
             Command::Board => writeln!(out, "{}", self.board())?,
+            Command::View(choice) => {
+                self.view = match choice {
+                    ViewChoice::Board => View::Board,
+                    ViewChoice::Compact => View::Compact,
+                };
+                writeln!(out, "{}", self.board())?;
+                let game = self.session.game();
+                if choice == ViewChoice::Compact && game.render_compact() == game.render() {
+                    let title = game.info().title;
+                    self.say(out, &format!("({title} has no shorter view than its board)"))?;
+                }
+            }
+            Command::Rules(game) => {
+                let text = command::rules_text(self.session.game().kind(), game.as_deref())?;
+                writeln!(out, "{text}")?;
+            }
             Command::Hint(count) => {
                 self.check_not_forfeited()?;
                 let choices = self.session.choices()?;
@@ -261,18 +356,27 @@ impl Table {
                 self.human_turn()?;
                 match self.session.genmove()? {
                     Some(played) => {
-                        self.print_played(&played, out)?;
+                        self.print_played(&played, None, out)?;
                         self.sync(out)?;
                     }
                     None => self.roll(out)?,
                 }
             }
-            Command::New { game, options } => self.new_game(game.as_deref(), &options, out)?,
+            Command::New { game, options } => {
+                self.check_discard("new")?;
+                self.new_game(game.as_deref(), &options, out)?;
+            }
             Command::Save(path) => {
-                save_file(&mut self.session, &path)?;
+                let seats = self.seats_note();
+                save_file(&mut self.session, &path, &[seats])?;
                 writeln!(out, "saved to {path}")?;
             }
-            Command::Load(path) => self.load(&path, out)?,
+            Command::Load(path) => {
+                self.check_discard("load")?;
+                self.load(&path, out)?;
+            }
+            Command::Seat { seat, player } => self.change_seat(&seat, &player, out)?,
+            Command::Resign => self.resign(out)?,
             Command::Status => writeln!(out, "{}", self.status())?,
             Command::GetPos => writeln!(out, "{}", self.session.game().position_string())?,
             Command::SetPos(text) => {
@@ -281,7 +385,7 @@ impl Table {
                 self.sync(out)?;
                 writeln!(out, "position set: {}", self.session.status())?;
             }
-            Command::Result => writeln!(out, "{}", self.result_text()?)?,
+            Command::Result => self.say(out, &self.result_text()?)?,
             Command::Seed(seed) => {
                 self.session.reseed(seed);
                 writeln!(out, "dice seed {seed}")?;
@@ -323,15 +427,32 @@ impl Table {
         }
     }
 
+    /// How the game ended, in sentences for people.
     fn result_text(&self) -> Result<String, CommandError> {
-        match &self.forfeit {
-            Some(forfeit) => Ok(format!(
-                "{} forfeits: {}",
-                self.session.seat_name(forfeit.seat),
+        if let Some(forfeit) = &self.forfeit {
+            return Ok(format!(
+                "{} ({}) forfeits the game: {}.",
+                capitalized(self.session.seat_name(forfeit.seat)),
+                self.players[forfeit.seat],
                 forfeit.detail
-            )),
-            None => self.session.result_lines(),
+            ));
         }
+        let outcome = self
+            .session
+            .outcome()
+            .map_err(|_| CommandError::WrongPhase(format!("the game is not over yet ({})", self.status())))?;
+        Ok(result_sentences(&outcome, |seat| self.session.seat_name(seat)))
+    }
+
+    /// The `seats` note saved with a record: who played each seat.
+    fn seats_note(&self) -> String {
+        let words: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, player)| format!("{}={player}", self.session.seat_name(seat)))
+            .collect();
+        format!("seats {}", words.join(" "))
     }
 
     fn print_rolled(&self, rolled: &Rolled, verb: &str, out: &mut dyn Write) -> io::Result<()> {
@@ -342,34 +463,39 @@ impl Table {
             rolled.dice
         )?;
         for note in &rolled.notes {
-            writeln!(out, "{note}")?;
+            self.say(out, note)?;
         }
         Ok(())
     }
 
-    fn print_played(&self, played: &Played, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "{} plays {}",
-            self.session.seat_name(played.seat),
-            played.text
-        )?;
+    /// Prints a move with what it did; a person's move is echoed as they typed it.
+    fn print_played(&self, played: &Played, typed: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+        let typed = typed.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "));
+        let who = self.session.seat_name(played.seat);
+        let line = match typed {
+            Some(typed) => format!("{who} plays {typed}{}", played.details),
+            None => move_line(who, played),
+        };
+        self.say(out, &line)?;
         for note in &played.notes {
-            writeln!(out, "{note}")?;
+            self.say(out, note)?;
         }
-        if let Some(outcome) = self.session.game().outcome() {
-            writeln!(out, "game over: {}", outcome.summary)?;
+        if let Ok(outcome) = self.session.outcome() {
+            self.say(out, &format!("game over: {}", outcome.summary))?;
+            if let Some(log) = &self.engines.log {
+                log.write("game", "=", &format!("end: {}", outcome.summary));
+            }
         }
         Ok(())
     }
 
     fn print_legal(&self, out: &mut dyn Write) -> io::Result<()> {
         let game = self.session.game();
-        if self.forfeit.is_some() || game.phase() == Phase::Over {
+        if self.forfeit.is_some() || self.session.phase() == Phase::Over {
             return writeln!(out, "no legal moves: the game is over");
         }
         let entries = self.session.legal_descriptions();
-        match game.phase() {
+        match self.session.phase() {
             Phase::Roll(seat) => {
                 writeln!(
                     out,
@@ -379,7 +505,7 @@ impl Table {
                 )
             }
             _ => {
-                let seat = game.phase().seat().unwrap_or(0);
+                let seat = self.session.phase().seat().unwrap_or(0);
                 let dice = game.dice().map(|d| format!(" with {d}")).unwrap_or_default();
                 writeln!(
                     out,
@@ -389,65 +515,176 @@ impl Table {
                     game.seat_name(seat)
                 )?;
                 for entry in entries {
-                    writeln!(out, "  {entry}")?;
+                    self.say(out, &format!("  {entry}"))?;
                 }
                 Ok(())
             }
         }
     }
 
-    /// Takes back moves up to and including the last one a person made (all of them
-    /// when every seat is a person).
+    /// Takes back everything since the last decision a person made (a move that was not
+    /// a forced pass, a position, a resignation), that decision included; with people in
+    /// every seat, the last such decision of anyone. The dice rewind with the game.
     fn undo(&mut self, out: &mut dyn Write) -> Step {
-        let humans: Vec<bool> = (0..self.players.len())
-            .map(|s| self.referee.is_human(s))
-            .collect();
-        let is_human = |seat: Seat| humans.get(seat).copied().unwrap_or(true);
-        let everyone_human = humans.iter().all(|&h| h);
-        if !everyone_human && !self.session.has_move_by(is_human) {
-            return Err(CommandError::WrongPhase("nothing of yours to undo".into()).into());
-        }
-        let mut taken = Vec::new();
-        loop {
-            let undone = self.session.undo()?;
-            if let Action::Move(text) = &undone.action {
+        let referee = &self.referee;
+        let everyone_human = (0..self.players.len()).all(|seat| referee.is_human(seat));
+        let Some(taken) = self.session.undo_decision(|seat| referee.is_human(seat)) else {
+            return Err(CommandError::WrongPhase(if everyone_human {
+                "nothing to undo: no move has been played yet".into()
+            } else {
+                "nothing of yours to undo: you have not moved yet".into()
+            })
+            .into());
+        };
+        let described: Vec<String> = taken
+            .iter()
+            .filter_map(|undone| {
                 let who = undone.seat.map_or("?", |s| self.session.seat_name(s));
-                taken.push(format!("{who} {text}"));
-                if everyone_human || undone.seat.is_some_and(is_human) {
-                    break;
+                match &undone.action {
+                    Action::Move(text) => Some(format!("{who} {text}")),
+                    Action::Resign(_) => Some(format!("{who}'s resignation")),
+                    Action::SetPos(_) => Some("the position set".to_string()),
+                    Action::Roll(_) | Action::Dice(_) => None,
                 }
-            }
-        }
-        self.forfeit = None;
-        writeln!(out, "took back {}", taken.join(", then "))?;
+            })
+            .collect();
+        self.restart_failed();
+        self.say(out, &format!("took back {}", described.join(", then ")))?;
         self.resync(false, out)
     }
 
-    fn new_game(&mut self, game: Option<&str>, options: &[String], out: &mut dyn Write) -> Step {
-        let (kind, options) = resolve_game(self.session.game().kind(), game, options)?;
+    /// `new [GAME] [KEY=VALUE...] [SEAT=PLAYER...]`: the same game keeps its options and
+    /// every game keeps the seats' players, unless new ones are given.
+    fn new_game(&mut self, game: Option<&str>, words: &[String], out: &mut dyn Write) -> Step {
+        let current = self.session.game();
+        let kind = match game {
+            Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
+            None => current.kind(),
+        };
+        let specs = kind.info().options;
+        let mut option_words = if kind == current.kind() {
+            current.options().non_default(specs)
+        } else {
+            Vec::new()
+        };
+        let mut seat_words = Vec::new();
+        for word in words {
+            let key = word.split_once('=').map_or(word.as_str(), |(key, _)| key).trim();
+            if specs.iter().any(|spec| spec.key.eq_ignore_ascii_case(key)) || !word.contains('=') {
+                option_words.push(word.clone());
+            } else {
+                seat_words.push(word.as_str());
+            }
+        }
+        let options = Options::parse(specs, &option_words).map_err(CommandError::from)?;
         let fresh = kind.new_game(&options).map_err(CommandError::from)?;
-        if fresh.seat_count() != self.players.len() {
-            let players = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
-            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+        let defaults = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
+        let mut players: Vec<PlayerSpec> = defaults
+            .into_iter()
+            .enumerate()
+            .map(|(seat, default)| self.players.get(seat).cloned().unwrap_or(default))
+            .collect();
+        for word in seat_words {
+            let key = word.split_once('=').map_or(word, |(key, _)| key);
+            if find_seat(&fresh, key).is_err() {
+                // Neither a seat nor an option: say what both would be.
+                let option_error = Options::parse(specs, &[word])
+                    .err()
+                    .map_or(String::new(), |e| e.0);
+                let seats: Vec<&str> = (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect();
+                return Err(CommandError::Option(format!(
+                    "{option_error}; seats are set with SEAT=PLAYER ({})",
+                    seats.join(", ")
+                ))
+                .into());
+            }
+            let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
+            let seat = find_seat(&fresh, &assignment.seat).map_err(CommandError::Argument)?;
+            players[seat] = assignment.player;
+        }
+        if players != self.players {
+            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines).0;
             self.players = players;
+            self.forfeit = None;
         }
         self.session.new_game(kind, &options)?;
-        self.forfeit = None;
-        writeln!(out, "new game: {}", self.header())?;
+        self.restart_failed();
+        self.say(out, &format!("new game: {}", self.header()))?;
         self.resync(true, out)
+    }
+
+    /// `seat SEAT PLAYER`: someone else plays a seat from here on.
+    fn change_seat(&mut self, seat: &str, player: &str, out: &mut dyn Write) -> Step {
+        let seat = find_seat(self.session.game(), seat).map_err(CommandError::Argument)?;
+        let player: PlayerSpec = player.parse().map_err(CommandError::Argument)?;
+        let label = self.session.seat_name(seat);
+        let mut agent = build_agent(
+            &player,
+            agent_seed(self.session.seed(), seat),
+            &self.engines,
+            label,
+        )
+        .map_err(|failure| {
+            CommandError::Argument(format!(
+                "{label} ({player}) cannot play: {}: {}",
+                failure.kind, failure.detail
+            ))
+        })?;
+        if let Some(agent) = agent.as_mut() {
+            agent
+                .observe(&Observation::Position(self.session.game()))
+                .map_err(|failure| {
+                    CommandError::Argument(format!(
+                        "{label} ({player}) cannot play: {}: {}",
+                        failure.kind, failure.detail
+                    ))
+                })?;
+        }
+        self.referee.replace(seat, agent);
+        self.say(out, &format!("{label} is now played by {player}"))?;
+        self.players[seat] = player;
+        Ok(())
+    }
+
+    /// `resign`: the person to act concedes (or, when a bot is to act, the one person).
+    fn resign(&mut self, out: &mut dyn Write) -> Step {
+        self.check_not_forfeited()?;
+        let Some(to_act) = self.session.phase().seat() else {
+            return Err(CommandError::WrongPhase("the game is over; type 'new' to play again".into()).into());
+        };
+        let humans: Vec<Seat> = (0..self.players.len())
+            .filter(|&s| self.referee.is_human(s))
+            .collect();
+        let seat = if humans.contains(&to_act) {
+            to_act
+        } else if let [only] = humans.as_slice() {
+            *only
+        } else {
+            return Err(CommandError::WrongPhase(format!(
+                "it is {}'s turn ({}); resign on your own turn",
+                self.session.seat_name(to_act),
+                self.players[to_act]
+            ))
+            .into());
+        };
+        match self.session.resign(seat)? {
+            Resigned::Over(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
+            Resigned::PlaysOn(note) => writeln!(out, "{note}")?,
+        }
+        self.sync(out)?;
+        Ok(())
     }
 
     fn load(&mut self, path: &str, out: &mut dyn Write) -> Step {
         let loaded = load_file(path, self.session.seed())?;
         if loaded.game().seat_count() != self.players.len() {
             let players = vec![PlayerSpec::Human; loaded.game().seat_count()];
-            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines).0;
             self.players = players;
+            self.forfeit = None;
         }
         self.session = loaded;
-        self.forfeit = None;
+        self.restart_failed();
         let moves = self
             .session
             .actions()
@@ -488,27 +725,66 @@ impl Table {
 
     /// Ends the game: the seat forfeits, and people are told why.
     fn forfeit_now(&mut self, forfeit: Forfeit, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "{} ({}) forfeits: {}: {}",
-            self.session.seat_name(forfeit.seat),
-            self.players[forfeit.seat],
-            forfeit.kind,
-            forfeit.detail
-        )?;
+        self.tell_forfeit(&forfeit, out)?;
         self.forfeit = Some(forfeit);
         Ok(())
+    }
+
+    /// Says why a seat forfeits, with its engine's last standard error lines, and puts
+    /// the verdict in the log.
+    fn tell_forfeit(&self, forfeit: &Forfeit, out: &mut dyn Write) -> io::Result<()> {
+        let seat = self.session.seat_name(forfeit.seat);
+        self.say(
+            out,
+            &format!(
+                "{seat} ({}) forfeits: {}: {}",
+                self.players[forfeit.seat], forfeit.kind, forfeit.detail
+            ),
+        )?;
+        if !forfeit.stderr.is_empty() {
+            writeln!(out, "its last lines on standard error:")?;
+            for line in &forfeit.stderr {
+                writeln!(out, "  | {line}")?;
+            }
+        }
+        if let Some(log) = &self.engines.log {
+            log.write(
+                seat,
+                "=",
+                &format!("forfeit {seat} {}: {}", forfeit.kind, forfeit.detail),
+            );
+        }
+        Ok(())
+    }
+
+    /// After a forfeit, starts the failed seat's player again for what comes next: a dead
+    /// or confused engine is never asked again.
+    fn restart_failed(&mut self) {
+        if let Some(forfeit) = self.forfeit.take() {
+            let seat = forfeit.seat;
+            let label = self.session.seat_name(seat);
+            let agent = build_agent_or_failed(
+                &self.players[seat],
+                agent_seed(self.session.seed(), seat),
+                &self.engines,
+                label,
+            );
+            self.referee.replace(seat, agent);
+        }
     }
 
     /// Lets bots and engines act until a person must: they roll and move by themselves,
     /// and a person with nothing but `pass` passes automatically.
     pub fn advance(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        while self.forfeit.is_none() {
+        if let Some(forfeit) = self.untold.take() {
+            self.tell_forfeit(&forfeit, out)?;
+        }
+        while self.forfeit.is_none() && self.session.phase() != Phase::Over {
             match self.referee.act(&mut self.session, self.manual_dice) {
                 Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
-                Ok(Some(Turn::Played(played))) => self.print_played(&played, out)?,
+                Ok(Some(Turn::Played(played))) => self.print_played(&played, None, out)?,
                 Ok(None) => {
-                    let Phase::Move(seat) = self.session.game().phase() else {
+                    let Phase::Move(seat) = self.session.phase() else {
                         break;
                     };
                     if !self.referee.is_human(seat) || !self.session.only_pass() {
@@ -528,7 +804,7 @@ impl Table {
                                 self.session.seat_name(seat)
                             )?;
                             for note in &played.notes {
-                                writeln!(out, "{note}")?;
+                                self.say(out, note)?;
                             }
                             self.sync(out)?;
                         }
@@ -543,7 +819,7 @@ impl Table {
 
     /// Says, when bots wait for dice, what to type.
     pub fn waiting_note(&self) -> Option<String> {
-        if let Phase::Roll(seat) = self.session.game().phase()
+        if let Phase::Roll(seat) = self.session.phase()
             && !self.referee.is_human(seat)
             && self.manual_dice
             && self.forfeit.is_none()
@@ -558,33 +834,111 @@ impl Table {
     }
 }
 
+/// Writes text for people. With `wrap` (the terminal) each line stays within 80 columns:
+/// a longer line goes on, indented, on the next lines. Without it (pipes, logs, scripts)
+/// every event keeps one line, so that it can be searched for.
+pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
+    const WIDTH: usize = 80;
+    const HANG: usize = 4;
+    for line in text.lines() {
+        if !wrap || line.chars().count() <= WIDTH {
+            writeln!(out, "{line}")?;
+            continue;
+        }
+        let body = line.trim_start();
+        let lead = line.len() - body.len();
+        let pieces = wrap_words(body, WIDTH - lead - HANG);
+        for (i, piece) in pieces.iter().enumerate() {
+            let indent = if i == 0 { lead } else { lead + HANG };
+            writeln!(out, "{:indent$}{piece}", "")?;
+        }
+    }
+    Ok(())
+}
+
+/// How a move made by a bot, an engine or a record reads for people: `black plays d8
+/// (eats a8)`, what it did as `legal` describes it; a bare pass is only ever forced, and
+/// says so.
+pub fn move_line(who: &str, played: &Played) -> String {
+    if played.text == "pass" && played.details.is_empty() {
+        format!("{who} has no legal move and passes")
+    } else {
+        format!("{who} plays {}{}", played.text, played.details)
+    }
+}
+
 fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The `result` text: the summary as a sentence, then the places (more than two seats)
+/// or the points (two seats).
+pub fn result_sentences(outcome: &crate::core::Outcome, seat_name: impl Fn(Seat) -> &'static str) -> String {
+    let mut text = format!("{}.", capitalized(&outcome.summary));
+    let seats = outcome.places.len();
+    if seats > 2 {
+        let mut order: Vec<Seat> = (0..seats).collect();
+        order.sort_by_key(|&seat| outcome.places[seat]);
+        let places: Vec<String> = order
+            .iter()
+            .map(|&seat| format!("{} {}", ordinal(outcome.places[seat]), seat_name(seat)))
+            .collect();
+        text.push_str(&format!("\nPlaces: {}.", places.join(", ")));
+    } else {
+        let points: Vec<String> = (0..seats)
+            .map(|seat| format!("{} {}", seat_name(seat), outcome.points[seat]))
+            .collect();
+        text.push_str(&format!("\nPoints: {}.", points.join(", ")));
+    }
+    text
+}
+
+fn ordinal(place: u8) -> &'static str {
+    match place {
+        1 => "1st",
+        2 => "2nd",
+        3 => "3rd",
+        4 => "4th",
+        5 => "5th",
+        _ => "6th",
+    }
+}
+
+/// The seed of the bot or engine in `seat`, from the table's dice seed.
+fn agent_seed(seed: u64, seat: Seat) -> u64 {
+    seed.wrapping_add(1000 * (seat as u64 + 1))
+}
+
+/// The referee for these players, told about the new game. An engine that fails to
+/// start, to shake hands or to take the new game makes its seat forfeit (returned), as in
+/// a match.
 fn make_referee(
     players: &[PlayerSpec],
     seed: u64,
     game: &AnyGame,
     engines: &EngineSettings,
-) -> anyhow::Result<Referee> {
+) -> (Referee, Option<Forfeit>) {
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
     for (seat, player) in players.iter().enumerate() {
         let label = game.seat_name(seat);
-        let agent = build_agent(
+        agents.push(build_agent_or_failed(
             player,
-            seed.wrapping_add(1000 * (seat as u64 + 1)),
+            agent_seed(seed, seat),
             engines,
             label,
-        )
-        .map_err(|(kind, detail)| anyhow::anyhow!("{label} ({player}) cannot play: {kind}: {detail}"))?;
-        agents.push(agent);
+        ));
     }
     let mut referee = Referee::new(agents);
-    referee
-        .notify(&Observation::NewGame(game))
-        .map_err(|f| anyhow::anyhow!("{} ({}): {}", game.seat_name(f.seat), f.kind, f.detail))?;
-    Ok(referee)
+    let forfeit = referee.notify(&Observation::NewGame(game)).err();
+    (referee, forfeit)
 }
 
 /// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
@@ -612,14 +966,14 @@ pub fn run_piped(
             Ok(Flow::Continue) => {}
             Err(error) => {
                 out.flush()?;
-                report_error(err, Some(line.number), &error)?;
+                report_error(err, Some(line.number), &error, false)?;
                 if config.strict {
                     return Ok(ExitCode::FAILURE);
                 }
             }
         }
         if let Some(note) = table.waiting_note() {
-            writeln!(out, "{note}")?;
+            say(out, &note, false)?;
         }
     }
     out.flush()?;
@@ -629,7 +983,7 @@ pub fn run_piped(
 /// The first lines of a session: the game and its players, and the seed when it was
 /// drawn (so that the game can be replayed).
 fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "{}", table.header())?;
+    say(out, &table.header(), table.interactive)?;
     if config.seed_drawn {
         writeln!(
             out,
@@ -646,9 +1000,15 @@ pub fn strip_comment(line: &str) -> &str {
 }
 
 /// Prints a command error the way people read it; illegal moves list the legal ones.
-pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandError) -> io::Result<()> {
+/// `wrap` keeps the lines within 80 columns (for the terminal, see [`say`]).
+pub fn report_error(
+    err: &mut dyn Write,
+    line: Option<usize>,
+    error: &CommandError,
+    wrap: bool,
+) -> io::Result<()> {
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    writeln!(err, "error: {at}{error}")?;
+    say(err, &format!("error: {at}{error}"), wrap)?;
     if let CommandError::Illegal { legal, .. } = error
         && !legal.is_empty()
     {
@@ -657,7 +1017,7 @@ pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandErr
         if legal.len() > SHOWN {
             text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
         }
-        writeln!(err, "legal: {text}")?;
+        say(err, &format!("legal: {text}"), wrap)?;
     }
     Ok(())
 }

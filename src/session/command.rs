@@ -20,6 +20,10 @@ pub enum Command {
     Undo,
     /// Show the board.
     Board,
+    /// Choose the full board (`true`) or the short list view.
+    View(ViewChoice),
+    /// Print the rules of the current game, or of the named one.
+    Rules(Option<String>),
     /// The built-in bot's best choices with their values (how many, if given), not played.
     Hint(Option<usize>),
     /// The position's value for every seat.
@@ -63,8 +67,96 @@ pub enum Command {
     Version,
     /// The games and their options.
     ListGames,
+    /// Change who plays a seat (the table only).
+    Seat {
+        /// The seat as typed: a name or a number from 1.
+        seat: String,
+        /// The player as typed: `human`, `bot:NAME`, `engine:COMMAND`.
+        player: String,
+    },
+    /// Concede the game (the table only).
+    Resign,
     /// Leave.
     Quit,
+}
+
+/// What `view` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewChoice {
+    /// The full board.
+    Board,
+    /// The short list view.
+    Compact,
+}
+
+/// Examples in one game's notation, so that help speaks the game being played.
+#[derive(Clone, Copy, Debug)]
+pub struct Examples {
+    /// Moves as `play` takes them, the first being the main example.
+    pub moves: &'static [&'static str],
+    /// Dice values as `dice` takes them.
+    pub dice: &'static str,
+    /// What the dice are.
+    pub dice_rule: &'static str,
+    /// A `new` line with a rule option.
+    pub new: &'static str,
+    /// How moves are written, in one line.
+    pub notation: &'static str,
+}
+
+/// The help examples for a game.
+pub fn examples(kind: GameKind) -> Examples {
+    match kind {
+        GameKind::Nardy => Examples {
+            moves: &["24/18 18/15", "24/15", "pass"],
+            dice: "6 3",
+            dice_rule: "Two dice, 1 to 6 each.",
+            new: "new nardy koks=on",
+            notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
+        },
+        GameKind::Ur => Examples {
+            moves: &["in-c1", "d2-f2", "g1-off", "pass"],
+            dice: "2",
+            dice_rule: "Give the roll as one number (the total of binary dice).",
+            new: "new ur rules=finkel",
+            notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
+        },
+        GameKind::Aeroplane => Examples {
+            moves: &["r2", "launch", "pass"],
+            dice: "5",
+            dice_rule: "One die, 1 to 6.",
+            new: "new aeroplane players=2",
+            notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
+        },
+        GameKind::Microbes => Examples {
+            moves: &["c1", "enter", "pass"],
+            dice: "6",
+            dice_rule: "One die, 1 to 6.",
+            new: "new microbes six-rolls-again=on",
+            notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
+        },
+        GameKind::Mnogoboy => Examples {
+            moves: &["swap green", "move", "take blue", "move short"],
+            dice: "4",
+            dice_rule: "One die, 1 to 6.",
+            new: "new mnogoboy players=3",
+            notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
+        },
+    }
+}
+
+impl Examples {
+    /// `text` with the placeholders `{move}`, `{moves}`, `{dice}`, `{dice_rule}`, `{new}`
+    /// and `{notation}` filled in.
+    fn fill(&self, text: &str) -> String {
+        let quoted: Vec<String> = self.moves.iter().map(|m| format!("'{m}'")).collect();
+        text.replace("{moves}", &quoted.join(", "))
+            .replace("{move}", self.moves[0])
+            .replace("{dice_rule}", self.dice_rule)
+            .replace("{dice}", self.dice)
+            .replace("{new}", self.new)
+            .replace("{notation}", self.notation)
+    }
 }
 
 /// Where a command is offered.
@@ -74,6 +166,8 @@ pub enum Audience {
     Everyone,
     /// Listed by `list_commands` for engine controllers; still accepted in the REPL.
     Protocol,
+    /// Listed by `help` in the REPL; the engine protocol has no seats and refuses them.
+    Table,
 }
 
 /// One command of the language.
@@ -107,8 +201,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "dice",
         aliases: &[],
         args: "D...",
-        summary: "enter your own dice, e.g. 'dice 6 3'",
-        details: "Sets the dice for the seat to roll instead of rolling: use it to play with real dice.",
+        summary: "enter your own dice, e.g. 'dice {dice}'",
+        details: "Sets the dice for the seat to roll instead of rolling: use it to play with\nreal dice. {dice_rule}",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -123,16 +217,16 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "play",
         aliases: &[],
         args: "MOVE",
-        summary: "play a move, e.g. 'play 24/18 18/15' (or type the move alone)",
-        details: "A move not allowed here is refused with the reason and the legal moves;\nthe game does not change.",
+        summary: "play a move, e.g. 'play {move}'",
+        details: "A move typed alone is played too: {moves}.\n{notation}\nA move not allowed here is refused with the reason and the legal moves;\nthe game does not change. 'legal' lists the moves with what each does.",
         audience: Audience::Everyone,
     },
     CommandSpec {
         name: "undo",
         aliases: &["takeback"],
         args: "",
-        summary: "take back the last move",
-        details: "In the REPL, undo goes back to your own last move (bot moves after it are taken\nback too). In the engine protocol it takes back the last roll, dice or move.",
+        summary: "take back your last move (the dice stay as they fell)",
+        details: "In the REPL, undo goes back to your own last move: the bots' moves after it\nare taken back too, and so are passes you had to make. Undo never changes\nluck: the dice rewind with the game, so the same moves bring the same dice.\nIn the engine protocol it takes back the last roll, dice or move (and the\ndice rewind too). With nothing to take back, undo says so and changes nothing.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -141,6 +235,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         args: "",
         summary: "show the board",
         details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "view",
+        aliases: &[],
+        args: "board|compact",
+        summary: "show the full board or the short list view",
+        details: "The REPL picks the short view by itself when the terminal has too few rows\nfor the board; 'view board' or 'view compact' (or --compact) decides instead.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "rules",
+        aliases: &[],
+        args: "[GAME]",
+        summary: "print the rules of this game (or of GAME)",
+        details: "The same text as 'tabula rules GAME', with what tabula decides where the\noriginal rules are silent.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -155,7 +265,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "evaluate",
         aliases: &["eval"],
         args: "",
-        summary: "the position's value: each seat's win chance (nardy: and equity)",
+        summary: "each seat's win chance now (nardy: and equity)",
         details: "With three or more seats, the win chance is the chance of finishing first. The\nvalues are the hint bot's ('set bot NAME').",
         audience: Audience::Everyone,
     },
@@ -163,16 +273,16 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "genmove",
         aliases: &[],
         args: "",
-        summary: "let the built-in bot play the move for the seat to move",
+        summary: "let the built-in bot play for the seat to move",
         details: "Prints the move. Before a roll it prints 'roll' when the bot wants to roll\n(the bot never rolls; roll or enter dice next) or plays an action allowed before rolling.",
         audience: Audience::Everyone,
     },
     CommandSpec {
         name: "new",
         aliases: &["newgame"],
-        args: "[GAME] [KEY=VALUE...]",
-        summary: "start a new game, e.g. 'new', 'new nardy koks=on'",
-        details: "Without GAME, a new game of the same kind. Options are the game's rule options\n(see 'tabula games').",
+        args: "[GAME] [KEY=VALUE]",
+        summary: "start a game, e.g. '{new}'",
+        details: "Without GAME, a new game of the same kind, with the same options and seats;\nKEY=VALUE changes an option, SEAT=PLAYER a seat (e.g. 'new black=human').\nAnother GAME starts with its default options. In a terminal, asks first if\nthe game in progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -180,23 +290,23 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "FILE",
         summary: "save the game record to FILE",
-        details: "The record is a script of commands: the game, the seed, every roll and move.",
+        details: "The record is a script of commands: the game, the seed, every roll and move.\nIt is written to a temporary file and renamed, so a failed save keeps the\nold file. In a terminal, asks before replacing a file that exists.",
         audience: Audience::Everyone,
     },
     CommandSpec {
         name: "load",
         aliases: &[],
         args: "FILE",
-        summary: "load a game saved with 'save' (its history can be undone)",
-        details: "Every move in the file is checked again; a bad file changes nothing.",
+        summary: "load a game saved with 'save' (undo goes back in it)",
+        details: "Every move in the file is checked again; a bad file changes nothing. A file\ncut short (its last line has no line end) is refused. In a terminal, asks\nfirst if the game in progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
         name: "status",
         aliases: &[],
         args: "",
-        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'",
-        details: "'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
+        summary: "one line: whose turn and what to do, or the result",
+        details: "'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'.\n'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -220,7 +330,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "",
         summary: "how the game ended",
-        details: "One line per seat: SEAT PLACE POINTS, then the summary.",
+        details: "At the table, in sentences. In the engine protocol one line per seat:\nSEAT PLACE POINTS, then the summary.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -235,9 +345,25 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "set",
         aliases: &[],
         args: "bot NAME",
-        summary: "choose the built-in bot for hint, evaluate and genmove, e.g. 'set bot expectimax:2'",
-        details: "",
+        summary: "choose the bot for hint, evaluate and genmove",
+        details: "e.g. 'set bot greedy' or 'set bot expectimax:2'.",
         audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "seat",
+        aliases: &[],
+        args: "SEAT PLAYER",
+        summary: "change who plays a seat, e.g. 'seat black bot:random'",
+        details: "SEAT is a seat's name or number (from 1); PLAYER is human, bot:random,\nbot:greedy or engine:COMMAND. The game goes on from where it stands.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
+        name: "resign",
+        aliases: &[],
+        args: "",
+        summary: "concede the game to your opponents",
+        details: "With two seats the other seat wins; with more, you take the last place and\nthe others share the first. Long Nardy: the opponent scores what the game\nwould be worth if it ended now (see 'tabula rules nardy'); in a match the\nnext game starts unless that wins the match. 'undo' takes it back.",
+        audience: Audience::Table,
     },
     CommandSpec {
         name: "help",
@@ -385,6 +511,8 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
     let Some(spec) = find_command(word) else {
         return match game.parse_move(line) {
             Ok(_) => Ok(Command::Play(line.to_string())),
+            // A line that starts like one of the legal moves is a move with a mistake.
+            Err(syntax) if starts_a_legal_move(game, word) => Err(CommandError::Syntax(syntax.0)),
             Err(syntax) => Err(unknown(word, syntax.0)),
         };
     };
@@ -427,6 +555,14 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "play" => one_arg("a move, e.g. 'play pass'").map(Command::Play),
         "undo" => no_args(Command::Undo),
         "board" => no_args(Command::Board),
+        "view" => match rest.to_ascii_lowercase().as_str() {
+            "board" | "full" => Ok(Command::View(ViewChoice::Board)),
+            "compact" | "short" | "list" => Ok(Command::View(ViewChoice::Compact)),
+            _ => Err(CommandError::Syntax(
+                "write 'view board' (the full board) or 'view compact' (the short list)".into(),
+            )),
+        },
+        "rules" => Ok(Command::Rules((!rest.is_empty()).then(|| rest.to_string()))),
         "hint" => match rest {
             "" => Ok(Command::Hint(None)),
             count => count
@@ -450,8 +586,8 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
                 options: words.map(str::to_string).collect(),
             })
         }
-        "save" => one_arg("a file name, e.g. 'save game.txt'").map(Command::Save),
-        "load" => one_arg("a file name, e.g. 'load game.txt'").map(Command::Load),
+        "save" => one_arg("a file name, e.g. 'save game.txt'").and_then(|r| file_arg(&r).map(Command::Save)),
+        "load" => one_arg("a file name, e.g. 'load game.txt'").and_then(|r| file_arg(&r).map(Command::Load)),
         "status" => no_args(Command::Status),
         "getpos" => no_args(Command::GetPos),
         "setpos" => one_arg("a position string (see 'getpos')").map(Command::SetPos),
@@ -467,6 +603,22 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
                 crate::bots::BOT_NAMES.join(", ")
             ))),
         },
+        "seat" => {
+            let usage = || {
+                CommandError::Syntax(
+                    "write 'seat SEAT PLAYER', e.g. 'seat black bot:greedy' or 'seat 2 human'".into(),
+                )
+            };
+            let (seat, player) = rest.split_once(char::is_whitespace).ok_or_else(usage)?;
+            if player.trim().is_empty() {
+                return Err(usage());
+            }
+            Ok(Command::Seat {
+                seat: seat.trim().to_string(),
+                player: player.trim().to_string(),
+            })
+        }
+        "resign" => no_args(Command::Resign),
         "help" => Ok(Command::Help((!rest.is_empty()).then(|| rest.to_string()))),
         "quit" => no_args(Command::Quit),
         "list_games" => no_args(Command::ListGames),
@@ -476,6 +628,44 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "list_commands" => no_args(Command::ListCommands),
         "known_command" => one_arg("a command name").map(Command::KnownCommand),
         _ => Err(unknown(word, String::new())),
+    }
+}
+
+/// True if some legal move now is written starting with `word` (`swap` in Mnogoboy).
+fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.iter().any(|mv| {
+        game.format_move(mv)
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(word))
+    })
+}
+
+/// The file name of `save` and `load`: one word, quoted if it holds blanks
+/// (`"my game.txt"`), with a leading `~` standing for the home folder.
+fn file_arg(rest: &str) -> Result<String, CommandError> {
+    let words = shell_words::split(rest)
+        .map_err(|_| CommandError::Syntax("the file name has an unclosed quote".into()))?;
+    match words.as_slice() {
+        [one] => Ok(expand_home(one).to_string_lossy().into_owned()),
+        _ => Err(CommandError::Syntax(
+            "give one file name; quote a name with blanks: save \"my game.txt\"".into(),
+        )),
+    }
+}
+
+/// `path` with a leading `~` or `~/` replaced by the home folder.
+pub fn expand_home(path: &str) -> std::path::PathBuf {
+    let home = || dirs::home_dir().filter(|h| !h.as_os_str().is_empty());
+    match path.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| path.into()),
+        Some(rest) if rest.starts_with('/') => match home() {
+            Some(home) => home.join(&rest[1..]),
+            None => path.into(),
+        },
+        _ => path.into(),
     }
 }
 
@@ -490,9 +680,10 @@ fn unknown(word: &str, move_error: String) -> CommandError {
         .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()))
         .map(|name| (edit_distance(&lower, name), name))
         .min();
+    // Two edits turn any four-letter word into many others: short words need closer ones.
     if let Some((distance, name)) = nearest
         && distance <= 2
-        && distance < lower.len()
+        && distance * 2 < lower.len()
     {
         return CommandError::UnknownCommand {
             name: word.to_string(),
@@ -513,45 +704,80 @@ fn canonical_name(name: &str) -> &'static str {
     find_command(name).map_or("help", |spec| spec.name)
 }
 
-/// Levenshtein distance, for "did you mean" hints.
+/// Edits between two words, for "did you mean" hints: insertions, deletions,
+/// substitutions and swaps of two neighbours (`saev` is one edit from `save`).
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (row[j] + 1)
-                .min(current + 1)
-                .min(previous + usize::from(ca != cb));
-            previous = current;
+    // table[i][j]: edits between a[..i] and b[..j].
+    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in table.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in table[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let substitution = table[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(table[i - 1][j] + 1).min(table[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(table[i - 2][j - 2] + 1);
+            }
+            table[i][j] = best;
         }
     }
-    row[b.len()]
+    table[a.len()][b.len()]
 }
 
-/// The help text: all commands, or one in detail.
+/// The rules of the `current` game, or of the game named `game`, without trailing blanks.
+pub fn rules_text(current: GameKind, game: Option<&str>) -> Result<String, CommandError> {
+    let kind = match game {
+        Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
+        None => current,
+    };
+    Ok(kind.info().rules.trim_end().to_string())
+}
+
+/// The help text with examples in Long Nardy's notation (see [`help_for`]).
 pub fn help(topic: Option<&str>) -> Result<String, CommandError> {
+    help_for(topic, GameKind::Nardy)
+}
+
+/// The help text, all commands or one in detail, with examples in `kind`'s notation.
+pub fn help_for(topic: Option<&str>, kind: GameKind) -> Result<String, CommandError> {
+    help_text(topic, &examples(kind))
+}
+
+fn help_text(topic: Option<&str>, examples: &Examples) -> Result<String, CommandError> {
     match topic {
         None => {
             let mut text = String::from("Commands (a move typed alone is played):\n");
-            for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+            for spec in COMMANDS.iter().filter(|s| s.audience != Audience::Protocol) {
                 let usage = format!("{} {}", spec.name, spec.args);
-                text.push_str(&format!("  {:<24}{}\n", usage.trim_end(), spec.summary));
+                text.push_str(&format!(
+                    "  {:<24}{}\n",
+                    usage.trim_end(),
+                    examples.fill(spec.summary)
+                ));
             }
-            text.push_str("Type 'help COMMAND' for more on one command.");
+            text.push_str("Type 'help COMMAND' for more on one command, 'rules' for the rules.");
             Ok(text)
         }
         Some(name) => {
             let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), String::new()))?;
-            let mut text = format!("{} {}\n  {}", spec.name, spec.args, spec.summary);
+            let mut text = format!("{} {}\n  {}", spec.name, spec.args, examples.fill(spec.summary));
             if !spec.aliases.is_empty() {
                 text.push_str(&format!("\n  Also: {}", spec.aliases.join(", ")));
             }
-            for line in spec.details.lines() {
+            // The details are one paragraph, filled to fit 80 columns under the indent.
+            let details = examples.fill(spec.details).replace('\n', " ");
+            for line in crate::core::wrap_words(&details, 76)
+                .into_iter()
+                .filter(|l| !l.is_empty())
+            {
                 text.push_str("\n  ");
-                text.push_str(line);
+                text.push_str(&line);
             }
             Ok(text.replace(" \n", "\n"))
         }
@@ -591,6 +817,31 @@ mod tests {
             })
         );
         assert_eq!(parsed("set bot random"), Ok(Command::SetBot("random".into())));
+        assert_eq!(
+            parsed("seat black engine:python3 bot.py"),
+            Ok(Command::Seat {
+                seat: "black".into(),
+                player: "engine:python3 bot.py".into()
+            })
+        );
+        assert_eq!(parsed("resign"), Ok(Command::Resign));
+        assert!(
+            parsed("seat black")
+                .unwrap_err()
+                .to_string()
+                .contains("seat 2 human")
+        );
+    }
+
+    #[test]
+    fn table_commands_are_not_offered_to_engine_controllers() {
+        let listed = info_reply(&Command::ListCommands).unwrap().unwrap();
+        assert!(listed.lines().any(|l| l == "undo"));
+        assert!(!listed.lines().any(|l| l == "seat" || l == "resign"));
+        assert_eq!(
+            info_reply(&Command::KnownCommand("resign".into())).unwrap(),
+            Ok("false".to_string())
+        );
     }
 
     #[test]
@@ -606,6 +857,15 @@ mod tests {
         assert_eq!(
             parsed("dance").unwrap_err().to_string(),
             "unknown command: dance (did you mean 'dice'?)"
+        );
+        assert_eq!(
+            parsed("saev x").unwrap_err().to_string(),
+            "unknown command: saev (did you mean 'save'?)"
+        );
+        // Four letters are two edits from many words: no guess for 'swap'.
+        assert_eq!(
+            parsed("swap").unwrap_err().to_string(),
+            "unknown command: swap (type 'help' for the list of commands)"
         );
         assert_eq!(
             parsed("xyzzy").unwrap_err().to_string(),
@@ -646,7 +906,7 @@ mod tests {
     #[test]
     fn help_covers_every_listed_command() {
         let text = help(None).unwrap();
-        for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+        for spec in COMMANDS.iter().filter(|s| s.audience != Audience::Protocol) {
             assert!(text.contains(spec.name), "{}", spec.name);
             assert!(help(Some(spec.name)).is_ok());
         }
@@ -654,9 +914,106 @@ mod tests {
     }
 
     #[test]
+    fn file_names_take_quotes_and_the_home_folder() {
+        assert_eq!(parsed("save game.txt"), Ok(Command::Save("game.txt".into())));
+        assert_eq!(
+            parsed("save \"my game.txt\""),
+            Ok(Command::Save("my game.txt".into()))
+        );
+        assert_eq!(parsed("load 'a b'"), Ok(Command::Load("a b".into())));
+        let home = dirs::home_dir().unwrap();
+        assert_eq!(
+            parsed("load ~/games/a.txt"),
+            Ok(Command::Load(
+                home.join("games/a.txt").to_string_lossy().into_owned()
+            ))
+        );
+        assert!(
+            parsed("save my game.txt")
+                .unwrap_err()
+                .to_string()
+                .contains("quote")
+        );
+        assert!(parsed("save \"open").unwrap_err().to_string().contains("quote"));
+    }
+
+    #[test]
+    fn help_speaks_the_notation_of_the_game() {
+        let ur = help_for(Some("play"), GameKind::Ur).unwrap();
+        assert!(ur.contains("'play in-c1'"), "{ur}");
+        assert!(!ur.contains("24/18"), "{ur}");
+        let aeroplane = help_for(None, GameKind::Aeroplane).unwrap();
+        assert!(aeroplane.contains("'play r2'"), "{aeroplane}");
+        assert!(aeroplane.contains("'dice 5'"), "{aeroplane}");
+        let mnogoboy = help_for(Some("play"), GameKind::Mnogoboy).unwrap();
+        assert!(mnogoboy.contains("'play swap green'"), "{mnogoboy}");
+        assert!(help_for(Some("dice"), GameKind::Ur).unwrap().contains("'dice 2'"));
+        assert!(!help_for(None, GameKind::Nardy).unwrap().contains('{'));
+    }
+
+    #[test]
+    fn every_example_is_written_in_its_game() {
+        for &kind in GameKind::ALL {
+            // The examples are for the game proper, past the roll-off.
+            let options = crate::core::Options::defaults(kind.info().options);
+            let mut session = crate::session::Session::new(kind, &options, 1).unwrap();
+            while session.status().ends_with("rolloff") {
+                session.roll().unwrap();
+            }
+            let game = session.game();
+            let examples = examples(kind);
+            for text in examples.moves {
+                assert!(game.parse_move(text).is_ok(), "{}: {text}", kind.info().id);
+            }
+            let dice: Vec<u8> = examples.dice.split(' ').map(|d| d.parse().unwrap()).collect();
+            assert!(
+                game.parse_dice(&dice).is_ok(),
+                "{}: {}",
+                kind.info().id,
+                examples.dice
+            );
+            let words: Vec<String> = examples.new.split(' ').map(String::from).collect();
+            assert_eq!(words[1], kind.info().id);
+            assert!(crate::session::resolve_game(kind, Some(&words[1]), &words[2..]).is_ok());
+        }
+    }
+
+    #[test]
+    fn help_lines_fit_80_columns() {
+        for &kind in GameKind::ALL {
+            let mut texts = vec![help_for(None, kind).unwrap()];
+            texts.extend(COMMANDS.iter().map(|c| help_for(Some(c.name), kind).unwrap()));
+            for line in texts.iter().flat_map(|t| t.lines()) {
+                assert!(
+                    line.chars().count() <= 80,
+                    "{} columns: {line}",
+                    line.chars().count()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn view_and_rules() {
+        assert_eq!(parsed("view compact"), Ok(Command::View(ViewChoice::Compact)));
+        assert_eq!(parsed("VIEW board"), Ok(Command::View(ViewChoice::Board)));
+        assert!(parsed("view").is_err());
+        assert_eq!(parsed("rules"), Ok(Command::Rules(None)));
+        assert!(rules_text(GameKind::Ur, None).unwrap().contains("Ur"));
+        assert!(
+            rules_text(GameKind::Nardy, Some("mnogoboy"))
+                .unwrap()
+                .starts_with("MNOGOBOY")
+        );
+        assert!(rules_text(GameKind::Nardy, Some("chess")).is_err());
+    }
+
+    #[test]
     fn edit_distance_counts_edits() {
         assert_eq!(edit_distance("roll", "roll"), 0);
         assert_eq!(edit_distance("rol", "roll"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("saev", "save"), 1);
+        assert_eq!(edit_distance("swap", "seat"), 2);
     }
 }

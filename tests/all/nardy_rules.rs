@@ -176,14 +176,14 @@ fn the_head_exception_ends_after_the_first_turn() {
 #[test]
 fn no_landing_on_a_point_held_by_the_opponent() {
     let game = rolled(white_starts(), 6, 6);
-    assert_eq!(refusal(&game, "24/18 18/12"), "point 12 is held by Black");
+    assert_eq!(refusal(&game, "24/18 18/12"), "point 12 is held by black");
     // Black sees it from its side: White's head is Black's point 12.
     let black = rolled(
         given("w=24x14,15 b=24x15 turn=black:roll first=b score=0-0"),
         6,
         6,
     );
-    assert_eq!(refusal(&black, "24/18 18/12"), "point 12 is held by White");
+    assert_eq!(refusal(&black, "24/18 18/12"), "point 12 is held by white");
 }
 
 #[test]
@@ -197,7 +197,7 @@ fn a_block_of_six_needs_an_opponent_checker_ahead() {
     // When White closes 18 with the 6, Then the six-point block is refused.
     assert_eq!(
         refusal(&blocked, "24/18 14/13"),
-        "that builds a block of six with no Black checker ahead"
+        "that builds a block of six with no black checker ahead"
     );
     for mv in legal_sorted(&blocked) {
         let after = played(&blocked, &mv);
@@ -220,7 +220,7 @@ fn a_block_of_six_needs_an_opponent_checker_ahead() {
     );
     assert_eq!(
         refusal(&closed, "24/18 14/9"),
-        "that builds a block of six with no Black checker ahead"
+        "that builds a block of six with no black checker ahead"
     );
     played(&closed, "14/9 24/18");
 }
@@ -235,7 +235,7 @@ fn the_block_rule_is_checked_after_every_step() {
     // 24/18 first makes 19..14 a block for a moment: refused in that order,
     assert_eq!(
         refusal(&game, "24/18 19/18"),
-        "that builds a block of six with no Black checker ahead"
+        "that builds a block of six with no black checker ahead"
     );
     // but 19/18 first never makes one, so the same result is legal that way round.
     let after = played(&game, "19/18 24/18");
@@ -281,7 +281,7 @@ fn a_turn_with_nothing_playable_passes() {
     let after = played(&game, "pass");
     assert_eq!(after.phase(), Phase::Roll(1));
     let movable = rolled(white_starts(), 6, 5);
-    assert!(refusal(&movable, "pass").starts_with("White can move, so passing is not allowed"));
+    assert!(refusal(&movable, "pass").starts_with("white can move, so passing is not allowed"));
 }
 
 #[test]
@@ -289,7 +289,7 @@ fn bearing_off_needs_all_checkers_home() {
     let game = rolled(given("w=7,1x14 b=24x15 turn=white:roll first=b score=0-0"), 6, 1);
     assert_eq!(
         refusal(&game, "1/off 7/1"),
-        "White may bear off only when all 15 checkers are in home (points 1-6)"
+        "white may bear off only when all 15 checkers are in home (points 1-6)"
     );
     // The last checker may come home first and bear off with the other die.
     let game = rolled(given("w=7,1x14 b=24x15 turn=white:roll first=b score=0-0"), 1, 6);
@@ -449,7 +449,7 @@ fn wrong_phase_and_bad_text_change_nothing() {
         refusal(&game, "18/24"),
         "18/24 goes backwards: checkers move from higher to lower points"
     );
-    assert_eq!(refusal(&game, "13/7"), "there is no White checker on point 13");
+    assert_eq!(refusal(&game, "13/7"), "there is no white checker on point 13");
     assert_eq!(
         refusal(&game, "24/20"),
         "no die left takes a checker from 24 to 20 (dice left: 6 3)"
@@ -476,7 +476,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
     let cases = [
         (
             "w=24x14 b=24x15 turn=white:roll first=- score=0-0",
-            "White has 14 checkers; each side has 15",
+            "white has 14 checkers; each side has 15",
         ),
         (
             "w=24x15 b=24x15 turn=white:roll first=wb score=0-0 x=1",
@@ -521,4 +521,37 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
             }
         }
     }
+}
+
+#[test]
+fn a_finished_position_must_fit_its_result_and_the_match() {
+    let refused = |options: &[&str], position: &str| {
+        let mut game: Nardy = support::new_game(options);
+        let before = game.clone();
+        let error = game.set_position(position).expect_err(position).0;
+        assert_eq!(game, before, "{position}");
+        error
+    };
+    // White has borne off all 15, but the score says Black won.
+    let error = refused(&[], "w=offx15 b=24x15 turn=over first=- score=1-2");
+    assert!(error.contains("gives black the match"), "{error}");
+    let error = refused(&[], "w=offx15 b=24x15 turn=over first=- score=0-0");
+    assert!(error.contains("does not include it"), "{error}");
+    // A match to 3: a game that ends 1-0 is not the end of the match.
+    let error = refused(&["match=3"], "w=offx15 b=24x15 turn=over first=- score=2-0");
+    assert!(
+        error.contains("does not include it (the match is to 3)"),
+        "{error}"
+    );
+    // A mars cannot bring 2 points to 7 in a match to 3: the match was won before.
+    let error = refused(&["match=3"], "w=offx15 b=24x15 turn=over first=- score=7-0");
+    assert!(
+        error.contains("had won the match to 3 before this game"),
+        "{error}"
+    );
+    // What fits is accepted, and the outcome names the side that bore off.
+    let game: Nardy = given_with(&["match=3"], "w=offx15 b=24x15 turn=over first=- score=3-1");
+    assert_eq!(game.outcome().unwrap().places, vec![1, 2]);
+    let game: Nardy = given("w=offx15 b=24x15 turn=over first=- score=2-0");
+    assert_eq!(game.outcome().unwrap().summary, "white wins a mars (2 points)");
 }

@@ -29,6 +29,9 @@ const WORDS: &[&str] = &[
     "help",
     "list_games",
     "known_command",
+    "seat",
+    "resign",
+    "human",
     "pass",
     "take",
     "swap",
@@ -103,6 +106,7 @@ fn table_for(kind: GameKind, options: &[&str], seed: u64) -> Table {
         manual_dice: false,
         engines: EngineSettings::default(),
         compact: false,
+        color: anstream::ColorChoice::Never,
     };
     Table::new(&config, false).unwrap()
 }

@@ -17,6 +17,7 @@
 //! move; playing it sends the planes moved with the first two 6s home and ends the turn.
 
 pub mod board;
+pub mod eval;
 mod finishers;
 mod hash;
 mod render;
@@ -27,9 +28,9 @@ use std::sync::Arc;
 use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -77,7 +78,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Aeroplane Chess",
     seats: 2..=4,
     options: &OPTIONS,
-    summary: "2-4 players race four planes each round a 52-square track: jumps, shortcuts, stacks",
+    summary: "four planes each race round 52 squares",
     rules: include_str!("rules.txt"),
 };
 
@@ -554,29 +555,25 @@ impl Aeroplane {
     fn events(&self, seat: Seat, trace: &Trace, captured: &[u8; 4]) -> Vec<String> {
         let mut events = Vec::new();
         if trace.bounced {
-            events.push(format!(
-                "bounces back from the centre to {}",
-                self.place_name(seat, trace.landed)
-            ));
+            events.push(format!("bounces back to {}", self.place_name(seat, trace.landed)));
         }
+        // After `square 14 -> 18`, the square of a jump reads best as a bare number.
+        let square = |at: i8| self.place_name(seat, at).replace("square ", "");
         if let Some(jump) = trace.jump {
-            events.push(format!("jumps to {}", self.place_name(seat, jump)));
+            events.push(format!("jumps to {}", square(jump)));
         }
         if trace.flew {
-            events.push(format!(
-                "flies the shortcut to {}",
-                self.place_name(seat, board::SHORTCUT_END)
-            ));
+            events.push(format!("flies the shortcut to {}", square(board::SHORTCUT_END)));
         }
         if let Some(jump) = trace.jump_after_flight {
-            events.push(format!("jumps to {}", self.place_name(seat, jump)));
+            events.push(format!("jumps to {}", square(jump)));
         }
         let sent: Vec<String> = (0..self.seats)
             .filter(|&s| captured[s] != 0)
             .map(|s| self.names(s, captured[s]))
             .collect();
         if !sent.is_empty() {
-            events.push(format!("sends {} back to the hangar", sent.join(", ")));
+            events.push(format!("sends {} to the hangar", sent.join(", ")));
         }
         events
     }
@@ -780,12 +777,19 @@ impl Game for Aeroplane {
                     return notation;
                 };
                 let piece = self.piece(mover, plane);
-                let who = self.stack_name(mover, piece);
-                let mut parts = vec![format!(
-                    "{who}: {} -> {}",
-                    self.place_name(mover, trace.from),
-                    self.place_name(mover, if trace.bounced { CENTRE } else { trace.landed })
-                )];
+                // A stack names its other planes; the plane itself is the notation.
+                let others = piece & !(1 << plane);
+                let with = if others == 0 {
+                    String::new()
+                } else {
+                    format!("with {}: ", self.names(mover, others).replace(", ", " and "))
+                };
+                let from = self.place_name(mover, trace.from);
+                let mut to = self.place_name(mover, if trace.bounced { CENTRE } else { trace.landed });
+                if from.starts_with("square ") {
+                    to = to.replace("square ", "");
+                }
+                let mut parts = vec![format!("{with}{from} -> {to}")];
                 parts.extend(self.events(mover, &trace, &self.captures(mover, &trace)));
                 format!("{notation} ({})", parts.join(", "))
             }
@@ -824,6 +828,10 @@ impl Game for Aeroplane {
         mine - 0.5 * (best_other + mean_other)
     }
 
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
+    }
+
     fn narrate(&self, before: &Aeroplane) -> Vec<String> {
         let mut lines = Vec::new();
         if before.in_rolloff() {
@@ -854,13 +862,9 @@ impl Game for Aeroplane {
             AeroMove::Plane { plane, .. } => {
                 let plane = usize::from(plane);
                 if let Some(trace) = before.trace_of(plane) {
+                    // The move's description already tells its jumps, flights and captures.
                     let piece = before.piece(mover, plane);
-                    let captured = before.captures(mover, &trace);
                     let who = before.stack_name(mover, piece);
-                    let events = before.events(mover, &trace, &captured);
-                    if !events.is_empty() {
-                        lines.push(format!("{who} {}", events.join(", ")));
-                    }
                     let joined = before.piece_at(mover, trace.end) & !piece;
                     if joined != 0 && trace.end != CENTRE {
                         lines.push(format!(
@@ -883,12 +887,10 @@ impl Game for Aeroplane {
                 ordinal_place(place)
             ));
         }
-        if self.stage == Stage::Over {
-            if let Some(outcome) = self.outcome() {
-                lines.push(format!("game over: {}", outcome.summary));
-            }
-        } else if roll == 6 && self.phase() == Phase::Roll(mover) {
-            lines.push(format!("{name} rolled a 6 and rolls again"));
+        // The end of the game is told by whoever shows the outcome (the REPL's
+        // `game over:` line), as in every game.
+        if self.stage != Stage::Over && roll == 6 && self.phase() == Phase::Roll(mover) {
+            lines.push(format!("{name} rolled a 6 and has another roll"));
         }
         lines
     }

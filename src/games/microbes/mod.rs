@@ -10,6 +10,7 @@
 //! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
 
 pub mod board;
+pub mod eval;
 mod hash;
 pub mod movegen;
 mod render;
@@ -22,13 +23,12 @@ use board::{HOME, LAST, PIECES, Pieces, cell_name, cell_of, indices_of};
 use movegen::{NoEntry, Stuck, Turn};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing, SyntaxError,
-    Throw, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing,
+    SyntaxError, Throw, WrongPhase,
 };
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
-const SEAT_TITLES: [&str; 2] = ["White", "Black"];
 
 static OPTIONS: [OptionSpec; 1] = [OptionSpec {
     key: "six-rolls-again",
@@ -42,7 +42,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "The chessboard race",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "four pieces a side race round a chessboard to their half of the long diagonal",
+    summary: "four pieces a side round a chessboard",
     rules: include_str!("rules.txt"),
 };
 
@@ -136,8 +136,8 @@ impl Microbes {
         }
     }
 
-    fn title(seat: Seat) -> &'static str {
-        SEAT_TITLES[seat.min(1)]
+    fn side_name(seat: Seat) -> &'static str {
+        SEAT_NAMES[seat.min(1)]
     }
 
     fn mover(&self) -> Turn {
@@ -147,7 +147,7 @@ impl Microbes {
     /// Says why `mv` cannot be played with `die`, or returns nothing when it can.
     fn check(&self, mv: MicrobesMove, die: u8) -> Result<(), IllegalMove> {
         let turn = self.mover();
-        let who = Microbes::title(self.turn);
+        let who = Microbes::side_name(self.turn);
         let start = cell_name(cell_of(self.turn, 0));
         match mv {
             MicrobesMove::Pass => {
@@ -226,7 +226,7 @@ impl Microbes {
         if white & black != 0 {
             let cell = (white & black).trailing_zeros() as u8;
             return Err(PositionError(format!(
-                "{} holds a White and a Black piece; one cell holds one piece",
+                "{} holds a white and a black piece; one cell holds one piece",
                 cell_name(cell)
             )));
         }
@@ -241,7 +241,7 @@ impl Microbes {
             ([_], Stage::Over) | ([], Stage::Roll | Stage::Move { .. }) => Ok(()),
             ([winner], _) => Err(PositionError(format!(
                 "{} has all four pieces home, so the game is over (write turn=over)",
-                Microbes::title(*winner)
+                Microbes::side_name(*winner)
             ))),
             ([], Stage::Over) => Err(PositionError(
                 "the game is marked over, but nobody has all four pieces home".into(),
@@ -464,10 +464,13 @@ impl Game for Microbes {
                 _ => return short,
             },
         };
-        let mut notes = vec![format!("-> {}", cell_name(cell_of(self.turn, to)))];
-        if eats {
-            notes.push("eats".into());
-        }
+        let target = cell_name(cell_of(self.turn, to));
+        // A piece that eats stops on the eaten piece's cell, so that cell says both.
+        let mut notes = vec![if eats {
+            format!("eats {target}")
+        } else {
+            format!("-> {target}")
+        }];
         if cut_short {
             notes.push("cut short".into());
         }
@@ -500,32 +503,28 @@ impl Game for Microbes {
         self.worth(seat) - self.worth(1 - seat)
     }
 
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
+    }
+
     fn narrate(&self, before: &Microbes) -> Vec<String> {
         let mut lines = Vec::new();
         let Some(die) = before.die() else {
             return lines;
         };
         let mover = before.turn;
-        let (me, them) = (SEAT_NAMES[mover], SEAT_NAMES[1 - mover]);
-        let eaten = before.pieces[1 - mover].0 & !self.pieces[1 - mover].0;
-        for index in Pieces(eaten).indices() {
-            lines.push(format!(
-                "{me} eats {them}'s piece on {}",
-                cell_name(cell_of(1 - mover, index))
-            ));
-        }
-        let (home_before, home_after) = (before.pieces[mover].home(), self.pieces[mover].home());
-        if home_after > home_before {
-            let arrived = Pieces(self.pieces[mover].0 & !before.pieces[mover].0);
-            let cell = arrived.indices().next().map(|i| cell_name(cell_of(mover, i)));
-            lines.push(format!(
-                "{me} brings a piece home to {} ({home_after} of 4 home)",
-                cell.unwrap_or_default()
-            ));
+        let me = SEAT_NAMES[mover];
+        // The move's description names the cell it went to and what it ate; only the
+        // running count of pieces home is new here.
+        let home_after = self.pieces[mover].home();
+        if home_after > before.pieces[mover].home() && self.stage != Stage::Over {
+            lines.push(format!("{me} has {home_after} of 4 pieces home"));
         }
         match self.stage {
             Stage::Over => lines.push(format!("{me} wins: all four pieces are home")),
-            Stage::Roll if self.turn == mover && die == 6 => lines.push(format!("a 6: {me} rolls again")),
+            Stage::Roll if self.turn == mover && die == 6 => {
+                lines.push(format!("a 6: {me} has another roll"))
+            }
             _ => {}
         }
         lines

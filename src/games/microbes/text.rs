@@ -15,7 +15,7 @@
 //!   (Black rolls; White rolled 5).
 
 use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
-use super::{Microbes, MicrobesMove, SEAT_NAMES, SEAT_TITLES, Stage};
+use super::{Microbes, MicrobesMove, SEAT_NAMES, Stage};
 use crate::core::{PositionError, RollOff, RollOffRule, Standing, SyntaxError};
 
 /// The start position's string: White rolls first in the roll-off.
@@ -84,7 +84,7 @@ pub fn position_string(game: &Microbes) -> String {
 }
 
 fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
-    let who = SEAT_TITLES[seat];
+    let who = SEAT_NAMES[seat];
     let key = &SEAT_NAMES[seat][..1];
     let mut pieces = Pieces::default();
     if value == "-" {
@@ -153,7 +153,7 @@ fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> 
         if on_board + reserve.min(PIECES + 1) != PIECES {
             return Err(PositionError(format!(
                 "{} has {on_board} on the board and {reserve} in reserve; each side has {PIECES} pieces",
-                SEAT_TITLES[seat]
+                SEAT_NAMES[seat]
             )));
         }
     }
@@ -193,8 +193,8 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
         }
         (_, "rolloff", _) => {
             return Err(PositionError(format!(
-                "turn={value}: in the roll-off White rolls first (white:rolloff), then Black \
-                 with White's die noted (black:rolloff:5)"
+                "turn={value}: in the roll-off white rolls first (white:rolloff), then black \
+                 with white's die noted (black:rolloff:5)"
             )));
         }
         (_, number, None) => Stage::Move {

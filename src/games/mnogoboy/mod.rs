@@ -12,6 +12,7 @@
 //!   or `Roll(seat)` again (own colour), or `Move(seat)` with forced swaps (dot).
 
 mod board;
+pub mod eval;
 mod hash;
 mod render;
 mod text;
@@ -24,9 +25,9 @@ pub use board::{
 };
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 /// The most seats a game can have.
@@ -50,7 +51,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Mnogoboy",
     seats: 2..=MAX_SEATS,
     options: &OPTIONS,
-    summary: "seven shared pieces on a forking track; exchange them, land on your colour",
+    summary: "seven shared pieces on a forking track",
     rules: include_str!("rules.txt"),
 };
 
@@ -315,7 +316,7 @@ impl Mnogoboy {
             (Stage::Roll { again }, Swap(colour)) => {
                 if again {
                     return illegal(format!(
-                        "{me} landed on its own colour and rolls again at once: no exchange now"
+                        "{me} landed on its own colour and must roll again at once: no exchange now"
                     ));
                 }
                 match self.before {
@@ -872,14 +873,10 @@ impl Game for Mnogoboy {
         let detail = match (*mv, piece) {
             (MnogoboyMove::Take(colour), _) => format!("{colour} starts on S"),
             (MnogoboyMove::Swap(colour), Some(p)) => {
-                let mut text = format!(
-                    "{} goes to the reserve, {colour} stands on {}",
-                    p.colour,
-                    field_name(p.field)
-                );
+                let mut text = format!("{} to the reserve, {colour} on {}", p.colour, field_name(p.field));
                 match field_colour(p.field) {
-                    Some(c) if c == colour => text.push_str("; no six needed there"),
-                    Some(c) => text.push_str(&format!("; on {c}, a six is needed")),
+                    Some(c) if c == colour => text.push_str(": no six needed"),
+                    Some(c) => text.push_str(&format!(": on {c}, needs a six")),
                     None => {}
                 }
                 text
@@ -893,15 +890,18 @@ impl Game for Mnogoboy {
                 after.apply(mv);
                 let to = after.piece(self.turn).map_or(p.field, |q| q.field);
                 let effect = match after.stage {
-                    Stage::Over => "wins".to_string(),
-                    Stage::Roll { again: true } => "own colour: rolls again".to_string(),
-                    Stage::Dot => "dot: must exchange".to_string(),
-                    _ => match field_colour(to) {
-                        Some(c) => format!("{c}: a six is needed next time"),
-                        None => "neutral".to_string(),
-                    },
+                    Stage::Over => Some("wins".to_string()),
+                    Stage::Roll { again: true } => Some("its own colour: another roll".to_string()),
+                    Stage::Dot => Some("the dot: it must be exchanged".to_string()),
+                    _ => field_colour(to)
+                        .filter(|&c| c != p.colour)
+                        .map(|c| format!("{c} field: needs a six")),
                 };
-                format!("{} -> {}, {effect}", field_name(p.field), field_name(to))
+                let walk = format!("{} {} -> {}", p.colour, field_name(p.field), field_name(to));
+                match effect {
+                    Some(effect) => format!("{walk}, {effect}"),
+                    None => walk,
+                }
             }
             _ => return notation,
         };
@@ -935,6 +935,10 @@ impl Game for Mnogoboy {
         mine - best_other
     }
 
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
+    }
+
     fn narrate(&self, before: &Mnogoboy) -> Vec<String> {
         let mut lines = Vec::new();
         let mover = before.turn;
@@ -950,25 +954,10 @@ impl Game for Mnogoboy {
                 if before.piece(mover) == Some(piece) {
                     return lines;
                 }
-                let at = field_name(piece.field);
-                match self.stage {
-                    Stage::Over => lines.push(format!("{who} brings {} to F and wins", piece.colour)),
-                    Stage::Roll { again: true } if self.turn == mover => lines.push(format!(
-                        "{} lands on its own colour at {at}: {who} rolls again",
-                        piece.colour
-                    )),
-                    Stage::Dot => lines.push(format!(
-                        "{} lands on the dot at {at}: {who} must exchange it",
-                        piece.colour
-                    )),
-                    _ => {
-                        if let Some(c) = field_colour(piece.field).filter(|&c| c != piece.colour) {
-                            lines.push(format!(
-                                "{} lands on {c} at {at}: it needs a six to move on unless exchanged for {c}",
-                                piece.colour
-                            ));
-                        }
-                    }
+                // The move's description says where it landed and what that field does;
+                // only the end of the game is worth a line of its own.
+                if self.stage == Stage::Over {
+                    lines.push(format!("{who} brings {} to F and wins", piece.colour));
                 }
             }
             _ => {}

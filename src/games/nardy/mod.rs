@@ -4,6 +4,7 @@
 //! so move generation never converts points; see `board` and [`movegen`].
 
 mod board;
+pub mod eval;
 mod hash;
 pub mod movegen;
 mod render;
@@ -16,9 +17,9 @@ pub use board::Side;
 use movegen::{StepError, TurnRules};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
@@ -27,7 +28,6 @@ pub const WHITE: Seat = 0;
 pub const BLACK: Seat = 1;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
-const SEAT_TITLES: [&str; 2] = ["White", "Black"];
 
 static OPTIONS: [OptionSpec; 2] = [
     OptionSpec {
@@ -52,7 +52,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Long Nardy",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "long backgammon: 15 checkers each, no hitting, head and block rules",
+    summary: "15 checkers a side, no hitting, head and blocks",
     rules: include_str!("rules.txt"),
 };
 
@@ -219,8 +219,8 @@ impl Nardy {
         ))
     }
 
-    fn title(seat: Seat) -> &'static str {
-        SEAT_TITLES[seat]
+    fn side_name(seat: Seat) -> &'static str {
+        SEAT_NAMES[seat]
     }
 
     /// Checks a move typed by a person and returns it as single-die steps in the order
@@ -239,7 +239,7 @@ impl Nardy {
             } else {
                 Err(IllegalMove(format!(
                     "{} can move, so passing is not allowed (for example {})",
-                    Nardy::title(mover),
+                    Nardy::side_name(mover),
                     text::format_move(&legal[0])
                 )))
             };
@@ -337,7 +337,7 @@ impl Nardy {
         mv: &NardyMove,
         dice: Dice,
     ) -> Result<NardyMove, IllegalMove> {
-        let mover = Nardy::title(self.turn);
+        let mover = Nardy::side_name(self.turn);
         let mut remaining: Vec<u32> = if dice.is_double() {
             vec![u32::from(dice.values()[0]); 4]
         } else {
@@ -378,8 +378,8 @@ impl Nardy {
     }
 
     fn explain(&self, rules: &TurnRules, error: StepError, from: u32, die: u32) -> IllegalMove {
-        let mover = Nardy::title(self.turn);
-        let opponent = Nardy::title(1 - self.turn);
+        let mover = Nardy::side_name(self.turn);
+        let opponent = Nardy::side_name(1 - self.turn);
         IllegalMove(match error {
             StepError::NoChecker => format!("there is no {mover} checker on point {from}"),
             StepError::HeadUsed if rules.head_limit() == 1 => {
@@ -425,7 +425,13 @@ impl Nardy {
     }
 
     fn finish_game(&mut self, winner: Seat) {
-        self.score[winner] += self.win_kind(winner).points();
+        let points = self.win_kind(winner).points();
+        self.score_game(winner, points);
+    }
+
+    /// Adds a finished game's points: the match is over, or its next game starts.
+    fn score_game(&mut self, winner: Seat, points: u32) {
+        self.score[winner] += points;
         if self.score[winner] >= self.match_to {
             self.stage = Stage::Over;
             return;
@@ -445,19 +451,19 @@ impl Nardy {
             if total != 15 {
                 return Err(PositionError(format!(
                     "{} has {total} checkers; each side has 15",
-                    Nardy::title(seat)
+                    Nardy::side_name(seat)
                 )));
             }
             if side.off() > 0 && side.off() < 15 && side.occupancy() & !HOME_MASK != 0 {
                 return Err(PositionError(format!(
                     "{} has borne off checkers but still has checkers outside home",
-                    Nardy::title(seat)
+                    Nardy::side_name(seat)
                 )));
             }
             if self.first_turn[seat] && side.count(24) != 15 {
                 return Err(PositionError(format!(
                     "{} has not moved yet (first={}) but not all checkers are on the head",
-                    Nardy::title(seat),
+                    Nardy::side_name(seat),
                     &SEAT_NAMES[seat][..1]
                 )));
             }
@@ -468,8 +474,8 @@ impl Nardy {
             if opponent.on_board() > 0 && rules.has_illegal_block(side.occupancy()) {
                 return Err(PositionError(format!(
                     "{} has a block of six with no {} checker ahead of it",
-                    Nardy::title(seat),
-                    Nardy::title(1 - seat)
+                    Nardy::side_name(seat),
+                    Nardy::side_name(1 - seat)
                 )));
             }
         }
@@ -478,7 +484,7 @@ impl Nardy {
         if white & black_in_white != 0 {
             let point = (white & black_in_white).trailing_zeros() + 1;
             return Err(PositionError(format!(
-                "White's point {point} holds checkers of both sides"
+                "white's point {point} holds checkers of both sides"
             )));
         }
         let finished: Vec<Seat> = [WHITE, BLACK]
@@ -488,17 +494,39 @@ impl Nardy {
         match (finished.len(), self.stage) {
             (2, _) => Err(PositionError("both sides have borne off all checkers".into())),
             (1, Stage::Over) => {
+                // The game is over only when it won the match, and the score must say so:
+                // the winner reached the match length with this game and not before it.
                 let winner = finished[0];
-                if self.score[winner] < self.match_to.min(self.win_kind(winner).points()) {
-                    return Err(PositionError(
-                        "the score does not include the finished game".into(),
-                    ));
+                let (won, lost) = (self.score[winner], self.score[1 - winner]);
+                let points = self.win_kind(winner).points();
+                let (name, other) = (Nardy::side_name(winner), Nardy::side_name(1 - winner));
+                if lost >= self.match_to {
+                    return Err(PositionError(format!(
+                        "{name} has borne off all 15 checkers, but score={} gives {other} the match to {}",
+                        self.score_text(),
+                        self.match_to
+                    )));
+                }
+                if won < points || won < self.match_to {
+                    return Err(PositionError(format!(
+                        "{name} has borne off all 15 checkers and won {}, but score={} does not include it (the match is to {})",
+                        self.win_kind(winner).describe(),
+                        self.score_text(),
+                        self.match_to
+                    )));
+                }
+                if won - points >= self.match_to {
+                    return Err(PositionError(format!(
+                        "score={}: {name} had won the match to {} before this game",
+                        self.score_text(),
+                        self.match_to
+                    )));
                 }
                 Ok(())
             }
             (1, _) => Err(PositionError(format!(
                 "{} has borne off all 15 checkers, so the game is over (write 'over')",
-                Nardy::title(finished[0])
+                Nardy::side_name(finished[0])
             ))),
             (_, Stage::Over) => Err(PositionError(
                 "the game is marked over, but nobody has borne off all 15 checkers".into(),
@@ -513,6 +541,48 @@ impl Nardy {
             }
             _ => Ok(()),
         }
+    }
+}
+
+impl Nardy {
+    fn score_text(&self) -> String {
+        format!("{}-{}", self.score[WHITE], self.score[BLACK])
+    }
+
+    /// Resigning: the opponent scores what the game would be worth if it ended now, judged
+    /// from the resigner's checkers (oin, mars or koks); a match not yet won goes on.
+    fn concede(&mut self, seat: Seat) -> crate::core::Resignation {
+        use crate::core::Resignation;
+        let winner = 1 - seat.min(1);
+        let kind = self.win_kind(winner);
+        let (resigner, name) = (SEAT_NAMES[seat.min(1)], SEAT_NAMES[winner]);
+        let mut score = self.score;
+        score[winner] += kind.points();
+        if score[winner] < self.match_to {
+            self.score_game(winner, kind.points());
+            return Resignation::PlaysOn(format!(
+                "{resigner} resigns the game; {name} scores {}\nmatch score: white {}, black {} ({} to win); {name} starts the next game",
+                kind.describe(),
+                score[WHITE],
+                score[BLACK],
+                self.match_to
+            ));
+        }
+        let summary = if self.match_to == 1 {
+            format!("{resigner} resigns; {name} wins {}", kind.describe())
+        } else {
+            format!(
+                "{resigner} resigns; {name} wins the match {}-{} (last game: {})",
+                score[winner],
+                score[seat.min(1)],
+                kind.describe()
+            )
+        };
+        Resignation::Over(Outcome {
+            places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
+            points: score.to_vec(),
+            summary,
+        })
     }
 }
 
@@ -702,6 +772,10 @@ impl Game for Nardy {
         }
     }
 
+    fn resign(&mut self, seat: Seat) -> crate::core::Resignation {
+        self.concede(seat)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.stage != Stage::Over {
             return None;
@@ -756,6 +830,10 @@ impl Game for Nardy {
     fn evaluate(&self, seat: Seat) -> f64 {
         evaluate_side(self.sides[seat], self.sides[1 - seat])
             - evaluate_side(self.sides[1 - seat], self.sides[seat])
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Nardy) -> Vec<String> {

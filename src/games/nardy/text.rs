@@ -211,8 +211,8 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
         }
         seen.push(key);
         match key {
-            "w" => game.sides[WHITE] = parse_side(value, "White")?,
-            "b" => game.sides[BLACK] = parse_side(value, "Black")?,
+            "w" => game.sides[WHITE] = parse_side(value, "white")?,
+            "b" => game.sides[BLACK] = parse_side(value, "black")?,
             "turn" => parse_turn(&mut game, value)?,
             "first" => {
                 if value != "-" && !value.chars().all(|c| c == 'w' || c == 'b') {

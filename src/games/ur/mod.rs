@@ -5,6 +5,7 @@
 //! in the same place are interchangeable and a position is a few small arrays.
 
 pub mod board;
+pub mod eval;
 mod hash;
 pub mod movegen;
 mod render;
@@ -16,9 +17,9 @@ use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 pub use board::Cell;
@@ -30,7 +31,6 @@ pub const LIGHT: Seat = 0;
 pub const DARK: Seat = 1;
 
 const SEAT_NAMES: [&str; 2] = ["light", "dark"];
-const SEAT_TITLES: [&str; 2] = ["Light", "Dark"];
 
 static OPTIONS: [OptionSpec; 2] = [
     OptionSpec {
@@ -51,7 +51,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Royal Game of Ur",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "race game of the Sumerian city of Ur: the seed's City rules and royalur.net's sets",
+    summary: "the Sumerian race game, in five rule sets",
     rules: include_str!("rules.txt"),
 };
 
@@ -298,7 +298,7 @@ impl Ur {
 
     /// Why no legal plan matches a written step.
     fn explain(&self, step: &Step, roll: u8) -> String {
-        let me = SEAT_TITLES[self.turn];
+        let me = SEAT_NAMES[self.turn];
         let layout = self.layout;
         if roll == 0 {
             return "a roll of 0 moves nothing: pass".to_string();
@@ -386,7 +386,7 @@ impl Ur {
             if total != u32::from(layout.pieces) {
                 return Err(PositionError(format!(
                     "{} has {total} pieces; each side has {} in {}",
-                    SEAT_TITLES[seat],
+                    SEAT_NAMES[seat],
                     layout.pieces,
                     layout.rules.name()
                 )));
@@ -427,7 +427,7 @@ impl Ur {
             (1, Stage::Over) => Ok(()),
             (1, _) => Err(PositionError(format!(
                 "{} has borne off every piece, so the game is over (write turn=over)",
-                SEAT_TITLES[finished[0]]
+                SEAT_NAMES[finished[0]]
             ))),
             (_, Stage::Over) => Err(PositionError(
                 "turn=over, but nobody has borne off every piece".into(),
@@ -598,7 +598,7 @@ impl Game for Ur {
                     let example = text::format_step(&self.steps_for(&plans)[0]);
                     return Err(IllegalMove(format!(
                         "{} can move, so passing is not allowed (for example {example})",
-                        SEAT_TITLES[self.turn]
+                        SEAT_NAMES[self.turn]
                     ))
                     .into());
                 }
@@ -666,22 +666,21 @@ impl Game for Ur {
         let layout = self.layout;
         let mut notes = Vec::new();
         if layout.is_city() {
-            let face = if self.face_of(&plan) { "marked" } else { "blank" };
-            if plan.from.is_some() {
-                notes.push(format!("{face} piece"));
-            }
+            // The face is said only where it tells two pieces apart (the notation then
+            // names it: h1m-h2); elsewhere it is on the board and adds nothing.
             if plan.backward {
                 notes.push("backward".to_string());
             }
             let was_marked = self.face_of(&plan);
             if !was_marked && plan.end().is_none_or(|s| layout.marked(s)) {
-                notes.push("flips on h2".to_string());
+                let lands = plan.end().is_some_and(|s| layout.index(s) == board::CITY_WHITE);
+                let verb = if lands { "lands on" } else { "passes" };
+                notes.push(format!("{verb} h2: turns marked"));
             }
         }
         if let Some(slot) = plan.capture {
             notes.push(format!(
-                "captures {}'s piece on {}",
-                SEAT_NAMES[1 - self.turn],
+                "captures {}",
                 cell_name(layout.cell_of(1 - self.turn, slot))
             ));
         }
@@ -698,7 +697,7 @@ impl Game for Ur {
             let next = layout.index(slot) + 1;
             let next_slot = board::city_slot(next, board::city_via3(slot));
             notes.push(format!(
-                "its next cell is {}",
+                "next cell {}",
                 cell_name(layout.cell_of(self.turn, next_slot))
             ));
         }
@@ -706,7 +705,7 @@ impl Game for Ur {
             notes.push("bears off".to_string());
         }
         if plan.extra {
-            notes.push("extra roll".to_string());
+            notes.push("another roll".to_string());
         }
         if notes.is_empty() {
             written
@@ -743,6 +742,10 @@ impl Game for Ur {
         value
     }
 
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
+    }
+
     fn narrate(&self, before: &Ur) -> Vec<String> {
         let mut lines = Vec::new();
         let mover = before.turn;
@@ -752,52 +755,26 @@ impl Game for Ur {
             _ => return lines,
         }
         let layout = self.layout;
-        let them = 1 - mover;
         if self.armies == before.armies {
             // A pass: the session already says so.
             return lines;
         }
-        if self.armies[them].reserve > before.armies[them].reserve {
-            let cell = (0..layout.slot_count)
-                .find(|&s| self.armies[them].counts[s as usize] < before.armies[them].counts[s as usize])
-                .map(|s| cell_name(layout.cell_of(them, s)))
-                .unwrap_or_default();
-            lines.push(format!(
-                "{name} captures {}'s piece on {cell}; it goes back to the reserve",
-                SEAT_NAMES[them]
-            ));
-        }
-        if layout.is_city() && self.marked_count(mover) > before.marked_count(mover) {
-            lines.push(format!(
-                "{name}'s piece passes the white cell h2 and turns marked side up"
-            ));
-        }
+        // The move's description says what it captured, whether it turned marked side up
+        // and whether it bore off; only the running count is new here.
         if self.armies[mover].off > before.armies[mover].off && self.stage != Stage::Over {
             lines.push(format!(
-                "{name} bears off a piece ({} of {} off)",
+                "{name} has {} of {} pieces off",
                 self.armies[mover].off, layout.pieces
             ));
         }
-        match self.stage {
-            Stage::Over => lines.push(format!("{name} bears off the last piece and wins the game")),
-            Stage::Roll if self.turn == mover => lines.push(format!("{name} rolls again")),
-            _ => {}
+        if self.stage == Stage::Over {
+            lines.push(format!("{name} bears off the last piece and wins the game"));
         }
         lines
     }
 }
 
 impl Ur {
-    /// Marked pieces on the board and borne off (City): how many have passed h2.
-    fn marked_count(&self, seat: Seat) -> u32 {
-        let army = &self.armies[seat];
-        let on_board: u32 = (0..self.layout.slot_count)
-            .filter(|&s| self.layout.marked(s))
-            .map(|s| u32::from(army.counts[s as usize]))
-            .sum();
-        on_board + u32::from(army.off)
-    }
-
     /// Progress of one side in path cells, with bonuses for safety and threats.
     fn side_value(&self, seat: Seat) -> f64 {
         let layout = self.layout;
