@@ -280,6 +280,9 @@ struct BenchArgs {
     /// Seed for dice and choices
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also time this bot's decisions (it plays every seat), e.g. bot:expectimax:2
+    #[arg(long, value_name = "NAME")]
+    bot: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -721,6 +724,8 @@ fn replay_header(record: &crate::session::record::GameRecord, whole: &crate::ses
 fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
     let fresh = kind.new_game(&options)?;
+    // A bad bot name is reported before anything runs.
+    let bot = args.bot.as_deref().map(parse_bot_name).transpose()?;
     writeln!(
         out,
         "bench {}{}: random self-play, every legal move generated each turn, one thread",
@@ -745,5 +750,45 @@ fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     if report.unfinished > 0 {
         writeln!(out, "warning: {} games did not finish", report.unfinished)?;
     }
+    if let Some(bot) = bot {
+        bench_bot(bot, &fresh, &args, out)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A built-in bot's name as `--bot` takes it: `expectimax:3` or `bot:expectimax:3`.
+fn parse_bot_name(name: &str) -> anyhow::Result<crate::bots::BotKind> {
+    let name = name.trim();
+    name.strip_prefix("bot:")
+        .unwrap_or(name)
+        .parse()
+        .map_err(anyhow::Error::msg)
+}
+
+/// `bench --bot NAME`: the bot plays every seat for the same time budget, one thread.
+fn bench_bot(
+    kind: crate::bots::BotKind,
+    fresh: &crate::games::AnyGame,
+    args: &BenchArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let mut bots: Vec<Box<dyn crate::bots::Bot<crate::games::AnyGame>>> = (0..fresh.seat_count())
+        .map(|seat| kind.build_any(args.seed.wrapping_add(seat as u64 + 1)))
+        .collect();
+    let report = crate::bench::bot_games(fresh, &mut bots, args.seed, args.games, args.seconds);
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    writeln!(
+        out,
+        "bot:{kind} plays every seat: {} decisions ({} forced moves not counted) in {} games, {:.2} s thinking: \
+         {:.1} decisions/s; per decision median {:.3} ms, p90 {:.3} ms, max {:.1} ms",
+        report.decisions,
+        report.forced,
+        report.games,
+        report.thinking.as_secs_f64(),
+        report.decisions_per_second(),
+        ms(report.quantile(0.5)),
+        ms(report.quantile(0.9)),
+        ms(report.quantile(1.0)),
+    )?;
+    Ok(())
 }

@@ -5,12 +5,16 @@
 //! bot built for the concrete game, so that searches run on the concrete type and each
 //! game can give its bots an evaluator of its own.
 
+mod best;
 mod dispatch;
 mod greedy;
+mod mcts;
 mod random;
 mod searching;
 
+pub use best::{BestBot, best_level};
 pub use greedy::Greedy;
+pub use mcts::MctsBot;
 pub use random::RandomBot;
 pub use searching::SearchBot;
 
@@ -68,12 +72,26 @@ pub enum BotKind {
         /// Move decisions searched.
         plies: u8,
     },
+    /// Monte-Carlo tree search of `playouts` playouts per decision, any number of seats.
+    Mcts {
+        /// Playouts per decision.
+        playouts: u32,
+    },
     /// The strongest level that still decides quickly, chosen per game and options.
     Best,
 }
 
 /// The bot names as typed, for help and completion.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "net", "best"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "mcts", "net", "best"];
+
+/// The default search depth of `bot:expectimax`.
+pub const DEFAULT_DEPTH: u8 = 2;
+
+/// The default playouts per decision of `bot:mcts`.
+pub const DEFAULT_PLAYOUTS: u32 = 1000;
+
+/// The most playouts per decision `bot:mcts:N` accepts.
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
 
 impl BotKind {
     /// The bot's base name as typed: `expectimax` (without its level).
@@ -83,6 +101,7 @@ impl BotKind {
             BotKind::Greedy => "greedy",
             BotKind::Expectimax { .. } => "expectimax",
             BotKind::Net { .. } => "net",
+            BotKind::Mcts { .. } => "mcts",
             BotKind::Best => "best",
         }
     }
@@ -97,10 +116,12 @@ impl BotKind {
                 crate::search::Expectimax::new(depth, crate::search::GameEstimate),
                 seed,
             )),
-            BotKind::Best => Box::new(SearchBot::new(
-                crate::search::Expectimax::new(1, crate::search::GameEstimate),
+            BotKind::Mcts { playouts } => Box::new(MctsBot::new(crate::search::Mcts::new(
+                playouts,
+                crate::search::GameEstimate,
                 seed,
-            )),
+            ))),
+            BotKind::Best => Box::new(BestBot::new(seed)),
         }
     }
 
@@ -117,6 +138,7 @@ impl fmt::Display for BotKind {
             BotKind::Expectimax { depth } => write!(f, "expectimax:{depth}"),
             BotKind::Net { plies: 1 } => f.write_str("net"),
             BotKind::Net { plies } => write!(f, "net:{plies}"),
+            BotKind::Mcts { playouts } => write!(f, "mcts:{playouts}"),
             other => f.write_str(other.name()),
         }
     }
@@ -142,7 +164,7 @@ impl FromStr for BotKind {
             "best" => no_level(BotKind::Best),
             "expectimax" => {
                 let depth = match level {
-                    None => 2,
+                    None => DEFAULT_DEPTH,
                     Some(level) => level
                         .parse::<u8>()
                         .ok()
@@ -164,6 +186,21 @@ impl FromStr for BotKind {
                 };
                 Ok(BotKind::Net { plies })
             }
+            "mcts" => {
+                let playouts = match level {
+                    None => DEFAULT_PLAYOUTS,
+                    Some(level) => level
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
+                        .ok_or_else(|| {
+                            format!(
+                                "mcts playouts are 1 to {MAX_PLAYOUTS}, not '{level}'; e.g. bot:mcts:1000"
+                            )
+                        })?,
+                };
+                Ok(BotKind::Mcts { playouts })
+            }
             _ => Err(unknown()),
         }
     }
@@ -175,7 +212,15 @@ mod tests {
 
     #[test]
     fn names_and_levels_round_trip() {
-        for text in ["random", "greedy", "best", "expectimax:1", "expectimax:4"] {
+        for text in [
+            "random",
+            "greedy",
+            "best",
+            "expectimax:1",
+            "expectimax:4",
+            "mcts:1",
+            "mcts:50000",
+        ] {
             let kind: BotKind = text.parse().unwrap();
             assert_eq!(kind.to_string(), text);
         }
@@ -192,6 +237,19 @@ mod tests {
         );
         assert!("net:3".parse::<BotKind>().unwrap_err().contains("1 or 2"));
         assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
+        assert_eq!(
+            "mcts".parse(),
+            Ok(BotKind::Mcts {
+                playouts: DEFAULT_PLAYOUTS
+            })
+        );
+        assert!("mcts:0".parse::<BotKind>().unwrap_err().contains("1 to"));
+        assert!(
+            "mcts:lots"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .contains("e.g. bot:mcts:1000")
+        );
         assert!("deep".parse::<BotKind>().unwrap_err().contains("the bots are"));
     }
 }

@@ -2,9 +2,9 @@
 
 use super::Bot;
 use crate::core::{Estimate, Game, SeededDice};
-use crate::search::{Evaluator, Expectimax, RankedMove};
+use crate::search::{Evaluator, Expectimax, RankedMove, TIE};
 
-/// Plays the move an [`Expectimax`] search ranks first; moves of equal value are chosen
+/// Plays the move an [`Expectimax`] search finds best; moves of equal value are chosen
 /// between by its own seeded stream.
 pub struct SearchBot<G: Game, E: Evaluator<G>> {
     search: Expectimax<G, E>,
@@ -20,22 +20,25 @@ impl<G: Game, E: Evaluator<G>> SearchBot<G, E> {
         }
     }
 
-    /// Picks among the moves that share the best value.
-    fn pick(&mut self, game: &G, ranked: &[RankedMove]) -> Option<usize> {
-        let seat = game.phase().seat()?;
-        let top = ranked.first()?.estimate.equity[seat];
-        let tied = ranked
-            .iter()
-            .take_while(|r| r.estimate.equity[seat] >= top - 1e-9)
-            .count();
-        Some(ranked[self.rng.below(tied as u32) as usize].index)
+    /// The search this bot plays by (its counters show the work done).
+    pub fn search(&self) -> &Expectimax<G, E> {
+        &self.search
+    }
+
+    /// The best move's value and the index picked among the moves that share it.
+    fn pick(&mut self, game: &G, legal: &[G::Move]) -> Option<(Estimate, usize)> {
+        let (value, ties) = self.search.best(game, legal)?;
+        let pick = ties[self.rng.below(ties.len() as u32) as usize];
+        Some((value, pick))
     }
 }
 
 impl<G: Game, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
-        let ranked = self.search.rank(game, legal);
-        self.pick(game, &ranked).unwrap_or(0)
+        if legal.len() <= 1 {
+            return 0;
+        }
+        self.pick(game, legal).map_or(0, |(_, index)| index)
     }
 
     fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
@@ -43,11 +46,9 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
             return None;
         }
         let seat = game.phase().seat()?;
-        let ranked = self.search.rank(game, actions);
-        let best = self.pick(game, &ranked)?;
-        let best_value = ranked.iter().find(|r| r.index == best)?.estimate.equity[seat];
+        let (value, best) = self.pick(game, actions)?;
         let stay = self.search.evaluate_rolling(game).equity[seat];
-        (best_value > stay + 1e-9).then_some(best)
+        (value.equity[seat] > stay + TIE).then_some(best)
     }
 
     fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {

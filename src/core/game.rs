@@ -328,6 +328,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         hasher.finish()
     }
 
+    /// The least and the most [`Estimate::equity`] any seat can have in this game: the
+    /// range searches prune with. The default is `-1..=1` for two seats (one point a game)
+    /// and `0..=1` (a win probability) for more; games whose wins score more widen it.
+    fn equity_bounds(&self) -> (f64, f64) {
+        if self.seat_count() == 2 {
+            (-1.0, 1.0)
+        } else {
+            (0.0, 1.0)
+        }
+    }
+
     /// Lines worth telling people about what changed since `before` (a capture, an extra
     /// roll, the end of a game in a match). Plain moves need none.
     fn narrate(&self, _before: &Self) -> Vec<String> {

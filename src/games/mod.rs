@@ -178,6 +178,9 @@ macro_rules! games {
             fn position_hash(&self) -> u64 {
                 match self { $(AnyGame::$variant(g) => g.position_hash(),)+ }
             }
+            fn equity_bounds(&self) -> (f64, f64) {
+                match self { $(AnyGame::$variant(g) => g.equity_bounds(),)+ }
+            }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {
                     $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+

@@ -71,6 +71,45 @@ fn bench_reports_games_and_turns_per_second() {
 }
 
 #[test]
+fn bench_times_a_bot_beside_the_random_games() {
+    let output = tabula()
+        .args([
+            "bench",
+            "microbes",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--bot",
+            "bot:expectimax:2",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("3 games, "), "{text}");
+    assert!(text.contains("bot:expectimax:2 plays every seat: "), "{text}");
+    assert!(
+        text.contains(" in 3 games, ") && text.contains(" decisions/s; per decision median "),
+        "{text}"
+    );
+    let bad = tabula()
+        .args(["bench", "microbes", "--games", "3", "--bot", "mcts:0"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    let error = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        error.contains("mcts playouts are 1 to 1000000, not '0'"),
+        "{error}"
+    );
+    assert!(
+        bad.stdout.is_empty(),
+        "nothing runs before the bad name is reported"
+    );
+}
+
+#[test]
 fn a_saved_game_replays_move_by_move() {
     let dir = std::env::temp_dir().join(format!("tabula-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -21,6 +21,7 @@ mod nardy_reference;
 mod nardy_rules;
 mod protocol_framing;
 mod robustness;
+mod search;
 mod session;
 mod support;
 mod table;

@@ -50,10 +50,12 @@ pub fn estimate_with(game: &Aeroplane, weights: &[f64]) -> Estimate {
         wins[first] = 1.0;
         return Estimate::from_wins(&wins[..game.seats]);
     }
-    let scores: Vec<f64> = (0..game.seats)
-        .map(|seat| dot(weights, &features(game, seat)))
-        .collect();
-    estimate_from_scores(&scores)
+    // An array, not a Vec: searches call the estimate at every leaf.
+    let mut scores = [0.0; MAX_SEATS];
+    for (seat, score) in scores.iter_mut().enumerate().take(game.seats) {
+        *score = dot(weights, &features(game, seat));
+    }
+    estimate_from_scores(&scores[..game.seats])
 }
 
 /// True while no seat has finished: the positions the fitted model is for.

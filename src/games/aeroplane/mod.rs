@@ -18,6 +18,8 @@
 
 pub mod board;
 pub mod eval;
+mod finishers;
+mod hash;
 mod render;
 mod text;
 
@@ -145,7 +147,7 @@ pub struct Aeroplane {
     /// Bit `i` set: the mover's plane `i + 1` moved with one of those sixes.
     moved: u8,
     /// Seats in the order they brought all four planes to the centre.
-    finished: Vec<Seat>,
+    finished: finishers::Finishers,
 }
 
 /// One move: launch a plane, move a plane (and the stack it is in), or pass.
@@ -203,7 +205,7 @@ impl NewGame for Aeroplane {
             dice: None,
             sixes: 0,
             moved: 0,
-            finished: Vec::new(),
+            finished: finishers::Finishers::default(),
         })
     }
 }
@@ -630,6 +632,10 @@ impl Game for Aeroplane {
         }
     }
 
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         Dice::parse_plain(values, 1, 6, INFO.id)
     }
@@ -727,7 +733,7 @@ impl Game for Aeroplane {
                 format!("{} wins (first with all four planes in the centre)", names[0]),
             ));
         }
-        let mut order = self.finished.clone();
+        let mut order = self.finished.to_vec();
         order.extend((0..self.seats).filter(|s| !self.finished.contains(s)));
         let all: Vec<&str> = order.iter().map(|&s| self.seat_name(s)).collect();
         Some(Outcome::ranking(
@@ -811,12 +817,14 @@ impl Game for Aeroplane {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let mine = self.seat_value(seat);
-        let others: Vec<f64> = (0..self.seats)
+        // Folded rather than collected: searches call this at every leaf.
+        let (best_other, sum, count) = (0..self.seats)
             .filter(|&s| s != seat)
             .map(|s| self.seat_value(s))
-            .collect();
-        let best_other = others.iter().copied().fold(f64::MIN, f64::max);
-        let mean_other = others.iter().sum::<f64>() / others.len().max(1) as f64;
+            .fold((f64::MIN, 0.0, 0usize), |(best, sum, n), v| {
+                (best.max(v), sum + v, n + 1)
+            });
+        let mean_other = sum / count.max(1) as f64;
         mine - 0.5 * (best_other + mean_other)
     }
 

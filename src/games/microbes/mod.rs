@@ -11,6 +11,7 @@
 
 pub mod board;
 pub mod eval;
+mod hash;
 pub mod movegen;
 mod render;
 mod text;
@@ -352,6 +353,10 @@ impl Game for Microbes {
         if let Phase::Roll(_) = self.phase() {
             crate::core::one_die_outcomes(6, out);
         }
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {

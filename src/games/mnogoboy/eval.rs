@@ -58,10 +58,12 @@ pub fn estimate_with(game: &Mnogoboy, weights: &[f64]) -> Estimate {
     if let Some(outcome) = game.outcome() {
         return Estimate::from_outcome(&outcome);
     }
-    let scores: Vec<f64> = (0..game.seats)
-        .map(|seat| dot(weights, &features(game, seat)))
-        .collect();
-    estimate_from_scores(&scores)
+    // An array, not a Vec: searches call the estimate at every leaf.
+    let mut scores = [0.0; crate::core::MAX_SEATS];
+    for (seat, score) in scores.iter_mut().enumerate().take(game.seats) {
+        *score = dot(weights, &features(game, seat));
+    }
+    estimate_from_scores(&scores[..game.seats])
 }
 
 /// The features of `seat`, in the order of a row of [`WEIGHTS`]; the model compares the seats'

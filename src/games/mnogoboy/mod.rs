@@ -13,6 +13,7 @@
 
 mod board;
 pub mod eval;
+mod hash;
 mod render;
 mod text;
 
@@ -165,7 +166,7 @@ impl Mnogoboy {
 
     /// The pieces nobody controls, in colour order.
     pub fn reserve(&self) -> Vec<Colour> {
-        colours_in(self.reserve_mask())
+        colours_in(self.reserve_mask()).collect()
     }
 
     /// True if `seat`'s piece stands on a coloured field of another colour, so that only a
@@ -252,10 +253,7 @@ impl Mnogoboy {
     }
 
     fn colour_list(mask: u8, verb: &str) -> String {
-        let words: Vec<String> = colours_in(mask)
-            .into_iter()
-            .map(|c| format!("{verb} {c}"))
-            .collect();
+        let words: Vec<String> = colours_in(mask).map(|c| format!("{verb} {c}")).collect();
         words.join(", ")
     }
 
@@ -725,8 +723,9 @@ impl Mnogoboy {
 
 const ALL_COLOURS: u8 = 0x7f;
 
-fn colours_in(mask: u8) -> Vec<Colour> {
-    Colour::ALL.into_iter().filter(|c| mask & c.bit() != 0).collect()
+fn colours_in(mask: u8) -> impl Iterator<Item = Colour> {
+    // An iterator, not a Vec: move generation runs at every node of a search.
+    Colour::ALL.into_iter().filter(move |c| mask & c.bit() != 0)
 }
 
 impl Game for Mnogoboy {
@@ -780,6 +779,10 @@ impl Game for Mnogoboy {
         }
     }
 
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         Dice::parse_plain(values, 1, 6, INFO.id)
     }
@@ -819,28 +822,16 @@ impl Game for Mnogoboy {
 
     fn legal_moves(&self, out: &mut Vec<MnogoboyMove>) {
         match self.stage {
-            Stage::Take => out.extend(
-                colours_in(self.reserve_mask())
-                    .into_iter()
-                    .map(MnogoboyMove::Take),
-            ),
+            Stage::Take => out.extend(colours_in(self.reserve_mask()).map(MnogoboyMove::Take)),
             Stage::Roll { .. } if self.may_swap_before_roll() => {
-                out.extend(
-                    colours_in(self.reserve_mask())
-                        .into_iter()
-                        .map(MnogoboyMove::Swap),
-                );
+                out.extend(colours_in(self.reserve_mask()).map(MnogoboyMove::Swap));
             }
             Stage::Move { die } => self.moves_for(die, out),
             Stage::Exchange => {
-                out.extend(
-                    colours_in(self.exchange_mask())
-                        .into_iter()
-                        .map(MnogoboyMove::Swap),
-                );
+                out.extend(colours_in(self.exchange_mask()).map(MnogoboyMove::Swap));
                 out.push(MnogoboyMove::Pass);
             }
-            Stage::Dot => out.extend(colours_in(self.dot_mask()).into_iter().map(MnogoboyMove::Swap)),
+            Stage::Dot => out.extend(colours_in(self.dot_mask()).map(MnogoboyMove::Swap)),
             Stage::RollOff(_) | Stage::Roll { .. } | Stage::Over => {}
         }
     }

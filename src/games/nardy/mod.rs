@@ -6,6 +6,7 @@
 mod board;
 pub mod encode;
 pub mod eval;
+mod hash;
 pub mod movegen;
 mod render;
 mod text;
@@ -694,6 +695,18 @@ impl Game for Nardy {
         } else if let Phase::Roll(_) = self.phase() {
             crate::core::two_dice_outcomes(out);
         }
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
+    }
+
+    fn equity_bounds(&self) -> (f64, f64) {
+        // A mars scores 2, a koks 3 when the option allows it; a finished match is valued
+        // by its final score difference.
+        let most = if self.koks { 3.0 } else { 2.0 };
+        let widest = f64::from(self.match_to - 1) + most;
+        (-widest, widest)
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {

@@ -84,13 +84,31 @@ fn capture_chances(game: &Ur, hunter: Seat) -> ([f64; board::SLOTS], f64) {
     let mut per_slot = [0.0; board::SLOTS];
     let mut any = 0.0;
     let judge = Judge::new(game.layout, &game.armies, hunter, game.retreat);
-    let mut plans: Vec<Plan> = Vec::new();
+    thread_local! {
+        // Reused: searches call the estimate at every leaf.
+        static PLANS: std::cell::RefCell<Vec<Plan>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    PLANS.with(|plans| {
+        let mut plans = plans.borrow_mut();
+        tally_captures(&judge, game, &mut plans, &mut per_slot, &mut any);
+    });
+    (per_slot, any)
+}
+
+/// The body of [`capture_chances`], with its buffer.
+fn tally_captures(
+    judge: &Judge,
+    game: &Ur,
+    plans: &mut Vec<Plan>,
+    per_slot: &mut [f64; board::SLOTS],
+    any: &mut f64,
+) {
     for &(roll, p) in rolls(game.layout) {
         plans.clear();
-        judge.legal(roll, &mut plans);
+        judge.legal(roll, plans);
         let mut hit = [false; board::SLOTS];
         let mut hit_any = false;
-        for plan in &plans {
+        for plan in plans.iter() {
             if let Some(slot) = plan.capture {
                 hit[slot as usize] = true;
                 hit_any = true;
@@ -102,10 +120,9 @@ fn capture_chances(game: &Ur, hunter: Seat) -> ([f64; board::SLOTS], f64) {
             }
         }
         if hit_any {
-            any += p;
+            *any += p;
         }
     }
-    (per_slot, any)
 }
 
 /// The features of `seat`, in the order of a row of [`WEIGHTS`]; the model compares the

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod eval;
+mod hash;
 pub mod movegen;
 mod render;
 mod text;
@@ -189,6 +190,22 @@ impl Ur {
         plans
     }
 
+    /// Runs `f` on the legal plans, kept in a buffer per thread so that move generation
+    /// at every node of a search allocates nothing.
+    fn with_plans<R>(&self, f: impl FnOnce(&[Plan]) -> R) -> R {
+        thread_local! {
+            static PLANS: std::cell::RefCell<Vec<Plan>> = std::cell::RefCell::new(Vec::with_capacity(16));
+        }
+        PLANS.with(|plans| {
+            let mut plans = plans.borrow_mut();
+            plans.clear();
+            if let (Stage::Move, Some(roll)) = (self.stage, self.roll) {
+                self.judge().legal(roll, &mut plans);
+            }
+            f(&plans)
+        })
+    }
+
     /// The plain text of a plan, before any qualifier.
     fn plain_step(&self, plan: &Plan) -> Step {
         Step {
@@ -206,25 +223,25 @@ impl Ur {
     /// The written form of each plan: plain, plus a face and/or side qualifier where two
     /// legal plans would otherwise read the same.
     fn steps_for(&self, plans: &[Plan]) -> Vec<Step> {
-        let plain: Vec<Step> = plans.iter().map(|p| self.plain_step(p)).collect();
-        plans
-            .iter()
-            .enumerate()
-            .map(|(i, plan)| {
-                let mut step = plain[i];
-                for (j, other) in plans.iter().enumerate() {
-                    if i == j || plain[j] != plain[i] {
-                        continue;
-                    }
-                    if self.face_of(other) != self.face_of(plan) {
-                        step.face = Some(self.face_of(plan));
-                    } else if other.via != plan.via {
-                        step.via = plan.via;
-                    }
-                }
-                step
-            })
-            .collect()
+        (0..plans.len()).map(|i| self.step_for(plans, i)).collect()
+    }
+
+    /// The written form of `plans[i]` (see [`Ur::steps_for`]).
+    fn step_for(&self, plans: &[Plan], i: usize) -> Step {
+        let plan = &plans[i];
+        let plain = self.plain_step(plan);
+        let mut step = plain;
+        for (j, other) in plans.iter().enumerate() {
+            if i == j || self.plain_step(other) != plain {
+                continue;
+            }
+            if self.face_of(other) != self.face_of(plan) {
+                step.face = Some(self.face_of(plan));
+            } else if other.via != plan.via {
+                step.via = plan.via;
+            }
+        }
+        step
     }
 
     /// True if `plan` is what `step` asks for.
@@ -499,6 +516,10 @@ impl Game for Ur {
         }
     }
 
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         let (low, high) = (self.layout.min_roll(), self.layout.max_roll());
         let how = match self.layout.dice {
@@ -556,12 +577,12 @@ impl Game for Ur {
         if self.stage != Stage::Move {
             return;
         }
-        let plans = self.plans();
-        if plans.is_empty() {
-            out.push(UrMove::Pass);
-            return;
-        }
-        out.extend(self.steps_for(&plans).into_iter().map(UrMove::Step));
+        self.with_plans(|plans| {
+            if plans.is_empty() {
+                out.push(UrMove::Pass);
+            }
+            out.extend((0..plans.len()).map(|i| UrMove::Step(self.step_for(plans, i))));
+        });
     }
 
     fn play(&mut self, mv: &UrMove) -> Result<(), PlayError> {
@@ -598,8 +619,8 @@ impl Game for Ur {
         match mv {
             UrMove::Pass => self.pass(),
             UrMove::Step(step) => {
-                let plans = self.plans();
-                if let Some(plan) = plans.iter().find(|p| self.matches(step, p)).copied() {
+                let plan = self.with_plans(|plans| plans.iter().find(|p| self.matches(step, p)).copied());
+                if let Some(plan) = plan {
                     self.apply(&plan);
                 }
             }

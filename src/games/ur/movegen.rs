@@ -9,6 +9,12 @@
 use super::board::{CITY_ENTRY, CITY_EXIT, CITY_WHITE, Cell, Kind, Layout, SLOTS, cell_name, city_slot};
 use super::{Army, SEAT_NAMES};
 
+use std::cell::RefCell;
+
+thread_local! {
+    static TRIED: RefCell<Vec<(Plan, Result<(), Refusal>)>> = RefCell::new(Vec::with_capacity(32));
+}
+
 /// One legal (or attempted) move of one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -211,25 +217,22 @@ impl<'a> Judge<'a> {
     /// (two when the move picks a side of the small block), each with the cell that names
     /// the side when one was picked: the block's first cell going forward, its last going
     /// backward.
-    fn routes(&self, slot: Option<u8>, target: u8, backward: bool) -> Vec<(u8, Option<Cell>)> {
+    fn routes(&self, slot: Option<u8>, target: u8, backward: bool) -> [Option<(u8, Option<Cell>)>; 2] {
         let layout = self.layout;
         if !layout.is_city() || !(CITY_ENTRY..=CITY_EXIT).contains(&target) {
-            return vec![(target, None)];
+            return [Some((target, None)), None];
         }
         let index = slot.map(|s| layout.index(s));
         match index {
             Some(i) if (CITY_ENTRY..=CITY_EXIT).contains(&i) => {
                 let via3 = super::board::city_via3(slot.unwrap_or(0));
-                vec![(city_slot(target, via3), None)]
+                [Some((city_slot(target, via3), None)), None]
             }
-            _ => [false, true]
-                .into_iter()
-                .map(|via3| {
-                    let side_cell = if backward { CITY_EXIT } else { CITY_ENTRY };
-                    let cell = layout.cell_of(self.mover, city_slot(side_cell, via3));
-                    (city_slot(target, via3), Some(cell))
-                })
-                .collect(),
+            _ => [false, true].map(|via3| {
+                let side_cell = if backward { CITY_EXIT } else { CITY_ENTRY };
+                let cell = layout.cell_of(self.mover, city_slot(side_cell, via3));
+                Some((city_slot(target, via3), Some(cell)))
+            }),
         }
     }
 
@@ -255,7 +258,7 @@ impl<'a> Judge<'a> {
             return;
         }
         let target = target as u8;
-        for (slot, via) in self.routes(from, target, false) {
+        for (slot, via) in self.routes(from, target, false).into_iter().flatten() {
             let cell = layout.cell_of(self.mover, slot);
             let mut plan = Plan {
                 to: Some(slot),
@@ -283,7 +286,7 @@ impl<'a> Judge<'a> {
             return;
         };
         let marked = layout.marked(from);
-        for (slot, via) in self.routes(Some(from), target, true) {
+        for (slot, via) in self.routes(Some(from), target, true).into_iter().flatten() {
             let cell = layout.cell_of(self.mover, slot);
             let mut plan = Plan {
                 from: Some(from),
@@ -327,7 +330,11 @@ impl<'a> Judge<'a> {
             after[cell as usize][1 - self.mover][usize::from(marked)] -= 1;
             let origin = layout.cell_of(self.mover, from) as usize;
             after[origin][self.mover][usize::from(marked)] -= 1;
-            for (retreat_slot, retreat_via) in self.routes(Some(slot), retreat_target, true) {
+            for (retreat_slot, retreat_via) in self
+                .routes(Some(slot), retreat_target, true)
+                .into_iter()
+                .flatten()
+            {
                 let retreat_cell = layout.cell_of(self.mover, retreat_slot);
                 let verdict = match self.landing(&after, retreat_cell, marked) {
                     Ok(false) => Ok(()),
@@ -348,17 +355,21 @@ impl<'a> Judge<'a> {
 
     /// Every legal move of the mover with `roll` (empty when nothing can move).
     pub fn legal(&self, roll: u8, out: &mut Vec<Plan>) {
-        let mut tried = Vec::with_capacity(8);
-        let army = &self.armies[self.mover];
-        if army.reserve > 0 {
-            self.attempts(None, roll, &mut tried);
-        }
-        for slot in 0..self.layout.slot_count {
-            if army.counts[slot as usize] > 0 {
-                self.attempts(Some(slot), roll, &mut tried);
+        // A scratch buffer per thread: searches generate moves at every node.
+        TRIED.with(|tried| {
+            let mut tried = tried.borrow_mut();
+            tried.clear();
+            let army = &self.armies[self.mover];
+            if army.reserve > 0 {
+                self.attempts(None, roll, &mut tried);
             }
-        }
-        out.extend(tried.into_iter().filter(|(_, v)| v.is_ok()).map(|(p, _)| p));
+            for slot in 0..self.layout.slot_count {
+                if army.counts[slot as usize] > 0 {
+                    self.attempts(Some(slot), roll, &mut tried);
+                }
+            }
+            out.extend(tried.drain(..).filter(|(_, v)| v.is_ok()).map(|(p, _)| p));
+        });
     }
 }
 
