@@ -5,6 +5,7 @@
 //! `games!` invocation below.
 
 pub mod aeroplane;
+pub mod linear;
 pub mod microbes;
 pub mod mnogoboy;
 pub mod nardy;

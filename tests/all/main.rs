@@ -6,6 +6,7 @@ mod aeroplane_rules;
 mod analysis;
 mod cli;
 mod engines;
+mod estimates;
 mod invariants;
 mod man;
 mod microbes_games;

@@ -4,6 +4,7 @@
 //! so move generation never converts points; see `board` and [`movegen`].
 
 mod board;
+pub mod eval;
 pub mod movegen;
 mod render;
 mod text;
@@ -15,9 +16,9 @@ pub use board::Side;
 use movegen::{StepError, TurnRules};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
@@ -816,6 +817,10 @@ impl Game for Nardy {
     fn evaluate(&self, seat: Seat) -> f64 {
         evaluate_side(self.sides[seat], self.sides[1 - seat])
             - evaluate_side(self.sides[1 - seat], self.sides[seat])
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Nardy) -> Vec<String> {

@@ -5,6 +5,7 @@
 //! in the same place are interchangeable and a position is a few small arrays.
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
 mod render;
 mod text;
@@ -15,9 +16,9 @@ use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 pub use board::Cell;
@@ -718,6 +719,10 @@ impl Game for Ur {
             value += 2.0;
         }
         value
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Ur) -> Vec<String> {
