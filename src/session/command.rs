@@ -102,6 +102,8 @@ pub struct Examples {
     pub new: &'static str,
     /// How moves are written, in one line.
     pub notation: &'static str,
+    /// A seat other than the first, for `seat` examples.
+    pub seat: &'static str,
 }
 
 /// The help examples for a game.
@@ -113,6 +115,7 @@ pub fn examples(kind: GameKind) -> Examples {
             dice_rule: "Two dice, 1 to 6 each.",
             new: "new nardy koks=on",
             notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
+            seat: "black",
         },
         GameKind::Ur => Examples {
             moves: &["in-c1", "d2-f2", "g1-off", "pass"],
@@ -120,6 +123,7 @@ pub fn examples(kind: GameKind) -> Examples {
             dice_rule: "Give the roll as one number (the total of binary dice).",
             new: "new ur rules=finkel",
             notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
+            seat: "dark",
         },
         GameKind::Aeroplane => Examples {
             moves: &["r2", "launch", "pass"],
@@ -127,6 +131,7 @@ pub fn examples(kind: GameKind) -> Examples {
             dice_rule: "One die, 1 to 6.",
             new: "new aeroplane players=2",
             notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
+            seat: "yellow",
         },
         GameKind::Microbes => Examples {
             moves: &["c1", "enter", "pass"],
@@ -134,6 +139,7 @@ pub fn examples(kind: GameKind) -> Examples {
             dice_rule: "One die, 1 to 6.",
             new: "new microbes six-rolls-again=on",
             notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
+            seat: "black",
         },
         GameKind::Mnogoboy => Examples {
             moves: &["swap green", "move", "take blue", "move short"],
@@ -141,13 +147,14 @@ pub fn examples(kind: GameKind) -> Examples {
             dice_rule: "One die, 1 to 6.",
             new: "new mnogoboy players=3",
             notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
+            seat: "p2",
         },
     }
 }
 
 impl Examples {
-    /// `text` with the placeholders `{move}`, `{moves}`, `{dice}`, `{dice_rule}`, `{new}`
-    /// and `{notation}` filled in.
+    /// `text` with the placeholders `{move}`, `{moves}`, `{dice}`, `{dice_rule}`, `{new}`,
+    /// `{notation}` and `{seat}` filled in.
     fn fill(&self, text: &str) -> String {
         let quoted: Vec<String> = self.moves.iter().map(|m| format!("'{m}'")).collect();
         text.replace("{moves}", &quoted.join(", "))
@@ -156,6 +163,7 @@ impl Examples {
             .replace("{dice}", self.dice)
             .replace("{new}", self.new)
             .replace("{notation}", self.notation)
+            .replace("{seat}", self.seat)
     }
 }
 
@@ -353,7 +361,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "seat",
         aliases: &[],
         args: "SEAT PLAYER",
-        summary: "change who plays a seat, e.g. 'seat black bot:random'",
+        summary: "change who plays a seat, e.g. 'seat {seat} bot:random'",
         details: "SEAT is a seat's name or number (from 1); PLAYER is human, bot:random,\nbot:greedy or engine:COMMAND. The game goes on from where it stands.",
         audience: Audience::Table,
     },
