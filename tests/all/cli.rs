@@ -246,3 +246,50 @@ fn replay_starts_with_a_header_in_words_and_steps_through_the_boards() {
     assert!(!stepped.contains("[Enter"), "waited without a terminal");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `printf 'SCRIPT' | tabula ARGS` as a shell would (the script's `\n` are newlines)
+/// and returns the exit status with what went to standard error.
+fn run_printf_example(script: &str, args: &str) -> (Option<i32>, String) {
+    let mut child = tabula()
+        .args(args.split_whitespace())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = script.replace("\\n", "\n");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_strict_script_examples_of_the_readme_and_the_man_page_run_cleanly() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("printf '") && l.contains("--strict"))
+        .expect("the README shows a --strict script");
+    let (script, command) = line["printf '".len()..].split_once("' | tabula ").unwrap();
+    let (status, errors) = run_printf_example(script, command);
+    assert_eq!(status, Some(0), "README: {line}\n{errors}");
+
+    // The man page spells the same example in roff: \[rs] for a backslash, \- for a dash.
+    let page = std::fs::read_to_string(root.join("man/tabula.6")).unwrap();
+    let lines: Vec<&str> = page.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(".B printf '"))
+        .expect("the man page shows a script");
+    let roff = |text: &str| text.replace("\\[rs]", "\\").replace("\\-", "-");
+    let script = roff(&lines[at][".B printf '".len()..]);
+    let script = script.split_once('\'').unwrap().0.to_string();
+    let command = roff(lines[at + 1].trim_start_matches(".B ").trim_matches('"'));
+    let command = command.trim().strip_prefix("tabula ").unwrap();
+    let (status, errors) = run_printf_example(&script, command);
+    assert_eq!(status, Some(0), "man page: {script} | {command}\n{errors}");
+}
