@@ -293,3 +293,48 @@ fn the_strict_script_examples_of_the_readme_and_the_man_page_run_cleanly() {
     let (status, errors) = run_printf_example(&script, command);
     assert_eq!(status, Some(0), "man page: {script} | {command}\n{errors}");
 }
+
+/// The text after each `--help`, as clap shows it in an 80-column terminal or a pipe.
+fn after_helps() -> Vec<(String, String)> {
+    use clap::CommandFactory;
+    let top = tabula::cli::Cli::command();
+    let mut texts = vec![("tabula".to_string(), top.get_after_help().map(|t| t.to_string()))];
+    for sub in top.get_subcommands() {
+        texts.push((
+            sub.get_name().to_string(),
+            sub.get_after_help().map(|t| t.to_string()),
+        ));
+    }
+    texts
+        .into_iter()
+        .filter_map(|(name, text)| text.map(|text| (name, text)))
+        .collect()
+}
+
+#[test]
+fn the_notes_after_each_help_fit_80_columns_and_name_every_engine_command() {
+    // A longer line is wrapped again by clap, leaving a ragged short line after it.
+    for (name, text) in after_helps() {
+        for line in text.lines() {
+            assert!(line.chars().count() < 80, "{name} --help: {line:?}");
+        }
+    }
+    let mut child = tabula()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"list_commands\n").unwrap();
+    let listed = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let (_, engine_help) = after_helps()
+        .into_iter()
+        .find(|(name, _)| name == "engine")
+        .unwrap();
+    let named: Vec<&str> = engine_help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .collect();
+    for command in listed.trim_start_matches("= ").lines().filter(|l| !l.is_empty()) {
+        assert!(named.contains(&command), "engine --help lacks {command}");
+    }
+}
