@@ -32,7 +32,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, engine:COMMAND (an\nexternal program speaking the engine protocol, started with COMMAND split like\na shell would). With stdin not a terminal, commands are read one per line\n(# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:best, engine:COMMAND (an external program speaking the engine\nprotocol, started with COMMAND split like a shell would). With stdin not a\nterminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
@@ -229,8 +229,8 @@ struct MatchArgs {
     /// How many games to play (1 to 10000000)
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     games: u64,
-    /// A player: bot:random, bot:greedy or engine:COMMAND, optionally named as
-    /// NAME=PLAYER; one per seat
+    /// A player: bot:random, bot:greedy, bot:expectimax:N, bot:best or engine:COMMAND,
+    /// optionally named as NAME=PLAYER; one per seat
     #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
     players: Vec<MatchPlayer>,
     /// The first dice seed
