@@ -766,6 +766,29 @@ pub fn help_for(topic: Option<&str>, kind: GameKind) -> Result<String, CommandEr
     help_text(topic, &examples(kind))
 }
 
+/// The help of `tabula engine`: as [`help_for`], without the table's commands (`seat`,
+/// `resign`), which the engine refuses.
+pub fn engine_help(topic: Option<&str>, kind: GameKind) -> Result<String, CommandError> {
+    let text = help_text(topic, &examples(kind))?;
+    let table_only = |line: &str| {
+        COMMANDS
+            .iter()
+            .any(|spec| spec.audience == Audience::Table && line.split_whitespace().next() == Some(spec.name))
+    };
+    match topic {
+        Some(name) if table_only(name) => Err(CommandError::UnknownCommand {
+            name: name.trim().to_string(),
+            hint: None,
+        }),
+        Some(_) => Ok(text),
+        None => Ok(text
+            .lines()
+            .filter(|line| !(line.starts_with("  ") && table_only(line)))
+            .collect::<Vec<_>>()
+            .join("\n")),
+    }
+}
+
 fn help_text(topic: Option<&str>, examples: &Examples) -> Result<String, CommandError> {
     match topic {
         None => {
