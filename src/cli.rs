@@ -32,7 +32,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy, engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would).\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:2] (nardy), bot:best, engine:COMMAND\n(an external program speaking the engine protocol, started with COMMAND split\nlike a shell would). With stdin not a\nterminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
@@ -44,7 +44,7 @@ enum Commands {
     },
     /// Speak the engine protocol on stdin/stdout, so a script or GUI can drive any game
     #[command(
-        after_help = "Commands: protocol_version, name, version, list_commands, known_command, list_games,\nnewgame GAME [KEY=VALUE...], seed N, status, roll, dice D..., legal, play MOVE, genmove,\nhint, undo, showboard, getpos, setpos STRING, result, set bot NAME, quit.\nReplies: '=[id] text' or '?[id] message', then an empty line. See man tabula-protocol."
+        after_help = "Commands: protocol_version, name, version, list_commands, known_command,\nlist_games, newgame GAME [KEY=VALUE...], seed N, status, roll, dice D...,\nlegal, play MOVE, genmove, hint [N], evaluate, undo, showboard, getpos,\nsetpos STRING, result, set bot NAME, save FILE, load FILE, quit.\nReplies: '=[id] text' or '?[id] message', then an empty line.\nSee man tabula-protocol."
     )]
     Engine {
         /// Seed for the dice the engine rolls with 'roll' (drawn when not given)
@@ -58,7 +58,7 @@ enum Commands {
     },
     /// Play many games between bots and external engines and tabulate the results
     #[command(
-        after_help = "Players take turns in every seat: with two seats each dice seed is played twice with\nthe seats swapped; with more, the seats rotate. Re-running with the same --records file\nresumes an interrupted match.\n\nExample:\n  tabula match nardy --games 200 --player bot:greedy --player \"engine:tabula engine\""
+        after_help = "Players take turns in every seat: with two seats each dice seed is played\ntwice with the seats swapped; with more, the seats rotate. Re-running with the\nsame --records file resumes an interrupted match.\n\nExample:\n  tabula match nardy --games 200 --player bot:greedy \\\n      --player \"engine:tabula engine\""
     )]
     Match(MatchArgs),
     /// Replay a saved game record, printing every move and the board
@@ -76,12 +76,12 @@ enum Commands {
     Bench(BenchArgs),
     /// Train an evaluation network by self-play (TD(lambda)); Long Nardy only
     #[command(
-        after_help = "Every --eval-every games a paired match against bot:greedy is printed (the learning\ncurve) and a checkpoint is written to OUT.checkpoint; running the same command again\nresumes from it. The same --seed gives the same network whatever --jobs is.\n\nExample:\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
+        after_help = "Every --eval-every games a paired match against bot:greedy is printed (the\nlearning curve) and a checkpoint is written to OUT.checkpoint; running the same\ncommand again resumes from it. One --seed and --jobs give one network.\n\nExample:\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
     )]
     Train(TrainArgs),
     /// Analyse a recorded game: the loss of every decision, errors, blunders and luck
     #[command(
-        after_help = "Every decision of the chosen seats is valued by the bot: the move played, the bot's best,\nthe loss (win probability; Long Nardy: equity) and a mark: doubtful >= 2%, error >= 4%,\nblunder >= 8% (nardy: 0.04, 0.08, 0.16 equity). Luck is how much each roll helped the seat\nthat rolled: its value after the roll minus the average over every roll it could have had\n(valued at one ply).\n\nExample:\n  tabula analyse game.txt --seat white --bot expectimax:2"
+        after_help = "Every decision of the chosen seats is valued by the bot: the move played, the\nbot's best, the loss (win probability; Long Nardy: equity) and a mark:\ndoubtful >= 2%, error >= 4%, blunder >= 8% (nardy: 0.04, 0.08, 0.16 equity).\nLuck is how much each roll helped the seat that rolled: its value after the\nroll minus the average over every roll it could have had (valued at one ply).\n\nExample:\n  tabula analyse game.txt --seat white --bot expectimax:2"
     )]
     Analyse(AnalyseArgs),
 }
@@ -248,8 +248,9 @@ struct MatchArgs {
     /// How many games to play (1 to 10000000)
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     games: u64,
-    /// A player: bot:random, bot:greedy or engine:COMMAND, optionally named as
-    /// NAME=PLAYER; one per seat
+    /// A player: bot:random, bot:greedy, bot:expectimax:N, bot:mcts:N, bot:net[:2],
+    /// bot:best or engine:COMMAND,
+    /// optionally named as NAME=PLAYER; one per seat
     #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
     players: Vec<MatchPlayer>,
     /// The first dice seed

@@ -60,6 +60,9 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
 
 /// Runs one command; the text is the reply body.
 fn execute(session: &mut Session, command: Command) -> Result<String, CommandError> {
+    if let Command::Help(topic) = &command {
+        return command::engine_help(topic.as_deref(), session.game().kind());
+    }
     if let Some(reply) = command::info_reply(&command) {
         return reply;
     }

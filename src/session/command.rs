@@ -520,7 +520,9 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         return match game.parse_move(line) {
             Ok(_) => Ok(Command::Play(line.to_string())),
             // A line that starts like one of the legal moves is a move with a mistake.
-            Err(syntax) if starts_a_legal_move(game, word) => Err(CommandError::Syntax(syntax.0)),
+            Err(syntax) if starts_a_legal_move(game, word) || is_move_word(game, word) => {
+                Err(CommandError::Syntax(syntax.0))
+            }
             Err(syntax) => Err(unknown(word, syntax.0)),
         };
     };
@@ -651,6 +653,21 @@ fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
     })
 }
 
+/// Whether `word` begins one of `game`'s move forms even when no such move is legal now
+/// (`take`, `swap` and `move` in Mnogoboy, `pass`): a line starting with it is a move
+/// with a mistake, to be answered with the move syntax rather than "unknown command".
+fn is_move_word(game: &impl Game, word: &str) -> bool {
+    let first_of_example = |example: &&str| {
+        example
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(word))
+    };
+    game.parse_move(word).is_ok()
+        || GameKind::from_id(game.info().id)
+            .is_ok_and(|kind| examples(kind).moves.iter().any(first_of_example))
+}
+
 /// The file name of `save` and `load`: one word, quoted if it holds blanks
 /// (`"my game.txt"`), with a leading `~` standing for the home folder.
 fn file_arg(rest: &str) -> Result<String, CommandError> {
@@ -757,6 +774,29 @@ pub fn help_for(topic: Option<&str>, kind: GameKind) -> Result<String, CommandEr
     help_text(topic, &examples(kind))
 }
 
+/// The help of `tabula engine`: as [`help_for`], without the table's commands (`seat`,
+/// `resign`), which the engine refuses.
+pub fn engine_help(topic: Option<&str>, kind: GameKind) -> Result<String, CommandError> {
+    let text = help_text(topic, &examples(kind))?;
+    let table_only = |line: &str| {
+        COMMANDS
+            .iter()
+            .any(|spec| spec.audience == Audience::Table && line.split_whitespace().next() == Some(spec.name))
+    };
+    match topic {
+        Some(name) if table_only(name) => Err(CommandError::UnknownCommand {
+            name: name.trim().to_string(),
+            hint: None,
+        }),
+        Some(_) => Ok(text),
+        None => Ok(text
+            .lines()
+            .filter(|line| !(line.starts_with("  ") && table_only(line)))
+            .collect::<Vec<_>>()
+            .join("\n")),
+    }
+}
+
 fn help_text(topic: Option<&str>, examples: &Examples) -> Result<String, CommandError> {
     match topic {
         None => {
@@ -849,6 +889,24 @@ mod tests {
         assert_eq!(
             info_reply(&Command::KnownCommand("resign".into())).unwrap(),
             Ok("false".to_string())
+        );
+    }
+
+    #[test]
+    fn a_move_word_of_the_game_is_a_move_with_a_mistake_not_an_unknown_command() {
+        use crate::games::mnogoboy::Mnogoboy;
+        // Before the roll-off no move is legal, yet 'take', 'swap' and 'move' are
+        // Mnogoboy's moves: the reply is their syntax, not "unknown command".
+        let game = Mnogoboy::default_game();
+        for line in ["move foo", "take foo", "swap", "move 99"] {
+            let error = parse(line, &game).unwrap_err().to_string();
+            assert!(error.starts_with("syntax error:"), "{line}: {error}");
+        }
+        assert!(
+            parse("xyzzy", &game)
+                .unwrap_err()
+                .to_string()
+                .starts_with("unknown command: xyzzy")
         );
     }
 

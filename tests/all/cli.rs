@@ -285,3 +285,95 @@ fn replay_starts_with_a_header_in_words_and_steps_through_the_boards() {
     assert!(!stepped.contains("[Enter"), "waited without a terminal");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `printf 'SCRIPT' | tabula ARGS` as a shell would (the script's `\n` are newlines)
+/// and returns the exit status with what went to standard error.
+fn run_printf_example(script: &str, args: &str) -> (Option<i32>, String) {
+    let mut child = tabula()
+        .args(args.split_whitespace())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = script.replace("\\n", "\n");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_strict_script_examples_of_the_readme_and_the_man_page_run_cleanly() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("printf '") && l.contains("--strict"))
+        .expect("the README shows a --strict script");
+    let (script, command) = line["printf '".len()..].split_once("' | tabula ").unwrap();
+    let (status, errors) = run_printf_example(script, command);
+    assert_eq!(status, Some(0), "README: {line}\n{errors}");
+
+    // The man page spells the same example in roff: \[rs] for a backslash, \- for a dash.
+    let page = std::fs::read_to_string(root.join("man/tabula.6")).unwrap();
+    let lines: Vec<&str> = page.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with(".B printf '"))
+        .expect("the man page shows a script");
+    let roff = |text: &str| text.replace("\\[rs]", "\\").replace("\\-", "-");
+    let script = roff(&lines[at][".B printf '".len()..]);
+    let script = script.split_once('\'').unwrap().0.to_string();
+    let command = roff(lines[at + 1].trim_start_matches(".B ").trim_matches('"'));
+    let command = command.trim().strip_prefix("tabula ").unwrap();
+    let (status, errors) = run_printf_example(&script, command);
+    assert_eq!(status, Some(0), "man page: {script} | {command}\n{errors}");
+}
+
+/// The text after each `--help`, as clap shows it in an 80-column terminal or a pipe.
+fn after_helps() -> Vec<(String, String)> {
+    use clap::CommandFactory;
+    let top = tabula::cli::Cli::command();
+    let mut texts = vec![("tabula".to_string(), top.get_after_help().map(|t| t.to_string()))];
+    for sub in top.get_subcommands() {
+        texts.push((
+            sub.get_name().to_string(),
+            sub.get_after_help().map(|t| t.to_string()),
+        ));
+    }
+    texts
+        .into_iter()
+        .filter_map(|(name, text)| text.map(|text| (name, text)))
+        .collect()
+}
+
+#[test]
+fn the_notes_after_each_help_fit_80_columns_and_name_every_engine_command() {
+    // A longer line is wrapped again by clap, leaving a ragged short line after it.
+    for (name, text) in after_helps() {
+        for line in text.lines() {
+            assert!(line.chars().count() < 80, "{name} --help: {line:?}");
+        }
+    }
+    let mut child = tabula()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"list_commands\n").unwrap();
+    let listed = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let (_, engine_help) = after_helps()
+        .into_iter()
+        .find(|(name, _)| name == "engine")
+        .unwrap();
+    let named: Vec<&str> = engine_help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .collect();
+    for command in listed.trim_start_matches("= ").lines().filter(|l| !l.is_empty()) {
+        assert!(named.contains(&command), "engine --help lacks {command}");
+    }
+}

@@ -177,3 +177,50 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
         assert!(entry, "REPL COMMANDS lacks an entry for {name}");
     }
 }
+
+#[test]
+fn every_bot_is_named_where_seats_and_players_are_documented() {
+    let man = page("tabula.6");
+    let item = |start: &str| {
+        let from = man.find(start).unwrap_or_else(|| panic!("no {start}"));
+        let rest = &man[from..];
+        rest[..rest.find("\n.TP").unwrap()].replace("\\-", "-")
+    };
+    // The --seat and --player items point to the BOTS section, which names every bot.
+    let seat_item = item(".BI \\-\\-seat ");
+    let player_item = item(".BI \\-\\-player ");
+    for (place, text) in [("man --seat", &seat_item), ("man --player", &player_item)] {
+        assert!(text.contains(".BR BOTS"), "{place} does not point to BOTS:\n{text}");
+    }
+    let bots_section = {
+        let from = man.find("\n.SH BOTS").expect("a BOTS section");
+        let rest = &man[from + 1..];
+        rest[..rest.find("\n.SH ").unwrap()].replace("\\-", "-")
+    };
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme_seat = readme
+        .lines()
+        .find(|l| l.starts_with("| `--seat SEAT=PLAYER`"))
+        .unwrap();
+    let command = Cli::command();
+    let help = |name: &str| {
+        let sub = command.find_subcommand(name).unwrap();
+        let mut text = sub.get_after_help().map(|t| t.to_string()).unwrap_or_default();
+        for arg in sub.get_arguments() {
+            text.push_str(&arg.get_help().map(|t| t.to_string()).unwrap_or_default());
+        }
+        text
+    };
+    let (play_help, match_help) = (help("play"), help("match"));
+    for bot in tabula::bots::BOT_NAMES {
+        let name = format!("bot:{bot}");
+        for (place, text) in [
+            ("man BOTS", bots_section.as_str()),
+            ("README --seat", readme_seat),
+            ("play --help", play_help.as_str()),
+            ("match --help", match_help.as_str()),
+        ] {
+            assert!(text.contains(&name), "{place} does not name {name}:\n{text}");
+        }
+    }
+}

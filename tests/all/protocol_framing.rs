@@ -583,3 +583,30 @@ fn random_bytes_never_break_the_framing() {
         );
     }
 }
+
+#[test]
+fn the_engines_help_lists_only_commands_the_engine_accepts() {
+    let help = session(&["help".to_string()], 1).remove(0);
+    let listed: Vec<String> = help
+        .lines()
+        .filter_map(|line| line.strip_prefix("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    assert!(listed.len() > 10, "{help}");
+    assert!(!listed.iter().any(|name| name == "seat" || name == "resign"));
+    assert_eq!(
+        session(&["help seat".to_string()], 1),
+        ["? unknown command: seat (type 'help' for the list of commands)"]
+    );
+    for name in listed.iter().filter(|name| *name != "quit") {
+        // The name alone may lack its argument; only "unknown command" is wrong here.
+        let reply = session(&[name.clone(), format!("help {name}")], 1);
+        for reply in reply {
+            assert!(
+                !reply.contains("unknown command"),
+                "engine help lists {name}, but: {reply}"
+            );
+        }
+    }
+}
