@@ -31,7 +31,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy, engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would).\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy, bot:perfect (ur, after 'tabula solve'), engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would).\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
@@ -68,6 +68,11 @@ enum Commands {
     },
     /// Measure random self-play speed: games/s and turns/s in one thread
     Bench(BenchArgs),
+    /// Solve a game exactly and keep the table that bot:perfect plays from
+    #[command(
+        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed run resumes from its\nlast finished layer when started again with the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
+    )]
+    Solve(SolveArgs),
 }
 
 #[derive(Debug, Args)]
@@ -200,6 +205,27 @@ struct BenchArgs {
     seed: u64,
 }
 
+#[derive(Debug, Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    game: GameChoice,
+    /// Write the table to FILE instead of the data directory
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// Solve only the end layers: positions where each side has at most N pieces left
+    #[arg(long, value_name = "N")]
+    layers: Option<u8>,
+    /// Sweep each layer until no win chance changes by more than this
+    #[arg(long, default_value_t = 1e-6)]
+    residual: f64,
+    /// Threads (default: the number of cores)
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Only count the positions and say what a table would need
+    #[arg(long)]
+    count: bool,
+}
+
 fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
     text.parse()
 }
@@ -233,11 +259,25 @@ pub fn run() -> anyhow::Result<ExitCode> {
         }
         Commands::Bench(args) => bench(args, &mut out),
         Commands::Match(args) => run_match_command(args, &mut out),
+        Commands::Solve(args) => solve_command(args, &mut out),
     }
+}
+
+/// Refuses bot:perfect up front where it has no table, with the command that builds it.
+fn check_perfect<'a>(
+    kind: GameKind,
+    options: &Options,
+    mut players: impl Iterator<Item = &'a PlayerSpec>,
+) -> anyhow::Result<()> {
+    if players.any(|p| *p == PlayerSpec::Bot(crate::bots::BotKind::Perfect)) {
+        crate::bots::perfect::check(&kind.new_game(options)?).map_err(anyhow::Error::msg)?;
+    }
+    Ok(())
 }
 
 fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
+    check_perfect(kind, &options, args.seat.iter().map(|s| &s.player))?;
     let seed_drawn = args.seed.is_none();
     let config = PlayConfig {
         kind,
@@ -287,6 +327,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         options = Options::parse(kind.info().options, &words)?;
     }
     let seats = kind.new_game(&options)?.seat_count();
+    check_perfect(kind, &options, args.players.iter())?;
     if args.players.len() != seats {
         bail!(
             "{} with these options has {seats} seats: give {seats} --player options (got {})",
@@ -314,6 +355,78 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         engines: args.engines.settings()?,
     };
     run_match(&config, out, io::stderr().is_terminal())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::games::ur::board::RuleSet;
+    use crate::solve::ur::{default_path, solve_rule_set};
+    let (kind, options) = args.game.resolve()?;
+    if kind.info().id != "ur" {
+        bail!(
+            "{} cannot be solved; 'tabula solve' solves ur with rules=finkel, masters, blitz or aseb",
+            kind.info().id
+        );
+    }
+    let rules = RuleSet::from_name(options.get("rules")).context("ur has no such rule set")?;
+    if args.count {
+        writeln!(out, "{}", crate::solve::ur::count_report(rules))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !(args.residual >= crate::solve::FINEST_RESIDUAL && args.residual < 0.5) {
+        bail!("--residual must be from 1e-7 (the finest 32-bit values reach) to 0.5, e.g. 1e-6");
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    if rules == RuleSet::City {
+        bail!(
+            "City of Ur is too large to solve on one machine; 'tabula solve ur rules=city --count' says how large"
+        );
+    }
+    let path = match args.out {
+        Some(path) => path,
+        None => default_path(rules).context("no data directory for the table: give --out FILE")?,
+    };
+    writeln!(
+        out,
+        "solving ur rules={}{}: residual {:e}, {jobs} thread{}; table {}",
+        rules.name(),
+        args.layers
+            .map(|k| format!(" (end layers: at most {k} pieces left per side)"))
+            .unwrap_or_default(),
+        args.residual,
+        if jobs == 1 { "" } else { "s" },
+        path.display()
+    )?;
+    out.flush()?;
+    let report =
+        solve_rule_set(rules, &path, args.layers, args.residual, jobs, true).map_err(anyhow::Error::msg)?;
+    let sweeps: u32 = report.solution.layers.iter().map(|l| l.sweeps).sum();
+    writeln!(
+        out,
+        "solved {} of {} positions in {} layers ({sweeps} sweeps) in {:.1} s; largest residual {:.1e}",
+        report.solved,
+        report.positions,
+        report.solution.layers.len(),
+        report.elapsed.as_secs_f64(),
+        report.solution.residual
+    )?;
+    writeln!(
+        out,
+        "table: {} ({:.1} MB)",
+        report.path.display(),
+        report.table_bytes as f64 / 1e6
+    )?;
+    if let Some(value) = report.start_value {
+        writeln!(
+            out,
+            "from the start, light (who rolls first) wins with probability {value:.6} under perfect play"
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,3 +14,4 @@ pub mod players;
 pub mod protocol;
 pub mod repl;
 pub mod session;
+pub mod solve;

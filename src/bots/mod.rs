@@ -2,9 +2,11 @@
 //! them for free. A bot never rolls; whoever runs the game rolls and asks it to choose.
 
 mod greedy;
+pub mod perfect;
 mod random;
 
 pub use greedy::Greedy;
+pub use perfect::Perfect;
 pub use random::RandomBot;
 
 use std::fmt;
@@ -29,17 +31,20 @@ pub enum BotKind {
     Random,
     /// Plays the move whose resulting position evaluates best (one ply).
     Greedy,
+    /// Plays Ur's standard rule sets exactly from the solved table (see [`perfect`]).
+    Perfect,
 }
 
 impl BotKind {
     /// Every built-in bot.
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Perfect];
 
     /// The bot's name as typed: `random`.
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Perfect => "perfect",
         }
     }
 
@@ -48,6 +53,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
+            BotKind::Perfect => Box::new(Perfect::new(seed)),
         }
     }
 }
@@ -65,6 +71,6 @@ impl FromStr for BotKind {
         BotKind::ALL
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("unknown bot '{text}'; the bots are random, greedy"))
+            .ok_or_else(|| format!("unknown bot '{text}'; the bots are random, greedy, perfect"))
     }
 }
