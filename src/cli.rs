@@ -382,9 +382,16 @@ fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCod
     if jobs == 0 {
         bail!("--jobs must be at least 1");
     }
+    if rules == RuleSet::City && args.layers.is_some() {
+        let left = args.layers.unwrap_or(1);
+        let report = crate::solve::ur::solve_city_end(left, options.get("back-star"), args.out.as_deref())
+            .map_err(anyhow::Error::msg)?;
+        writeln!(out, "{report}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if rules == RuleSet::City {
         bail!(
-            "City of Ur is too large to solve on one machine; 'tabula solve ur rules=city --count' says how large"
+            "City of Ur is too large to solve whole ('tabula solve ur rules=city --count' says how large); solve its end with --layers 1 or 2"
         );
     }
     let path = match args.out {
@@ -396,7 +403,10 @@ fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCod
         "solving ur rules={}{}: residual {:e}, {jobs} thread{}; table {}",
         rules.name(),
         args.layers
-            .map(|k| format!(" (end layers: at most {k} pieces left per side)"))
+            .map(|k| format!(
+                " (end layers: at most {k} piece{} left per side)",
+                if k == 1 { "" } else { "s" }
+            ))
             .unwrap_or_default(),
         args.residual,
         if jobs == 1 { "" } else { "s" },
@@ -408,10 +418,15 @@ fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCod
     let sweeps: u32 = report.solution.layers.iter().map(|l| l.sweeps).sum();
     writeln!(
         out,
-        "solved {} of {} positions in {} layers ({sweeps} sweeps) in {:.1} s; largest residual {:.1e}",
+        "solved {} of {} positions in {} layer{} ({sweeps} sweeps) in {:.1} s; largest residual {:.1e}",
         report.solved,
         report.positions,
         report.solution.layers.len(),
+        if report.solution.layers.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
         report.elapsed.as_secs_f64(),
         report.solution.residual
     )?;

@@ -9,6 +9,7 @@
 //! value changes by more than the residual asked for, and keeps each finished layer in a
 //! checkpoint so that a killed run resumes where it stopped.
 
+pub mod reachable;
 pub mod table;
 pub mod ur;
 

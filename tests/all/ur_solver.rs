@@ -400,3 +400,86 @@ fn the_numbering_counts_the_published_finkel_positions() {
     // Either side finished, and the one impossible position where both are.
     assert_eq!(index.size() + 2 * one_finished + 1, 137_913_936);
 }
+
+/// City of Ur's end, solved through its own rules: a last piece each on d1 and d3 (the
+/// last cell of each way back) needs an exact 1 of the tetrahedral die (chance 1/4), so
+/// p = 1/4 + 3/4 (1 - p) = 4/7 as in finkel.
+#[test]
+fn city_end_layers_are_solved_through_the_rules() {
+    let dir = temp_dir("city");
+    let path = dir.join("city-end.txt");
+    let report = tabula::solve::ur::solve_city_end(1, "stay", Some(&path)).unwrap();
+    assert!(report.contains("1057 end positions"), "{report}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let value = |position: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{position}\t")))
+            .unwrap();
+        line.split('\t').nth(1).unwrap().parse().unwrap()
+    };
+    assert!((value("light=d1m,offx4 dark=d3m,offx4 turn=light:roll") - 4.0 / 7.0).abs() < 1e-9);
+    // Every value is a chance, and the mirror (dark to roll) has the same chance.
+    assert!(text.lines().all(|l| {
+        let v: f64 = l.split('\t').nth(1).unwrap().parse().unwrap();
+        (0.0..=1.0).contains(&v)
+    }));
+    assert!(
+        (value("light=d1m,offx4 dark=d3m,offx4 turn=light:roll")
+            - value("light=d1m,offx4 dark=d3m,offx4 turn=dark:roll"))
+        .abs()
+            < 1e-9
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn tabula(home: &std::path::Path) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command.env("HOME", home).env_remove("XDG_DATA_HOME");
+    command.stdin(std::process::Stdio::null());
+    command
+}
+
+#[test]
+fn the_command_line_solves_end_layers_and_refuses_perfect_play_without_a_table() {
+    let home = temp_dir("cli");
+    let out = home.join("end.table");
+    let solved = tabula(&home)
+        .args(["solve", "ur", "rules=finkel", "--layers", "1", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&solved.stdout);
+    assert!(solved.status.success(), "{text}");
+    assert!(
+        text.contains("solved 217 of 137870097 positions in 1 layer"),
+        "{text}"
+    );
+    assert!(Table::read(&out, "ur rules=finkel", 137_870_097).is_ok());
+    assert!(!home.join("end.table.layers").exists(), "checkpoints are removed");
+
+    let refused = tabula(&home)
+        .args(["play", "ur", "rules=finkel", "--seat", "dark=bot:perfect"])
+        .output()
+        .unwrap();
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{error}");
+    assert!(error.contains("'tabula solve ur rules=finkel'"), "{error}");
+    assert!(error.contains("minutes"), "{error}");
+
+    let city = tabula(&home)
+        .args(["solve", "ur", "rules=city"])
+        .output()
+        .unwrap();
+    let error = String::from_utf8_lossy(&city.stderr);
+    assert!(
+        !city.status.success() && error.contains("--layers 1 or 2"),
+        "{error}"
+    );
+    let count = tabula(&home)
+        .args(["solve", "ur", "rules=city", "--count"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&count.stdout).contains("48012170029 positions"));
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -7,6 +7,7 @@
 //! (light pieces, dark pieces) and the count is their product.
 
 use super::board::{Kind, Layout, RuleSet};
+use super::{Army, Stage, Ur};
 
 const MAX: usize = 5;
 
@@ -115,7 +116,7 @@ pub fn city_positions() -> u128 {
 }
 
 /// City positions where each side has at most `left` pieces not yet borne off.
-pub fn city_end_positions(left: usize) -> u128 {
+pub fn city_end_count(left: usize) -> u128 {
     let placements = city_placements();
     let mut total = 0u128;
     for (i, row) in placements.iter().enumerate() {
@@ -142,16 +143,65 @@ pub fn city_report() -> String {
          end layers (at most 1 / 2 pieces left per side): {} / {} positions",
         gb(positions * 2),
         gb(positions * 4),
-        city_end_positions(1),
-        city_end_positions(2)
+        city_end_count(1),
+        city_end_count(2)
     )
+}
+
+/// Every City position (light to roll) where each side has at most `left` pieces (1 or
+/// 2 keep this small) not yet borne off and neither has finished.
+pub fn city_end_positions(base: &Ur, left: u8) -> Vec<Ur> {
+    let left = left.clamp(1, MAX as u8);
+    // A side: its pieces not off, each in the reserve (None) or a slot, as a multiset.
+    fn sides(left: u8) -> Vec<Army> {
+        let mut out = Vec::new();
+        for remaining in 1..=left {
+            let mut choice = vec![0u8; remaining as usize];
+            loop {
+                let mut army = Army {
+                    off: MAX as u8 - remaining,
+                    ..Army::default()
+                };
+                for &place in &choice {
+                    match place {
+                        0 => army.reserve += 1,
+                        slot => army.counts[usize::from(slot - 1)] += 1,
+                    }
+                }
+                out.push(army);
+                // The next non-decreasing choice of places 0-32.
+                let Some(at) = choice.iter().rposition(|&p| p < 32) else {
+                    break;
+                };
+                let next = choice[at] + 1;
+                for place in &mut choice[at..] {
+                    *place = next;
+                }
+            }
+        }
+        out
+    }
+    let armies = sides(left);
+    let mut games = Vec::new();
+    for light in &armies {
+        for dark in &armies {
+            let mut game = base.clone();
+            game.armies = [*light, *dark];
+            game.turn = 0;
+            game.stage = Stage::Roll;
+            game.roll = None;
+            if game.validate().is_ok() {
+                games.push(game);
+            }
+        }
+    }
+    games
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::NewGame;
-    use crate::games::ur::{Army, Stage, Ur};
 
     /// Every multiset of `pieces` slots out of 32.
     fn multisets(pieces: usize, first: u8, out: &mut Vec<Vec<u8>>, current: &mut Vec<u8>) {
@@ -197,5 +247,12 @@ mod tests {
             assert_eq!(placements[light][dark], valid, "{light} light, {dark} dark");
         }
         assert_eq!(placements[1][0], 32);
+    }
+
+    #[test]
+    fn city_end_positions_are_all_counted() {
+        let base = Ur::default_game();
+        assert_eq!(city_end_positions(&base, 1).len() as u128, city_end_count(1));
+        assert_eq!(city_end_positions(&base, 2).len() as u128, city_end_count(2));
     }
 }
