@@ -8,9 +8,10 @@ use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand};
 
 use crate::bench::random_games;
+use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
-use crate::players::{PlayerSpec, SeatAssignment};
+use crate::players::{MatchPlayer, PlayerSpec, SeatAssignment};
 use crate::protocol::client::{EngineSettings, TrafficLog};
 use crate::repl::{PlayConfig, run_interactive, run_piped};
 use crate::session::random_seed;
@@ -18,7 +19,7 @@ use crate::session::random_seed;
 /// Play, script and analyse dice race games: Long Nardy, the Royal Game of Ur,
 /// Aeroplane Chess, the chessboard race and Mnogoboy.
 #[derive(Debug, Parser)]
-#[command(name = "tabula", version, arg_required_else_help = true)]
+#[command(name = "tabula", version, arg_required_else_help = true, max_term_width = 80)]
 #[command(
     after_help = "Examples:\n  tabula play nardy\n  tabula play nardy --seat black=bot:random --seed 7\n  tabula play nardy --seed 7 < moves.txt\n  tabula rules nardy"
 )]
@@ -73,6 +74,33 @@ enum Commands {
         after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed run resumes from its\nlast finished layer when started again with the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
     )]
     Solve(SolveArgs),
+    /// Analyse a recorded game: the loss of every decision, errors, blunders and luck
+    #[command(
+        after_help = "Every decision of the chosen seats is valued by the bot: the move played, the bot's best,\nthe loss (win probability; Long Nardy: equity) and a mark: doubtful >= 2%, error >= 4%,\nblunder >= 8% (nardy: 0.04, 0.08, 0.16 equity). Luck is how much each roll helped the seat\nthat rolled: its value after the roll minus the average over every roll it could have had\n(valued at one ply).\n\nExample:\n  tabula analyse game.txt --seat white --bot expectimax:2"
+    )]
+    Analyse(AnalyseArgs),
+}
+
+#[derive(Debug, Args)]
+struct AnalyseArgs {
+    /// A file written by 'save' (or a match's --records file)
+    file: String,
+    /// The bot that values the decisions, e.g. best, expectimax:2, greedy
+    #[arg(long, default_value = "best", value_parser = parse_bot)]
+    bot: BotKind,
+    /// Analyse only this seat's decisions (name or number; repeatable); all seats if none
+    #[arg(long, value_name = "SEAT")]
+    seat: Vec<String>,
+    /// Which game of the file to analyse, from 1; every game if not given
+    #[arg(long, value_name = "K")]
+    game: Option<usize>,
+    /// List every decision, not only those that lost at least the doubtful mark
+    #[arg(long)]
+    all: bool,
+}
+
+fn parse_bot(text: &str) -> Result<BotKind, String> {
+    text.strip_prefix("bot:").unwrap_or(text).parse()
 }
 
 #[derive(Debug, Args)]
@@ -129,11 +157,37 @@ struct PlayArgs {
     /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
     #[arg(long)]
     manual_dice: bool,
-    /// Show a short list view instead of the full board (where the game has one)
+    /// Show a short list view instead of the full board (where the game has one); without
+    /// it the REPL shows the board, or the list when the terminal has too few rows
     #[arg(long)]
     compact: bool,
+    /// Colour in the REPL: auto (only on a terminal that supports it, not with NO_COLOR or
+    /// TERM=dumb), always or never
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: ColorWhen,
     #[command(flatten)]
     engines: EngineArgs,
+}
+
+/// When the REPL uses colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    /// Only where stdout is a terminal that supports it (NO_COLOR, CLICOLOR, TERM are honoured).
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    fn choice(self) -> anstream::ColorChoice {
+        match self {
+            ColorWhen::Auto => anstream::ColorChoice::Auto,
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -152,11 +206,12 @@ struct EngineArgs {
 }
 
 impl EngineArgs {
-    fn settings(&self) -> anyhow::Result<EngineSettings> {
+    /// The settings; `append` keeps an existing log (a match that resumes adds to it).
+    fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
         let log = match &self.log {
-            Some(path) => {
-                Some(TrafficLog::create(path).with_context(|| format!("cannot create the log {path}"))?)
-            }
+            Some(path) => Some(
+                TrafficLog::open(path, append).with_context(|| format!("cannot create the log {path}"))?,
+            ),
             None => None,
         };
         Ok(EngineSettings {
@@ -174,9 +229,10 @@ struct MatchArgs {
     /// How many games to play
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// A player: bot:random, bot:greedy or engine:COMMAND; one per seat
-    #[arg(long = "player", value_name = "PLAYER", required = true, value_parser = parse_player)]
-    players: Vec<PlayerSpec>,
+    /// A player: bot:random, bot:greedy or engine:COMMAND, optionally named as
+    /// NAME=PLAYER; one per seat
+    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
+    players: Vec<MatchPlayer>,
     /// The first dice seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -230,7 +286,7 @@ fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
     text.parse()
 }
 
-fn parse_player(text: &str) -> Result<PlayerSpec, String> {
+fn parse_player(text: &str) -> Result<MatchPlayer, String> {
     text.parse()
 }
 
@@ -260,7 +316,60 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Bench(args) => bench(args, &mut out),
         Commands::Match(args) => run_match_command(args, &mut out),
         Commands::Solve(args) => solve_command(args, &mut out),
+        Commands::Analyse(args) => analyse(args, &mut out),
     }
+}
+
+fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::session::record::parse_records;
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
+    let records = parse_records(&text)?;
+    let chosen: Vec<usize> = match args.game {
+        Some(k) if k == 0 || k > records.len() => bail!(
+            "{} holds {} game{}; --game takes 1 to {}",
+            args.file,
+            records.len(),
+            if records.len() == 1 { "" } else { "s" },
+            records.len()
+        ),
+        Some(k) => vec![k - 1],
+        None => (0..records.len()).collect(),
+    };
+    let total: u64 = chosen.iter().map(|&i| records[i].actions.len() as u64).sum();
+    let bar = if io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(total)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "analysing {bar:30} {pos}/{len} actions, {per_sec}, ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    for (n, &index) in chosen.iter().enumerate() {
+        let record = &records[index];
+        let game = record.kind.new_game(&record.options)?;
+        let seats = args
+            .seat
+            .iter()
+            .map(|name| crate::players::find_seat(&game, name).map_err(anyhow::Error::msg))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut bot = args.bot.build_any(index as u64);
+        let mut luck_bot = BotKind::Expectimax { depth: 1 }.build_any(index as u64);
+        let analysis =
+            crate::analysis::analyse_game(record, bot.as_mut(), luck_bot.as_mut(), &seats, || bar.inc(1))
+                .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", args.file, index + 1))?;
+        if n > 0 {
+            writeln!(out)?;
+        }
+        if chosen.len() > 1 {
+            writeln!(out, "game {} of {}", index + 1, records.len())?;
+        }
+        writeln!(out, "{}", crate::analysis::report(&analysis, args.bot, args.all))?;
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Refuses bot:perfect up front where it has no table, with the command that builds it.
@@ -287,8 +396,9 @@ fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         seed_drawn,
         strict: args.strict,
         manual_dice: args.manual_dice,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(false)?,
         compact: args.compact,
+        color: args.color.choice(),
     };
     if io::stdin().is_terminal() {
         run_interactive(&config)
@@ -305,15 +415,22 @@ pub fn games_listing() -> String {
     let mut text = String::from("GAME       SEATS  OPTIONS (first value is the default)\n");
     for kind in GameKind::ALL {
         let info = kind.info();
-        text.push_str(&format!(
-            "{:<10} {:<6} {}\n",
-            info.id,
-            info.seats_text(),
-            info.options_text()
-        ));
+        // Long option lists go on under the OPTIONS column, so the table fits 80 columns.
+        let options = crate::core::wrap_words(&info.options_text(), 80 - 18);
+        for (i, line) in options.iter().enumerate() {
+            let (id, seats) = if i == 0 {
+                (info.id.to_string(), info.seats_text())
+            } else {
+                (String::new(), String::new())
+            };
+            text.push_str(format!("{id:<10} {seats:<6} {line}").trim_end());
+            text.push('\n');
+        }
         text.push_str(&format!("{:<17} {}: {}\n", "", info.title, info.summary));
     }
-    text.push_str("\nPlay one with 'tabula play GAME [KEY=VALUE...]'; 'tabula rules GAME' prints its rules.");
+    text.push_str(
+        "\nPlay one with 'tabula play GAME [KEY=VALUE...]';\n'tabula rules GAME' prints its rules.",
+    );
     text
 }
 
@@ -327,7 +444,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         options = Options::parse(kind.info().options, &words)?;
     }
     let seats = kind.new_game(&options)?.seat_count();
-    check_perfect(kind, &options, args.players.iter())?;
+    check_perfect(kind, &options, args.players.iter().map(|p| &p.spec))?;
     if args.players.len() != seats {
         bail!(
             "{} with these options has {seats} seats: give {seats} --player options (got {})",
@@ -344,6 +461,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
     if jobs == 0 {
         bail!("--jobs must be at least 1");
     }
+    let resuming = args.records.as_ref().is_some_and(|path| path.exists());
     let config = MatchConfig {
         kind,
         options,
@@ -352,7 +470,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         seed: args.seed,
         jobs,
         records: args.records,
-        engines: args.engines.settings()?,
+        engines: args.engines.settings(resuming)?,
     };
     run_match(&config, out, io::stderr().is_terminal())?;
     Ok(ExitCode::SUCCESS)
@@ -448,7 +566,7 @@ fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCod
 fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     use crate::session::Session;
     use crate::session::record::{action_line, parse_records};
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = crate::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = parse_records(&text)?;
     if index == 0 || index > records.len() {
         bail!(
@@ -483,7 +601,11 @@ fn replay(file: &str, index: usize, out: &mut dyn Write) -> anyhow::Result<ExitC
             }
             crate::session::Action::Move(text) => {
                 let played = walk.play_text(text)?;
-                writeln!(out, "{} plays {}", walk.seat_name(played.seat), played.text)?;
+                writeln!(
+                    out,
+                    "{}",
+                    crate::repl::move_line(walk.seat_name(played.seat), &played)
+                )?;
                 for note in played.notes {
                     writeln!(out, "{note}")?;
                 }

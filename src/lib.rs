@@ -4,14 +4,17 @@
 //! applies commands to a game ([`games`], built on [`core`]); the REPL ([`repl`]) and the
 //! engine protocol ([`protocol`]) only read commands and print what the session says.
 
+pub mod analysis;
 pub mod bench;
 pub mod bots;
 pub mod cli;
 pub mod core;
 pub mod games;
+pub mod lines;
 pub mod matches;
 pub mod players;
 pub mod protocol;
 pub mod repl;
+pub mod search;
 pub mod session;
 pub mod solve;

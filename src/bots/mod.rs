@@ -1,18 +1,27 @@
 //! Built-in players, generic over [`Game`]: they see only the trait, so every game gets
 //! them for free. A bot never rolls; whoever runs the game rolls and asks it to choose.
+//!
+//! A bot for an [`AnyGame`] ([`BotKind::build_any`]) dispatches once per decision to a
+//! bot built for the concrete game, so that searches run on the concrete type and each
+//! game can give its bots an evaluator of its own.
 
+mod dispatch;
 mod greedy;
 pub mod perfect;
 mod random;
+mod searching;
 
 pub use greedy::Greedy;
 pub use perfect::Perfect;
 pub use random::RandomBot;
+pub use searching::SearchBot;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::Game;
+use crate::core::{Estimate, Game};
+use crate::games::AnyGame;
+pub use crate::search::RankedMove;
 
 /// A player that picks moves by itself.
 pub trait Bot<G: Game>: Send {
@@ -22,45 +31,93 @@ pub trait Bot<G: Game>: Send {
     /// In the roll phase, picks one of the optional `actions` to take before rolling, or
     /// `None` to roll now. `actions` may be empty.
     fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize>;
+
+    /// Every move of `legal` with the value this bot gives it, best first for the seat
+    /// to act: what `hint N` and analysis show. The default values each move by the
+    /// game's own estimate of the position it leaves (one ply).
+    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
+        crate::search::Expectimax::new(1, crate::search::GameEstimate).rank(game, legal)
+    }
+
+    /// The value of the position for every seat as this bot sees it. The default looks
+    /// one ply ahead on the game's own estimate, like [`Bot::rank_moves`].
+    fn estimate(&mut self, game: &G) -> Estimate {
+        crate::search::Expectimax::new(1, crate::search::GameEstimate).evaluate(game)
+    }
+
+    /// In the roll phase, the value of rolling now, leaving aside the actions allowed
+    /// before the roll. The default looks one ply ahead on the game's own estimate.
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        crate::search::Expectimax::new(1, crate::search::GameEstimate).evaluate_rolling(game)
+    }
 }
 
-/// The built-in bots by name.
+/// The built-in bots by name, with their level where they have one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     /// Plays a uniformly random legal move.
     Random,
     /// Plays the move whose resulting position evaluates best (one ply).
     Greedy,
+    /// Expectimax search `depth` move decisions deep (1 to 4) on the game's estimate.
+    Expectimax {
+        /// Move decisions searched.
+        depth: u8,
+    },
+    /// The strongest level that still decides quickly, chosen per game and options
+    /// (perfect play where an Ur table is present).
+    Best,
     /// Plays Ur's standard rule sets exactly from the solved table (see [`perfect`]).
     Perfect,
 }
 
-impl BotKind {
-    /// Every built-in bot.
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Perfect];
+/// The bot names as typed, for help and completion.
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "best", "perfect"];
 
-    /// The bot's name as typed: `random`.
+impl BotKind {
+    /// The bot's base name as typed: `expectimax` (without its level).
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Expectimax { .. } => "expectimax",
+            BotKind::Best => "best",
             BotKind::Perfect => "perfect",
         }
     }
 
-    /// A new bot of this kind whose own choices (ties, randomness) follow `seed`.
+    /// A new bot of this kind for one concrete game type, valued by the game's own
+    /// estimate; its own choices (ties, randomness) follow `seed`.
     pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
+            BotKind::Expectimax { depth } => Box::new(SearchBot::new(
+                crate::search::Expectimax::new(depth, crate::search::GameEstimate),
+                seed,
+            )),
+            // Where a solved Ur table answers, best is perfect play.
+            BotKind::Best => Box::new(Perfect::or_else(Box::new(SearchBot::new(
+                crate::search::Expectimax::new(1, crate::search::GameEstimate),
+                seed,
+            )))),
             BotKind::Perfect => Box::new(Perfect::new(seed)),
         }
+    }
+
+    /// A new bot of this kind for games of any kind: each decision goes to a bot built
+    /// for the concrete game (with that game's own evaluator where it has one).
+    pub fn build_any(self, seed: u64) -> Box<dyn Bot<AnyGame>> {
+        Box::new(dispatch::PerGame::new(self, seed))
     }
 }
 
 impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            BotKind::Expectimax { depth } => write!(f, "expectimax:{depth}"),
+            other => f.write_str(other.name()),
+        }
     }
 }
 
@@ -68,9 +125,59 @@ impl FromStr for BotKind {
     type Err = String;
 
     fn from_str(text: &str) -> Result<BotKind, String> {
-        BotKind::ALL
-            .into_iter()
-            .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("unknown bot '{text}'; the bots are random, greedy, perfect"))
+        let text = text.trim().to_ascii_lowercase();
+        let (name, level) = match text.split_once(':') {
+            Some((name, level)) => (name, Some(level)),
+            None => (text.as_str(), None),
+        };
+        let unknown = || format!("unknown bot '{text}'; the bots are {}", BOT_NAMES.join(", "));
+        let no_level = |kind: BotKind| match level {
+            None => Ok(kind),
+            Some(_) => Err(format!("bot:{name} has no levels; write bot:{name}")),
+        };
+        match name {
+            "random" => no_level(BotKind::Random),
+            "greedy" => no_level(BotKind::Greedy),
+            "best" => no_level(BotKind::Best),
+            "perfect" => no_level(BotKind::Perfect),
+            "expectimax" => {
+                let depth = match level {
+                    None => 2,
+                    Some(level) => level
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|d| (1..=4).contains(d))
+                        .ok_or_else(|| {
+                            format!("expectimax depth is 1 to 4, not '{level}'; e.g. bot:expectimax:2")
+                        })?,
+                };
+                Ok(BotKind::Expectimax { depth })
+            }
+            _ => Err(unknown()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_levels_round_trip() {
+        for text in [
+            "random",
+            "greedy",
+            "best",
+            "perfect",
+            "expectimax:1",
+            "expectimax:4",
+        ] {
+            let kind: BotKind = text.parse().unwrap();
+            assert_eq!(kind.to_string(), text);
+        }
+        assert_eq!("expectimax".parse(), Ok(BotKind::Expectimax { depth: 2 }));
+        assert!("expectimax:5".parse::<BotKind>().unwrap_err().contains("1 to 4"));
+        assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
+        assert!("deep".parse::<BotKind>().unwrap_err().contains("the bots are"));
     }
 }

@@ -8,36 +8,73 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use super::{Bot, Greedy};
-use crate::core::{Game, Phase, Seat};
+use super::{Bot, Greedy, RankedMove};
+use crate::core::{Estimate, Game, Phase, Seat};
 use crate::games::AnyGame;
 use crate::games::ur::Ur;
 use crate::solve::ur::PerfectTable;
 
-/// Plays the move with the highest exact chance of winning.
-pub struct Perfect {
+/// Plays the move with the highest exact chance of winning; elsewhere (another game, no
+/// table, a position the table does not hold) it leaves the decision to its fallback.
+pub struct Perfect<G: Game> {
     /// The table to play from; found in the data directory by rule set when `None`.
     table: Option<Arc<PerfectTable>>,
-    /// Plays where no table answers (never after [`check`] passed).
-    fallback: Greedy,
+    /// Decides where no table answers (never for bot:perfect after [`check`] passed).
+    fallback: Box<dyn Bot<G>>,
 }
 
-impl Perfect {
+impl<G: Game> Perfect<G> {
     /// A perfect bot that finds its table in the data directory; `seed` only matters
-    /// for the fallback.
-    pub fn new(seed: u64) -> Perfect {
+    /// for the greedy fallback.
+    pub fn new(seed: u64) -> Perfect<G> {
+        Perfect::or_else(Box::new(Greedy::new(seed)))
+    }
+
+    /// Perfect play where a table answers, `fallback` elsewhere: `bot:best`.
+    pub fn or_else(fallback: Box<dyn Bot<G>>) -> Perfect<G> {
         Perfect {
             table: None,
-            fallback: Greedy::new(seed),
+            fallback,
         }
     }
 
-    /// A perfect bot that plays from this table.
-    pub fn with_table(table: Arc<PerfectTable>, seed: u64) -> Perfect {
+    /// A perfect bot that plays from this table (greedy where it does not answer).
+    pub fn with_table(table: Arc<PerfectTable>, seed: u64) -> Perfect<G> {
         Perfect {
             table: Some(table),
-            fallback: Greedy::new(seed),
+            fallback: Box::new(Greedy::new(seed)),
         }
+    }
+
+    /// The table for `game`, if it is Ur of a rule set with one.
+    fn table_for(&self, game: &G) -> Option<Arc<PerfectTable>> {
+        let rules = as_ur(game)?.rule_set();
+        match &self.table {
+            Some(table) if table.rules() == rules => Some(Arc::clone(table)),
+            _ => PerfectTable::find(rules).ok(),
+        }
+    }
+
+    /// Every legal move with `seat`'s exact chance after it, if the table knows them all.
+    fn chances(&self, game: &G, legal: &[G::Move]) -> Option<(Seat, Vec<f64>)> {
+        let seat = game.phase().seat()?;
+        let table = self.table_for(game)?;
+        let chances = legal
+            .iter()
+            .map(|mv| {
+                let mut after = game.clone();
+                after.play_unchecked(mv);
+                chance_for(&table, &after, seat)
+            })
+            .collect::<Option<Vec<f64>>>()?;
+        Some((seat, chances))
+    }
+
+    /// The position's exact value for every seat, if the table knows it.
+    fn exact(&self, game: &G) -> Option<Estimate> {
+        let table = self.table_for(game)?;
+        let light = chance_for(&table, game, 0)?;
+        Some(Estimate::two_seats(light))
     }
 }
 
@@ -92,32 +129,54 @@ fn chance_for<G: Game>(table: &PerfectTable, game: &G, seat: Seat) -> Option<f64
     }
 }
 
-impl<G: Game> Bot<G> for Perfect {
+impl<G: Game> Bot<G> for Perfect<G> {
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
-        let best = (|| {
-            let seat = game.phase().seat()?;
-            let rules = as_ur(game)?.rule_set();
-            let table = match &self.table {
-                Some(table) if table.rules() == rules => Arc::clone(table),
-                _ => PerfectTable::find(rules).ok()?,
-            };
-            let mut best: Option<(usize, f64)> = None;
-            for (index, mv) in legal.iter().enumerate() {
-                let mut after = game.clone();
-                after.play_unchecked(mv);
-                let chance = chance_for(&table, &after, seat)?;
-                // The first of equal moves, so that play replays exactly.
-                if best.is_none_or(|(_, top)| chance > top + 1e-12) {
-                    best = Some((index, chance));
+        match self.chances(game, legal) {
+            Some((_, chances)) => {
+                let mut best = 0;
+                for (index, &chance) in chances.iter().enumerate() {
+                    // The first of equal moves, so that play replays exactly.
+                    if chance > chances[best] + 1e-12 {
+                        best = index;
+                    }
                 }
+                best
             }
-            best.map(|(index, _)| index)
-        })();
-        best.unwrap_or_else(|| self.fallback.choose_move(game, legal))
+            None => self.fallback.choose_move(game, legal),
+        }
     }
 
-    fn choose_before_roll(&mut self, _game: &G, _actions: &[G::Move]) -> Option<usize> {
-        // Ur has nothing to do before a roll.
-        None
+    fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
+        if as_ur(game).is_some() {
+            // Ur has nothing to do before a roll.
+            return None;
+        }
+        self.fallback.choose_before_roll(game, actions)
+    }
+
+    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
+        let Some((seat, chances)) = self.chances(game, legal) else {
+            return self.fallback.rank_moves(game, legal);
+        };
+        let mut ranked: Vec<RankedMove> = chances
+            .iter()
+            .enumerate()
+            .map(|(index, &chance)| RankedMove {
+                index,
+                estimate: Estimate::two_seats(if seat == 0 { chance } else { 1.0 - chance }),
+            })
+            .collect();
+        // Best first for the seat to act; the sort is stable, so equal moves keep order.
+        ranked.sort_by(|a, b| b.estimate.win[seat].total_cmp(&a.estimate.win[seat]));
+        ranked
+    }
+
+    fn estimate(&mut self, game: &G) -> Estimate {
+        self.exact(game).unwrap_or_else(|| self.fallback.estimate(game))
+    }
+
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        self.exact(game)
+            .unwrap_or_else(|| self.fallback.estimate_rolling(game))
     }
 }

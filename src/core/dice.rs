@@ -102,6 +102,23 @@ impl fmt::Display for Dice {
     }
 }
 
+/// Pushes the rolls of one fair die with `faces` faces, each `1/faces`.
+pub fn one_die_outcomes(faces: u8, out: &mut Vec<(Dice, f64)>) {
+    let p = 1.0 / f64::from(faces);
+    out.extend((1..=faces).map(|face| (Dice::single(face), p)));
+}
+
+/// Pushes the 21 distinct rolls of two six-sided dice, higher die first: doubles at
+/// 1/36, the others at 2/36.
+pub fn two_dice_outcomes(out: &mut Vec<(Dice, f64)>) {
+    for high in 1..=6u8 {
+        for low in 1..=high {
+            let p = if high == low { 1.0 / 36.0 } else { 2.0 / 36.0 };
+            out.push((Dice::new(&[high, low]), p));
+        }
+    }
+}
+
 /// Where dice come from. Games call [`DiceSource::throw`] once per physical die.
 pub trait DiceSource: Send {
     /// Throws one fair die with `faces` faces and returns a value in `1..=faces`.

@@ -11,6 +11,7 @@ use std::ops::RangeInclusive;
 use super::dice::{Dice, DiceSource};
 use super::error::{DiceError, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
 use super::options::{OptionSpec, Options};
+use super::rolloff::RollOff;
 
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
@@ -90,6 +91,92 @@ impl Outcome {
     }
 }
 
+/// The most seats any game has (Mnogoboy's six); sizes the fixed arrays of [`Estimate`].
+pub const MAX_SEATS: usize = 6;
+
+/// What a position is worth to every seat: the numbers bots search with and people see.
+///
+/// Entries past [`Game::seat_count`] are zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The probability that each seat finishes first; they sum to 1.
+    pub win: [f64; MAX_SEATS],
+    /// What each seat expects to gain, the quantity bots maximise. In two-seat games it is
+    /// points won minus points lost (nardy's mars and koks count 2 and 3; elsewhere it is
+    /// `2 * win - 1`); with three or more seats it is the win probability.
+    pub equity: [f64; MAX_SEATS],
+}
+
+impl Estimate {
+    /// A two-seat estimate where seat 0 wins with probability `win0` and every win
+    /// scores one point.
+    pub fn two_seats(win0: f64) -> Estimate {
+        let win0 = win0.clamp(0.0, 1.0);
+        Estimate::two_seats_with_equity(win0, 2.0 * win0 - 1.0)
+    }
+
+    /// A two-seat estimate with an explicit equity for seat 0 (seat 1's is its negation).
+    pub fn two_seats_with_equity(win0: f64, equity0: f64) -> Estimate {
+        let mut estimate = Estimate::ZERO;
+        estimate.win[0] = win0;
+        estimate.win[1] = 1.0 - win0;
+        estimate.equity[0] = equity0;
+        estimate.equity[1] = -equity0;
+        estimate
+    }
+
+    /// An estimate for three or more seats from each seat's win probability (normalised
+    /// to sum to 1); the equity is the win probability.
+    pub fn from_wins(wins: &[f64]) -> Estimate {
+        let total: f64 = wins.iter().take(MAX_SEATS).map(|w| w.max(0.0)).sum();
+        let mut estimate = Estimate::ZERO;
+        for (seat, &w) in wins.iter().take(MAX_SEATS).enumerate() {
+            let share = if total > 0.0 {
+                w.max(0.0) / total
+            } else {
+                1.0 / wins.len() as f64
+            };
+            estimate.win[seat] = share;
+            estimate.equity[seat] = share;
+        }
+        estimate
+    }
+
+    /// The exact value of a finished game.
+    pub fn from_outcome(outcome: &Outcome) -> Estimate {
+        let seats = outcome.places.len().min(MAX_SEATS);
+        let firsts = outcome.places.iter().filter(|&&p| p == 1).count().max(1) as f64;
+        let mut estimate = Estimate::ZERO;
+        for seat in 0..seats {
+            if outcome.places[seat] == 1 {
+                estimate.win[seat] = 1.0 / firsts;
+            }
+        }
+        if seats == 2 {
+            let net = f64::from(outcome.points[0]) - f64::from(outcome.points[1]);
+            estimate.equity[0] = net;
+            estimate.equity[1] = -net;
+        } else {
+            estimate.equity = estimate.win;
+        }
+        estimate
+    }
+
+    /// Every entry zero: the starting point for sums over chance outcomes.
+    pub const ZERO: Estimate = Estimate {
+        win: [0.0; MAX_SEATS],
+        equity: [0.0; MAX_SEATS],
+    };
+
+    /// Adds `weight` times `other` to this estimate (expectations over rolls).
+    pub fn add_weighted(&mut self, other: &Estimate, weight: f64) {
+        for seat in 0..MAX_SEATS {
+            self.win[seat] += weight * other.win[seat];
+            self.equity[seat] += weight * other.equity[seat];
+        }
+    }
+}
+
 /// What a game is, independent of any position: shown by `tabula games` and `list_games`.
 #[derive(Clone, Debug)]
 pub struct GameInfo {
@@ -132,8 +219,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The dice being played (in the move phase), if any.
     fn dice(&self) -> Option<Dice>;
 
+    /// The roll-off that decides who starts, while it goes on: the phase is then
+    /// [`Phase::Roll`] of [`RollOff::to_roll`], and the roll is one die that decides the
+    /// start instead of a turn. `None` for every other roll (and in games without one).
+    fn roll_off(&self) -> Option<RollOff> {
+        None
+    }
+
     /// Throws this game's dice for the seat to roll, using `source` for every die.
     fn roll(&self, source: &mut dyn DiceSource) -> Dice;
+
+    /// Every distinct roll that [`Game::roll`] can give now, with its probability; the
+    /// probabilities sum to 1. Searches use it to build chance nodes. Empty unless the
+    /// phase is [`Phase::Roll`].
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>);
 
     /// Checks dice typed in by a person (`dice 6 3`) and turns them into a roll.
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError>;
@@ -160,7 +259,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Writes a move in this game's notation, exactly as [`Game::parse_move`] reads it.
     fn format_move(&self, mv: &Self::Move) -> String;
 
-    /// A longer description of a legal move for people (`c1 (-> f1, eats)`); by default
+    /// A longer description of a legal move for people (`c1 (eats f1)`); by default
     /// the notation itself.
     fn describe_move(&self, mv: &Self::Move) -> String {
         self.format_move(mv)
@@ -184,6 +283,40 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A static evaluation of the position from `seat`'s point of view (higher is better
     /// for `seat`); used by the built-in bots.
     fn evaluate(&self, seat: Seat) -> f64;
+
+    /// The game's own calibrated estimate of the position for every seat (exact once the
+    /// game is over). The default turns [`Game::evaluate`] into shares by a softmax, a
+    /// stand-in until a game provides a calibrated estimate of its own.
+    fn estimate(&self) -> Estimate {
+        if let Some(outcome) = self.outcome() {
+            return Estimate::from_outcome(&outcome);
+        }
+        let seats = self.seat_count().min(MAX_SEATS);
+        let mut scores = [0.0; MAX_SEATS];
+        for (seat, score) in scores.iter_mut().enumerate().take(seats) {
+            *score = self.evaluate(seat);
+        }
+        let top = scores[..seats].iter().copied().fold(f64::MIN, f64::max);
+        let mut wins = [0.0; MAX_SEATS];
+        for seat in 0..seats {
+            wins[seat] = ((scores[seat] - top) / 10.0).exp();
+        }
+        if seats == 2 {
+            Estimate::two_seats(wins[0] / (wins[0] + wins[1]))
+        } else {
+            Estimate::from_wins(&wins[..seats])
+        }
+    }
+
+    /// A hash of everything the legal moves, the dice to come and the result depend on,
+    /// for transposition tables. The default hashes the position string; games may give
+    /// a faster one.
+    fn position_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.position_string().hash(&mut hasher);
+        hasher.finish()
+    }
 
     /// Lines worth telling people about what changed since `before` (a capture, an extra
     /// roll, the end of a game in a match). Plain moves need none.

@@ -11,8 +11,8 @@ pub mod nardy;
 pub mod ur;
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase, PlayError,
-    PositionError, Seat, SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase,
+    PlayError, PositionError, RollOff, Seat, SyntaxError, WrongPhase,
 };
 
 /// Declares [`GameKind`], [`AnyGame`] and [`AnyMove`] for the listed games, and forwards
@@ -95,8 +95,14 @@ macro_rules! games {
             fn dice(&self) -> Option<Dice> {
                 match self { $(AnyGame::$variant(g) => g.dice(),)+ }
             }
+            fn roll_off(&self) -> Option<RollOff> {
+                match self { $(AnyGame::$variant(g) => g.roll_off(),)+ }
+            }
             fn roll(&self, source: &mut dyn DiceSource) -> Dice {
                 match self { $(AnyGame::$variant(g) => g.roll(source),)+ }
+            }
+            fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+                match self { $(AnyGame::$variant(g) => g.chance_outcomes(out),)+ }
             }
             fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
                 match self { $(AnyGame::$variant(g) => g.parse_dice(values),)+ }
@@ -161,6 +167,12 @@ macro_rules! games {
             }
             fn evaluate(&self, seat: Seat) -> f64 {
                 match self { $(AnyGame::$variant(g) => g.evaluate(seat),)+ }
+            }
+            fn estimate(&self) -> Estimate {
+                match self { $(AnyGame::$variant(g) => g.estimate(),)+ }
+            }
+            fn position_hash(&self) -> u64 {
+                match self { $(AnyGame::$variant(g) => g.position_hash(),)+ }
             }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {

@@ -1,17 +1,20 @@
 //! Players other than the person at the keyboard, and the referee that runs their turns.
 //!
-//! Every non-human seat is an [`Agent`]: a built-in bot or (see [`crate::protocol::client`]) an external
-//! program. The [`Referee`] rolls for them (an agent never rolls), asks them to decide,
-//! checks every decision against the rules and keeps all agents informed of every action.
+//! Every non-human seat is an [`Agent`]: a built-in bot or an external program
+//! ([`EngineAgent`], which plays through a [`crate::protocol::client::EngineClient`]).
+//! The [`Referee`] rolls for them (an agent never rolls), asks them to decide, checks
+//! every decision against the rules and keeps all agents informed of every action.
 
+mod engine;
 mod spec;
 
-pub use spec::{PlayerSpec, SeatAssignment, find_seat, seat_players};
+pub use engine::EngineAgent;
+pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, find_seat, seat_players};
 
 use crate::bots::{Bot, BotKind};
 use crate::core::{Dice, Game, Phase, Seat};
 use crate::games::AnyGame;
-use crate::protocol::client::{EngineClient, EngineFailure, EngineSettings, Traffic};
+use crate::protocol::client::{EngineFailure, EngineSettings, Traffic};
 use crate::session::{Action, CommandError, Played, Rolled, Session};
 
 /// Why a seat lost the game without playing it out.
@@ -23,6 +26,30 @@ pub struct Forfeit {
     pub kind: &'static str,
     /// The whole story.
     pub detail: String,
+    /// An engine's last standard error lines, to show with the forfeit.
+    pub stderr: Vec<String>,
+}
+
+impl Forfeit {
+    /// The forfeit of `seat` for an agent's failure.
+    pub fn of(seat: Seat, failure: EngineFailure) -> Forfeit {
+        Forfeit {
+            seat,
+            kind: failure.kind,
+            detail: failure.detail,
+            stderr: failure.stderr,
+        }
+    }
+
+    /// A forfeit the referee found (the agent's answer broke the rules).
+    pub fn new(seat: Seat, kind: &'static str, detail: impl Into<String>) -> Forfeit {
+        Forfeit {
+            seat,
+            kind,
+            detail: detail.into(),
+            stderr: Vec::new(),
+        }
+    }
 }
 
 /// Something an agent is told about, so that it can follow the game.
@@ -41,7 +68,7 @@ pub enum Observation<'a> {
 /// A non-human player.
 pub trait Agent: Send {
     /// Tells the agent what happened (its own actions included). An agent that cannot
-    /// follow forfeits: `(kind, detail)`.
+    /// follow forfeits.
     fn observe(&mut self, observation: &Observation<'_>) -> Result<(), EngineFailure> {
         let _ = observation;
         Ok(())
@@ -49,8 +76,13 @@ pub trait Agent: Send {
 
     /// Decides for the seat to act in `game`: in the roll phase `None` means "roll", `Some`
     /// an action before the roll; in the move phase always `Some(move)`. An error means the
-    /// agent failed (it forfeits): `(kind, detail)`.
+    /// agent failed (it forfeits).
     fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure>;
+
+    /// The name the agent gave itself, if it is an external program.
+    fn name(&self) -> Option<&str> {
+        None
+    }
 
     /// Round trips with an external program, if this agent is one.
     fn traffic(&self) -> Option<Traffic> {
@@ -70,7 +102,7 @@ impl BotAgent {
     /// A bot of `kind` whose own choices follow `seed`.
     pub fn new(kind: BotKind, seed: u64) -> BotAgent {
         BotAgent {
-            bot: kind.build(seed),
+            bot: kind.build_any(seed),
         }
     }
 }
@@ -89,8 +121,34 @@ impl Agent for BotAgent {
                 let index = self.bot.choose_move(game, &moves).min(moves.len() - 1);
                 Ok(Some(game.format_move(&moves[index])))
             }
-            _ => Err(("no move", "asked to move when no move is possible".to_string())),
+            _ => Err(EngineFailure::new(
+                "no move",
+                "asked to move when no move is possible",
+            )),
         }
+    }
+}
+
+/// A seat whose engine could not start: it forfeits whenever it is asked anything, until
+/// it is started again.
+pub struct FailedAgent {
+    failure: EngineFailure,
+}
+
+impl FailedAgent {
+    /// A stand-in that repeats `failure`.
+    pub fn new(failure: EngineFailure) -> FailedAgent {
+        FailedAgent { failure }
+    }
+}
+
+impl Agent for FailedAgent {
+    fn observe(&mut self, _observation: &Observation<'_>) -> Result<(), EngineFailure> {
+        Err(self.failure.clone())
+    }
+
+    fn decide(&mut self, _game: &AnyGame) -> Result<Option<String>, EngineFailure> {
+        Err(self.failure.clone())
     }
 }
 
@@ -123,9 +181,7 @@ impl Referee {
     pub fn notify(&mut self, observation: &Observation<'_>) -> Result<(), Forfeit> {
         for (seat, agent) in self.agents.iter_mut().enumerate() {
             if let Some(agent) = agent {
-                agent
-                    .observe(observation)
-                    .map_err(|(kind, detail)| Forfeit { seat, kind, detail })?;
+                agent.observe(observation).map_err(|f| Forfeit::of(seat, f))?;
             }
         }
         Ok(())
@@ -154,14 +210,12 @@ impl Referee {
         let Some(Some(agent)) = self.agents.get_mut(seat) else {
             return Ok(None);
         };
-        let forfeit = |kind: &'static str, detail: String| Forfeit { seat, kind, detail };
+        let forfeit = |kind: &'static str, detail: String| Forfeit::new(seat, kind, detail);
         let has_pre_roll_actions = rolling && !session.legal_moves().is_empty();
         let decision = if rolling && !has_pre_roll_actions {
             None
         } else {
-            agent
-                .decide(session.game())
-                .map_err(|(kind, detail)| forfeit(kind, detail))?
+            agent.decide(session.game()).map_err(|f| Forfeit::of(seat, f))?
         };
         // Before a roll, no decision and "roll" both mean: roll now.
         let wants_roll = rolling && decision.as_deref().is_none_or(|text| text.trim() == "roll");
@@ -173,12 +227,22 @@ impl Referee {
                 Turn::Rolled(session.roll().map_err(|e| forfeit("referee", e.to_string()))?)
             }
             None => return Err(forfeit("no move", "gave no move".into())),
+            Some(text) if text.trim() == "roll" => {
+                return Err(forfeit(
+                    "illegal move",
+                    "'roll' when a move was asked for: the dice are already thrown".into(),
+                ));
+            }
             Some(text) => match session.play_text(&text) {
                 Ok(played) => Turn::Played(played),
                 Err(CommandError::Syntax(e)) => {
-                    return Err(forfeit("garbage", format!("'{text}' is not a move: {e}")));
+                    let text = crate::protocol::client::quote(&text);
+                    return Err(forfeit("illegal move", format!("'{text}' is not a move: {e}")));
                 }
-                Err(e) => return Err(forfeit("illegal move", format!("'{text}': {e}"))),
+                Err(e) => {
+                    let text = crate::protocol::client::quote(&text);
+                    return Err(forfeit("illegal move", format!("'{text}': {e}")));
+                }
             },
         };
         self.notify_last(session)?;
@@ -194,6 +258,25 @@ impl Referee {
             }
         }
         total
+    }
+
+    /// The name each seat's agent gave itself (external programs only).
+    pub fn names(&self) -> Vec<Option<String>> {
+        self.agents
+            .iter()
+            .map(|agent| agent.as_ref().and_then(|a| a.name()).map(str::to_string))
+            .collect()
+    }
+
+    /// Puts a new agent in `seat` (the old one is stopped first): a failed engine
+    /// restarted, or another player.
+    pub fn replace(&mut self, seat: Seat, agent: Option<Box<dyn Agent>>) {
+        if let Some(slot) = self.agents.get_mut(seat) {
+            if let Some(old) = slot.as_mut() {
+                old.shutdown();
+            }
+            *slot = agent;
+        }
     }
 
     /// Stops every agent.
@@ -221,6 +304,20 @@ pub fn build_agent(
     match spec {
         PlayerSpec::Human => Ok(None),
         PlayerSpec::Bot(kind) => Ok(Some(Box::new(BotAgent::new(*kind, seed)))),
-        PlayerSpec::Engine(command) => Ok(Some(Box::new(EngineClient::start(command, label, settings)?))),
+        PlayerSpec::Engine(command) => Ok(Some(Box::new(EngineAgent::start(command, label, settings)?))),
+    }
+}
+
+/// Like [`build_agent`], but an engine that fails to start becomes a [`FailedAgent`]
+/// (the seat forfeits at once, with the reason) instead of an error.
+pub fn build_agent_or_failed(
+    spec: &PlayerSpec,
+    seed: u64,
+    settings: &EngineSettings,
+    label: &str,
+) -> Option<Box<dyn Agent>> {
+    match build_agent(spec, seed, settings, label) {
+        Ok(agent) => agent,
+        Err(failure) => Some(Box::new(FailedAgent::new(failure))),
     }
 }

@@ -40,7 +40,11 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let text = text.trim();
-        let usage = "write human, bot:random, bot:greedy or engine:COMMAND";
+        let bots: Vec<String> = crate::bots::BOT_NAMES
+            .iter()
+            .map(|b| format!("bot:{b}"))
+            .collect();
+        let usage = format!("write human, {} or engine:COMMAND", bots.join(", "));
         if text.eq_ignore_ascii_case("human") {
             return Ok(PlayerSpec::Human);
         }
@@ -60,6 +64,46 @@ impl FromStr for PlayerSpec {
             ));
         }
         Err(format!("unknown player '{text}'; {usage}"))
+    }
+}
+
+/// A player of `tabula match`: `SPEC` or `NAME=SPEC`, the name shown in the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchPlayer {
+    /// The name given, if any (otherwise an engine's own `name` reply, or the spec).
+    pub name: Option<String>,
+    /// Who plays.
+    pub spec: PlayerSpec,
+}
+
+impl FromStr for MatchPlayer {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<MatchPlayer, String> {
+        let text = text.trim();
+        // A spec comes first: `engine:./bot --depth=3` is an engine, not a name.
+        let looks_like_spec = ["human", "bot:", "engine:"]
+            .iter()
+            .any(|prefix| text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix));
+        if !looks_like_spec && let Some((name, spec)) = text.split_once('=') {
+            let name = name.trim();
+            if name.is_empty() || name.chars().any(|c| c.is_control()) {
+                return Err(format!(
+                    "'{text}' has an empty name; write NAME=PLAYER, e.g. fast=bot:greedy"
+                ));
+            }
+            if name.chars().count() > 40 {
+                return Err(format!("the name '{name}' is too long: keep it to 40 characters"));
+            }
+            return Ok(MatchPlayer {
+                name: Some(name.to_string()),
+                spec: spec.parse()?,
+            });
+        }
+        Ok(MatchPlayer {
+            name: None,
+            spec: text.parse()?,
+        })
     }
 }
 
@@ -152,6 +196,31 @@ mod tests {
         );
         assert!("engine:".parse::<PlayerSpec>().is_err());
         assert!("engine:'unclosed".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
+    fn match_players_may_be_named() {
+        let named: MatchPlayer = "fast=bot:greedy".parse().unwrap();
+        assert_eq!(named.name.as_deref(), Some("fast"));
+        assert_eq!(named.spec, PlayerSpec::Bot(BotKind::Greedy));
+        let engine: MatchPlayer = "engine:./bot --depth=3".parse().unwrap();
+        assert_eq!(engine.name, None);
+        assert_eq!(engine.spec, PlayerSpec::Engine("./bot --depth=3".into()));
+        let both: MatchPlayer = "deep=engine:./bot --depth=3".parse().unwrap();
+        assert_eq!(both.name.as_deref(), Some("deep"));
+        assert_eq!(both.spec, PlayerSpec::Engine("./bot --depth=3".into()));
+        assert!(
+            "=bot:random"
+                .parse::<MatchPlayer>()
+                .unwrap_err()
+                .contains("empty name")
+        );
+        assert!(
+            "x=bot:smart"
+                .parse::<MatchPlayer>()
+                .unwrap_err()
+                .contains("unknown bot")
+        );
     }
 
     #[test]

@@ -13,45 +13,81 @@ pub use serve::serve;
 
 pub use crate::session::command::PROTOCOL_VERSION;
 
-/// One request line split into its optional numeric id and the command text.
+/// One request line split into its optional id and the command text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request<'a> {
-    /// The id to echo in the reply, if the line started with a number.
-    pub id: Option<u64>,
+    /// The id to echo in the reply, exactly as sent (`007`), if the line started with one.
+    pub id: Option<&'a str>,
     /// The command and its arguments.
     pub text: &'a str,
 }
 
-/// Reads a request line; `None` for blank lines and `#` comments (which get no reply).
+/// Reads a request from a line's command text (as [`crate::lines`] gives it, without its
+/// comment); `None` for a blank line, which gets no reply. An id is a word of ASCII
+/// digits before the command.
 pub fn parse_request(line: &str) -> Option<Request<'_>> {
-    let line = line.trim_matches(|c: char| c.is_whitespace());
-    if line.is_empty() || line.starts_with('#') {
+    let line = line.trim();
+    if line.is_empty() {
         return None;
     }
     let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    match first.parse::<u64>() {
-        Ok(id) => Some(Request {
-            id: Some(id),
+    if first.bytes().all(|b| b.is_ascii_digit()) {
+        Some(Request {
+            id: Some(first),
             text: rest.trim(),
-        }),
-        Err(_) => Some(Request { id: None, text: line }),
+        })
+    } else {
+        Some(Request { id: None, text: line })
     }
 }
 
+/// The id a refused line starts with, if its readable start holds one followed by a
+/// space (a line cut off inside its id has none).
+pub fn id_of_bad_line(start: &str) -> Option<&str> {
+    let (first, _) = start.split_once([' ', '\t'])?;
+    (!first.is_empty() && first.bytes().all(|b| b.is_ascii_digit())).then_some(first)
+}
+
 /// Formats a reply: `=id text` or `?id text`, then the empty line that ends it.
-pub fn format_reply(id: Option<u64>, success: bool, text: &str) -> String {
+///
+/// This is where the framing is kept whatever the text holds: an empty (or blank) line
+/// would end the reply early, so blank lines are left out, and control characters are
+/// written as `\u{..}` escapes so that nothing raw from the input reaches a controller.
+pub fn format_reply(id: Option<&str>, success: bool, text: &str) -> String {
     let mut reply = String::from(if success { "=" } else { "?" });
     if let Some(id) = id {
-        reply.push_str(&id.to_string());
+        reply.push_str(id);
     }
     let text = text.trim_end_matches('\n');
     // A reply that starts with a newline (a board) begins on the line after the '='.
-    if !text.is_empty() && !text.starts_with('\n') {
+    let (starts_below, text) = match text.strip_prefix('\n') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let mut lines = text
+        .split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .filter(|line| !line.trim().is_empty());
+    if !starts_below && let Some(first) = lines.next() {
         reply.push(' ');
+        push_escaped(&mut reply, first);
     }
-    reply.push_str(text);
+    for line in lines {
+        reply.push('\n');
+        push_escaped(&mut reply, line);
+    }
     reply.push_str("\n\n");
     reply
+}
+
+fn push_escaped(reply: &mut String, line: &str) {
+    for c in line.chars() {
+        if c.is_control() && c != '\t' {
+            reply.push_str(&c.escape_unicode().to_string());
+        } else {
+            reply.push(c);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -61,10 +97,17 @@ mod tests {
     #[test]
     fn requests_with_and_without_ids() {
         assert_eq!(
-            parse_request("  7 play 24/18 18/15\r"),
+            parse_request("  7 play 24/18 18/15"),
             Some(Request {
-                id: Some(7),
+                id: Some("7"),
                 text: "play 24/18 18/15"
+            })
+        );
+        assert_eq!(
+            parse_request("007 status"),
+            Some(Request {
+                id: Some("007"),
+                text: "status"
             })
         );
         assert_eq!(
@@ -74,13 +117,27 @@ mod tests {
                 text: "status"
             })
         );
-        assert_eq!(parse_request("# note"), None);
-        assert_eq!(parse_request(" \r"), None);
+        assert_eq!(
+            parse_request("+5 status"),
+            Some(Request {
+                id: None,
+                text: "+5 status"
+            })
+        );
+        assert_eq!(parse_request(" "), None);
+    }
+
+    #[test]
+    fn ids_of_refused_lines() {
+        assert_eq!(id_of_bad_line("12 play "), Some("12"));
+        assert_eq!(id_of_bad_line("12"), None);
+        assert_eq!(id_of_bad_line("play 12 "), None);
+        assert_eq!(id_of_bad_line(""), None);
     }
 
     #[test]
     fn replies_are_framed_with_an_empty_line() {
-        assert_eq!(format_reply(Some(3), true, "6 3"), "=3 6 3\n\n");
+        assert_eq!(format_reply(Some("3"), true, "6 3"), "=3 6 3\n\n");
         assert_eq!(format_reply(None, true, ""), "=\n\n");
         assert_eq!(
             format_reply(None, false, "unknown command: x"),
@@ -88,8 +145,21 @@ mod tests {
         );
         assert_eq!(format_reply(None, true, "a\nb\n"), "= a\nb\n\n");
         assert_eq!(
-            format_reply(Some(1), true, "\n  +--+\n  |  |"),
+            format_reply(Some("1"), true, "\n  +--+\n  |  |"),
             "=1\n  +--+\n  |  |\n\n"
+        );
+    }
+
+    #[test]
+    fn no_reply_holds_an_empty_line_or_a_raw_control_character() {
+        assert_eq!(
+            format_reply(Some("2"), true, "\n\nboard\n\n  \n\nkey\r\n"),
+            "=2\nboard\nkey\n\n"
+        );
+        assert_eq!(format_reply(None, true, "\n \n\n"), "=\n\n");
+        assert_eq!(
+            format_reply(None, false, "unknown command: a\u{0}b\u{1b}[2J"),
+            "? unknown command: a\\u{0}b\\u{1b}[2J\n\n"
         );
     }
 }

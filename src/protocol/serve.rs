@@ -1,12 +1,15 @@
 //! `tabula engine`: a session served over the protocol. Nothing but replies is written to
-//! the output; each reply is flushed at once; end of input means quit.
+//! the output; each reply is flushed at once; end of input means quit. Input is read as
+//! bytes by [`LineReader`]: a line that is not readable text gets a syntax error and the
+//! session goes on.
 
 use std::io::{BufRead, Write};
 
-use super::{format_reply, parse_request};
+use super::{format_reply, id_of_bad_line, parse_request};
 use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
+use crate::lines::LineReader;
 use crate::session::command::{self, Command};
 use crate::session::record::{load_file, save_file};
 use crate::session::{CommandError, Session, resolve_game};
@@ -16,12 +19,28 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
     let kind = GameKind::ALL[0];
     let mut session = Session::new(kind, &Options::defaults(kind.info().options), seed)?;
     session.set_bot(bot);
-    for line in input.lines() {
-        let line = line?;
-        let Some(request) = parse_request(&line) else {
+    for line in LineReader::new(input) {
+        let text = match line?.command {
+            Ok(text) => text,
+            Err(error) => {
+                let message = CommandError::from(error.clone()).to_string();
+                let reply = format_reply(id_of_bad_line(&error.start), false, &message);
+                output.write_all(reply.as_bytes())?;
+                output.flush()?;
+                continue;
+            }
+        };
+        let Some(request) = parse_request(&text) else {
             continue;
         };
-        let (reply, quit) = match command::parse(request.text, session.game()) {
+        let parsed = if request.text.is_empty() {
+            Err(CommandError::Syntax(
+                "an id needs a command after it, like '4 status'".into(),
+            ))
+        } else {
+            command::parse(request.text, session.game())
+        };
+        let (reply, quit) = match parsed {
             Ok(Command::Quit) => (Ok(String::new()), true),
             Ok(command) => (execute(&mut session, command), false),
             Err(error) => (Err(error), false),
@@ -76,12 +95,25 @@ fn execute(session: &mut Session, command: Command) -> Result<String, CommandErr
             Some(played) => played.text,
             None => "roll".to_string(),
         },
-        Command::Hint => session.hint()?,
+        Command::Hint(None) => session.hint()?,
+        Command::Hint(Some(count)) => {
+            crate::analysis::hint_protocol(session.game(), &session.choices()?, count)
+        }
+        Command::Evaluate => crate::analysis::evaluation_lines(session.game(), &session.evaluation(), true),
         Command::Undo => {
             session.undo()?;
             String::new()
         }
         Command::Board => format!("\n{}", session.game().render().trim_end()),
+        Command::Rules(game) => format!(
+            "\n{}",
+            command::rules_text(session.game().kind(), game.as_deref())?
+        ),
+        Command::View(_) => {
+            return Err(CommandError::Syntax(
+                "'view' chooses the REPL's board; here 'showboard' prints the board".into(),
+            ));
+        }
         Command::GetPos => session.game().position_string(),
         Command::SetPos(text) => {
             session.set_position(&text)?;

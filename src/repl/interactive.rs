@@ -1,5 +1,6 @@
-//! The interactive REPL: rustyline with completion of commands and legal moves, history in
-//! the user's data folder, Ctrl-C to cancel a line and Ctrl-D to leave.
+//! The interactive REPL: rustyline with completion that follows the game, history in the
+//! user's data folder, colour where the terminal takes it, Ctrl-C to cancel a line and
+//! Ctrl-D to leave.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -14,44 +15,34 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
-use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, strip_comment, write_intro};
-use crate::games::GameKind;
+use anstream::AutoStream;
+use anstyle::{AnsiColor, Style};
 
-/// Completes command names, game ids after `new`, and legal moves (alone or after `play`).
+use super::complete::Completions;
+use super::{
+    Flow, PlayConfig, Table, ensure_parent, history_path, report_error, say, strip_comment, write_intro,
+};
+
+/// Completes what the table offers now (see [`Completions`]).
 struct TabulaHelper {
-    words: Rc<RefCell<Vec<String>>>,
+    completions: Rc<RefCell<Option<Completions>>>,
 }
 
 impl Completer for TabulaHelper {
     type Candidate = Pair;
 
     fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let typed = &line[..pos];
-        let (start, prefix, pool): (usize, &str, Vec<String>) =
-            if let Some(rest) = typed.strip_prefix("play ") {
-                (5, rest, self.words.borrow().clone())
-            } else if let Some(rest) = typed.strip_prefix("new ") {
-                let ids = GameKind::ALL.iter().map(|k| k.info().id.to_string()).collect();
-                (4, rest, ids)
-            } else if let Some(rest) = typed.strip_prefix("help ") {
-                let names = crate::session::command::COMMANDS
-                    .iter()
-                    .map(|c| c.name.to_string())
-                    .collect();
-                (5, rest, names)
-            } else {
-                (0, typed, self.words.borrow().clone())
-            };
-        let lower = prefix.to_ascii_lowercase();
-        let mut candidates: Vec<Pair> = pool
+        let Some(completions) = self.completions.borrow().clone() else {
+            return Ok((pos, Vec::new()));
+        };
+        let (start, words) = completions.complete(&line[..pos]);
+        let candidates = words
             .into_iter()
-            .filter(|word| word.to_ascii_lowercase().starts_with(&lower))
             .map(|word| Pair {
                 display: word.clone(),
                 replacement: word,
             })
             .collect();
-        candidates.dedup_by(|a, b| a.replacement == b.replacement);
         Ok((start, candidates))
     }
 }
@@ -69,27 +60,32 @@ impl Helper for TabulaHelper {}
 /// Plays in the terminal until the user quits.
 pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     let mut table = Table::new(config, true)?;
-    let color = std::env::var_os("NO_COLOR").is_none();
-    let mut out = io::stdout();
+    // Colour only where stdout is a terminal that takes it (NO_COLOR, CLICOLOR and TERM
+    // are honoured); anstream drops the styles everywhere else.
+    let mut out = AutoStream::new(io::stdout(), config.color);
+    let completions = Rc::new(RefCell::new(None));
+    let mut editor: Editor<TabulaHelper, DefaultHistory> = Editor::new()?;
+    editor.set_helper(Some(TabulaHelper {
+        completions: completions.clone(),
+    }));
+    table.set_terminal_rows(terminal_rows(&mut editor));
     write_intro(config, &table, &mut out)?;
-    writeln!(
-        out,
-        "Type 'help' for the commands; Tab completes commands and legal moves."
+    say(
+        &mut out,
+        "Type 'help' for the commands and 'rules' for the rules; Tab completes moves.",
+        true,
     )?;
     table.advance(&mut out)?;
     writeln!(out, "{}", table.board())?;
 
-    let words = Rc::new(RefCell::new(Vec::new()));
-    let mut editor: Editor<TabulaHelper, DefaultHistory> = Editor::new()?;
-    editor.set_helper(Some(TabulaHelper { words: words.clone() }));
     let history = history_path();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
     loop {
-        *words.borrow_mut() = table.completions();
+        *completions.borrow_mut() = Some(table.completions());
         if let Some(note) = table.waiting_note() {
-            writeln!(out, "{note}")?;
+            say(&mut out, &note, true)?;
         }
         let flow = match editor.readline(&table.prompt()) {
             Ok(line) => {
@@ -98,17 +94,15 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                 if line.is_empty() {
                     continue;
                 }
+                table.set_terminal_rows(terminal_rows(&mut editor));
                 match table.handle_line(line, &mut out)? {
                     Ok(flow) => flow,
                     Err(error) => {
                         let mut text = Vec::new();
-                        report_error(&mut text, None, &error)?;
+                        report_error(&mut text, None, &error, true)?;
                         let text = String::from_utf8_lossy(&text);
-                        if color {
-                            write!(out, "\x1b[31m{text}\x1b[0m")?;
-                        } else {
-                            write!(out, "{text}")?;
-                        }
+                        write!(out, "{ERROR}{}{ERROR:#}", text.trim_end())?;
+                        writeln!(out)?;
                         Flow::Continue
                     }
                 }
@@ -126,6 +120,17 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
         let _ = editor.save_history(path);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How errors look where colour is on.
+const ERROR: Style = AnsiColor::Red.on_default();
+
+/// The terminal's height, when stdout is one.
+fn terminal_rows(editor: &mut Editor<TabulaHelper, DefaultHistory>) -> Option<usize> {
+    editor
+        .dimensions()
+        .map(|(_, rows)| usize::from(rows))
+        .filter(|&rows| rows > 0)
 }
 
 fn confirm_quit(editor: &mut Editor<TabulaHelper, DefaultHistory>) -> anyhow::Result<bool> {

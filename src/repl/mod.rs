@@ -2,6 +2,7 @@
 //! stdin is not a terminal, the same commands read from a pipe. Both drive a [`Table`]:
 //! a session plus the players of its seats.
 
+mod complete;
 mod interactive;
 
 pub use interactive::run_interactive;
@@ -10,11 +11,14 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::core::{Game, Options, Phase, Seat};
+use crate::core::{Game, Options, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameKind};
-use crate::players::{Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent, seat_players};
+use crate::lines::LineReader;
+use crate::players::{
+    Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent_or_failed, seat_players,
+};
 use crate::protocol::client::EngineSettings;
-use crate::session::command::{self, Command};
+use crate::session::command::{self, Command, ViewChoice};
 use crate::session::record::{load_file, save_file};
 use crate::session::{Action, CommandError, Played, Rolled, Session, resolve_game};
 
@@ -59,6 +63,8 @@ pub struct PlayConfig {
     pub engines: EngineSettings,
     /// Show the short view of the board where the game has one.
     pub compact: bool,
+    /// Whether the REPL colours its messages (`Auto`: where the terminal supports it).
+    pub color: anstream::ColorChoice,
 }
 
 /// What the loop should do after a command.
@@ -77,27 +83,58 @@ pub struct Table {
     referee: Referee,
     manual_dice: bool,
     forfeit: Option<Forfeit>,
+    /// A forfeit at start-up, told with the first output.
+    untold: Option<Forfeit>,
     interactive: bool,
     engines: EngineSettings,
-    compact: bool,
+    view: View,
+    rows: Option<usize>,
 }
+
+/// Which board the table shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum View {
+    /// The full board, or the compact view when the terminal has too few rows for it.
+    Auto,
+    /// Always the full board.
+    Board,
+    /// Always the compact view.
+    Compact,
+}
+
+/// Rows kept free under the board: the lines of the last turn and the prompt.
+const ROWS_UNDER_BOARD: usize = 5;
 
 impl Table {
     /// Sets up the game and its players.
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
         let session = Session::new(config.kind, &config.options, config.seed)?;
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
-        let referee = make_referee(&players, config.seed, session.game(), &config.engines)?;
+        let (referee, forfeit) = make_referee(&players, config.seed, session.game(), &config.engines);
         Ok(Table {
             session,
             players,
             referee,
             manual_dice: config.manual_dice,
-            forfeit: None,
+            untold: forfeit.clone(),
+            forfeit,
             interactive,
             engines: config.engines.clone(),
-            compact: config.compact,
+            view: if config.compact { View::Compact } else { View::Auto },
+            rows: None,
         })
+    }
+
+    /// Writes text for people: within 80 columns in the terminal, one line per event in
+    /// a pipe (see [`say`]).
+    fn say(&self, out: &mut dyn Write, text: &str) -> io::Result<()> {
+        say(out, text, self.interactive)
+    }
+
+    /// Tells the table how many rows the terminal has (`None`: not a terminal), so that
+    /// the automatic view can fall back to the compact board when the full one won't fit.
+    pub fn set_terminal_rows(&mut self, rows: Option<usize>) {
+        self.rows = rows;
     }
 
     /// The session (for prompts and completion).
@@ -108,11 +145,15 @@ impl Table {
     /// The board as this table shows it (full or compact).
     pub fn board(&self) -> String {
         let game = self.session.game();
-        let text = if self.compact {
-            game.render_compact()
-        } else {
-            game.render()
+        let full = game.render();
+        let compact = match self.view {
+            View::Board => false,
+            View::Compact => true,
+            View::Auto => self
+                .rows
+                .is_some_and(|rows| full.trim_end().lines().count() + ROWS_UNDER_BOARD > rows),
         };
+        let text = if compact { game.render_compact() } else { full };
         text.trim_end().to_string()
     }
 
@@ -138,6 +179,7 @@ impl Table {
             return "over> ".to_string();
         }
         match game.phase() {
+            Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
                 Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
@@ -147,13 +189,15 @@ impl Table {
         }
     }
 
-    /// Words worth completing now: commands and the legal moves.
-    pub fn completions(&self) -> Vec<String> {
-        let mut words: Vec<String> = command::COMMANDS.iter().map(|c| c.name.to_string()).collect();
-        if self.forfeit.is_none() {
-            words.extend(self.session.legal_texts());
-        }
-        words
+    /// What Tab completes now: the legal moves (`roll` first before a roll) when a
+    /// person may type them, the commands and their arguments.
+    pub fn completions(&self) -> complete::Completions {
+        let legal = if self.forfeit.is_none() && self.human_turn().is_ok() {
+            self.session.legal_texts()
+        } else {
+            Vec::new()
+        };
+        complete::Completions::new(self.session.game(), legal)
     }
 
     /// True if quitting now would lose a game in progress.
@@ -216,6 +260,11 @@ impl Table {
     }
 
     fn execute(&mut self, command: Command, out: &mut dyn Write) -> Step<Flow> {
+        if let Command::Help(topic) = &command {
+            let kind = self.session.game().kind();
+            self.say(out, &command::help_for(topic.as_deref(), kind)?)?;
+            return Ok(Flow::Continue);
+        }
         if let Some(reply) = command::info_reply(&command) {
             writeln!(out, "{}", reply?)?;
             return Ok(Flow::Continue);
@@ -235,21 +284,47 @@ impl Table {
                     return Err(CommandError::WrongPhase("enter the dice for the bot first".into()).into());
                 }
                 let played = self.session.play_text(&text)?;
-                self.print_played(&played, out)?;
+                self.print_played(&played, Some(&text), out)?;
                 self.sync(out)?;
             }
             Command::Legal => self.print_legal(out)?,
             Command::Undo => self.undo(out)?,
             Command::Board => writeln!(out, "{}", self.board())?,
-            Command::Hint => {
+            Command::View(choice) => {
+                self.view = match choice {
+                    ViewChoice::Board => View::Board,
+                    ViewChoice::Compact => View::Compact,
+                };
+                writeln!(out, "{}", self.board())?;
+                let game = self.session.game();
+                if choice == ViewChoice::Compact && game.render_compact() == game.render() {
+                    let title = game.info().title;
+                    self.say(out, &format!("({title} has no shorter view than its board)"))?;
+                }
+            }
+            Command::Rules(game) => {
+                let text = command::rules_text(self.session.game().kind(), game.as_deref())?;
+                writeln!(out, "{text}")?;
+            }
+            Command::Hint(count) => {
                 self.check_not_forfeited()?;
-                writeln!(out, "hint: {}", self.session.hint()?)?;
+                let choices = self.session.choices()?;
+                let table = crate::analysis::hint_table(self.session.game(), &choices, count.unwrap_or(3));
+                writeln!(out, "{table}")?;
+            }
+            Command::Evaluate => {
+                let estimate = self.session.evaluation();
+                writeln!(
+                    out,
+                    "{}",
+                    crate::analysis::evaluation_lines(self.session.game(), &estimate, false)
+                )?;
             }
             Command::Genmove => {
                 self.human_turn()?;
                 match self.session.genmove()? {
                     Some(played) => {
-                        self.print_played(&played, out)?;
+                        self.print_played(&played, None, out)?;
                         self.sync(out)?;
                     }
                     None => self.roll(out)?,
@@ -269,7 +344,7 @@ impl Table {
                 self.sync(out)?;
                 writeln!(out, "position set: {}", self.session.status())?;
             }
-            Command::Result => writeln!(out, "{}", self.result_text()?)?,
+            Command::Result => self.say(out, &self.result_text()?)?,
             Command::Seed(seed) => {
                 self.session.reseed(seed);
                 writeln!(out, "dice seed {seed}")?;
@@ -330,23 +405,28 @@ impl Table {
             rolled.dice
         )?;
         for note in &rolled.notes {
-            writeln!(out, "{note}")?;
+            self.say(out, note)?;
         }
         Ok(())
     }
 
-    fn print_played(&self, played: &Played, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "{} plays {}",
-            self.session.seat_name(played.seat),
-            played.text
-        )?;
+    /// Prints a move with what it did; a person's move is echoed as they typed it.
+    fn print_played(&self, played: &Played, typed: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+        let typed = typed.map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "));
+        let who = self.session.seat_name(played.seat);
+        let line = match typed {
+            Some(typed) => format!("{who} plays {typed}{}", played.details),
+            None => move_line(who, played),
+        };
+        self.say(out, &line)?;
         for note in &played.notes {
-            writeln!(out, "{note}")?;
+            self.say(out, note)?;
         }
         if let Some(outcome) = self.session.game().outcome() {
-            writeln!(out, "game over: {}", outcome.summary)?;
+            self.say(out, &format!("game over: {}", outcome.summary))?;
+            if let Some(log) = &self.engines.log {
+                log.write("game", "=", &format!("end: {}", outcome.summary));
+            }
         }
         Ok(())
     }
@@ -377,7 +457,7 @@ impl Table {
                     game.seat_name(seat)
                 )?;
                 for entry in entries {
-                    writeln!(out, "  {entry}")?;
+                    self.say(out, &format!("  {entry}"))?;
                 }
                 Ok(())
             }
@@ -406,8 +486,8 @@ impl Table {
                 }
             }
         }
-        self.forfeit = None;
-        writeln!(out, "took back {}", taken.join(", then "))?;
+        self.restart_failed();
+        self.say(out, &format!("took back {}", taken.join(", then ")))?;
         self.resync(false, out)
     }
 
@@ -416,13 +496,13 @@ impl Table {
         let fresh = kind.new_game(&options).map_err(CommandError::from)?;
         if fresh.seat_count() != self.players.len() {
             let players = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
-            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines).0;
             self.players = players;
+            self.forfeit = None;
         }
         self.session.new_game(kind, &options)?;
-        self.forfeit = None;
-        writeln!(out, "new game: {}", self.header())?;
+        self.restart_failed();
+        self.say(out, &format!("new game: {}", self.header()))?;
         self.resync(true, out)
     }
 
@@ -430,12 +510,12 @@ impl Table {
         let loaded = load_file(path, self.session.seed())?;
         if loaded.game().seat_count() != self.players.len() {
             let players = vec![PlayerSpec::Human; loaded.game().seat_count()];
-            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines).0;
             self.players = players;
+            self.forfeit = None;
         }
         self.session = loaded;
-        self.forfeit = None;
+        self.restart_failed();
         let moves = self
             .session
             .actions()
@@ -476,25 +556,60 @@ impl Table {
 
     /// Ends the game: the seat forfeits, and people are told why.
     fn forfeit_now(&mut self, forfeit: Forfeit, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(
-            out,
-            "{} ({}) forfeits: {}: {}",
-            self.session.seat_name(forfeit.seat),
-            self.players[forfeit.seat],
-            forfeit.kind,
-            forfeit.detail
-        )?;
+        self.tell_forfeit(&forfeit, out)?;
         self.forfeit = Some(forfeit);
         Ok(())
+    }
+
+    /// Says why a seat forfeits, with its engine's last standard error lines, and puts
+    /// the verdict in the log.
+    fn tell_forfeit(&self, forfeit: &Forfeit, out: &mut dyn Write) -> io::Result<()> {
+        let seat = self.session.seat_name(forfeit.seat);
+        self.say(
+            out,
+            &format!(
+                "{seat} ({}) forfeits: {}: {}",
+                self.players[forfeit.seat], forfeit.kind, forfeit.detail
+            ),
+        )?;
+        if !forfeit.stderr.is_empty() {
+            writeln!(out, "its last lines on standard error:")?;
+            for line in &forfeit.stderr {
+                writeln!(out, "  | {line}")?;
+            }
+        }
+        if let Some(log) = &self.engines.log {
+            log.write(
+                seat,
+                "=",
+                &format!("forfeit {seat} {}: {}", forfeit.kind, forfeit.detail),
+            );
+        }
+        Ok(())
+    }
+
+    /// After a forfeit, starts the failed seat's player again for what comes next: a dead
+    /// or confused engine is never asked again.
+    fn restart_failed(&mut self) {
+        if let Some(forfeit) = self.forfeit.take() {
+            let seat = forfeit.seat;
+            let label = self.session.seat_name(seat);
+            let seed = self.session.seed().wrapping_add(1000 * (seat as u64 + 1));
+            let agent = build_agent_or_failed(&self.players[seat], seed, &self.engines, label);
+            self.referee.replace(seat, agent);
+        }
     }
 
     /// Lets bots and engines act until a person must: they roll and move by themselves,
     /// and a person with nothing but `pass` passes automatically.
     pub fn advance(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(forfeit) = self.untold.take() {
+            self.tell_forfeit(&forfeit, out)?;
+        }
         while self.forfeit.is_none() {
             match self.referee.act(&mut self.session, self.manual_dice) {
                 Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
-                Ok(Some(Turn::Played(played))) => self.print_played(&played, out)?,
+                Ok(Some(Turn::Played(played))) => self.print_played(&played, None, out)?,
                 Ok(None) => {
                     let Phase::Move(seat) = self.session.game().phase() else {
                         break;
@@ -516,7 +631,7 @@ impl Table {
                                 self.session.seat_name(seat)
                             )?;
                             for note in &played.notes {
-                                writeln!(out, "{note}")?;
+                                self.say(out, note)?;
                             }
                             self.sync(out)?;
                         }
@@ -546,37 +661,67 @@ impl Table {
     }
 }
 
+/// Writes text for people. With `wrap` (the terminal) each line stays within 80 columns:
+/// a longer line goes on, indented, on the next lines. Without it (pipes, logs, scripts)
+/// every event keeps one line, so that it can be searched for.
+pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
+    const WIDTH: usize = 80;
+    const HANG: usize = 4;
+    for line in text.lines() {
+        if !wrap || line.chars().count() <= WIDTH {
+            writeln!(out, "{line}")?;
+            continue;
+        }
+        let body = line.trim_start();
+        let lead = line.len() - body.len();
+        let pieces = wrap_words(body, WIDTH - lead - HANG);
+        for (i, piece) in pieces.iter().enumerate() {
+            let indent = if i == 0 { lead } else { lead + HANG };
+            writeln!(out, "{:indent$}{piece}", "")?;
+        }
+    }
+    Ok(())
+}
+
+/// How a move made by a bot, an engine or a record reads for people: `black plays d8
+/// (eats a8)`, what it did as `legal` describes it; a bare pass is only ever forced, and
+/// says so.
+pub fn move_line(who: &str, played: &Played) -> String {
+    if played.text == "pass" && played.details.is_empty() {
+        format!("{who} has no legal move and passes")
+    } else {
+        format!("{who} plays {}{}", played.text, played.details)
+    }
+}
+
 fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
+/// The referee for these players, told about the new game. An engine that fails to
+/// start, to shake hands or to take the new game makes its seat forfeit (returned), as in
+/// a match.
 fn make_referee(
     players: &[PlayerSpec],
     seed: u64,
     game: &AnyGame,
     engines: &EngineSettings,
-) -> anyhow::Result<Referee> {
+) -> (Referee, Option<Forfeit>) {
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
     for (seat, player) in players.iter().enumerate() {
         let label = game.seat_name(seat);
-        let agent = build_agent(
-            player,
-            seed.wrapping_add(1000 * (seat as u64 + 1)),
-            engines,
-            label,
-        )
-        .map_err(|(kind, detail)| anyhow::anyhow!("{label} ({player}) cannot play: {kind}: {detail}"))?;
-        agents.push(agent);
+        let seat_seed = seed.wrapping_add(1000 * (seat as u64 + 1));
+        agents.push(build_agent_or_failed(player, seat_seed, engines, label));
     }
     let mut referee = Referee::new(agents);
-    referee
-        .notify(&Observation::NewGame(game))
-        .map_err(|f| anyhow::anyhow!("{} ({}): {}", game.seat_name(f.seat), f.kind, f.detail))?;
-    Ok(referee)
+    let forfeit = referee.notify(&Observation::NewGame(game)).err();
+    (referee, forfeit)
 }
 
 /// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
-/// Errors go to `err` with the line number.
+/// Lines are read as bytes by [`LineReader`] (the engine protocol's reader): a line that
+/// is not readable text is an error for that line only. Errors go to `err` with the line
+/// number.
 pub fn run_piped(
     config: &PlayConfig,
     input: impl BufRead,
@@ -586,25 +731,26 @@ pub fn run_piped(
     let mut table = Table::new(config, false)?;
     write_intro(config, &table, out)?;
     table.advance(out)?;
-    for (index, line) in input.lines().enumerate() {
+    for line in LineReader::new(input) {
         let line = line?;
-        let line = strip_comment(&line);
-        if line.is_empty() {
-            continue;
-        }
-        match table.handle_line(line, out)? {
+        let result = match line.command {
+            Ok(text) if text.is_empty() => continue,
+            Ok(text) => table.handle_line(&text, out)?,
+            Err(error) => Err(CommandError::from(error)),
+        };
+        match result {
             Ok(Flow::Quit) => break,
             Ok(Flow::Continue) => {}
             Err(error) => {
                 out.flush()?;
-                report_error(err, Some(index + 1), &error)?;
+                report_error(err, Some(line.number), &error, false)?;
                 if config.strict {
                     return Ok(ExitCode::FAILURE);
                 }
             }
         }
         if let Some(note) = table.waiting_note() {
-            writeln!(out, "{note}")?;
+            say(out, &note, false)?;
         }
     }
     out.flush()?;
@@ -614,7 +760,7 @@ pub fn run_piped(
 /// The first lines of a session: the game and its players, and the seed when it was
 /// drawn (so that the game can be replayed).
 fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "{}", table.header())?;
+    say(out, &table.header(), table.interactive)?;
     if config.seed_drawn {
         writeln!(
             out,
@@ -631,9 +777,15 @@ pub fn strip_comment(line: &str) -> &str {
 }
 
 /// Prints a command error the way people read it; illegal moves list the legal ones.
-pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandError) -> io::Result<()> {
+/// `wrap` keeps the lines within 80 columns (for the terminal, see [`say`]).
+pub fn report_error(
+    err: &mut dyn Write,
+    line: Option<usize>,
+    error: &CommandError,
+    wrap: bool,
+) -> io::Result<()> {
     let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    writeln!(err, "error: {at}{error}")?;
+    say(err, &format!("error: {at}{error}"), wrap)?;
     if let CommandError::Illegal { legal, .. } = error
         && !legal.is_empty()
     {
@@ -642,7 +794,7 @@ pub fn report_error(err: &mut dyn Write, line: Option<usize>, error: &CommandErr
         if legal.len() > SHOWN {
             text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
         }
-        writeln!(err, "legal: {text}")?;
+        say(err, &format!("legal: {text}"), wrap)?;
     }
     Ok(())
 }

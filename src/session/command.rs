@@ -20,8 +20,14 @@ pub enum Command {
     Undo,
     /// Show the board.
     Board,
-    /// The built-in bot's choice, not played.
-    Hint,
+    /// Choose the full board (`true`) or the short list view.
+    View(ViewChoice),
+    /// Print the rules of the current game, or of the named one.
+    Rules(Option<String>),
+    /// The built-in bot's best choices with their values (how many, if given), not played.
+    Hint(Option<usize>),
+    /// The position's value for every seat.
+    Evaluate,
     /// The built-in bot's choice, played.
     Genmove,
     /// Start a new game (same game if none is named).
@@ -65,6 +71,85 @@ pub enum Command {
     Quit,
 }
 
+/// What `view` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewChoice {
+    /// The full board.
+    Board,
+    /// The short list view.
+    Compact,
+}
+
+/// Examples in one game's notation, so that help speaks the game being played.
+#[derive(Clone, Copy, Debug)]
+pub struct Examples {
+    /// Moves as `play` takes them, the first being the main example.
+    pub moves: &'static [&'static str],
+    /// Dice values as `dice` takes them.
+    pub dice: &'static str,
+    /// What the dice are.
+    pub dice_rule: &'static str,
+    /// A `new` line with a rule option.
+    pub new: &'static str,
+    /// How moves are written, in one line.
+    pub notation: &'static str,
+}
+
+/// The help examples for a game.
+pub fn examples(kind: GameKind) -> Examples {
+    match kind {
+        GameKind::Nardy => Examples {
+            moves: &["24/18 18/15", "24/15", "pass"],
+            dice: "6 3",
+            dice_rule: "Two dice, 1 to 6 each.",
+            new: "new nardy koks=on",
+            notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
+        },
+        GameKind::Ur => Examples {
+            moves: &["in-c1", "d2-f2", "g1-off", "pass"],
+            dice: "2",
+            dice_rule: "Give the roll as one number (the total of binary dice).",
+            new: "new ur rules=finkel",
+            notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
+        },
+        GameKind::Aeroplane => Examples {
+            moves: &["r2", "launch", "pass"],
+            dice: "5",
+            dice_rule: "One die, 1 to 6.",
+            new: "new aeroplane players=2",
+            notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
+        },
+        GameKind::Microbes => Examples {
+            moves: &["c1", "enter", "pass"],
+            dice: "6",
+            dice_rule: "One die, 1 to 6.",
+            new: "new microbes six-rolls-again=on",
+            notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
+        },
+        GameKind::Mnogoboy => Examples {
+            moves: &["swap green", "move", "take blue", "move short"],
+            dice: "4",
+            dice_rule: "One die, 1 to 6.",
+            new: "new mnogoboy players=3",
+            notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
+        },
+    }
+}
+
+impl Examples {
+    /// `text` with the placeholders `{move}`, `{moves}`, `{dice}`, `{dice_rule}`, `{new}`
+    /// and `{notation}` filled in.
+    fn fill(&self, text: &str) -> String {
+        let quoted: Vec<String> = self.moves.iter().map(|m| format!("'{m}'")).collect();
+        text.replace("{moves}", &quoted.join(", "))
+            .replace("{move}", self.moves[0])
+            .replace("{dice_rule}", self.dice_rule)
+            .replace("{dice}", self.dice)
+            .replace("{new}", self.new)
+            .replace("{notation}", self.notation)
+    }
+}
+
 /// Where a command is offered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Audience {
@@ -105,8 +190,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "dice",
         aliases: &[],
         args: "D...",
-        summary: "enter your own dice, e.g. 'dice 6 3'",
-        details: "Sets the dice for the seat to roll instead of rolling: use it to play with real dice.",
+        summary: "enter your own dice, e.g. 'dice {dice}'",
+        details: "Sets the dice for the seat to roll instead of rolling: use it to play with\nreal dice. {dice_rule}",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -121,8 +206,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "play",
         aliases: &[],
         args: "MOVE",
-        summary: "play a move, e.g. 'play 24/18 18/15' (or type the move alone)",
-        details: "A move not allowed here is refused with the reason and the legal moves;\nthe game does not change.",
+        summary: "play a move, e.g. 'play {move}'",
+        details: "A move typed alone is played too: {moves}.\n{notation}\nA move not allowed here is refused with the reason and the legal moves;\nthe game does not change. 'legal' lists the moves with what each does.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -142,27 +227,51 @@ pub static COMMANDS: &[CommandSpec] = &[
         audience: Audience::Everyone,
     },
     CommandSpec {
+        name: "view",
+        aliases: &[],
+        args: "board|compact",
+        summary: "show the full board or the short list view",
+        details: "The REPL picks the short view by itself when the terminal has too few rows\nfor the board; 'view board' or 'view compact' (or --compact) decides instead.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "rules",
+        aliases: &[],
+        args: "[GAME]",
+        summary: "print the rules of this game (or of GAME)",
+        details: "The same text as 'tabula rules GAME', with what tabula decides where the\noriginal rules are silent.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
         name: "hint",
         aliases: &[],
+        args: "[N]",
+        summary: "the N best choices with win chances (not played)",
+        details: "Each choice with the win probability of the seat to act after it (nardy: also the\nequity, points won minus lost per game) and how far it falls behind the best. The\nREPL shows 3 unless N is given; the engine protocol's plain 'hint' is the best move\nalone, 'hint N' gives N lines 'MOVE win=P [equity=E]'. Uses the bot chosen with\n'set bot NAME' (best unless changed).",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "evaluate",
+        aliases: &["eval"],
         args: "",
-        summary: "the built-in bot's choice (not played)",
-        details: "Uses the bot chosen with 'set bot NAME' (greedy unless changed).",
+        summary: "each seat's win chance now (nardy: and equity)",
+        details: "With three or more seats, the win chance is the chance of finishing first. The\nvalues are the hint bot's ('set bot NAME').",
         audience: Audience::Everyone,
     },
     CommandSpec {
         name: "genmove",
         aliases: &[],
         args: "",
-        summary: "let the built-in bot play the move for the seat to move",
+        summary: "let the built-in bot play for the seat to move",
         details: "Prints the move. Before a roll it prints 'roll' when the bot wants to roll\n(the bot never rolls; roll or enter dice next) or plays an action allowed before rolling.",
         audience: Audience::Everyone,
     },
     CommandSpec {
         name: "new",
         aliases: &["newgame"],
-        args: "[GAME] [KEY=VALUE...]",
-        summary: "start a new game, e.g. 'new', 'new nardy koks=on'",
-        details: "Without GAME, a new game of the same kind. Options are the game's rule options\n(see 'tabula games').",
+        args: "[GAME] [KEY=VALUE]",
+        summary: "start a game, e.g. '{new}'",
+        details: "Without GAME, a new game of the same kind. Options are the game's rule options\n(see 'tabula games'); give as many KEY=VALUE words as needed.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -177,7 +286,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "load",
         aliases: &[],
         args: "FILE",
-        summary: "load a game saved with 'save' (its history can be undone)",
+        summary: "load a game saved with 'save' (undo goes back in it)",
         details: "Every move in the file is checked again; a bad file changes nothing.",
         audience: Audience::Everyone,
     },
@@ -185,8 +294,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "status",
         aliases: &[],
         args: "",
-        summary: "one line: 'turn SEAT roll', 'turn SEAT move DICE' or 'over RESULT'",
-        details: "",
+        summary: "one line: whose turn and what to do, or the result",
+        details: "'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'.\n'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -225,8 +334,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "set",
         aliases: &[],
         args: "bot NAME",
-        summary: "choose the built-in bot for hint and genmove (random, greedy)",
-        details: "",
+        summary: "choose the bot for hint, evaluate and genmove",
+        details: "e.g. 'set bot greedy' or 'set bot expectimax:2'.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -306,14 +415,45 @@ pub fn find_command(name: &str) -> Option<&'static CommandSpec> {
 /// The engine protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
 
+/// The commands `list_commands` prints and `known_command` knows, in the order
+/// `tabula-protocol(5)` documents them; aliases (`board`, `new`, ...) still work but are
+/// not listed.
+pub const PROTOCOL_COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "known_command",
+    "list_games",
+    "newgame",
+    "seed",
+    "status",
+    "roll",
+    "dice",
+    "legal",
+    "play",
+    "genmove",
+    "hint",
+    "evaluate",
+    "undo",
+    "showboard",
+    "getpos",
+    "setpos",
+    "result",
+    "set",
+    "save",
+    "load",
+    "quit",
+];
+
 /// The reply to a command that does not depend on any game (help, the lists, names and
 /// versions), or `None` for the other commands.
 pub fn info_reply(command: &Command) -> Option<Result<String, CommandError>> {
     Some(Ok(match command {
         Command::Help(topic) => return Some(help(topic.as_deref())),
         Command::ListGames => games_table(),
-        Command::ListCommands => COMMANDS.iter().map(|c| c.name).collect::<Vec<_>>().join("\n"),
-        Command::KnownCommand(name) => find_command(name).is_some().to_string(),
+        Command::ListCommands => PROTOCOL_COMMANDS.join("\n"),
+        Command::KnownCommand(name) => PROTOCOL_COMMANDS.contains(&name.as_str()).to_string(),
         Command::ProtocolVersion => PROTOCOL_VERSION.to_string(),
         Command::Name => "tabula".to_string(),
         Command::Version => env!("CARGO_PKG_VERSION").to_string(),
@@ -344,7 +484,7 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
     let Some(spec) = find_command(word) else {
         return match game.parse_move(line) {
             Ok(_) => Ok(Command::Play(line.to_string())),
-            Err(syntax) => Err(unknown(word, line, syntax.0)),
+            Err(syntax) => Err(unknown(word, syntax.0)),
         };
     };
     let no_args = |command: Command| {
@@ -386,7 +526,28 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "play" => one_arg("a move, e.g. 'play pass'").map(Command::Play),
         "undo" => no_args(Command::Undo),
         "board" => no_args(Command::Board),
-        "hint" => no_args(Command::Hint),
+        "view" => match rest.to_ascii_lowercase().as_str() {
+            "board" | "full" => Ok(Command::View(ViewChoice::Board)),
+            "compact" | "short" | "list" => Ok(Command::View(ViewChoice::Compact)),
+            _ => Err(CommandError::Syntax(
+                "write 'view board' (the full board) or 'view compact' (the short list)".into(),
+            )),
+        },
+        "rules" => Ok(Command::Rules((!rest.is_empty()).then(|| rest.to_string()))),
+        "hint" => match rest {
+            "" => Ok(Command::Hint(None)),
+            count => count
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=1000).contains(n))
+                .map(|n| Command::Hint(Some(n)))
+                .ok_or_else(|| {
+                    CommandError::Syntax(format!(
+                        "'hint' takes how many choices to show, 1 to 1000, e.g. 'hint 5' (not '{count}')"
+                    ))
+                }),
+        },
+        "evaluate" => no_args(Command::Evaluate),
         "genmove" => no_args(Command::Genmove),
         "new" => {
             let mut words = rest.split_whitespace().peekable();
@@ -396,8 +557,8 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
                 options: words.map(str::to_string).collect(),
             })
         }
-        "save" => one_arg("a file name, e.g. 'save game.txt'").map(Command::Save),
-        "load" => one_arg("a file name, e.g. 'load game.txt'").map(Command::Load),
+        "save" => one_arg("a file name, e.g. 'save game.txt'").and_then(|r| file_arg(&r).map(Command::Save)),
+        "load" => one_arg("a file name, e.g. 'load game.txt'").and_then(|r| file_arg(&r).map(Command::Load)),
         "status" => no_args(Command::Status),
         "getpos" => no_args(Command::GetPos),
         "setpos" => one_arg("a position string (see 'getpos')").map(Command::SetPos),
@@ -408,9 +569,10 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
             .map_err(|_| CommandError::Syntax("'seed' needs a whole number, e.g. 'seed 42'".into())),
         "set" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["bot", name] => Ok(Command::SetBot(name.to_string())),
-            _ => Err(CommandError::Syntax(
-                "write 'set bot NAME' (random or greedy)".into(),
-            )),
+            _ => Err(CommandError::Syntax(format!(
+                "write 'set bot NAME' ({})",
+                crate::bots::BOT_NAMES.join(", ")
+            ))),
         },
         "help" => Ok(Command::Help((!rest.is_empty()).then(|| rest.to_string()))),
         "quit" => no_args(Command::Quit),
@@ -420,13 +582,41 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "version" => no_args(Command::Version),
         "list_commands" => no_args(Command::ListCommands),
         "known_command" => one_arg("a command name").map(Command::KnownCommand),
-        _ => Err(unknown(word, line, String::new())),
+        _ => Err(unknown(word, String::new())),
+    }
+}
+
+/// The file name of `save` and `load`: one word, quoted if it holds blanks
+/// (`"my game.txt"`), with a leading `~` standing for the home folder.
+fn file_arg(rest: &str) -> Result<String, CommandError> {
+    let words = shell_words::split(rest)
+        .map_err(|_| CommandError::Syntax("the file name has an unclosed quote".into()))?;
+    match words.as_slice() {
+        [one] => Ok(expand_home(one).to_string_lossy().into_owned()),
+        _ => Err(CommandError::Syntax(
+            "give one file name; quote a name with blanks: save \"my game.txt\"".into(),
+        )),
+    }
+}
+
+/// `path` with a leading `~` or `~/` replaced by the home folder.
+pub fn expand_home(path: &str) -> std::path::PathBuf {
+    let home = || dirs::home_dir().filter(|h| !h.as_os_str().is_empty());
+    match path.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| path.into()),
+        Some(rest) if rest.starts_with('/') => match home() {
+            Some(home) => home.join(&rest[1..]),
+            None => path.into(),
+        },
+        _ => path.into(),
     }
 }
 
 /// The error for a word that is neither a command nor a move: the nearest command if one
-/// is close, else the move's syntax error when the line looks like a move attempt.
-fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
+/// is close, else the move's syntax error when the first word looks like the start of a
+/// move (it has a digit or a `/`: `24/30`, `r9`, `in-c9`), else an unknown command
+/// (`komi 6.5` is not a move attempt: its digits are an argument).
+fn unknown(word: &str, move_error: String) -> CommandError {
     let lower = word.to_ascii_lowercase();
     let nearest = COMMANDS
         .iter()
@@ -442,7 +632,7 @@ fn unknown(word: &str, line: &str, move_error: String) -> CommandError {
             hint: Some(canonical_name(name).to_string()),
         };
     }
-    let looks_like_move = line.chars().any(|c| c.is_ascii_digit() || c == '/');
+    let looks_like_move = word.chars().any(|c| c.is_ascii_digit() || c == '/');
     if looks_like_move && !move_error.is_empty() {
         return CommandError::Syntax(move_error);
     }
@@ -474,27 +664,54 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The help text: all commands, or one in detail.
+/// The rules of the `current` game, or of the game named `game`, without trailing blanks.
+pub fn rules_text(current: GameKind, game: Option<&str>) -> Result<String, CommandError> {
+    let kind = match game {
+        Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
+        None => current,
+    };
+    Ok(kind.info().rules.trim_end().to_string())
+}
+
+/// The help text with examples in Long Nardy's notation (see [`help_for`]).
 pub fn help(topic: Option<&str>) -> Result<String, CommandError> {
+    help_for(topic, GameKind::Nardy)
+}
+
+/// The help text, all commands or one in detail, with examples in `kind`'s notation.
+pub fn help_for(topic: Option<&str>, kind: GameKind) -> Result<String, CommandError> {
+    help_text(topic, &examples(kind))
+}
+
+fn help_text(topic: Option<&str>, examples: &Examples) -> Result<String, CommandError> {
     match topic {
         None => {
             let mut text = String::from("Commands (a move typed alone is played):\n");
             for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
                 let usage = format!("{} {}", spec.name, spec.args);
-                text.push_str(&format!("  {:<24}{}\n", usage.trim_end(), spec.summary));
+                text.push_str(&format!(
+                    "  {:<24}{}\n",
+                    usage.trim_end(),
+                    examples.fill(spec.summary)
+                ));
             }
-            text.push_str("Type 'help COMMAND' for more on one command.");
+            text.push_str("Type 'help COMMAND' for more on one command, 'rules' for the rules.");
             Ok(text)
         }
         Some(name) => {
-            let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), "", String::new()))?;
-            let mut text = format!("{} {}\n  {}", spec.name, spec.args, spec.summary);
+            let spec = find_command(name.trim()).ok_or_else(|| unknown(name.trim(), String::new()))?;
+            let mut text = format!("{} {}\n  {}", spec.name, spec.args, examples.fill(spec.summary));
             if !spec.aliases.is_empty() {
                 text.push_str(&format!("\n  Also: {}", spec.aliases.join(", ")));
             }
-            for line in spec.details.lines() {
+            // The details are one paragraph, filled to fit 80 columns under the indent.
+            let details = examples.fill(spec.details).replace('\n', " ");
+            for line in crate::core::wrap_words(&details, 76)
+                .into_iter()
+                .filter(|l| !l.is_empty())
+            {
                 text.push_str("\n  ");
-                text.push_str(line);
+                text.push_str(&line);
             }
             Ok(text.replace(" \n", "\n"))
         }
@@ -594,6 +811,101 @@ mod tests {
             assert!(help(Some(spec.name)).is_ok());
         }
         assert!(help(Some("fly")).is_err());
+    }
+
+    #[test]
+    fn file_names_take_quotes_and_the_home_folder() {
+        assert_eq!(parsed("save game.txt"), Ok(Command::Save("game.txt".into())));
+        assert_eq!(
+            parsed("save \"my game.txt\""),
+            Ok(Command::Save("my game.txt".into()))
+        );
+        assert_eq!(parsed("load 'a b'"), Ok(Command::Load("a b".into())));
+        let home = dirs::home_dir().unwrap();
+        assert_eq!(
+            parsed("load ~/games/a.txt"),
+            Ok(Command::Load(
+                home.join("games/a.txt").to_string_lossy().into_owned()
+            ))
+        );
+        assert!(
+            parsed("save my game.txt")
+                .unwrap_err()
+                .to_string()
+                .contains("quote")
+        );
+        assert!(parsed("save \"open").unwrap_err().to_string().contains("quote"));
+    }
+
+    #[test]
+    fn help_speaks_the_notation_of_the_game() {
+        let ur = help_for(Some("play"), GameKind::Ur).unwrap();
+        assert!(ur.contains("'play in-c1'"), "{ur}");
+        assert!(!ur.contains("24/18"), "{ur}");
+        let aeroplane = help_for(None, GameKind::Aeroplane).unwrap();
+        assert!(aeroplane.contains("'play r2'"), "{aeroplane}");
+        assert!(aeroplane.contains("'dice 5'"), "{aeroplane}");
+        let mnogoboy = help_for(Some("play"), GameKind::Mnogoboy).unwrap();
+        assert!(mnogoboy.contains("'play swap green'"), "{mnogoboy}");
+        assert!(help_for(Some("dice"), GameKind::Ur).unwrap().contains("'dice 2'"));
+        assert!(!help_for(None, GameKind::Nardy).unwrap().contains('{'));
+    }
+
+    #[test]
+    fn every_example_is_written_in_its_game() {
+        for &kind in GameKind::ALL {
+            // The examples are for the game proper, past the roll-off.
+            let options = crate::core::Options::defaults(kind.info().options);
+            let mut session = crate::session::Session::new(kind, &options, 1).unwrap();
+            while session.status().ends_with("rolloff") {
+                session.roll().unwrap();
+            }
+            let game = session.game();
+            let examples = examples(kind);
+            for text in examples.moves {
+                assert!(game.parse_move(text).is_ok(), "{}: {text}", kind.info().id);
+            }
+            let dice: Vec<u8> = examples.dice.split(' ').map(|d| d.parse().unwrap()).collect();
+            assert!(
+                game.parse_dice(&dice).is_ok(),
+                "{}: {}",
+                kind.info().id,
+                examples.dice
+            );
+            let words: Vec<String> = examples.new.split(' ').map(String::from).collect();
+            assert_eq!(words[1], kind.info().id);
+            assert!(crate::session::resolve_game(kind, Some(&words[1]), &words[2..]).is_ok());
+        }
+    }
+
+    #[test]
+    fn help_lines_fit_80_columns() {
+        for &kind in GameKind::ALL {
+            let mut texts = vec![help_for(None, kind).unwrap()];
+            texts.extend(COMMANDS.iter().map(|c| help_for(Some(c.name), kind).unwrap()));
+            for line in texts.iter().flat_map(|t| t.lines()) {
+                assert!(
+                    line.chars().count() <= 80,
+                    "{} columns: {line}",
+                    line.chars().count()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn view_and_rules() {
+        assert_eq!(parsed("view compact"), Ok(Command::View(ViewChoice::Compact)));
+        assert_eq!(parsed("VIEW board"), Ok(Command::View(ViewChoice::Board)));
+        assert!(parsed("view").is_err());
+        assert_eq!(parsed("rules"), Ok(Command::Rules(None)));
+        assert!(rules_text(GameKind::Ur, None).unwrap().contains("Ur"));
+        assert!(
+            rules_text(GameKind::Nardy, Some("mnogoboy"))
+                .unwrap()
+                .starts_with("MNOGOBOY")
+        );
+        assert!(rules_text(GameKind::Nardy, Some("chess")).is_err());
     }
 
     #[test]

@@ -101,3 +101,9 @@ impl From<OptionError> for CommandError {
         CommandError::Option(error.0)
     }
 }
+
+impl From<crate::lines::LineError> for CommandError {
+    fn from(error: crate::lines::LineError) -> Self {
+        CommandError::Syntax(error.to_string())
+    }
+}

@@ -39,6 +39,9 @@ pub struct Played {
     pub seat: Seat,
     /// The move in notation, as `legal` lists it.
     pub text: String,
+    /// What the move did, in words, as `legal` describes it after the notation:
+    /// ` (-> a8, eats c8)`; empty when the notation says it all.
+    pub details: String,
     /// Notable events the game reports (captures, extra rolls, game ends...).
     pub notes: Vec<String>,
 }
@@ -80,7 +83,7 @@ impl Session {
             game: kind.new_game(options)?,
             history: Vec::new(),
             dice: SeededDice::new(seed),
-            bot: BotKind::Greedy,
+            bot: BotKind::Best,
             bot_seed: seed ^ 0xB07,
             unsaved: false,
         })
@@ -178,7 +181,7 @@ impl Session {
         let dice = self.game.roll(&mut self.dice);
         let before = self.game.clone();
         self.game.set_dice(dice)?;
-        let notes = self.game.narrate(&before);
+        let notes = roll_notes(&before, &self.game, dice);
         self.push(before, Action::Roll(dice), Some(seat));
         Ok(Rolled { seat, dice, notes })
     }
@@ -189,7 +192,7 @@ impl Session {
         let dice = self.game.parse_dice(values)?;
         let before = self.game.clone();
         self.game.set_dice(dice)?;
-        let notes = self.game.narrate(&before);
+        let notes = roll_notes(&before, &self.game, dice);
         self.push(before, Action::Dice(dice), Some(seat));
         Ok(Rolled { seat, dice, notes })
     }
@@ -200,7 +203,7 @@ impl Session {
         self.legal_listed(|game, mv| game.format_move(mv))
     }
 
-    /// The legal moves with a description each (`c1 (-> f1, eats)`).
+    /// The legal moves with a description each (`c1 (eats f1)`).
     pub fn legal_descriptions(&self) -> Vec<String> {
         self.legal_listed(|game, mv| game.describe_move(mv))
     }
@@ -265,10 +268,21 @@ impl Session {
         } else {
             canonical_text(&before, &legal, &after).unwrap_or(typed)
         };
+        let details = legal
+            .iter()
+            .find(|m| before.format_move(m) == text)
+            .map(|m| before.describe_move(m))
+            .and_then(|described| described.strip_prefix(text.as_str()).map(str::to_string))
+            .unwrap_or_default();
         let notes = after.narrate(&before);
         self.game = after;
         self.push(before, Action::Move(text.clone()), Some(seat));
-        Ok(Played { seat, text, notes })
+        Ok(Played {
+            seat,
+            text,
+            details,
+            notes,
+        })
     }
 
     /// Takes back the last action (a roll, dice or a move).
@@ -292,11 +306,32 @@ impl Session {
             .any(|step| matches!(step.action, Action::Move(_)) && step.seat.is_some_and(&is_mine))
     }
 
+    /// A fresh built-in bot for this position: its own choices follow the session seed
+    /// and how far the game has gone, so a hint replays exactly.
+    fn fresh_bot(&self) -> Box<dyn crate::bots::Bot<AnyGame>> {
+        self.bot.build_any(self.bot_seed ^ self.history.len() as u64)
+    }
+
+    /// Every choice of the seat to act with its value, best first (see
+    /// [`crate::analysis::ranked_choices`]).
+    pub fn choices(&self) -> Result<Vec<crate::analysis::Choice>, CommandError> {
+        if self.game.phase() == Phase::Over {
+            return Err(CommandError::WrongPhase("the game is over".into()));
+        }
+        Ok(crate::analysis::ranked_choices(
+            &self.game,
+            self.fresh_bot().as_mut(),
+        ))
+    }
+
+    /// The position's value for every seat, as the built-in bot sees it.
+    pub fn evaluation(&self) -> crate::core::Estimate {
+        self.fresh_bot().estimate(&self.game)
+    }
+
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        let mut bot = self
-            .bot
-            .build::<AnyGame>(self.bot_seed ^ self.history.len() as u64);
+        let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
         match self.game.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
@@ -344,32 +379,24 @@ impl Session {
         Ok(())
     }
 
-    /// The protocol's one-line status: `turn SEAT roll`, `turn SEAT move DICE`, `over RESULT`.
+    /// The protocol's one-line status: `turn SEAT roll`, `turn SEAT roll rolloff` (a roll
+    /// of the roll-off that decides who starts), `turn SEAT move DICE`, or `over PLACES`
+    /// (see [`over_text`]).
     pub fn status(&self) -> String {
         match self.game.phase() {
+            Phase::Roll(seat) if self.game.roll_off().is_some() => {
+                format!("turn {} roll rolloff", self.seat_name(seat))
+            }
             Phase::Roll(seat) => format!("turn {} roll", self.seat_name(seat)),
             Phase::Move(seat) => match self.game.dice() {
                 Some(dice) => format!("turn {} move {}", self.seat_name(seat), dice.to_args()),
                 None => format!("turn {} move", self.seat_name(seat)),
             },
-            Phase::Over => format!("over {}", self.result_word()),
+            Phase::Over => match self.game.outcome() {
+                Some(outcome) => over_text(&outcome, &|seat| self.seat_name(seat).to_string()),
+                None => "over".to_string(),
+            },
         }
-    }
-
-    /// The winner's seat name, or the finishing order joined by commas for rankings.
-    fn result_word(&self) -> String {
-        let Some(outcome) = self.game.outcome() else {
-            return "unknown".to_string();
-        };
-        let mut order: Vec<Seat> = (0..outcome.places.len()).collect();
-        order.sort_by_key(|&seat| outcome.places[seat]);
-        if outcome.places.len() == 2 {
-            return outcome
-                .winner_seat()
-                .map_or("draw".to_string(), |s| self.seat_name(s).to_string());
-        }
-        let names: Vec<&str> = order.iter().map(|&s| self.seat_name(s)).collect();
-        names.join(",")
     }
 
     /// How the game ended, or a wrong-phase error while it goes on.
@@ -395,6 +422,46 @@ impl Session {
         lines.push(outcome.summary);
         Ok(lines.join("\n"))
     }
+}
+
+/// The `over` status of a finished game: `over`, then the seats of each finishing place,
+/// first place first, separated by spaces; seats that share a place are joined by commas
+/// in seat order. The last place is left out: it holds every seat not listed. So a game
+/// won outright (any two-seat game, or one that stops at its winner) prints `over WINNER`,
+/// and a full ranking of four prints its first three places, `over blue red green`.
+/// Nothing is ever ordered that the outcome does not order. A game every seat ends in the
+/// same place prints `over draw`.
+pub fn over_text(outcome: &Outcome, name: &dyn Fn(Seat) -> String) -> String {
+    let mut places: Vec<u8> = outcome.places.clone();
+    places.sort_unstable();
+    places.dedup();
+    let Some((_, listed)) = places.split_last() else {
+        return "over".to_string();
+    };
+    if listed.is_empty() {
+        return "over draw".to_string();
+    }
+    let mut text = String::from("over");
+    for &place in listed {
+        let seats: Vec<String> = (0..outcome.places.len())
+            .filter(|&seat| outcome.places[seat] == place)
+            .map(name)
+            .collect();
+        text.push(' ');
+        text.push_str(&seats.join(","));
+    }
+    text
+}
+
+/// What a roll did, for people: the roll-off's news when it was a roll-off roll (see
+/// [`crate::core::RollOff::narrate`]), then whatever the game tells of it.
+fn roll_notes(before: &AnyGame, after: &AnyGame, dice: Dice) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let (Some(roll_off), Some(&value)) = (before.roll_off(), dice.values().first()) {
+        notes.extend(roll_off.narrate(value, &|seat| before.seat_name(seat).to_string()));
+    }
+    notes.extend(after.narrate(before));
+    notes
 }
 
 /// The text of the legal move that turns `before` into `after` (compared by position

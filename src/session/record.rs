@@ -108,10 +108,15 @@ pub fn save_file(session: &mut Session, path: &str) -> Result<(), CommandError> 
 /// Reads the first game of the record at `path` and replays it (every action checked);
 /// `seed` drives the dice when the record has no seed of its own.
 pub fn load_file(path: &str, seed: u64) -> Result<Session, CommandError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| CommandError::File(format!("cannot read {path}: {e}")))?;
-    let records = parse_records(&text)?;
+    let records = read_records(path)?;
     Session::from_record(&records[0], seed)
+}
+
+/// Reads every game of the record file at `path` (a regular file of at most
+/// [`crate::lines::MAX_FILE_BYTES`]: a FIFO or `/dev/zero` is refused at once).
+pub fn read_records(path: &str) -> Result<Vec<GameRecord>, CommandError> {
+    let text = crate::lines::read_text_file(std::path::Path::new(path)).map_err(CommandError::File)?;
+    parse_records(&text)
 }
 
 fn file_error(line: usize, message: impl std::fmt::Display) -> CommandError {

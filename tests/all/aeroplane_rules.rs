@@ -7,7 +7,7 @@
 use tabula::core::{Dice, Game, NewGame, Phase};
 use tabula::games::aeroplane::Aeroplane;
 
-use crate::support::{self, given, given_with, legal, new_game, played, refusal};
+use crate::support::{self, given, given_with, legal, new_game, played, refusal, roll_off_news};
 
 /// A four-player position in the move or roll phase with no sixes pending.
 fn four(red: &str, yellow: &str, blue: &str, green: &str, turn: &str) -> String {
@@ -44,19 +44,21 @@ fn the_roll_off_decides_who_starts() {
     // When the seats roll 3, 5, 2, 4 in seat order,
     for (seat, roll) in [3, 5, 2, 4].into_iter().enumerate() {
         assert_eq!(game.phase(), Phase::Roll(seat));
-        let before = game.clone();
+        assert!(game.roll_off().is_some());
+        let news = roll_off_news(&game, roll);
         game.set_dice(Dice::single(roll)).unwrap();
         if seat < 3 {
-            assert!(game.narrate(&before).is_empty());
+            assert!(news.is_empty());
         } else {
             // Then yellow, with the highest roll, starts with a fresh roll.
             assert_eq!(
-                game.narrate(&before),
-                vec!["yellow wins the roll-off and starts with a fresh roll"]
+                news,
+                vec!["roll-off: red 3, yellow 5, blue 2, green 4; yellow starts"]
             );
         }
     }
     assert_eq!(game.phase(), Phase::Roll(1));
+    assert_eq!(game.roll_off(), None);
     assert_eq!(field(&game, "rolloff"), "done");
     assert!(game.dice().is_none());
 }
@@ -69,12 +71,12 @@ fn a_tie_in_the_roll_off_is_rolled_again_by_the_tied_seats_only() {
         game.set_dice(Dice::single(roll)).unwrap();
     }
     assert_eq!(field(&game, "rolloff"), "r5,y2,b?");
-    let before = game.clone();
+    let news = roll_off_news(&game, 5);
     game.set_dice(Dice::single(5)).unwrap();
     // Then red and blue roll again, red first, and yellow is out.
     assert_eq!(
-        game.narrate(&before),
-        vec!["roll-off: red and blue tie with 5 and roll again"]
+        news,
+        vec!["roll-off: red 5, yellow 2, blue 5; red and blue tie with 5 and roll again"]
     );
     assert_eq!(field(&game, "rolloff"), "r?,y-,b?");
     assert_eq!(game.phase(), Phase::Roll(0));
@@ -225,7 +227,7 @@ fn a_six_gives_another_roll() {
     assert_eq!(after.phase(), Phase::Roll(0));
     assert_eq!(field(&after, "sixes"), "1");
     assert_eq!(field(&after, "moved"), "r1");
-    assert_eq!(after.narrate(&game), ["red rolled a 6 and rolls again"]);
+    assert_eq!(after.narrate(&game), ["red rolled a 6 and has another roll"]);
     // after a move with a 6 (the run of sixes goes on),
     let second = played(&rolled(after, 6), "r1");
     assert_eq!(second.phase(), Phase::Roll(0));
@@ -315,10 +317,14 @@ fn landing_on_opponents_sends_them_all_home_even_a_stack() {
     // Then both yellow planes go back to the hangar, separate again; y3 stays.
     assert_eq!(field(&after, "red"), "7,H,H,H");
     assert_eq!(field(&after, "yellow"), "H,H,20,H");
-    assert_eq!(after.narrate(&game), ["r1 sends y1, y2 back to the hangar"]);
+    assert!(after.narrate(&game).is_empty(), "the move's description says it");
     assert_eq!(
         game.describe_move(&game.parse_move("r1").unwrap()),
-        "r1 (r1: square 5 -> square 7, sends y1, y2 back to the hangar)"
+        "r1 (square 5 -> 7, sends y1, y2 to the hangar)"
+    );
+    assert_eq!(
+        game.describe_move(&game.parse_move("r1").unwrap()),
+        "r1 (square 5 -> 7, sends y1, y2 to the hangar)"
     );
     // A stack that lands captures the same way.
     let stack = rolled(given(&four("5,5,H,H", "7,H,H,H", IDLE, IDLE, "red:roll")), 2);
@@ -340,9 +346,10 @@ fn landing_on_an_own_colour_square_jumps_four_and_captures_at_both_ends() {
     assert_eq!(field(&after, "green"), "H,H,H,H");
     assert_eq!(field(&after, "blue"), "H,H,H,H");
     assert_eq!(field(&after, "yellow"), "10,H,H,H");
+    assert!(after.narrate(&game).is_empty(), "the move's description says it");
     assert_eq!(
-        after.narrate(&game),
-        ["r1 jumps to square 12, sends b1, g1 back to the hangar"]
+        game.describe_move(&game.parse_move("r1").unwrap()),
+        "r1 (square 5 -> 8, jumps to 12, sends b1, g1 to the hangar)"
     );
     // Other colours jump on their own colour: yellow from 17 (its first own square) to 21.
     let yellow = rolled(given(&four(IDLE, "L,H,H,H", IDLE, IDLE, "yellow:roll")), 2);
@@ -376,8 +383,7 @@ fn landing_on_the_shortcut_square_flies_and_captures_on_the_crossed_home_column_
     // When r1 lands on 20, Then it flies to 32, sending yellow, green and b1 home.
     assert_eq!(
         game.describe_move(&game.parse_move("r1").unwrap()),
-        "r1 (r1: square 17 -> square 20, flies the shortcut to square 32, sends y1, b1, g1 back \
-         to the hangar)"
+        "r1 (square 17 -> 20, flies the shortcut to 32, sends y1, b1, g1 to the hangar)"
     );
     let after = played(&game, "r1");
     assert_eq!(field(&after, "red"), "32,H,H,H");
@@ -409,9 +415,10 @@ fn a_jump_can_lead_onto_the_shortcut_and_then_the_plane_flies() {
         assert_eq!(field(&after, "red"), "32,H,H,H", "{options:?}");
         assert_eq!(field(&after, "yellow"), "H,H,H,H");
         assert_eq!(field(&after, "green"), "H,H,H,H");
+        assert!(after.narrate(&game).is_empty(), "the move's description says it");
         assert_eq!(
-            after.narrate(&game),
-            ["r1 jumps to square 20, flies the shortcut to square 32, sends y1, g1 back to the hangar"]
+            game.describe_move(&game.parse_move("r1").unwrap()),
+            "r1 (square 13 -> 16, jumps to 20, flies the shortcut to 32, sends y1, g1 to the hangar)"
         );
     }
 }
@@ -451,7 +458,7 @@ fn own_planes_that_meet_form_a_stack_that_moves_as_one() {
     assert_eq!(legal(&stack), ["r1"]);
     assert_eq!(
         stack.describe_move(&stack.parse_move("r2").unwrap()),
-        "r2 (r1+r2: square 11 -> square 14)"
+        "r2 (with r1: square 11 -> 14)"
     );
     assert_eq!(played(&stack, "r2"), played(&stack, "r1"));
     assert_eq!(field(&played(&stack, "r2"), "red"), "14,14,H,H");
@@ -496,7 +503,11 @@ fn overshoot_bounce_moves_back_by_the_excess() {
     // r1 on h3 rolls 5: three to the centre, two back: h4.
     let after = played(&game, "r1");
     assert_eq!(field(&after, "red"), "h4,h1,C,C");
-    assert_eq!(after.narrate(&game), ["r1 bounces back from the centre to h4"]);
+    assert!(after.narrate(&game).is_empty(), "the move's description says it");
+    assert_eq!(
+        game.describe_move(&game.parse_move("r1").unwrap()),
+        "r1 (h3 -> the centre, bounces back to h4)"
+    );
     // A stack bounces as one.
     let stack = four("h3,h3,C,C", IDLE, IDLE, IDLE, "red:roll");
     let game = rolled(given_with(&["overshoot=bounce"], &stack), 4);
@@ -557,7 +568,7 @@ fn until_last_plays_on_skipping_finished_players_for_the_full_ranking() {
     assert_eq!(field(&over, "turn"), "over");
     assert_eq!(
         over.narrate(&game).last().unwrap(),
-        "game over: red wins; ranking red, yellow, blue"
+        "yellow has all four planes in the centre: 2nd place"
     );
     // In a four-player game the first to finish does not end it.
     let game = rolled(given(&four("h5,C,C,C", IDLE, IDLE, IDLE, "red:roll")), 1);
@@ -820,5 +831,5 @@ fn the_board_shows_squares_planes_stacks_hangars_and_the_run_of_sixes() {
     let duel = new_game::<Aeroplane>(&["players=2"]).render();
     assert!(duel.contains("red hangar") && duel.contains("blue hangar"));
     assert!(!duel.contains("yellow hangar") && !duel.contains("green hangar"));
-    assert!(duel.contains("roll-off for who starts: red ?, blue ?"));
+    assert!(duel.contains("roll-off to decide who starts: red to roll"));
 }

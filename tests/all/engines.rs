@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use tabula::core::{NewGame, Options};
 use tabula::games::GameKind;
 use tabula::games::nardy::Nardy;
-use tabula::matches::{GameSummary, MatchConfig, play_game};
-use tabula::players::PlayerSpec;
-use tabula::protocol::client::EngineSettings;
+use tabula::matches::{GameSummary, MatchConfig, play_game, run_match};
+use tabula::players::{MatchPlayer, PlayerSpec};
+use tabula::protocol::client::{EngineClient, EngineSettings};
 
 fn script(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,14 +20,18 @@ fn script(name: &str) -> String {
     format!("sh {}", path.display())
 }
 
+fn player(spec: PlayerSpec) -> MatchPlayer {
+    MatchPlayer { name: None, spec }
+}
+
 fn config(engine: &str, settings: EngineSettings) -> MatchConfig {
     MatchConfig {
         kind: GameKind::Nardy,
         options: Options::defaults(Nardy::game_info().options),
         games: 2,
         players: vec![
-            PlayerSpec::Bot(tabula::bots::BotKind::Random),
-            PlayerSpec::Engine(engine.to_string()),
+            player(PlayerSpec::Bot(tabula::bots::BotKind::Random)),
+            player(PlayerSpec::Engine(engine.to_string())),
         ],
         seed: 3,
         jobs: 1,
@@ -65,7 +69,9 @@ fn forfeits_in(engine: &str, kind: &str, limit: Duration, indices: &[u64]) -> Ve
         assert_eq!(got, kind, "{detail}");
         assert_eq!(summary.seat_players[seat], 1, "the engine's seat forfeits");
         assert_eq!(summary.places[seat], 2);
-        assert_eq!(summary.points[1 - seat], 1);
+        // Never better than losing on the board: the opponent gets a mars.
+        assert_eq!(summary.points[1 - seat], 2.0);
+        assert_eq!(summary.points[seat], 0.0);
         assert!(
             record.contains(&format!("forfeit {} {kind}: ", ["white", "black"][seat])),
             "{record}"
@@ -124,6 +130,82 @@ fn an_engine_that_prints_garbage_forfeits() {
 }
 
 #[test]
+fn an_engine_that_answers_genmove_with_no_move_at_all_plays_an_illegal_move() {
+    let games = forfeits(
+        &script("nonsense-move.sh"),
+        "illegal move",
+        Duration::from_secs(2),
+    );
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.starts_with("'hello world' is not a move"), "{detail}");
+    let roller = format!("env GENMOVE_REPLY=roll {}", script("nonsense-move.sh"));
+    let games = forfeits(&roller, "illegal move", Duration::from_secs(2));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.starts_with("'roll' when a move was asked for"), "{detail}");
+}
+
+#[test]
+fn an_engine_that_hangs_at_name_fails_the_handshake() {
+    let games = forfeits(&script("nameless.sh"), "handshake", Duration::from_secs(3));
+    assert!(games[0].forfeit.as_ref().unwrap().2.contains("'name'"));
+}
+
+#[test]
+fn a_reply_that_never_ends_forfeits_as_too_long_within_the_limit() {
+    let games = forfeits(&script("flood.sh"), "garbage", Duration::from_secs(3));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.starts_with("reply too long: "), "{detail}");
+    assert!(detail.contains("'newgame nardy'"), "{detail}");
+}
+
+#[test]
+fn a_reply_that_trickles_on_for_ever_times_out_at_the_deadline() {
+    // --timeout is 500 ms; the engine sends a line every 10 ms, never the end.
+    let games = forfeits(&script("trickle.sh"), "timeout", Duration::from_millis(1500));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(
+        detail.contains("no complete reply to 'newgame nardy' within 0.5 s"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_line_that_never_ends_forfeits_as_too_long_within_the_limit() {
+    let games = forfeits(&script("long-line.sh"), "garbage", Duration::from_secs(3));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(
+        detail.starts_with("reply too long: a line over 64 KiB"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn yes_as_an_engine_forfeits_at_once() {
+    let games = forfeits("yes", "garbage", Duration::from_secs(3));
+    assert!(
+        games[0]
+            .forfeit
+            .as_ref()
+            .unwrap()
+            .2
+            .contains("with 'y', not '=' or '?'")
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_on_stdout_are_garbage() {
+    let games = forfeits(&script("bad-bytes.sh"), "garbage", Duration::from_secs(2));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.contains("not UTF-8"), "{detail}");
+}
+
+#[test]
+fn late_replies_to_earlier_commands_are_discarded() {
+    let client = EngineClient::start(&script("stale.sh"), "test", &quick()).unwrap();
+    assert_eq!(client.name(), "fresh");
+}
+
+#[test]
 fn an_engine_that_plays_an_illegal_move_forfeits() {
     let games = forfeits(&script("illegal.sh"), "illegal move", Duration::from_secs(2));
     assert!(
@@ -145,8 +227,9 @@ fn an_engine_slower_than_the_move_time_forfeits_soon_after_it() {
 
 #[test]
 fn an_engine_that_refuses_the_moves_it_is_told_forfeits() {
-    // In game 0 the engine sits second and is told White's first move, which it refuses.
-    let games = forfeits_in(&script("refuses.sh"), "lost sync", Duration::from_secs(2), &[0]);
+    // In game 1 the engine sits first (White); Black wins the roll-off (the dice of seed 3)
+    // and the engine is told Black's first move, which it refuses.
+    let games = forfeits_in(&script("refuses.sh"), "lost sync", Duration::from_secs(2), &[1]);
     assert!(games[0].forfeit.as_ref().unwrap().2.starts_with("refused 'play "));
 }
 
@@ -310,4 +393,492 @@ fn every_game_plays_whole_matches_against_engine_processes() {
         );
         assert!(table.contains("engine round trips: "), "{game:?}:\n{table}");
     }
+}
+
+fn with_tabula(script_name: &str, extra: &str) -> String {
+    format!(
+        "engine:env TABULA={} {extra} {}",
+        tabula().display(),
+        script(script_name)
+    )
+}
+
+#[test]
+fn latin1_on_stderr_is_harmless() {
+    clean_match(&with_tabula("latin1.sh", ""), None);
+}
+
+#[test]
+fn an_engine_that_floods_its_stderr_plays_on() {
+    clean_match(&with_tabula("stderr-flood.sh", ""), None);
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// True while `pid` is a live process (not gone, not a zombie waiting to be reaped).
+fn alive(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+fn pids_in(path: &Path) -> Vec<i32> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+fn all_gone(pids: &[i32]) -> bool {
+    // Killed processes are reaped by whoever inherits them: give that a moment.
+    let until = Instant::now() + Duration::from_secs(3);
+    while Instant::now() < until {
+        if pids.iter().all(|&pid| !alive(pid)) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn the_children_of_a_wrapper_script_end_with_the_engine() {
+    let dir = temp_dir("wrapper");
+    let pids = dir.join("pids");
+    let engine = with_tabula("wrapper.sh", &format!("CHILD_PIDS={}", pids.display()));
+    clean_match(&engine, None);
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 4, "one helper per game");
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engines_in_a_forfeited_game_are_ended_with_their_children() {
+    let dir = temp_dir("forfeit-children");
+    let pids = dir.join("pids");
+    let engine = format!("env CHILD_PIDS={} {}", pids.display(), script("slow-wrapper.sh"));
+    forfeits(&engine, "timeout", Duration::from_secs(3));
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 4);
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_to_a_match_ends_its_engines() {
+    let dir = temp_dir("sigterm");
+    let pids = dir.join("pids");
+    let engine = format!(
+        "engine:env CHILD_PIDS={} {}",
+        pids.display(),
+        script("slow-wrapper.sh")
+    );
+    let mut child = Command::new(tabula())
+        .args([
+            "match",
+            "nardy",
+            "--games",
+            "2",
+            "--jobs",
+            "2",
+            "--movetime",
+            "60000",
+        ])
+        .args(["--player", "bot:random", "--player", &engine])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while pids_in(&pids).len() < 4 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Both engines are started and thinking (or about to be asked).
+    std::thread::sleep(Duration::from_millis(300));
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 4, "both engines started");
+    assert!(started.iter().all(|&pid| alive(pid)));
+    // SAFETY: sending a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status}");
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_to_play_ends_its_engines() {
+    let dir = temp_dir("sigterm-play");
+    let pids = dir.join("pids");
+    let engine = format!(
+        "white=engine:env CHILD_PIDS={} {}",
+        pids.display(),
+        script("slow-wrapper.sh")
+    );
+    // stdin stays open: tabula waits for the engine's genmove, or for the next command.
+    let mut child = Command::new(tabula())
+        .args([
+            "play",
+            "nardy",
+            "--seed",
+            "1",
+            "--movetime",
+            "60000",
+            "--seat",
+            &engine,
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while pids_in(&pids).len() < 2 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let started = pids_in(&pids);
+    assert_eq!(started.len(), 2, "the engine started");
+    assert!(started.iter().all(|&pid| alive(pid)));
+    // SAFETY: sending a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status}");
+    assert!(all_gone(&started), "left running: {started:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `tabula play` with `args` and the commands `input` on stdin.
+fn play(args: &[&str], input: &str) -> (bool, String, String) {
+    use std::io::Write as _;
+    let mut child = Command::new(tabula())
+        .arg("play")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn in_play_an_engine_that_cannot_start_forfeits_like_in_a_match() {
+    let (ok, out, err) = play(
+        &[
+            "nardy",
+            "--seed",
+            "1",
+            "--seat",
+            "black=engine:/nonexistent/engine",
+        ],
+        "status\n",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(
+            "black (engine:/nonexistent/engine) forfeits: start: cannot start '/nonexistent/engine'"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("over forfeit black start"), "{out}");
+}
+
+#[test]
+fn in_play_a_crashing_engine_shows_its_last_stderr_lines() {
+    let (ok, out, err) = play(
+        &[
+            "nardy",
+            "--seed",
+            "1",
+            "--seat",
+            &format!("black=engine:{}", script("traceback.sh")),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("forfeits: crash: exited (exit status: 1)"), "{out}");
+    assert!(out.contains("its last lines on standard error:"), "{out}");
+    assert!(out.contains("  | ValueError: the last line"), "{out}");
+    assert!(out.contains("  | traceback line 7\n"), "{out}");
+    assert!(!out.contains("traceback line 6\n"), "ten lines only: {out}");
+}
+
+#[test]
+fn in_play_new_after_a_timeout_restarts_the_engine() {
+    let dir = temp_dir("play-new");
+    let log = dir.join("log");
+    let (ok, out, err) = play(
+        &[
+            "ur",
+            "--seed",
+            "1",
+            "--movetime",
+            "200",
+            "--seat",
+            &format!("light=engine:{}", script("slow.sh")),
+            "--seat",
+            "dark=human",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        "new\nstatus\n",
+    );
+    assert!(ok, "{err}");
+    // Both games end in a timeout of genmove: the late reply of the first engine is
+    // never read as the answer to the second game's newgame.
+    assert_eq!(
+        out.matches("forfeits: timeout: no complete reply to 'genmove'")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(!out.contains("garbage"), "{out}");
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        log.matches("> 1 protocol_version").count(),
+        2,
+        "started twice:\n{log}"
+    );
+    assert!(log.contains(" quit"), "{log}");
+    assert!(log.contains("= forfeit light timeout: "), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn bot_match(records: &Path, games: u64, seed: u64) -> anyhow::Result<String> {
+    let config = MatchConfig {
+        kind: GameKind::Nardy,
+        options: Options::defaults(Nardy::game_info().options),
+        games,
+        players: vec!["fast=bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
+        seed,
+        jobs: 1,
+        records: Some(records.to_path_buf()),
+        engines: quick(),
+    };
+    let mut out = Vec::new();
+    run_match(&config, &mut out, false)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
+    let dir = temp_dir("resume");
+    let records = dir.join("records");
+    let table = bot_match(&records, 4, 3).unwrap();
+    assert!(table.contains("1  fast "), "named players: {table}");
+    let good = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(bot_match(&records, 4, 3).unwrap().matches("4 resumed").count(), 1);
+    let refused = |text: &str, games: u64, seed: u64| -> String {
+        std::fs::write(&records, text).unwrap();
+        let error = bot_match(&records, games, seed).unwrap_err();
+        format!("{error:#}")
+    };
+    let first_result = good.lines().find(|l| l.starts_with("result ")).unwrap();
+    let reversed = first_result
+        .replace("places=1,2", "places=X")
+        .replace("places=2,1", "places=1,2")
+        .replace("places=X", "places=2,1");
+    let error = refused(&good.replacen(first_result, &reversed, 1), 4, 3);
+    assert!(error.contains("but replaying it gives"), "{error}");
+    let error = refused(
+        &good.replacen(first_result, "result places=9,9 points=99,99", 1),
+        4,
+        3,
+    );
+    assert!(error.contains("says 'result places=9,9 points=99,99'"), "{error}");
+    let first_block = good.split("\n\n").next().unwrap();
+    let error = refused(&format!("{good}{first_block}\n\n"), 4, 3);
+    assert!(error.contains("game 1 appears twice"), "{error}");
+    let error = refused(&good, 2, 3);
+    assert!(
+        error.contains("the records hold game 3, but this match has games 1 to 2"),
+        "{error}"
+    );
+    let error = refused(&good, 4, 4);
+    assert!(
+        error.contains("was played with dice seed 3; this match (--seed 4) gives it 4"),
+        "{error}"
+    );
+    let first_roll = good.lines().find(|l| l.starts_with("roll ")).unwrap();
+    let other_roll = if first_roll == "roll 1 2" {
+        "roll 2 1"
+    } else {
+        "roll 1 2"
+    };
+    let error = refused(&good.replacen(first_roll, other_roll, 1), 4, 3);
+    assert!(error.contains("but dice seed 3 throws"), "{error}");
+    let first_move = good.lines().find(|l| l.starts_with("play ")).unwrap();
+    let error = refused(&good.replacen(first_move, "play 1/off", 1), 4, 3);
+    assert!(error.contains("'play 1/off'"), "{error}");
+    let other_players = good.replacen("black=bot:random", "black=bot:greedy", 1);
+    let error = refused(&other_players, 4, 3);
+    assert!(error.contains("played by other players"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_log_has_both_ways_the_verdicts_and_grows_when_a_match_resumes() {
+    let dir = temp_dir("log");
+    let (records, log) = (dir.join("records"), dir.join("log"));
+    let engine = format!("engine:{} engine --bot random", tabula().display());
+    let run = |games: &str| {
+        let output = Command::new(tabula())
+            .args(["match", "nardy", "--games", games, "--jobs", "1"])
+            .args(["--player", "bot:greedy", "--player", &engine])
+            .arg("--records")
+            .arg(&records)
+            .arg("--log")
+            .arg(&log)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(&log).unwrap()
+    };
+    let first = run("2");
+    assert!(first.contains(" game 1 black > 1 protocol_version"), "{first}");
+    assert!(first.contains(" game 2 white < =1 1"), "{first}");
+    assert!(first.contains(" game 1 black > "), "{first}");
+    assert!(
+        first
+            .lines()
+            .any(|l| l.contains(" game 1 black > ") && l.ends_with(" quit")),
+        "{first}"
+    );
+    assert!(first.contains(" game 2 = end: result places="), "{first}");
+    let second = run("4");
+    assert!(second.starts_with(&first), "the log grows");
+    assert!(second.contains(" game 4 = end: result places="), "{second}");
+    let recorded = std::fs::read_to_string(&records).unwrap();
+    assert!(recorded.contains("match-game 4\n"), "{recorded}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
+    let config = MatchConfig {
+        kind: GameKind::Aeroplane,
+        options: Options::parse(GameKind::Aeroplane.info().options, &["players=3"]).unwrap(),
+        games: 3,
+        players: vec![
+            "bot:greedy".parse().unwrap(),
+            "bot:random".parse().unwrap(),
+            format!("crasher=engine:{}", script("crash.sh")).parse().unwrap(),
+        ],
+        seed: 2,
+        jobs: 1,
+        records: None,
+        engines: quick(),
+    };
+    let mut out = Vec::new();
+    let games = run_match(&config, &mut out, false).unwrap();
+    let table = String::from_utf8(out).unwrap();
+    for game in &games {
+        let (seat, kind, _) = game.forfeit.clone().expect("the engine forfeits every game");
+        assert_eq!(kind, "crash");
+        assert_eq!(game.places[seat], 3, "last");
+        let shares: f64 = (0..3).map(|s| game.win_share(s)).sum();
+        assert!((shares - 1.0).abs() < 1e-9, "{game:?}");
+    }
+    assert!(table.contains("forfeits by #3 crasher: 3 (crash 3)"), "{table}");
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("first places by seat: "))
+        .unwrap();
+    let total: f64 = line
+        .split(['%', ' ', ','])
+        .filter_map(|w| w.parse::<f64>().ok())
+        .sum();
+    assert!((total - 100.0).abs() < 0.2, "{line}");
+}
+
+/// Runs `tabula match` against `engine` and returns its peak resident memory in KiB
+/// (the kernel's high-water mark, read while it runs), failing if it does not end
+/// within `limit`.
+fn peak_memory_of_match(engine: &str, extra: &[&str], limit: Duration) -> u64 {
+    let mut child = Command::new(tabula())
+        .args([
+            "match",
+            "nardy",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--movetime",
+            "1000",
+        ])
+        .args(["--player", "bot:random", "--player", engine])
+        .args(extra)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let until = Instant::now() + limit;
+    let mut peak = 0;
+    loop {
+        let high_water = std::fs::read_to_string(&status_file)
+            .ok()
+            .and_then(|status| {
+                let line = status.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+                line.split_whitespace().nth(1)?.parse::<u64>().ok()
+            })
+            .unwrap_or(0);
+        peak = peak.max(high_water);
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            return peak;
+        }
+        if Instant::now() > until {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the match against {engine} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn memory_stays_bounded_whatever_an_engine_writes() {
+    let dir = temp_dir("memory");
+    let log = dir.join("log");
+    let log = log.to_str().unwrap();
+    let engines = [
+        format!("engine:{}", script("flood.sh")),
+        format!("engine:{}", script("long-line.sh")),
+        "engine:yes".to_string(),
+        with_tabula("stderr-flood.sh", ""),
+    ];
+    for engine in &engines {
+        for extra in [&[][..], &["--log", log][..]] {
+            let peak = peak_memory_of_match(engine, extra, Duration::from_secs(20));
+            assert!(peak < 64 * 1024, "{engine} {extra:?}: {peak} KiB");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,6 +3,7 @@
 mod aeroplane_games;
 mod aeroplane_reference;
 mod aeroplane_rules;
+mod analysis;
 mod cli;
 mod engines;
 mod invariants;
@@ -16,8 +17,10 @@ mod mnogoboy_rules;
 mod movegen_counts;
 mod nardy_reference;
 mod nardy_rules;
+mod protocol_framing;
 mod robustness;
 mod support;
+mod table;
 mod transcripts;
 mod ur_games;
 mod ur_reference;

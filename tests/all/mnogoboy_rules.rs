@@ -4,7 +4,7 @@
 use tabula::core::{Dice, Game, NewGame, Options, Phase};
 use tabula::games::mnogoboy::{BeforeRoll, Colour, FINISH, Mnogoboy, START};
 
-use crate::support::{self, described, legal, played, refusal, wrong_phase};
+use crate::support::{self, described, legal, played, refusal, roll_off_news, wrong_phase};
 
 /// A new game for this many players.
 fn new_game(players: usize) -> Mnogoboy {
@@ -56,12 +56,13 @@ fn the_roll_off_goes_in_seat_order_and_the_highest_roll_starts() {
         game.position_string(),
         "p1=- p2=- p3=- turn=p3:rolloff before=- rolloff=2,5,-"
     );
-    let before = game.clone();
+    let news = roll_off_news(&game, 3);
     let game = rolled(game, 3);
     // Then p2 starts by taking a piece: a move phase without dice.
     assert_eq!(game.phase(), Phase::Move(1));
     assert_eq!(game.dice(), None);
-    assert_eq!(game.narrate(&before), vec!["p2 wins the roll-off and starts"]);
+    assert_eq!(game.roll_off(), None);
+    assert_eq!(news, vec!["roll-off: p1 2, p2 5, p3 3; p2 starts"]);
     assert_eq!(legal(&game).len(), 7);
 }
 
@@ -69,7 +70,7 @@ fn the_roll_off_goes_in_seat_order_and_the_highest_roll_starts() {
 fn a_tie_for_the_highest_roll_is_rolled_again_by_the_tied_seats_only() {
     // Given p1 rolled 4 and p2 rolled 6, When p3 also rolls 6,
     let game = rolled(rolled(new_game(3), 4), 6);
-    let before = game.clone();
+    let news = roll_off_news(&game, 6);
     let game = rolled(game, 6);
     // Then p2 and p3 roll again in seat order, and p1 is out.
     assert_eq!(game.phase(), Phase::Roll(1));
@@ -78,8 +79,8 @@ fn a_tie_for_the_highest_roll_is_rolled_again_by_the_tied_seats_only() {
         "p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=x,-,-"
     );
     assert_eq!(
-        game.narrate(&before),
-        vec!["p2 and p3 tie for the highest roll and roll again"]
+        news,
+        vec!["roll-off: p1 4, p2 6, p3 6; p2 and p3 tie with 6 and roll again"]
     );
     // When they tie again on 3, Then they roll once more;
     let game = rolled(rolled(game, 3), 3);
@@ -309,13 +310,14 @@ fn landing_on_the_own_colour_rolls_again_and_can_chain() {
     assert_eq!(after.phase(), Phase::Roll(0));
     assert!(legal(&after).is_empty());
     assert_eq!(after.position_string(), "p1=w@10 p2=g@S turn=p1:again before=-");
+    assert!(after.narrate(&game).is_empty(), "the move's description says it");
     assert_eq!(
-        after.narrate(&game),
-        vec!["white lands on its own colour at 10: p1 rolls again"]
+        game.describe_move(&game.parse_move("move").unwrap()),
+        "move (white 7 -> 10, its own colour: another roll)"
     );
     assert_eq!(
         refusal(&after, "swap orange"),
-        "p1 landed on its own colour and rolls again at once: no exchange now"
+        "p1 landed on its own colour and must roll again at once: no exchange now"
     );
     // When the 4 takes the short branch to white 22, Then again;
     let again = played(&rolled(after, 4), "move short");
@@ -345,9 +347,10 @@ fn landing_on_another_colour_ends_the_turn_and_the_next_roll_needs_a_six() {
             "pass"
         ]
     );
+    assert!(after.narrate(&game).is_empty(), "the move's description says it");
     assert_eq!(
-        after.narrate(&game),
-        vec!["white lands on green at 2: it needs a six to move on unless exchanged for green"]
+        game.describe_move(&game.parse_move("move").unwrap()),
+        "move (white 1 -> 2, green field: needs a six)"
     );
     assert_eq!(
         refusal(&after, "move"),
@@ -440,9 +443,10 @@ fn a_dot_forces_an_exchange_and_ends_the_turn() {
             "swap blue"
         ]
     );
+    assert!(dot.narrate(&game).is_empty(), "the move's description says it");
     assert_eq!(
-        dot.narrate(&game),
-        vec!["white lands on the dot at 7: p1 must exchange it"]
+        game.describe_move(&game.parse_move("move").unwrap()),
+        "move (white 5 -> 7, the dot: it must be exchanged)"
     );
     assert_eq!(
         refusal(&dot, "pass"),
@@ -727,7 +731,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         ),
         (
             "p1=- p2=- turn=p1:rolloff before=- rolloff=x,-",
-            "fewer than two seats",
+            "two or more seats",
         ),
         ("p1=- p2=- turn=p1:rolloff before=- rolloff=-", "lists 1 seats"),
         (
@@ -792,23 +796,23 @@ fn moves_are_described_for_people() {
     assert_eq!(
         described(&game),
         vec![
-            "move long (8 -> 12, grey: a six is needed next time)",
-            "move short (8 -> 20, dot: must exchange)"
+            "move long (yellow 8 -> 12, grey field: needs a six)",
+            "move short (yellow 8 -> 20, the dot: it must be exchanged)"
         ]
     );
     let swap = given("p1=w@12 p2=g@3 turn=p1:roll before=-");
     let mv = swap.parse_move("swap grey").unwrap();
     assert_eq!(
         swap.describe_move(&mv),
-        "swap grey (white goes to the reserve, grey stands on 12; no six needed there)"
+        "swap grey (white to the reserve, grey on 12: no six needed)"
     );
     let chain = rolled(given("p1=w@7 p2=g@S turn=p1:roll before=-"), 3);
     let mv = chain.parse_move("move").unwrap();
     assert_eq!(
         chain.describe_move(&mv),
-        "move (7 -> 10, own colour: rolls again)"
+        "move (white 7 -> 10, its own colour: another roll)"
     );
     let win = rolled(given("p1=w@64 p2=g@S turn=p1:roll before=-"), 5);
     let mv = win.parse_move("move").unwrap();
-    assert_eq!(win.describe_move(&mv), "move (64 -> F, wins)");
+    assert_eq!(win.describe_move(&mv), "move (white 64 -> F, wins)");
 }

@@ -11,10 +11,104 @@ fn rolled(game: Nardy, a: u8, b: u8) -> Nardy {
     support::rolled(game, &[a, b])
 }
 
+/// The start once White has won the roll-off: White to roll for the first turn.
+fn white_starts() -> Nardy {
+    given("w=24x15 b=24x15 turn=white:roll first=wb score=0-0")
+}
+
+#[test]
+fn a_roll_off_of_one_die_each_decides_who_starts() {
+    // Given a new game, When nothing has been rolled, Then White rolls one die first.
+    let start = Nardy::default_game();
+    assert_eq!(
+        start.position_string(),
+        "w=24x15 b=24x15 turn=white:rolloff first=wb score=0-0"
+    );
+    assert_eq!(start.phase(), Phase::Roll(0));
+    assert!(start.roll_off().is_some());
+    assert!(legal_sorted(&start).is_empty());
+    assert!(start.parse_dice(&[6, 3]).unwrap_err().0.contains("one die"));
+    assert_eq!(
+        support::wrong_phase(&start, "24/18 18/15"),
+        "roll first: the roll-off decides who starts"
+    );
+    // When White rolls 2, Then Black rolls, White's die kept in the position.
+    let white_rolled = support::rolled(start.clone(), &[2]);
+    assert_eq!(white_rolled.phase(), Phase::Roll(1));
+    assert_eq!(
+        white_rolled.position_string(),
+        "w=24x15 b=24x15 turn=black:rolloff:2 first=wb score=0-0"
+    );
+    assert_eq!(given::<Nardy>(&white_rolled.position_string()), white_rolled);
+    // When Black rolls 5, Then Black (the higher) starts with a fresh roll of both dice;
+    // the seats keep their names.
+    assert_eq!(
+        support::roll_off_news(&white_rolled, 5),
+        vec!["roll-off: white 2, black 5; black starts"]
+    );
+    let black_starts = support::rolled(white_rolled.clone(), &[5]);
+    assert_eq!(black_starts.phase(), Phase::Roll(1));
+    assert_eq!(black_starts.roll_off(), None);
+    assert_eq!(black_starts.dice(), None);
+    assert_eq!(
+        black_starts.position_string(),
+        "w=24x15 b=24x15 turn=black:roll first=wb score=0-0"
+    );
+    let first_turn = rolled(black_starts, 6, 3);
+    assert_eq!(first_turn.phase(), Phase::Move(1));
+    assert_eq!(legal_sorted(&first_turn), vec!["24/18 18/15"]);
+    // When both roll the same, Then they roll again, White first.
+    let tied = support::rolled(white_rolled.clone(), &[2]);
+    assert_eq!(tied, start);
+    // When White's die is higher, Then White starts.
+    let white_first = support::rolled(white_rolled, &[1]);
+    assert_eq!(white_first, white_starts());
+}
+
+#[test]
+fn the_roll_off_belongs_to_the_start_of_the_first_game() {
+    for (text, message) in [
+        (
+            "w=24x14,23 b=24x15 turn=white:rolloff first=b score=0-0",
+            "needs the start position",
+        ),
+        (
+            "w=24x15 b=24x15 turn=black:rolloff first=wb score=0-0",
+            "white:rolloff",
+        ),
+        (
+            "w=24x15 b=24x15 turn=white:rolloff:3 first=wb score=0-0",
+            "white:rolloff",
+        ),
+        (
+            "w=24x15 b=24x15 turn=black:rolloff:7 first=wb score=0-0",
+            "white:rolloff",
+        ),
+    ] {
+        let mut game = Nardy::default_game();
+        let error = game.set_position(text).unwrap_err().to_string();
+        assert!(error.contains(message), "{text}: {error}");
+        assert_eq!(game, Nardy::default_game());
+    }
+    let mut in_match = support::new_game::<Nardy>(&["match=3"]);
+    let error = in_match
+        .set_position("w=24x15 b=24x15 turn=white:rolloff first=wb score=1-0")
+        .unwrap_err();
+    assert!(error.to_string().contains("needs the start position"), "{error}");
+    // The next game of a match is started by the last winner, without a roll-off.
+    let nearly = given_with::<Nardy>(
+        &["match=3"],
+        "w=1,offx14 b=1x14,off turn=white:roll first=- score=0-0",
+    );
+    let next_game = played(&rolled(nearly, 2, 1), "1/off");
+    assert_eq!(next_game.roll_off(), None);
+    assert_eq!(next_game.phase(), Phase::Roll(0));
+}
+
 #[test]
 fn first_turn_six_three_moves_one_checker_off_the_head() {
     // Given the start, When White rolls 6-3,
-    let game = rolled(Nardy::default_game(), 6, 3);
+    let game = rolled(white_starts(), 6, 3);
     // Then one checker runs 24/15, in either order.
     assert_eq!(legal_sorted(&game), vec!["24/18 18/15"]);
     let after = played(&game, "24/21 21/15");
@@ -27,7 +121,7 @@ fn first_turn_six_three_moves_one_checker_off_the_head() {
 
 #[test]
 fn first_turn_six_six_four_four_three_three_take_two_from_the_head() {
-    let start = Nardy::default_game();
+    let start = white_starts();
     // 6-6: the second step of one checker would land on Black's head, so two leave.
     assert_eq!(legal_sorted(&rolled(start.clone(), 6, 6)), vec!["24/18 24/18"]);
     assert_eq!(
@@ -81,15 +175,15 @@ fn the_head_exception_ends_after_the_first_turn() {
 
 #[test]
 fn no_landing_on_a_point_held_by_the_opponent() {
-    let game = rolled(Nardy::default_game(), 6, 6);
-    assert_eq!(refusal(&game, "24/18 18/12"), "point 12 is held by Black");
+    let game = rolled(white_starts(), 6, 6);
+    assert_eq!(refusal(&game, "24/18 18/12"), "point 12 is held by black");
     // Black sees it from its side: White's head is Black's point 12.
     let black = rolled(
         given("w=24x14,15 b=24x15 turn=black:roll first=b score=0-0"),
         6,
         6,
     );
-    assert_eq!(refusal(&black, "24/18 18/12"), "point 12 is held by White");
+    assert_eq!(refusal(&black, "24/18 18/12"), "point 12 is held by white");
 }
 
 #[test]
@@ -103,7 +197,7 @@ fn a_block_of_six_needs_an_opponent_checker_ahead() {
     // When White closes 18 with the 6, Then the six-point block is refused.
     assert_eq!(
         refusal(&blocked, "24/18 14/13"),
-        "that builds a block of six with no Black checker ahead"
+        "that builds a block of six with no black checker ahead"
     );
     for mv in legal_sorted(&blocked) {
         let after = played(&blocked, &mv);
@@ -126,7 +220,7 @@ fn a_block_of_six_needs_an_opponent_checker_ahead() {
     );
     assert_eq!(
         refusal(&closed, "24/18 14/9"),
-        "that builds a block of six with no Black checker ahead"
+        "that builds a block of six with no black checker ahead"
     );
     played(&closed, "14/9 24/18");
 }
@@ -141,7 +235,7 @@ fn the_block_rule_is_checked_after_every_step() {
     // 24/18 first makes 19..14 a block for a moment: refused in that order,
     assert_eq!(
         refusal(&game, "24/18 19/18"),
-        "that builds a block of six with no Black checker ahead"
+        "that builds a block of six with no black checker ahead"
     );
     // but 19/18 first never makes one, so the same result is legal that way round.
     let after = played(&game, "19/18 24/18");
@@ -186,8 +280,8 @@ fn a_turn_with_nothing_playable_passes() {
     assert_eq!(legal_sorted(&game), vec!["pass"]);
     let after = played(&game, "pass");
     assert_eq!(after.phase(), Phase::Roll(1));
-    let movable = rolled(Nardy::default_game(), 6, 5);
-    assert!(refusal(&movable, "pass").starts_with("White can move, so passing is not allowed"));
+    let movable = rolled(white_starts(), 6, 5);
+    assert!(refusal(&movable, "pass").starts_with("white can move, so passing is not allowed"));
 }
 
 #[test]
@@ -195,7 +289,7 @@ fn bearing_off_needs_all_checkers_home() {
     let game = rolled(given("w=7,1x14 b=24x15 turn=white:roll first=b score=0-0"), 6, 1);
     assert_eq!(
         refusal(&game, "1/off 7/1"),
-        "White may bear off only when all 15 checkers are in home (points 1-6)"
+        "white may bear off only when all 15 checkers are in home (points 1-6)"
     );
     // The last checker may come home first and bear off with the other die.
     let game = rolled(given("w=7,1x14 b=24x15 turn=white:roll first=b score=0-0"), 1, 6);
@@ -317,7 +411,7 @@ fn a_match_plays_on_until_someone_has_enough_points() {
 
 #[test]
 fn moves_may_be_written_as_chains_repeats_and_combined_steps() {
-    let game = rolled(Nardy::default_game(), 6, 3);
+    let game = rolled(white_starts(), 6, 3);
     let chained = played(&game, "24/18/15");
     assert_eq!(chained, played(&game, "24/15"));
     assert_eq!(chained, played(&game, "24-18 18-15"));
@@ -343,19 +437,19 @@ fn moves_may_be_written_as_chains_repeats_and_combined_steps() {
 
 #[test]
 fn wrong_phase_and_bad_text_change_nothing() {
-    let mut game = Nardy::default_game();
+    let mut game = white_starts();
     let mv = game.parse_move("24/18").unwrap();
     assert_eq!(game.play(&mv).unwrap_err().to_string(), "wrong phase: roll first");
-    assert_eq!(game, Nardy::default_game());
+    assert_eq!(game, white_starts());
     for bad in ["", "24", "25/19", "24/x", "off/3", "1/2/3/4/5/6", "24/20(9)"] {
         assert!(game.parse_move(bad).is_err(), "{bad:?} should not parse");
     }
-    let game = rolled(Nardy::default_game(), 6, 3);
+    let game = rolled(white_starts(), 6, 3);
     assert_eq!(
         refusal(&game, "18/24"),
         "18/24 goes backwards: checkers move from higher to lower points"
     );
-    assert_eq!(refusal(&game, "13/7"), "there is no White checker on point 13");
+    assert_eq!(refusal(&game, "13/7"), "there is no white checker on point 13");
     assert_eq!(
         refusal(&game, "24/20"),
         "no die left takes a checker from 24 to 20 (dice left: 6 3)"
@@ -382,7 +476,7 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
     let cases = [
         (
             "w=24x14 b=24x15 turn=white:roll first=- score=0-0",
-            "White has 14 checkers; each side has 15",
+            "white has 14 checkers; each side has 15",
         ),
         (
             "w=24x15 b=24x15 turn=white:roll first=wb score=0-0 x=1",

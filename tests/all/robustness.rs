@@ -103,6 +103,7 @@ fn table_for(kind: GameKind, options: &[&str], seed: u64) -> Table {
         manual_dice: false,
         engines: EngineSettings::default(),
         compact: false,
+        color: anstream::ColorChoice::Never,
     };
     Table::new(&config, false).unwrap()
 }

@@ -95,3 +95,12 @@ pub fn wrong_phase<G: Game + PartialEq>(game: &G, text: &str) -> String {
         other => panic!("expected {text} to be refused as wrong phase, got {other:?}"),
     }
 }
+
+/// What the roll-off tells people of a throw of `value` from `game` (nothing in the middle
+/// of a round), as every front end prints it.
+pub fn roll_off_news<G: Game>(game: &G, value: u8) -> Vec<String> {
+    let roll_off = game
+        .roll_off()
+        .unwrap_or_else(|| panic!("not in a roll-off: {}", game.position_string()));
+    roll_off.narrate(value, &|seat| game.seat_name(seat).to_string())
+}

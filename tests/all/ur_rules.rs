@@ -5,7 +5,7 @@
 use tabula::core::{Dice, Game, NewGame, Phase, ScriptedDice};
 use tabula::games::ur::{DARK, LIGHT, Ur, board::parse_cell};
 
-use crate::support::{self, given, given_with, legal_sorted, new_game, played, refusal};
+use crate::support::{self, given, given_with, legal_sorted, new_game, played, refusal, roll_off_news};
 
 /// The game after the side to roll throws `roll`.
 fn rolled(game: Ur, roll: u8) -> Ur {
@@ -36,19 +36,16 @@ fn the_roll_off_goes_on_until_someone_rolls_a_one_and_plays_it() {
     assert!(game.in_roll_off());
     assert!(legal_sorted(&game).is_empty());
     assert_eq!(
-        game.narrate(&start),
-        vec!["light did not roll a 1; dark rolls for the start"]
+        roll_off_news(&start, 3),
+        vec!["roll-off: light did not roll a 1; dark rolls next"]
     );
     // When Dark rolls a 1, Then Dark starts and must play that 1.
-    let before = game.clone();
+    let news = roll_off_news(&game, 1);
     game.set_dice(Dice::single(1)).unwrap();
     assert_eq!(game.phase(), Phase::Move(DARK));
     assert_eq!(game.dice(), Some(Dice::single(1)));
     assert_eq!(legal_sorted(&game), vec!["in-d3"]);
-    assert_eq!(
-        game.narrate(&before),
-        vec!["dark rolls a 1 and starts the game with it"]
-    );
+    assert_eq!(news, vec!["roll-off: dark rolls a 1 and starts with it"]);
     // Then Light rolls normally, any number playing.
     let after = played(&game, "in-d3");
     assert_eq!(after.position_string(), "light=inx5 dark=inx4,d3 turn=light:roll");
@@ -76,7 +73,11 @@ fn a_roll_enters_a_piece_at_index_roll_minus_one_and_a1_is_a_star() {
     // Entering on the star a1 is a forward landing there: an extra roll.
     let after = played(&four, "in-a1");
     assert_eq!(after.phase(), Phase::Roll(LIGHT));
-    assert_eq!(after.narrate(&four), vec!["light rolls again"]);
+    assert!(after.narrate(&four).is_empty(), "the move's description says it");
+    assert_eq!(
+        four.describe_move(&four.parse_move("in-a1").unwrap()),
+        "in-a1 (another roll)"
+    );
     assert_eq!(
         position_after(&rolled(game, 2), "in-c1"),
         "light=inx4,c1 dark=inx4,d3 turn=dark:roll"
@@ -95,9 +96,13 @@ fn landing_on_h2_flips_the_piece_and_the_side_must_be_named() {
         "light=inx4,h2m>h3 dark=inx5 turn=dark:roll"
     );
     assert_eq!(by_row1.pieces_on(LIGHT, cell("h2")), (0, 1), "marked side up");
+    assert!(
+        by_row1.narrate(&game).is_empty(),
+        "the move's description says it"
+    );
     assert_eq!(
-        by_row1.narrate(&game),
-        vec!["light's piece passes the white cell h2 and turns marked side up"]
+        game.describe_move(&game.parse_move("g2-g1-h2").unwrap()),
+        "g2-g1-h2 (lands on h2: turns marked, next cell h3)"
     );
     assert_eq!(
         position_after(&game, "g2-g3-h2"),
@@ -175,15 +180,16 @@ fn backward_moves_only_capture() {
     assert!(game.describe_move(&mv).contains("backward"));
     let after = played(&game, "e2-d2");
     assert_eq!(after.position_string(), "light=inx4,d2 dark=inx5 turn=dark:roll");
+    assert!(after.narrate(&game).is_empty(), "the move's description says it");
     assert_eq!(
-        after.narrate(&game),
-        vec!["light captures dark's piece on d2; it goes back to the reserve"]
+        game.describe_move(&game.parse_move("e2-d2").unwrap()),
+        "e2-d2 (backward, captures d2)"
     );
     // A plain backward move is refused: onto an empty cell or onto a safe one.
     let lone = given::<Ur>("light=inx4,d2 dark=inx5 turn=light:roll");
     assert_eq!(
         refusal(&rolled(lone.clone(), 1), "d2-c2"),
-        "a piece moves backward only to capture, and c2 holds no Dark piece it could capture"
+        "a piece moves backward only to capture, and c2 holds no dark piece it could capture"
     );
     assert_eq!(
         refusal(&rolled(lone.clone(), 2), "d2-b2"),
@@ -287,7 +293,7 @@ fn green_cells_share_everything_four_eyes_one_face_plain_cells_nothing() {
     );
     // A plain cell holds one piece: no landing on one's own.
     let game = rolled(given("light=inx3,c2,d2 dark=inx5 turn=light:roll"), 1);
-    assert_eq!(refusal(&game, "c2-d2"), "d2 is already held by a Light piece");
+    assert_eq!(refusal(&game, "c2-d2"), "d2 is already held by a light piece");
 }
 
 #[test]
@@ -323,7 +329,11 @@ fn a_forward_landing_on_a_star_gives_an_extra_roll_usable_by_any_piece() {
     let game = rolled(given("light=inx4,c2 dark=inx5 turn=light:roll"), 1);
     let after = played(&game, "c2-d2");
     assert_eq!(after.phase(), Phase::Roll(LIGHT));
-    assert_eq!(after.narrate(&game), vec!["light rolls again"]);
+    assert!(after.narrate(&game).is_empty(), "the move's description says it");
+    assert_eq!(
+        game.describe_move(&game.parse_move("c2-d2").unwrap()),
+        "c2-d2 (another roll)"
+    );
     let again = rolled(after, 4);
     assert_eq!(legal_sorted(&again), vec!["d2-g1", "d2-g3", "in-a1"]);
     // A capture on a star by a forward move also gets the extra roll.
@@ -403,15 +413,15 @@ fn passing_is_refused_while_a_move_exists() {
     let game = rolled(given("light=inx5 dark=inx5 turn=light:roll"), 2);
     assert_eq!(
         refusal(&game, "pass"),
-        "Light can move, so passing is not allowed (for example in-c1)"
+        "light can move, so passing is not allowed (for example in-c1)"
     );
 }
 
 #[test]
 fn refusals_name_the_problem() {
     let game = rolled(given("light=inx4,c2 dark=inx5 turn=light:roll"), 3);
-    assert_eq!(refusal(&game, "e2-h1"), "there is no Light piece on e2");
-    assert_eq!(refusal(&game, "c2m-f2"), "there is no marked Light piece on c2");
+    assert_eq!(refusal(&game, "e2-h1"), "there is no light piece on e2");
+    assert_eq!(refusal(&game, "c2m-f2"), "there is no marked light piece on c2");
     assert_eq!(
         refusal(&game, "c2-e2"),
         "with a 3 the piece on c2 goes to f2, not e2"
@@ -421,7 +431,7 @@ fn refusals_name_the_problem() {
         "with a 3 a piece entering goes to b1, not c1"
     );
     let none = rolled(given("light=d1m,offx4 dark=inx5 turn=light:roll"), 1);
-    assert_eq!(refusal(&none, "in-d1"), "Light has no piece in reserve");
+    assert_eq!(refusal(&none, "in-d1"), "light has no piece in reserve");
     let mut moving = game.clone();
     assert_eq!(
         moving.set_dice(Dice::single(2)).unwrap_err().to_string(),
@@ -463,7 +473,7 @@ fn city_position_strings_round_trip_and_bad_ones_are_explained() {
     let cases = [
         (
             "light=inx4 dark=inx5 turn=light:roll",
-            "Light has 4 pieces; each side has 5 in city",
+            "light has 4 pieces; each side has 5 in city",
         ),
         ("light=inx3,c2x2 dark=inx5 turn=light:roll", "c2 holds 2 pieces"),
         (
@@ -564,7 +574,7 @@ fn finkel_rosettes_are_safe_masters_rosettes_are_not() {
         2,
     );
     assert_eq!(legal_sorted(&finkel), vec!["in-c1"]);
-    assert_eq!(refusal(&finkel, "b2-d2"), "d2 is a safe rosette held by Dark");
+    assert_eq!(refusal(&finkel, "b2-d2"), "d2 is a safe rosette held by dark");
     let masters = rolled(
         given_with(&["rules=masters"], "light=inx6,b2 dark=inx6,d2 turn=light:roll"),
         2,
@@ -660,7 +670,7 @@ fn standard_paths_turn_where_royalur_turns_them() {
         given_with(&["rules=masters"], "light=inx5,c2,d2 dark=inx7 turn=light:roll"),
         1,
     );
-    assert_eq!(refusal(&own, "c2-d2"), "d2 is already held by a Light piece");
+    assert_eq!(refusal(&own, "c2-d2"), "d2 is already held by a light piece");
 }
 
 #[test]
@@ -678,7 +688,7 @@ fn aseb_runs_down_the_long_middle_row() {
         given_with(&["rules=aseb"], "light=inx4,f2 dark=inx4,h2 turn=light:roll"),
         2,
     );
-    assert_eq!(refusal(&safe, "f2-h2"), "h2 is a safe rosette held by Dark");
+    assert_eq!(refusal(&safe, "f2-h2"), "h2 is a safe rosette held by dark");
     let board = safe.render();
     assert!(board.lines().all(|l| l.len() <= 80), "{board}");
     assert!(board.contains("l"), "{board}");

@@ -344,7 +344,7 @@ fn the_perfect_bot_plays_a_best_move() {
     let table = Arc::new(PerfectTable::load(&path, rules).unwrap());
     let games = end_games(&model, solution.values.len(), rules);
     let exact = solve_by_rules(games.iter().map(|(_, g)| g.clone()).collect());
-    let mut bot = Perfect::with_table(table, 1);
+    let mut bot: Perfect<Ur> = Perfect::with_table(table, 1);
     let mut choices = 0;
     for (_, ur) in games.iter().step_by(7) {
         for roll in 1..=4 {
@@ -365,7 +365,11 @@ fn the_perfect_bot_plays_a_best_move() {
                 }
             };
             let best = legal.iter().map(worth).fold(0.0, f64::max);
-            let chosen = Bot::<Ur>::choose_move(&mut bot, &rolled, &legal);
+            let chosen = bot.choose_move(&rolled, &legal);
+            let ranked = bot.rank_moves(&rolled, &legal);
+            assert_eq!(ranked.len(), legal.len());
+            assert!(worth(&legal[ranked[0].index]) > best - 5e-5);
+            assert!((bot.estimate(&rolled).win[LIGHT] - best).abs() < 5e-5);
             assert!(
                 worth(&legal[chosen]) > best - 5e-5,
                 "{} roll {roll}: chose {:?}",

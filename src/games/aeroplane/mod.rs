@@ -26,7 +26,8 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -74,7 +75,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Aeroplane Chess",
     seats: 2..=4,
     options: &OPTIONS,
-    summary: "2-4 players race four planes each round a 52-square track: jumps, shortcuts, stacks",
+    summary: "four planes each race round 52 squares",
     rules: include_str!("rules.txt"),
 };
 
@@ -121,21 +122,10 @@ struct Rules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     /// Deciding who starts: the seat in `turn` rolls one die.
-    RollOff,
+    RollOff(RollOff),
     Roll,
     Move,
     Over,
-}
-
-/// One seat's part in the roll-off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RollOff {
-    /// Lost an earlier round.
-    Out,
-    /// Still to roll in this round.
-    Waiting,
-    /// Rolled this value in this round.
-    Rolled(u8),
 }
 
 /// An Aeroplane Chess game in progress.
@@ -153,7 +143,6 @@ pub struct Aeroplane {
     sixes: u8,
     /// Bit `i` set: the mover's plane `i + 1` moved with one of those sixes.
     moved: u8,
-    rolloff: [RollOff; 4],
     /// Seats in the order they brought all four planes to the centre.
     finished: Vec<Seat>,
 }
@@ -203,19 +192,16 @@ impl NewGame for Aeroplane {
             },
             until_last: options.get("until") != "first",
         };
-        let mut rolloff = [RollOff::Out; 4];
-        rolloff[..seats].fill(RollOff::Waiting);
         Ok(Aeroplane {
             options: Arc::new(options),
             rules,
             seats,
             planes: [[HANGAR; PLANES]; 4],
-            stage: Stage::RollOff,
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, seats)),
             turn: 0,
             dice: None,
             sixes: 0,
             moved: 0,
-            rolloff,
             finished: Vec::new(),
         })
     }
@@ -254,7 +240,7 @@ impl Aeroplane {
 
     /// True while the roll-off decides who starts.
     pub fn in_rolloff(&self) -> bool {
-        self.stage == Stage::RollOff
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// True if the dice being played are the third 6 in a row (only `pass` is legal).
@@ -509,36 +495,16 @@ impl Aeroplane {
     }
 
     /// One roll of the roll-off for the seat in `turn`.
-    fn roll_off(&mut self, value: u8) {
-        self.rolloff[self.turn] = RollOff::Rolled(value);
-        if let Some(next) = (self.turn + 1..self.seats).find(|&s| self.rolloff[s] == RollOff::Waiting) {
-            self.turn = next;
-            return;
-        }
-        let best = self.rolloff[..self.seats]
-            .iter()
-            .filter_map(|r| match r {
-                RollOff::Rolled(v) => Some(*v),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let tied: Vec<Seat> = (0..self.seats)
-            .filter(|&s| self.rolloff[s] == RollOff::Rolled(best))
-            .collect();
-        if let [winner] = tied[..] {
-            self.rolloff = [RollOff::Out; 4];
-            self.turn = winner;
-            self.stage = Stage::Roll;
-        } else {
-            for seat in 0..self.seats {
-                self.rolloff[seat] = if tied.contains(&seat) {
-                    RollOff::Waiting
-                } else {
-                    RollOff::Out
-                };
+    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
+        match roll_off.throw(value) {
+            Throw::Won { seat, .. } => {
+                self.turn = seat;
+                self.stage = Stage::Roll;
             }
-            self.turn = tied[0];
+            Throw::Next(_) | Throw::Tie { .. } => {
+                self.turn = roll_off.to_roll();
+                self.stage = Stage::RollOff(roll_off);
+            }
         }
     }
 
@@ -586,29 +552,25 @@ impl Aeroplane {
     fn events(&self, seat: Seat, trace: &Trace, captured: &[u8; 4]) -> Vec<String> {
         let mut events = Vec::new();
         if trace.bounced {
-            events.push(format!(
-                "bounces back from the centre to {}",
-                self.place_name(seat, trace.landed)
-            ));
+            events.push(format!("bounces back to {}", self.place_name(seat, trace.landed)));
         }
+        // After `square 14 -> 18`, the square of a jump reads best as a bare number.
+        let square = |at: i8| self.place_name(seat, at).replace("square ", "");
         if let Some(jump) = trace.jump {
-            events.push(format!("jumps to {}", self.place_name(seat, jump)));
+            events.push(format!("jumps to {}", square(jump)));
         }
         if trace.flew {
-            events.push(format!(
-                "flies the shortcut to {}",
-                self.place_name(seat, board::SHORTCUT_END)
-            ));
+            events.push(format!("flies the shortcut to {}", square(board::SHORTCUT_END)));
         }
         if let Some(jump) = trace.jump_after_flight {
-            events.push(format!("jumps to {}", self.place_name(seat, jump)));
+            events.push(format!("jumps to {}", square(jump)));
         }
         let sent: Vec<String> = (0..self.seats)
             .filter(|&s| captured[s] != 0)
             .map(|s| self.names(s, captured[s]))
             .collect();
         if !sent.is_empty() {
-            events.push(format!("sends {} back to the hangar", sent.join(", ")));
+            events.push(format!("sends {} to the hangar", sent.join(", ")));
         }
         events
     }
@@ -640,7 +602,7 @@ impl Game for Aeroplane {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff | Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -650,8 +612,21 @@ impl Game for Aeroplane {
         self.dice.map(Dice::single)
     }
 
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
+    }
+
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
         Dice::single(source.throw(6))
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if let Phase::Roll(_) = self.phase() {
+            crate::core::one_die_outcomes(6, out);
+        }
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
@@ -668,8 +643,8 @@ impl Game for Aeroplane {
             }
         };
         match self.stage {
-            Stage::RollOff => {
-                self.roll_off(value);
+            Stage::RollOff(roll_off) => {
+                self.roll_off_throw(roll_off, value);
                 Ok(())
             }
             Stage::Roll => {
@@ -716,7 +691,7 @@ impl Game for Aeroplane {
 
     fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError> {
         match self.stage {
-            Stage::RollOff => Err(WrongPhase(format!(
+            Stage::RollOff(_) => Err(WrongPhase(format!(
                 "roll first: the roll-off decides who starts ({} to roll)",
                 self.seat_name(self.turn)
             ))
@@ -795,12 +770,19 @@ impl Game for Aeroplane {
                     return notation;
                 };
                 let piece = self.piece(mover, plane);
-                let who = self.stack_name(mover, piece);
-                let mut parts = vec![format!(
-                    "{who}: {} -> {}",
-                    self.place_name(mover, trace.from),
-                    self.place_name(mover, if trace.bounced { CENTRE } else { trace.landed })
-                )];
+                // A stack names its other planes; the plane itself is the notation.
+                let others = piece & !(1 << plane);
+                let with = if others == 0 {
+                    String::new()
+                } else {
+                    format!("with {}: ", self.names(mover, others).replace(", ", " and "))
+                };
+                let from = self.place_name(mover, trace.from);
+                let mut to = self.place_name(mover, if trace.bounced { CENTRE } else { trace.landed });
+                if from.starts_with("square ") {
+                    to = to.replace("square ", "");
+                }
+                let mut parts = vec![format!("{with}{from} -> {to}")];
                 parts.extend(self.events(mover, &trace, &self.captures(mover, &trace)));
                 format!("{notation} ({})", parts.join(", "))
             }
@@ -839,8 +821,7 @@ impl Game for Aeroplane {
 
     fn narrate(&self, before: &Aeroplane) -> Vec<String> {
         let mut lines = Vec::new();
-        if before.stage == Stage::RollOff {
-            narrate_rolloff(self, before, &mut lines);
+        if before.in_rolloff() {
             return lines;
         }
         let mover = before.turn;
@@ -868,13 +849,9 @@ impl Game for Aeroplane {
             AeroMove::Plane { plane, .. } => {
                 let plane = usize::from(plane);
                 if let Some(trace) = before.trace_of(plane) {
+                    // The move's description already tells its jumps, flights and captures.
                     let piece = before.piece(mover, plane);
-                    let captured = before.captures(mover, &trace);
                     let who = before.stack_name(mover, piece);
-                    let events = before.events(mover, &trace, &captured);
-                    if !events.is_empty() {
-                        lines.push(format!("{who} {}", events.join(", ")));
-                    }
                     let joined = before.piece_at(mover, trace.end) & !piece;
                     if joined != 0 && trace.end != CENTRE {
                         lines.push(format!(
@@ -897,12 +874,10 @@ impl Game for Aeroplane {
                 ordinal_place(place)
             ));
         }
-        if self.stage == Stage::Over {
-            if let Some(outcome) = self.outcome() {
-                lines.push(format!("game over: {}", outcome.summary));
-            }
-        } else if roll == 6 && self.phase() == Phase::Roll(mover) {
-            lines.push(format!("{name} rolled a 6 and rolls again"));
+        // The end of the game is told by whoever shows the outcome (the REPL's
+        // `game over:` line), as in every game.
+        if self.stage != Stage::Over && roll == 6 && self.phase() == Phase::Roll(mover) {
+            lines.push(format!("{name} rolled a 6 and has another roll"));
         }
         lines
     }
@@ -975,34 +950,5 @@ fn ordinal_place(place: usize) -> &'static str {
         2 => "2nd place",
         3 => "3rd place",
         _ => "4th place",
-    }
-}
-
-fn narrate_rolloff(game: &Aeroplane, before: &Aeroplane, lines: &mut Vec<String>) {
-    if game.stage != Stage::RollOff {
-        lines.push(format!(
-            "{} wins the roll-off and starts with a fresh roll",
-            game.seat_name(game.turn)
-        ));
-        return;
-    }
-    let new_round = (0..game.seats).all(|s| !matches!(game.rolloff[s], RollOff::Rolled(_)));
-    if new_round {
-        // The tie is at the highest value rolled before the round's last roll.
-        let best = (0..before.seats)
-            .filter_map(|s| match before.rolloff[s] {
-                RollOff::Rolled(v) => Some(v),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let tied: Vec<&str> = (0..game.seats)
-            .filter(|&s| game.rolloff[s] == RollOff::Waiting)
-            .map(|s| game.seat_name(s))
-            .collect();
-        lines.push(format!(
-            "roll-off: {} tie with {best} and roll again",
-            tied.join(" and ")
-        ));
     }
 }

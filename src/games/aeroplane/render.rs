@@ -6,7 +6,7 @@
 //! same position as a few lines of text instead.
 
 use super::board::{self, CENTRE, HANGAR, HOME_FIRST, LAUNCH};
-use super::{Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, RollOff, Stage};
+use super::{Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, Stage};
 use crate::core::Game;
 
 const GRID: usize = 14;
@@ -182,19 +182,8 @@ fn status(game: &Aeroplane) -> Vec<String> {
     let mut lines = vec![String::new()];
     let name = game.seat_name(game.turn);
     match game.stage {
-        Stage::RollOff => {
-            let slots: Vec<String> = (0..game.seats)
-                .map(|seat| {
-                    let who = game.seat_name(seat);
-                    match game.rolloff[seat] {
-                        RollOff::Out => format!("{who} out"),
-                        RollOff::Waiting => format!("{who} ?"),
-                        RollOff::Rolled(v) => format!("{who} {v}"),
-                    }
-                })
-                .collect();
-            lines.push(format!("roll-off for who starts: {}", slots.join(", ")));
-            lines.push(format!("{name} to roll (roll-off)"));
+        Stage::RollOff(roll_off) => {
+            lines.push(roll_off.describe(&|seat| game.seat_name(seat).to_string()));
         }
         Stage::Roll => lines.push(format!("{name} to roll")),
         Stage::Move => lines.push(format!("{name} to move, rolled {}", game.dice.unwrap_or(0))),

@@ -13,8 +13,8 @@
 //! - `finished=`: the seats with all planes in the centre, in finishing order, or `-`.
 
 use super::board::{self, CENTRE, HANGAR, HOME_FIRST, LAUNCH};
-use super::{AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, RollOff, Stage, plane_name};
-use crate::core::{PositionError, Seat, SyntaxError};
+use super::{AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, Stage, plane_name};
+use crate::core::{PositionError, RollOff, RollOffRule, Seat, Standing, SyntaxError};
 
 /// Reads a move: `launch`, a plane such as `r2`, or `pass` (any letter case).
 pub fn parse_move(text: &str) -> Result<AeroMove, SyntaxError> {
@@ -88,14 +88,14 @@ pub fn position_string(game: &Aeroplane) -> String {
         (Stage::Move, Some(roll)) => format!("turn={name}:{roll}"),
         _ => format!("turn={name}:roll"),
     });
-    if game.stage == Stage::RollOff {
+    if let Stage::RollOff(roll_off) = game.stage {
         let slots: Vec<String> = (0..game.seats)
             .map(|seat| {
                 let letter = COLOUR_LETTERS[game.colour(seat)];
-                match game.rolloff[seat] {
-                    RollOff::Out => format!("{letter}-"),
-                    RollOff::Waiting => format!("{letter}?"),
-                    RollOff::Rolled(v) => format!("{letter}{v}"),
+                match roll_off.standing(seat) {
+                    Standing::Out => format!("{letter}-"),
+                    Standing::Waiting => format!("{letter}?"),
+                    Standing::Rolled(v) => format!("{letter}{v}"),
                 }
             })
             .collect();
@@ -142,7 +142,6 @@ fn example(game: &Aeroplane) -> String {
     fresh.dice = None;
     fresh.sixes = 0;
     fresh.moved = 0;
-    fresh.rolloff = [RollOff::Out; 4];
     fresh.finished.clear();
     position_string(&fresh)
 }
@@ -213,7 +212,6 @@ fn seat_by_name(game: &Aeroplane, word: &str) -> Option<Seat> {
 pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, PositionError> {
     let mut game = base.clone();
     game.planes = [[HANGAR; PLANES]; 4];
-    game.rolloff = [RollOff::Out; 4];
     game.finished.clear();
     game.dice = None;
     game.stage = Stage::Roll;
@@ -318,7 +316,7 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
         .ok_or_else(|| PositionError(format!("turn={value}: '{name}' is not a colour in this game")))?;
     if rest == "roll" {
         // The roll-off field may turn this into a roll-off roll.
-        if game.stage != Stage::RollOff {
+        if !matches!(game.stage, Stage::RollOff(_)) {
             game.stage = Stage::Roll;
         }
         return Ok(());
@@ -328,7 +326,7 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
         .ok()
         .filter(|r| (1..=6).contains(r))
         .ok_or_else(bad)?;
-    if game.stage == Stage::RollOff {
+    if matches!(game.stage, Stage::RollOff(_)) {
         return Err(PositionError(
             "during the roll-off nobody moves; the turn is SEAT:roll".into(),
         ));
@@ -352,17 +350,23 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
     if slots.len() != game.seats {
         return Err(bad());
     }
+    let mut standings = Vec::new();
     for (seat, slot) in slots.iter().enumerate() {
         let mut chars = slot.chars();
         if chars.next() != Some(COLOUR_LETTERS[game.colour(seat)]) {
             return Err(bad());
         }
-        game.rolloff[seat] = match chars.as_str() {
-            "?" => RollOff::Waiting,
-            "-" => RollOff::Out,
-            v => RollOff::Rolled(v.parse().ok().filter(|r| (1..=6).contains(r)).ok_or_else(bad)?),
-        };
+        standings.push(match chars.as_str() {
+            "?" => Standing::Waiting,
+            "-" => Standing::Out,
+            v => Standing::Rolled(v.parse().ok().filter(|r| (1..=6).contains(r)).ok_or_else(bad)?),
+        });
     }
+    let roll_off = RollOff::from_standings(RollOffRule::Highest, &standings).map_err(|why| {
+        PositionError(format!(
+            "rolloff={value}: {why}: those who rolled come first, then those still to roll (r5,y?,b?,g-)"
+        ))
+    })?;
     match game.stage {
         Stage::Move => {
             return Err(PositionError(
@@ -372,7 +376,7 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         Stage::Over => return Err(PositionError("a game in its roll-off is not over".into())),
         _ => {}
     }
-    game.stage = Stage::RollOff;
+    game.stage = Stage::RollOff(roll_off);
     Ok(())
 }
 
@@ -421,7 +425,7 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
         }
     }
     let name = game.seat_name_of(game.turn);
-    if game.stage == Stage::RollOff {
+    if let Stage::RollOff(roll_off) = game.stage {
         if game.planes[..game.seats]
             .iter()
             .any(|planes| planes.iter().any(|&at| at != HANGAR))
@@ -437,25 +441,7 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
                     .into(),
             ));
         }
-        let contenders: Vec<Seat> = (0..game.seats)
-            .filter(|&s| game.rolloff[s] != RollOff::Out)
-            .collect();
-        let first_waiting = contenders
-            .iter()
-            .position(|&s| game.rolloff[s] == RollOff::Waiting);
-        let in_order = first_waiting.is_some_and(|first| {
-            contenders[first..]
-                .iter()
-                .all(|&s| game.rolloff[s] == RollOff::Waiting)
-        });
-        if contenders.len() < 2 || !in_order {
-            return Err(PositionError(
-                "a roll-off round has two or more seats still in it, who roll in seat order: \
-                 those who rolled come first, then those still to roll (r5,y?,b?,g-)"
-                    .into(),
-            ));
-        }
-        let roller = contenders[first_waiting.unwrap_or(0)];
+        let roller = roll_off.to_roll();
         if game.turn != roller {
             return Err(PositionError(format!(
                 "in this roll-off {} rolls next, not {name}",

@@ -22,11 +22,11 @@ use movegen::{NoEntry, Stuck, Turn};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing, SyntaxError,
+    Throw, WrongPhase,
 };
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
-const SEAT_TITLES: [&str; 2] = ["White", "Black"];
 
 static OPTIONS: [OptionSpec; 1] = [OptionSpec {
     key: "six-rolls-again",
@@ -40,15 +40,15 @@ pub static INFO: GameInfo = GameInfo {
     title: "The chessboard race",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "four pieces a side race round a chessboard to their half of the long diagonal",
+    summary: "four pieces a side round a chessboard",
     rules: include_str!("rules.txt"),
 };
 
 /// Where the turn cycle stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Stage {
-    /// Deciding who starts: White rolls one die, then Black (`white_die` holds White's).
-    RollOff { white_die: Option<u8> },
+    /// Deciding who starts: White rolls one die, then Black; the higher starts.
+    RollOff(RollOff),
     /// The seat in `turn` must roll.
     Roll,
     /// The seat in `turn` must play this die.
@@ -95,7 +95,7 @@ impl NewGame for Microbes {
             options: Arc::new(options),
             pieces: [Pieces::START; 2],
             turn: WHITE,
-            stage: Stage::RollOff { white_die: None },
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
         })
     }
 }
@@ -113,13 +113,16 @@ impl Microbes {
 
     /// True while the roll-off that decides who starts is going on.
     pub fn in_rolloff(&self) -> bool {
-        matches!(self.stage, Stage::RollOff { .. })
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// White's die in the roll-off, while Black has still to roll.
     pub fn rolloff_die(&self) -> Option<u8> {
         match self.stage {
-            Stage::RollOff { white_die } => white_die,
+            Stage::RollOff(roll_off) => match roll_off.standing(WHITE) {
+                Standing::Rolled(die) => Some(die),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -131,8 +134,8 @@ impl Microbes {
         }
     }
 
-    fn title(seat: Seat) -> &'static str {
-        SEAT_TITLES[seat.min(1)]
+    fn side_name(seat: Seat) -> &'static str {
+        SEAT_NAMES[seat.min(1)]
     }
 
     fn mover(&self) -> Turn {
@@ -142,7 +145,7 @@ impl Microbes {
     /// Says why `mv` cannot be played with `die`, or returns nothing when it can.
     fn check(&self, mv: MicrobesMove, die: u8) -> Result<(), IllegalMove> {
         let turn = self.mover();
-        let who = Microbes::title(self.turn);
+        let who = Microbes::side_name(self.turn);
         let start = cell_name(cell_of(self.turn, 0));
         match mv {
             MicrobesMove::Pass => {
@@ -221,7 +224,7 @@ impl Microbes {
         if white & black != 0 {
             let cell = (white & black).trailing_zeros() as u8;
             return Err(PositionError(format!(
-                "{} holds a White and a Black piece; one cell holds one piece",
+                "{} holds a white and a black piece; one cell holds one piece",
                 cell_name(cell)
             )));
         }
@@ -236,16 +239,16 @@ impl Microbes {
             ([_], Stage::Over) | ([], Stage::Roll | Stage::Move { .. }) => Ok(()),
             ([winner], _) => Err(PositionError(format!(
                 "{} has all four pieces home, so the game is over (write turn=over)",
-                Microbes::title(*winner)
+                Microbes::side_name(*winner)
             ))),
             ([], Stage::Over) => Err(PositionError(
                 "the game is marked over, but nobody has all four pieces home".into(),
             )),
-            ([], Stage::RollOff { .. }) if self.pieces != [Pieces::START; 2] => Err(PositionError(format!(
+            ([], Stage::RollOff(_)) if self.pieces != [Pieces::START; 2] => Err(PositionError(format!(
                 "the roll-off decides who starts, so it needs the start position: {}",
                 text::START_POSITION
             ))),
-            ([], Stage::RollOff { .. }) => Ok(()),
+            ([], Stage::RollOff(_)) => Ok(()),
         }
     }
 
@@ -323,7 +326,7 @@ impl Game for Microbes {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff { .. } | Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move { .. } => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -333,8 +336,21 @@ impl Game for Microbes {
         self.die().map(Dice::single)
     }
 
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
+    }
+
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
         Dice::single(source.throw(6))
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if let Phase::Roll(_) = self.phase() {
+            crate::core::one_die_outcomes(6, out);
+        }
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
@@ -351,21 +367,16 @@ impl Game for Microbes {
             }
         };
         match self.stage {
-            Stage::RollOff { white_die: None } => {
-                self.stage = Stage::RollOff { white_die: Some(die) };
-                self.turn = BLACK;
-            }
-            Stage::RollOff {
-                white_die: Some(white),
-            } => {
-                if white == die {
-                    self.stage = Stage::RollOff { white_die: None };
-                    self.turn = WHITE;
-                } else {
+            Stage::RollOff(mut roll_off) => match roll_off.throw(die) {
+                Throw::Won { seat, .. } => {
                     self.stage = Stage::Roll;
-                    self.turn = if white > die { WHITE } else { BLACK };
+                    self.turn = seat;
                 }
-            }
+                Throw::Next(_) | Throw::Tie { .. } => {
+                    self.stage = Stage::RollOff(roll_off);
+                    self.turn = roll_off.to_roll();
+                }
+            },
             Stage::Roll => self.stage = Stage::Move { die },
             Stage::Move { die } => {
                 return Err(WrongPhase(format!(
@@ -386,9 +397,7 @@ impl Game for Microbes {
 
     fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError> {
         match self.stage {
-            Stage::RollOff { .. } => {
-                Err(WrongPhase("roll first: the roll-off decides who starts".into()).into())
-            }
+            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into()).into()),
             Stage::Roll => Err(WrongPhase("roll first".into()).into()),
             Stage::Over => Err(WrongPhase("the game is over".into()).into()),
             Stage::Move { die } => {
@@ -449,10 +458,13 @@ impl Game for Microbes {
                 _ => return short,
             },
         };
-        let mut notes = vec![format!("-> {}", cell_name(cell_of(self.turn, to)))];
-        if eats {
-            notes.push("eats".into());
-        }
+        let target = cell_name(cell_of(self.turn, to));
+        // A piece that eats stops on the eaten piece's cell, so that cell says both.
+        let mut notes = vec![if eats {
+            format!("eats {target}")
+        } else {
+            format!("-> {target}")
+        }];
         if cut_short {
             notes.push("cut short".into());
         }
@@ -487,47 +499,22 @@ impl Game for Microbes {
 
     fn narrate(&self, before: &Microbes) -> Vec<String> {
         let mut lines = Vec::new();
-        if let Stage::RollOff {
-            white_die: Some(white),
-        } = before.stage
-        {
-            match self.stage {
-                Stage::RollOff { .. } => {
-                    lines.push(format!("roll-off: both rolled {white}; roll again"));
-                }
-                _ if self.turn == WHITE => {
-                    lines.push(format!(
-                        "roll-off: white's {white} beats black's roll; white starts"
-                    ));
-                }
-                _ => lines.push(format!("roll-off: black beats white's {white}; black starts")),
-            }
-            return lines;
-        }
         let Some(die) = before.die() else {
             return lines;
         };
         let mover = before.turn;
-        let (me, them) = (SEAT_NAMES[mover], SEAT_NAMES[1 - mover]);
-        let eaten = before.pieces[1 - mover].0 & !self.pieces[1 - mover].0;
-        for index in Pieces(eaten).indices() {
-            lines.push(format!(
-                "{me} eats {them}'s piece on {}",
-                cell_name(cell_of(1 - mover, index))
-            ));
-        }
-        let (home_before, home_after) = (before.pieces[mover].home(), self.pieces[mover].home());
-        if home_after > home_before {
-            let arrived = Pieces(self.pieces[mover].0 & !before.pieces[mover].0);
-            let cell = arrived.indices().next().map(|i| cell_name(cell_of(mover, i)));
-            lines.push(format!(
-                "{me} brings a piece home to {} ({home_after} of 4 home)",
-                cell.unwrap_or_default()
-            ));
+        let me = SEAT_NAMES[mover];
+        // The move's description names the cell it went to and what it ate; only the
+        // running count of pieces home is new here.
+        let home_after = self.pieces[mover].home();
+        if home_after > before.pieces[mover].home() && self.stage != Stage::Over {
+            lines.push(format!("{me} has {home_after} of 4 pieces home"));
         }
         match self.stage {
             Stage::Over => lines.push(format!("{me} wins: all four pieces are home")),
-            Stage::Roll if self.turn == mover && die == 6 => lines.push(format!("a 6: {me} rolls again")),
+            Stage::Roll if self.turn == mover && die == 6 => {
+                lines.push(format!("a 6: {me} has another roll"))
+            }
             _ => {}
         }
         lines

@@ -73,10 +73,7 @@ fn panel(game: &Microbes) -> Vec<String> {
 
 fn status(game: &Microbes) -> String {
     match game.stage {
-        Stage::RollOff { white_die: None } => "roll-off to decide who starts: white to roll".to_string(),
-        Stage::RollOff { white_die: Some(die) } => {
-            format!("roll-off to decide who starts: white rolled {die}, black to roll")
-        }
+        Stage::RollOff(roll_off) => roll_off.describe(&|seat| SEAT_NAMES[seat].to_string()),
         Stage::Roll => format!("{} to roll", SEAT_NAMES[game.turn]),
         Stage::Move { die } => format!("{} to move, rolled {die}", SEAT_NAMES[game.turn]),
         Stage::Over => game

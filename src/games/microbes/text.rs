@@ -15,8 +15,8 @@
 //!   (Black rolls; White rolled 5).
 
 use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
-use super::{Microbes, MicrobesMove, SEAT_NAMES, SEAT_TITLES, Stage};
-use crate::core::{PositionError, SyntaxError};
+use super::{Microbes, MicrobesMove, SEAT_NAMES, Stage};
+use crate::core::{PositionError, RollOff, RollOffRule, Standing, SyntaxError};
 
 /// The start position's string: White rolls first in the roll-off.
 pub const START_POSITION: &str = "w=a1 b=h8 reserve=3-3 turn=white:rolloff";
@@ -66,8 +66,10 @@ fn format_side(pieces: Pieces, seat: usize) -> String {
 /// The position as one line (see the module documentation).
 pub fn position_string(game: &Microbes) -> String {
     let turn = match game.stage {
-        Stage::RollOff { white_die: None } => "white:rolloff".to_string(),
-        Stage::RollOff { white_die: Some(die) } => format!("black:rolloff:{die}"),
+        Stage::RollOff(roll_off) => match roll_off.standing(WHITE) {
+            Standing::Rolled(die) => format!("black:rolloff:{die}"),
+            _ => "white:rolloff".to_string(),
+        },
         Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
         Stage::Move { die } => format!("{}:{die}", SEAT_NAMES[game.turn]),
         Stage::Over => "over".to_string(),
@@ -82,7 +84,7 @@ pub fn position_string(game: &Microbes) -> String {
 }
 
 fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
-    let who = SEAT_TITLES[seat];
+    let who = SEAT_NAMES[seat];
     let key = &SEAT_NAMES[seat][..1];
     let mut pieces = Pieces::default();
     if value == "-" {
@@ -151,7 +153,7 @@ fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> 
         if on_board + reserve.min(PIECES + 1) != PIECES {
             return Err(PositionError(format!(
                 "{} has {on_board} on the board and {reserve} in reserve; each side has {PIECES} pieces",
-                SEAT_TITLES[seat]
+                SEAT_NAMES[seat]
             )));
         }
     }
@@ -181,14 +183,18 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
     let die = |text: &str| text.parse::<u8>().ok().filter(|d| (1..=6).contains(d));
     let stage = match (seat, what, extra) {
         (_, "roll", None) => Stage::Roll,
-        (WHITE, "rolloff", None) => Stage::RollOff { white_die: None },
-        (BLACK, "rolloff", Some(white)) => Stage::RollOff {
-            white_die: Some(die(white).ok_or_else(bad)?),
-        },
+        (WHITE, "rolloff", None) => Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
+        (BLACK, "rolloff", Some(white)) => {
+            let white = Standing::Rolled(die(white).ok_or_else(bad)?);
+            Stage::RollOff(
+                RollOff::from_standings(RollOffRule::Highest, &[white, Standing::Waiting])
+                    .map_err(PositionError)?,
+            )
+        }
         (_, "rolloff", _) => {
             return Err(PositionError(format!(
-                "turn={value}: in the roll-off White rolls first (white:rolloff), then Black \
-                 with White's die noted (black:rolloff:5)"
+                "turn={value}: in the roll-off white rolls first (white:rolloff), then black \
+                 with white's die noted (black:rolloff:5)"
             )));
         }
         (_, number, None) => Stage::Move {

@@ -24,7 +24,8 @@ pub use board::{
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
 /// The most seats a game can have.
@@ -48,7 +49,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Mnogoboy",
     seats: 2..=MAX_SEATS,
     options: &OPTIONS,
-    summary: "seven shared pieces on a forking track; exchange them, land on your colour",
+    summary: "seven shared pieces on a forking track",
     rules: include_str!("rules.txt"),
 };
 
@@ -59,18 +60,6 @@ pub struct Piece {
     pub colour: Colour,
     /// Where it stands: [`START`], 1..=66, or [`FINISH`] once the game is won.
     pub field: u8,
-}
-
-/// One seat's standing in the current round of the roll-off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum RollOff {
-    /// Still to roll in this round.
-    #[default]
-    Waiting,
-    /// Rolled this value in this round.
-    Rolled(u8),
-    /// Lost an earlier round (rolled lower than the highest).
-    Out,
 }
 
 /// What the seat to act did before its first roll of this turn.
@@ -87,7 +76,7 @@ pub enum BeforeRoll {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     /// Roll-off: `turn` rolls next.
-    RollOff,
+    RollOff(RollOff),
     /// `turn` has no piece and takes one.
     Take,
     /// `turn` rolls; `again` after landing on its own colour (then no exchange first).
@@ -112,8 +101,6 @@ pub struct Mnogoboy {
     turn: Seat,
     stage: Stage,
     before: BeforeRoll,
-    /// The roll-off round in progress; all `Waiting` once it is decided.
-    rolloff: [RollOff; MAX_SEATS],
 }
 
 /// One action in Mnogoboy's notation.
@@ -148,9 +135,8 @@ impl NewGame for Mnogoboy {
             seats,
             pieces: [None; MAX_SEATS],
             turn: 0,
-            stage: Stage::RollOff,
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, seats)),
             before: BeforeRoll::Nothing,
-            rolloff: [RollOff::Waiting; MAX_SEATS],
         })
     }
 }
@@ -171,14 +157,9 @@ impl Mnogoboy {
         self.before
     }
 
-    /// `seat`'s standing in the roll-off round in progress.
-    pub fn rolloff(&self, seat: Seat) -> RollOff {
-        self.rolloff.get(seat).copied().unwrap_or_default()
-    }
-
     /// True while the roll-off decides who starts.
     pub fn in_rolloff(&self) -> bool {
-        self.stage == Stage::RollOff
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// The pieces nobody controls, in colour order.
@@ -311,7 +292,7 @@ impl Mnogoboy {
         let me = self.name(self.turn);
         match self.stage {
             Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
-            Stage::RollOff => {
+            Stage::RollOff(_) => {
                 return Err(WrongPhase("roll first: the roll-off decides who starts".into()).into());
             }
             _ => {}
@@ -336,7 +317,7 @@ impl Mnogoboy {
             (Stage::Roll { again }, Swap(colour)) => {
                 if again {
                     return illegal(format!(
-                        "{me} landed on its own colour and rolls again at once: no exchange now"
+                        "{me} landed on its own colour and must roll again at once: no exchange now"
                     ));
                 }
                 match self.before {
@@ -555,37 +536,16 @@ impl Mnogoboy {
     }
 
     /// Records a roll-off throw and moves to the next roller, a tie round, or the start.
-    fn roll_off(&mut self, value: u8) {
-        self.rolloff[self.turn] = RollOff::Rolled(value);
-        let waiting = (self.turn + 1..self.seats).find(|&s| self.rolloff[s] == RollOff::Waiting);
-        if let Some(next) = waiting {
-            self.turn = next;
-            return;
-        }
-        let high = self.rolloff[..self.seats]
-            .iter()
-            .filter_map(|r| match r {
-                RollOff::Rolled(v) => Some(*v),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let tied: Vec<Seat> = (0..self.seats)
-            .filter(|&s| self.rolloff[s] == RollOff::Rolled(high))
-            .collect();
-        if let [winner] = tied[..] {
-            self.rolloff = [RollOff::Waiting; MAX_SEATS];
-            self.turn = winner;
-            self.stage = Stage::Take;
-        } else {
-            for seat in 0..self.seats {
-                self.rolloff[seat] = if tied.contains(&seat) {
-                    RollOff::Waiting
-                } else {
-                    RollOff::Out
-                };
+    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
+        match roll_off.throw(value) {
+            Throw::Won { seat, .. } => {
+                self.turn = seat;
+                self.stage = Stage::Take;
             }
-            self.turn = tied[0];
+            Throw::Next(_) | Throw::Tie { .. } => {
+                self.turn = roll_off.to_roll();
+                self.stage = Stage::RollOff(roll_off);
+            }
         }
     }
 
@@ -625,8 +585,8 @@ impl Mnogoboy {
         if self.stage == Stage::Over && self.before != BeforeRoll::Nothing {
             return bad("the game is over, so before= must be -".into());
         }
-        if self.stage == Stage::RollOff {
-            return self.validate_rolloff();
+        if let Stage::RollOff(roll_off) = self.stage {
+            return self.validate_rolloff(roll_off);
         }
         if mine.is_none() && self.stage != Stage::Take {
             return bad(format!("{me} has no piece: the turn can only be {me}:take"));
@@ -707,7 +667,7 @@ impl Mnogoboy {
         }
     }
 
-    fn validate_rolloff(&self) -> Result<(), PositionError> {
+    fn validate_rolloff(&self, roll_off: RollOff) -> Result<(), PositionError> {
         let bad = |text: &str| {
             Err(PositionError(format!(
                 "{text}; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-"
@@ -719,19 +679,8 @@ impl Mnogoboy {
         if self.before != BeforeRoll::Nothing {
             return bad("before= is not -");
         }
-        let entries = &self.rolloff[..self.seats];
-        let contenders: Vec<Seat> = (0..self.seats).filter(|&s| entries[s] != RollOff::Out).collect();
-        if contenders.len() < 2 {
-            return bad("fewer than two seats are still in the roll-off");
-        }
-        if entries[self.turn] != RollOff::Waiting {
-            return bad("the seat to roll has already rolled or is out");
-        }
-        for &seat in &contenders {
-            let rolled = matches!(entries[seat], RollOff::Rolled(_));
-            if rolled != (seat < self.turn) {
-                return bad("seats roll in seat order: the ones before the roller have rolled, the rest not");
-            }
+        if self.turn != roll_off.to_roll() {
+            return bad("seats roll in seat order: the one to roll is the first still to roll");
         }
         Ok(())
     }
@@ -800,9 +749,16 @@ impl Game for Mnogoboy {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff | Stage::Roll { .. } => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll { .. } => Phase::Roll(self.turn),
             Stage::Take | Stage::Move { .. } | Stage::Exchange | Stage::Dot => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
+        }
+    }
+
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
         }
     }
 
@@ -815,6 +771,12 @@ impl Game for Mnogoboy {
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
         Dice::single(source.throw(6))
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if let Phase::Roll(_) = self.phase() {
+            crate::core::one_die_outcomes(6, out);
+        }
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
@@ -832,8 +794,8 @@ impl Game for Mnogoboy {
             }
         };
         match self.stage {
-            Stage::RollOff => {
-                self.roll_off(value);
+            Stage::RollOff(roll_off) => {
+                self.roll_off_throw(roll_off, value);
                 Ok(())
             }
             Stage::Roll { .. } => {
@@ -878,7 +840,7 @@ impl Game for Mnogoboy {
                 out.push(MnogoboyMove::Pass);
             }
             Stage::Dot => out.extend(colours_in(self.dot_mask()).into_iter().map(MnogoboyMove::Swap)),
-            Stage::RollOff | Stage::Roll { .. } | Stage::Over => {}
+            Stage::RollOff(_) | Stage::Roll { .. } | Stage::Over => {}
         }
     }
 
@@ -919,14 +881,10 @@ impl Game for Mnogoboy {
         let detail = match (*mv, piece) {
             (MnogoboyMove::Take(colour), _) => format!("{colour} starts on S"),
             (MnogoboyMove::Swap(colour), Some(p)) => {
-                let mut text = format!(
-                    "{} goes to the reserve, {colour} stands on {}",
-                    p.colour,
-                    field_name(p.field)
-                );
+                let mut text = format!("{} to the reserve, {colour} on {}", p.colour, field_name(p.field));
                 match field_colour(p.field) {
-                    Some(c) if c == colour => text.push_str("; no six needed there"),
-                    Some(c) => text.push_str(&format!("; on {c}, a six is needed")),
+                    Some(c) if c == colour => text.push_str(": no six needed"),
+                    Some(c) => text.push_str(&format!(": on {c}, needs a six")),
                     None => {}
                 }
                 text
@@ -940,15 +898,18 @@ impl Game for Mnogoboy {
                 after.apply(mv);
                 let to = after.piece(self.turn).map_or(p.field, |q| q.field);
                 let effect = match after.stage {
-                    Stage::Over => "wins".to_string(),
-                    Stage::Roll { again: true } => "own colour: rolls again".to_string(),
-                    Stage::Dot => "dot: must exchange".to_string(),
-                    _ => match field_colour(to) {
-                        Some(c) => format!("{c}: a six is needed next time"),
-                        None => "neutral".to_string(),
-                    },
+                    Stage::Over => Some("wins".to_string()),
+                    Stage::Roll { again: true } => Some("its own colour: another roll".to_string()),
+                    Stage::Dot => Some("the dot: it must be exchanged".to_string()),
+                    _ => field_colour(to)
+                        .filter(|&c| c != p.colour)
+                        .map(|c| format!("{c} field: needs a six")),
                 };
-                format!("{} -> {}, {effect}", field_name(p.field), field_name(to))
+                let walk = format!("{} {} -> {}", p.colour, field_name(p.field), field_name(to));
+                match effect {
+                    Some(effect) => format!("{walk}, {effect}"),
+                    None => walk,
+                }
             }
             _ => return notation,
         };
@@ -987,21 +948,6 @@ impl Game for Mnogoboy {
         let mover = before.turn;
         let who = self.name(mover);
         match (before.stage, self.stage) {
-            (Stage::RollOff, Stage::Take) => {
-                lines.push(format!("{} wins the roll-off and starts", self.name(self.turn)));
-            }
-            (Stage::RollOff, Stage::RollOff)
-                if self.rolloff.iter().all(|r| !matches!(r, RollOff::Rolled(_))) =>
-            {
-                let tied: Vec<&str> = (0..self.seats)
-                    .filter(|&s| self.rolloff[s] == RollOff::Waiting)
-                    .map(|s| self.name(s))
-                    .collect();
-                lines.push(format!(
-                    "{} tie for the highest roll and roll again",
-                    tied.join(" and ")
-                ));
-            }
             (Stage::Roll { .. }, Stage::Move { die }) if self.needs_six(mover) && die != 6 => {
                 lines.push(format!("{who} needs a six and rolled {die}: the turn is lost"));
             }
@@ -1012,25 +958,10 @@ impl Game for Mnogoboy {
                 if before.piece(mover) == Some(piece) {
                     return lines;
                 }
-                let at = field_name(piece.field);
-                match self.stage {
-                    Stage::Over => lines.push(format!("{who} brings {} to F and wins", piece.colour)),
-                    Stage::Roll { again: true } if self.turn == mover => lines.push(format!(
-                        "{} lands on its own colour at {at}: {who} rolls again",
-                        piece.colour
-                    )),
-                    Stage::Dot => lines.push(format!(
-                        "{} lands on the dot at {at}: {who} must exchange it",
-                        piece.colour
-                    )),
-                    _ => {
-                        if let Some(c) = field_colour(piece.field).filter(|&c| c != piece.colour) {
-                            lines.push(format!(
-                                "{} lands on {c} at {at}: it needs a six to move on unless exchanged for {c}",
-                                piece.colour
-                            ));
-                        }
-                    }
+                // The move's description says where it landed and what that field does;
+                // only the end of the game is worth a line of its own.
+                if self.stage == Stage::Over {
+                    lines.push(format!("{who} brings {} to F and wins", piece.colour));
                 }
             }
             _ => {}

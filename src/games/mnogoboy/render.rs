@@ -4,7 +4,7 @@
 //! player's piece, who needs a six, the reserve and whose turn it is.
 
 use super::board::{BRANCHES, Colour, FINISH, START, cell_letter, field_colour, field_name};
-use super::{BeforeRoll, Mnogoboy, MnogoboyMove, RollOff, SEAT_NAMES, Stage};
+use super::{BeforeRoll, Mnogoboy, MnogoboyMove, SEAT_NAMES, Stage};
 use crate::core::Game;
 
 /// Width of a row's label column (`  S -> `, `   long`).
@@ -80,8 +80,20 @@ pub fn render(game: &Mnogoboy) -> String {
         lines.extend(marker_rows(game, index, row));
     }
     lines.push(String::new());
-    for seat in 0..game.seats {
-        lines.push(seat_line(game, seat));
+    // Four or more seats go two to a line where they fit, so that six players and the
+    // track still leave room on a 24-row terminal.
+    let seats: Vec<String> = (0..game.seats).map(|seat| seat_line(game, seat)).collect();
+    if game.seats > 3 {
+        for pair in seats.chunks(2) {
+            match pair {
+                [left, right] if left.chars().count() < 40 && right.chars().count() <= 40 => {
+                    lines.push(format!("{left:<40}{right}"));
+                }
+                _ => lines.extend(pair.iter().cloned()),
+            }
+        }
+    } else {
+        lines.extend(seats);
     }
     let reserve: Vec<&str> = game.reserve().into_iter().map(Colour::name).collect();
     lines.push(format!("reserve: {}", reserve.join(" ")));
@@ -193,19 +205,9 @@ fn status(game: &Mnogoboy) -> Vec<String> {
     let colours = colours.join(" ");
     let mut lines = Vec::new();
     match game.stage {
-        Stage::RollOff => {
-            let standing: Vec<String> = (0..game.seats)
-                .map(|s| match game.rolloff(s) {
-                    RollOff::Waiting => format!("{} -", SEAT_NAMES[s]),
-                    RollOff::Rolled(v) => format!("{} {v}", SEAT_NAMES[s]),
-                    RollOff::Out => format!("{} out", SEAT_NAMES[s]),
-                })
-                .collect();
-            lines.push(format!("roll-off for the first turn: {}", standing.join(", ")));
-            lines.push(format!("{me} to roll in the roll-off"));
-        }
+        Stage::RollOff(roll_off) => lines.push(roll_off.describe(&|seat| SEAT_NAMES[seat].to_string())),
         Stage::Take => lines.push(format!("{me} to take a piece (take COLOUR): {colours}")),
-        Stage::Roll { again: true } => lines.push(format!("{me} rolls again (landed on its own colour)")),
+        Stage::Roll { again: true } => lines.push(format!("{me} to roll again (landed on its own colour)")),
         Stage::Roll { again: false } if choices.is_empty() => lines.push(format!("{me} to roll")),
         Stage::Roll { again: false } => {
             lines.push(format!(

@@ -17,8 +17,9 @@
 //!   roll, `x` out after an earlier round: `rolloff=4,-,-`.
 
 use super::board::{Branch, Colour, FINISH, START, field_name, parse_field};
-use super::{BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, RollOff, SEAT_NAMES, Stage};
+use super::{BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, SEAT_NAMES, Stage};
 use crate::core::{PositionError, SyntaxError};
+use crate::core::{RollOff, RollOffRule, Standing};
 
 const MOVE_HELP: &str = "write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass";
 const COLOUR_HELP: &str = "the colours are white green orange grey yellow blue black (or w g o s y b k)";
@@ -104,7 +105,7 @@ pub fn position_string(game: &Mnogoboy) -> String {
         .collect();
     let seat = SEAT_NAMES[game.turn];
     fields.push(match game.stage {
-        Stage::RollOff => format!("turn={seat}:rolloff"),
+        Stage::RollOff(_) => format!("turn={seat}:rolloff"),
         Stage::Take => format!("turn={seat}:take"),
         Stage::Roll { again: false } => format!("turn={seat}:roll"),
         Stage::Roll { again: true } => format!("turn={seat}:again"),
@@ -118,13 +119,12 @@ pub fn position_string(game: &Mnogoboy) -> String {
         BeforeRoll::Took => "before=take".to_string(),
         BeforeRoll::Gave(colour) => format!("before={}", colour.letter()),
     });
-    if game.stage == Stage::RollOff {
-        let rolls: Vec<String> = game.rolloff[..game.seats]
-            .iter()
-            .map(|r| match r {
-                RollOff::Waiting => "-".to_string(),
-                RollOff::Rolled(v) => v.to_string(),
-                RollOff::Out => "x".to_string(),
+    if let Stage::RollOff(roll_off) = game.stage {
+        let rolls: Vec<String> = (0..game.seats)
+            .map(|seat| match roll_off.standing(seat) {
+                Standing::Waiting => "-".to_string(),
+                Standing::Rolled(v) => v.to_string(),
+                Standing::Out => "x".to_string(),
             })
             .collect();
         fields.push(format!("rolloff={}", rolls.join(",")));
@@ -165,7 +165,8 @@ fn parse_turn(game: &mut Mnogoboy, value: &str) -> Result<(), PositionError> {
         .ok_or_else(bad)?;
     game.turn = seat;
     game.stage = match what {
-        "rolloff" => Stage::RollOff,
+        // The rolloff= field says where the roll-off stands.
+        "rolloff" => Stage::RollOff(RollOff::new(RollOffRule::Highest, game.seats)),
         "take" => Stage::Take,
         "roll" => Stage::Roll { again: false },
         "again" => Stage::Roll { again: true },
@@ -191,7 +192,7 @@ fn parse_before(value: &str) -> Result<BeforeRoll, PositionError> {
     }
 }
 
-fn parse_rolloff(game: &mut Mnogoboy, value: &str) -> Result<(), PositionError> {
+fn parse_rolloff(game: &Mnogoboy, value: &str) -> Result<Vec<Standing>, PositionError> {
     let entries: Vec<&str> = value.split(',').collect();
     if entries.len() != game.seats {
         return Err(PositionError(format!(
@@ -200,31 +201,32 @@ fn parse_rolloff(game: &mut Mnogoboy, value: &str) -> Result<(), PositionError> 
             game.seats
         )));
     }
-    for (seat, entry) in entries.iter().enumerate() {
-        game.rolloff[seat] = match *entry {
-            "-" => RollOff::Waiting,
-            "x" => RollOff::Out,
+    let mut standings = Vec::new();
+    for entry in &entries {
+        standings.push(match *entry {
+            "-" => Standing::Waiting,
+            "x" => Standing::Out,
             _ => match entry.parse::<u8>() {
-                Ok(v) if (1..=6).contains(&v) => RollOff::Rolled(v),
+                Ok(v) if (1..=6).contains(&v) => Standing::Rolled(v),
                 _ => {
                     return Err(PositionError(format!(
                         "rolloff={value}: each entry is a roll 1-6, - (still to roll) or x (out)"
                     )));
                 }
             },
-        };
+        });
     }
-    Ok(())
+    Ok(standings)
 }
 
 /// Reads a position string into a game with `base`'s options (not yet validated).
 pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionError> {
     let mut game = base.clone();
     game.pieces = [None; MAX_SEATS];
-    game.rolloff = [RollOff::Waiting; MAX_SEATS];
     game.before = BeforeRoll::Nothing;
     let seats = game.seats;
     let mut seen: Vec<&str> = Vec::new();
+    let mut standings = None;
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
             return Err(PositionError(format!("'{field}' is not key=value")));
@@ -245,7 +247,7 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
         match key {
             "turn" => parse_turn(&mut game, value)?,
             "before" => game.before = parse_before(value)?,
-            "rolloff" => parse_rolloff(&mut game, value)?,
+            "rolloff" => standings = Some(parse_rolloff(&game, value)?),
             _ => {
                 return Err(PositionError(format!(
                     "unknown field '{key}'; a mnogoboy position has p1= .. p{seats}=, turn=, before= (and rolloff= during the roll-off), like: {}",
@@ -264,7 +266,16 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
             )));
         }
     }
-    match (game.stage == Stage::RollOff, seen.contains(&"rolloff")) {
+    if let (Stage::RollOff(_), Some(standings)) = (game.stage, &standings) {
+        let roll_off = RollOff::from_standings(RollOffRule::Highest, standings).map_err(|why| {
+            PositionError(format!(
+                "rolloff=: {why} (- still to roll, x out), like: {}",
+                start_position(seats)
+            ))
+        })?;
+        game.stage = Stage::RollOff(roll_off);
+    }
+    match (matches!(game.stage, Stage::RollOff(_)), standings.is_some()) {
         (true, false) => {
             return Err(PositionError(format!(
                 "during the roll-off the field 'rolloff=' is needed, like: {}",

@@ -16,16 +16,16 @@ use movegen::{StepError, TurnRules};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
-/// The first seat; White moves first.
+/// The first seat (it rolls first in the roll-off that decides who starts).
 pub const WHITE: Seat = 0;
 /// The second seat.
 pub const BLACK: Seat = 1;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
-const SEAT_TITLES: [&str; 2] = ["White", "Black"];
 
 static OPTIONS: [OptionSpec; 2] = [
     OptionSpec {
@@ -50,7 +50,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Long Nardy",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "long backgammon: 15 checkers each, no hitting, head and block rules",
+    summary: "15 checkers a side, no hitting, head and blocks",
     rules: include_str!("rules.txt"),
 };
 
@@ -94,6 +94,8 @@ impl WinKind {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
+    /// Before the first game: each side rolls one die, and the higher starts.
+    RollOff(RollOff),
     Roll,
     Move,
     Over,
@@ -175,7 +177,7 @@ impl NewGame for Nardy {
             options: Arc::new(options),
             sides: [Side::START; 2],
             turn: WHITE,
-            stage: Stage::Roll,
+            stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
             dice: None,
             first_turn: [true; 2],
             score: [0; 2],
@@ -215,8 +217,8 @@ impl Nardy {
         ))
     }
 
-    fn title(seat: Seat) -> &'static str {
-        SEAT_TITLES[seat]
+    fn side_name(seat: Seat) -> &'static str {
+        SEAT_NAMES[seat]
     }
 
     /// Checks a move typed by a person and returns it as single-die steps in the order
@@ -235,7 +237,7 @@ impl Nardy {
             } else {
                 Err(IllegalMove(format!(
                     "{} can move, so passing is not allowed (for example {})",
-                    Nardy::title(mover),
+                    Nardy::side_name(mover),
                     text::format_move(&legal[0])
                 )))
             };
@@ -333,7 +335,7 @@ impl Nardy {
         mv: &NardyMove,
         dice: Dice,
     ) -> Result<NardyMove, IllegalMove> {
-        let mover = Nardy::title(self.turn);
+        let mover = Nardy::side_name(self.turn);
         let mut remaining: Vec<u32> = if dice.is_double() {
             vec![u32::from(dice.values()[0]); 4]
         } else {
@@ -374,8 +376,8 @@ impl Nardy {
     }
 
     fn explain(&self, rules: &TurnRules, error: StepError, from: u32, die: u32) -> IllegalMove {
-        let mover = Nardy::title(self.turn);
-        let opponent = Nardy::title(1 - self.turn);
+        let mover = Nardy::side_name(self.turn);
+        let opponent = Nardy::side_name(1 - self.turn);
         IllegalMove(match error {
             StepError::NoChecker => format!("there is no {mover} checker on point {from}"),
             StepError::HeadUsed if rules.head_limit() == 1 => {
@@ -441,19 +443,19 @@ impl Nardy {
             if total != 15 {
                 return Err(PositionError(format!(
                     "{} has {total} checkers; each side has 15",
-                    Nardy::title(seat)
+                    Nardy::side_name(seat)
                 )));
             }
             if side.off() > 0 && side.off() < 15 && side.occupancy() & !HOME_MASK != 0 {
                 return Err(PositionError(format!(
                     "{} has borne off checkers but still has checkers outside home",
-                    Nardy::title(seat)
+                    Nardy::side_name(seat)
                 )));
             }
             if self.first_turn[seat] && side.count(24) != 15 {
                 return Err(PositionError(format!(
                     "{} has not moved yet (first={}) but not all checkers are on the head",
-                    Nardy::title(seat),
+                    Nardy::side_name(seat),
                     &SEAT_NAMES[seat][..1]
                 )));
             }
@@ -464,8 +466,8 @@ impl Nardy {
             if opponent.on_board() > 0 && rules.has_illegal_block(side.occupancy()) {
                 return Err(PositionError(format!(
                     "{} has a block of six with no {} checker ahead of it",
-                    Nardy::title(seat),
-                    Nardy::title(1 - seat)
+                    Nardy::side_name(seat),
+                    Nardy::side_name(1 - seat)
                 )));
             }
         }
@@ -474,7 +476,7 @@ impl Nardy {
         if white & black_in_white != 0 {
             let point = (white & black_in_white).trailing_zeros() + 1;
             return Err(PositionError(format!(
-                "White's point {point} holds checkers of both sides"
+                "white's point {point} holds checkers of both sides"
             )));
         }
         let finished: Vec<Seat> = [WHITE, BLACK]
@@ -494,11 +496,19 @@ impl Nardy {
             }
             (1, _) => Err(PositionError(format!(
                 "{} has borne off all 15 checkers, so the game is over (write 'over')",
-                Nardy::title(finished[0])
+                Nardy::side_name(finished[0])
             ))),
             (_, Stage::Over) => Err(PositionError(
                 "the game is marked over, but nobody has borne off all 15 checkers".into(),
             )),
+            (_, Stage::RollOff(_))
+                if self.sides != [Side::START; 2] || self.first_turn != [true; 2] || self.score != [0; 2] =>
+            {
+                Err(PositionError(format!(
+                    "the roll-off decides who starts the first game, so it needs the start position: {}",
+                    text::START_POSITION
+                )))
+            }
             _ => Ok(()),
         }
     }
@@ -569,7 +579,7 @@ impl Game for Nardy {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -579,19 +589,67 @@ impl Game for Nardy {
         self.dice
     }
 
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
+    }
+
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
+        if self.roll_off().is_some() {
+            return Dice::single(source.throw(6));
+        }
         let first = source.throw(6);
         let second = source.throw(6);
         Dice::new(&[first, second])
     }
 
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if self.roll_off().is_some() {
+            crate::core::one_die_outcomes(6, out);
+        } else if let Phase::Roll(_) = self.phase() {
+            crate::core::two_dice_outcomes(out);
+        }
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
+        if self.roll_off().is_some() {
+            if values.len() != 1 {
+                return Err(DiceError(format!(
+                    "the roll-off that decides who starts is one die each, like 'dice 4' (got {} values)",
+                    values.len()
+                )));
+            }
+            return Dice::parse_plain(values, 1, 6, INFO.id);
+        }
         Dice::parse_plain(values, 2, 6, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         match self.stage {
+            Stage::RollOff(mut roll_off) => {
+                let Some(value) = dice.single_value(6) else {
+                    return Err(WrongPhase(format!(
+                        "the roll-off is one die showing 1 to 6, not {dice}"
+                    )));
+                };
+                match roll_off.throw(value) {
+                    Throw::Won { seat, .. } => {
+                        self.turn = seat;
+                        self.stage = Stage::Roll;
+                    }
+                    Throw::Next(_) | Throw::Tie { .. } => {
+                        self.turn = roll_off.to_roll();
+                        self.stage = Stage::RollOff(roll_off);
+                    }
+                }
+                Ok(())
+            }
             Stage::Roll => {
+                if dice.values().len() != 2 {
+                    return Err(WrongPhase(format!("nardy is played with two dice, not {dice}")));
+                }
                 self.dice = Some(dice);
                 self.stage = Stage::Move;
                 Ok(())
@@ -613,6 +671,7 @@ impl Game for Nardy {
 
     fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError> {
         match self.stage {
+            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into()).into()),
             Stage::Roll => Err(WrongPhase("roll first".into()).into()),
             Stage::Over => Err(WrongPhase("the game is over".into()).into()),
             Stage::Move => {

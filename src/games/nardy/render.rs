@@ -1,10 +1,13 @@
 //! The ASCII board. Points are drawn in White's numbering with Black's numbers on a second
 //! label line, so each player can read the notation of their own moves off the board.
 
-use super::{BLACK, Nardy, SEAT_NAMES, SEAT_TITLES, Stage, WHITE, board::other_numbering};
+use super::{BLACK, Nardy, SEAT_NAMES, Stage, WHITE, board::other_numbering};
 
 /// Rows of checkers drawn per point before the count is shown instead.
 const HEIGHT: u32 = 5;
+
+/// Columns left for the side panel in an 80-column terminal.
+const PANEL_WIDTH: usize = 34;
 
 /// Draws the board, the heads, borne-off counts, pips, whose turn and the dice.
 pub fn render(game: &Nardy) -> String {
@@ -30,7 +33,17 @@ pub fn render(game: &Nardy) -> String {
         "black",
     ));
     lines.push(labels(&bottom, "white"));
-    let panel = panel(game);
+    // The panel starts 46 columns in; wrapping it at 34 keeps every line within 80.
+    let panel: Vec<String> = panel(game)
+        .iter()
+        .flat_map(|line| {
+            if line.chars().count() <= PANEL_WIDTH {
+                vec![line.clone()]
+            } else {
+                crate::core::wrap_words(line, PANEL_WIDTH)
+            }
+        })
+        .collect();
     for (i, text) in panel.into_iter().enumerate() {
         if let Some(line) = lines.get_mut(3 + i) {
             line.push_str("   ");
@@ -87,7 +100,7 @@ fn panel(game: &Nardy) -> Vec<String> {
         let side = game.sides[seat];
         lines.push(format!(
             "{:5}  off {:>2}  pips {:>3}  head {:>2}",
-            SEAT_TITLES[seat],
+            SEAT_NAMES[seat],
             side.off(),
             side.pips(),
             side.count(24)
@@ -95,6 +108,7 @@ fn panel(game: &Nardy) -> Vec<String> {
     }
     lines.push(String::new());
     lines.push(match game.stage {
+        Stage::RollOff(roll_off) => roll_off.describe(&|seat| SEAT_NAMES[seat].to_string()),
         Stage::Roll => format!("{} to roll", SEAT_NAMES[game.turn]),
         Stage::Move => format!(
             "{} to move {}",

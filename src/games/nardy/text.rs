@@ -4,15 +4,17 @@
 //! `w=24x13,18,15 b=24x15 turn=black:roll first=b score=0-0`
 //! - `w=`, `b=`: each side's checkers in its OWN numbering, `PxN` for N checkers on point
 //!   P (`P` alone for one), `off` for borne-off checkers;
-//! - `turn=`: `SEAT:roll`, `SEAT:6-3` (to move with those dice) or `over`;
+//! - `turn=`: `SEAT:roll`, `SEAT:6-3` (to move with those dice), `over`, or before the
+//!   first game the roll-off that decides who starts: `white:rolloff` (White rolls first)
+//!   and `black:rolloff:5` (White rolled 5, Black to roll);
 //! - `first=`: the seats that have not completed their first turn (`wb`, `w`, `b`, `-`);
 //! - `score=`: match points, White's first.
 
 use super::{BLACK, Nardy, NardyMove, SEAT_NAMES, Side, Stage, WHITE};
-use crate::core::{Dice, PositionError, SyntaxError};
+use crate::core::{Dice, PositionError, RollOff, RollOffRule, Standing, SyntaxError};
 
-/// The start position's string.
-pub const START_POSITION: &str = "w=24x15 b=24x15 turn=white:roll first=wb score=0-0";
+/// The start position's string: the roll-off that decides who starts, White to roll.
+pub const START_POSITION: &str = "w=24x15 b=24x15 turn=white:rolloff first=wb score=0-0";
 
 /// Reads a turn: steps separated by spaces or commas. A step is `FROM/TO` (or `FROM-TO`),
 /// chains `24/18/15` are split into steps, `off` bears off, and `(N)` repeats a step.
@@ -130,6 +132,10 @@ fn format_side(side: Side) -> String {
 /// The position as one line (see the module documentation).
 pub fn position_string(game: &Nardy) -> String {
     let turn = match game.stage {
+        Stage::RollOff(roll_off) => match roll_off.standing(WHITE) {
+            Standing::Rolled(die) => format!("black:rolloff:{die}"),
+            _ => "white:rolloff".to_string(),
+        },
         Stage::Over => "over".to_string(),
         Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
         Stage::Move => format!(
@@ -205,8 +211,8 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
         }
         seen.push(key);
         match key {
-            "w" => game.sides[WHITE] = parse_side(value, "White")?,
-            "b" => game.sides[BLACK] = parse_side(value, "Black")?,
+            "w" => game.sides[WHITE] = parse_side(value, "white")?,
+            "b" => game.sides[BLACK] = parse_side(value, "black")?,
             "turn" => parse_turn(&mut game, value)?,
             "first" => {
                 if value != "-" && !value.chars().all(|c| c == 'w' || c == 'b') {
@@ -262,9 +268,33 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
         game.dice = None;
         return Ok(());
     }
-    let bad = || PositionError(format!("turn={value}: write white:roll, black:6-3 or over"));
+    let bad = || {
+        PositionError(format!(
+            "turn={value}: write white:roll, black:6-3, over, or for the roll-off white:rolloff or \
+             black:rolloff:5 (White rolled 5)"
+        ))
+    };
     let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;
+    game.dice = None;
+    let roll_off = match (game.turn, rest.split_once(':')) {
+        (WHITE, None) if rest == "rolloff" => Some(RollOff::new(RollOffRule::Highest, 2)),
+        (BLACK, Some(("rolloff", die))) => {
+            let die = die
+                .parse::<u8>()
+                .ok()
+                .filter(|d| (1..=6).contains(d))
+                .ok_or_else(bad)?;
+            let standings = [Standing::Rolled(die), Standing::Waiting];
+            Some(RollOff::from_standings(RollOffRule::Highest, &standings).map_err(PositionError)?)
+        }
+        _ if rest.starts_with("rolloff") => return Err(bad()),
+        _ => None,
+    };
+    if let Some(roll_off) = roll_off {
+        game.stage = Stage::RollOff(roll_off);
+        return Ok(());
+    }
     if rest == "roll" {
         game.stage = Stage::Roll;
         game.dice = None;

@@ -546,7 +546,7 @@ impl UrIndex {
     /// The position of an unfinished game of this rule set, seen from the seat to act,
     /// and that seat; `None` when the game is over or of another rule set.
     pub fn state_of(&self, game: &Ur) -> Option<(State, Seat)> {
-        if game.layout.rules != self.rules || matches!(game.stage, Stage::Over | Stage::RollOff) {
+        if game.layout.rules != self.rules || matches!(game.stage, Stage::Over | Stage::RollOff(_)) {
             return None;
         }
         let side = |army: &Army| Side {

@@ -18,7 +18,8 @@ use movegen::{Judge, Plan};
 
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, Seat, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
+    WrongPhase,
 };
 
 pub use board::Cell;
@@ -30,7 +31,6 @@ pub const LIGHT: Seat = 0;
 pub const DARK: Seat = 1;
 
 const SEAT_NAMES: [&str; 2] = ["light", "dark"];
-const SEAT_TITLES: [&str; 2] = ["Light", "Dark"];
 
 static OPTIONS: [OptionSpec; 2] = [
     OptionSpec {
@@ -51,7 +51,7 @@ pub static INFO: GameInfo = GameInfo {
     title: "Royal Game of Ur",
     seats: 2..=2,
     options: &OPTIONS,
-    summary: "race game of the Sumerian city of Ur: the seed's City rules and royalur.net's sets",
+    summary: "the Sumerian race game, in five rule sets",
     rules: include_str!("rules.txt"),
 };
 
@@ -81,7 +81,7 @@ impl Army {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     /// City's opening roll-off: the seat to roll looks for a 1.
-    RollOff,
+    RollOff(RollOff),
     Roll,
     Move,
     Over,
@@ -146,7 +146,7 @@ impl NewGame for Ur {
             armies: [army; 2],
             turn: LIGHT,
             stage: if layout.is_city() {
-                Stage::RollOff
+                Stage::RollOff(RollOff::new(RollOffRule::FirstTo(1), 2))
             } else {
                 Stage::Roll
             },
@@ -168,7 +168,7 @@ impl Ur {
 
     /// True during City's opening roll-off.
     pub fn in_roll_off(&self) -> bool {
-        self.stage == Stage::RollOff
+        matches!(self.stage, Stage::RollOff(_))
     }
 
     /// How many pieces of `seat` stand on `cell`, split into (blank, marked).
@@ -282,7 +282,7 @@ impl Ur {
 
     /// Why no legal plan matches a written step.
     fn explain(&self, step: &Step, roll: u8) -> String {
-        let me = SEAT_TITLES[self.turn];
+        let me = SEAT_NAMES[self.turn];
         let layout = self.layout;
         if roll == 0 {
             return "a roll of 0 moves nothing: pass".to_string();
@@ -370,7 +370,7 @@ impl Ur {
             if total != u32::from(layout.pieces) {
                 return Err(PositionError(format!(
                     "{} has {total} pieces; each side has {} in {}",
-                    SEAT_TITLES[seat],
+                    SEAT_NAMES[seat],
                     layout.pieces,
                     layout.rules.name()
                 )));
@@ -411,16 +411,16 @@ impl Ur {
             (1, Stage::Over) => Ok(()),
             (1, _) => Err(PositionError(format!(
                 "{} has borne off every piece, so the game is over (write turn=over)",
-                SEAT_TITLES[finished[0]]
+                SEAT_NAMES[finished[0]]
             ))),
             (_, Stage::Over) => Err(PositionError(
                 "turn=over, but nobody has borne off every piece".into(),
             )),
-            (_, Stage::RollOff) if !layout.is_city() => Err(PositionError(format!(
+            (_, Stage::RollOff(_)) if !layout.is_city() => Err(PositionError(format!(
                 "{} has no roll-off; write turn=light:roll",
                 layout.rules.name()
             ))),
-            (_, Stage::RollOff) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
+            (_, Stage::RollOff(_)) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
                 Err(PositionError(
                     "the roll-off comes before any piece enters, but pieces have left the reserve".into(),
                 ))
@@ -451,7 +451,7 @@ impl Game for Ur {
 
     fn phase(&self) -> Phase {
         match self.stage {
-            Stage::RollOff | Stage::Roll => Phase::Roll(self.turn),
+            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
             Stage::Move => Phase::Move(self.turn),
             Stage::Over => Phase::Over,
         }
@@ -459,6 +459,13 @@ impl Game for Ur {
 
     fn dice(&self) -> Option<Dice> {
         self.roll.map(Dice::single)
+    }
+
+    fn roll_off(&self) -> Option<RollOff> {
+        match self.stage {
+            Stage::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
@@ -471,6 +478,26 @@ impl Game for Ur {
             },
         };
         Dice::single(total)
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
+        if !matches!(self.phase(), Phase::Roll(_)) {
+            return;
+        }
+        match self.layout.dice {
+            board::DiceKind::Tetrahedral => crate::core::one_die_outcomes(4, out),
+            board::DiceKind::FourBinary => {
+                for (total, ways) in [(0u8, 1.0), (1, 4.0), (2, 6.0), (3, 4.0), (4, 1.0)] {
+                    out.push((Dice::single(total), ways / 16.0));
+                }
+            }
+            // Three binary dice: a total of 0 counts as 4.
+            board::DiceKind::ThreeBinaryZeroIsFour => {
+                for (total, ways) in [(1u8, 3.0), (2, 3.0), (3, 1.0), (4, 1.0)] {
+                    out.push((Dice::single(total), ways / 8.0));
+                }
+            }
+        }
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
@@ -498,12 +525,17 @@ impl Game for Ur {
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let value = dice.values().first().copied().unwrap_or(0);
         match self.stage {
-            Stage::RollOff => {
-                if value == 1 {
-                    self.stage = Stage::Move;
-                    self.roll = Some(1);
-                } else {
-                    self.turn = 1 - self.turn;
+            Stage::RollOff(mut roll_off) => {
+                match roll_off.throw(value) {
+                    Throw::Won { seat, value } => {
+                        self.turn = seat;
+                        self.stage = Stage::Move;
+                        self.roll = Some(value);
+                    }
+                    Throw::Next(_) | Throw::Tie { .. } => {
+                        self.turn = roll_off.to_roll();
+                        self.stage = Stage::RollOff(roll_off);
+                    }
                 }
                 Ok(())
             }
@@ -535,7 +567,7 @@ impl Game for Ur {
 
     fn play(&mut self, mv: &UrMove) -> Result<(), PlayError> {
         match self.stage {
-            Stage::RollOff | Stage::Roll => return Err(WrongPhase("roll first".into()).into()),
+            Stage::RollOff(_) | Stage::Roll => return Err(WrongPhase("roll first".into()).into()),
             Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
             Stage::Move => {}
         }
@@ -546,7 +578,7 @@ impl Game for Ur {
                     let example = text::format_step(&self.steps_for(&plans)[0]);
                     return Err(IllegalMove(format!(
                         "{} can move, so passing is not allowed (for example {example})",
-                        SEAT_TITLES[self.turn]
+                        SEAT_NAMES[self.turn]
                     ))
                     .into());
                 }
@@ -614,22 +646,21 @@ impl Game for Ur {
         let layout = self.layout;
         let mut notes = Vec::new();
         if layout.is_city() {
-            let face = if self.face_of(&plan) { "marked" } else { "blank" };
-            if plan.from.is_some() {
-                notes.push(format!("{face} piece"));
-            }
+            // The face is said only where it tells two pieces apart (the notation then
+            // names it: h1m-h2); elsewhere it is on the board and adds nothing.
             if plan.backward {
                 notes.push("backward".to_string());
             }
             let was_marked = self.face_of(&plan);
             if !was_marked && plan.end().is_none_or(|s| layout.marked(s)) {
-                notes.push("flips on h2".to_string());
+                let lands = plan.end().is_some_and(|s| layout.index(s) == board::CITY_WHITE);
+                let verb = if lands { "lands on" } else { "passes" };
+                notes.push(format!("{verb} h2: turns marked"));
             }
         }
         if let Some(slot) = plan.capture {
             notes.push(format!(
-                "captures {}'s piece on {}",
-                SEAT_NAMES[1 - self.turn],
+                "captures {}",
                 cell_name(layout.cell_of(1 - self.turn, slot))
             ));
         }
@@ -646,7 +677,7 @@ impl Game for Ur {
             let next = layout.index(slot) + 1;
             let next_slot = board::city_slot(next, board::city_via3(slot));
             notes.push(format!(
-                "its next cell is {}",
+                "next cell {}",
                 cell_name(layout.cell_of(self.turn, next_slot))
             ));
         }
@@ -654,7 +685,7 @@ impl Game for Ur {
             notes.push("bears off".to_string());
         }
         if plan.extra {
-            notes.push("extra roll".to_string());
+            notes.push("another roll".to_string());
         }
         if notes.is_empty() {
             written
@@ -696,67 +727,30 @@ impl Game for Ur {
         let mover = before.turn;
         let name = SEAT_NAMES[mover];
         match before.stage {
-            Stage::RollOff => {
-                if self.stage == Stage::Move {
-                    lines.push(format!("{name} rolls a 1 and starts the game with it"));
-                } else if self.stage == Stage::RollOff {
-                    lines.push(format!(
-                        "{name} did not roll a 1; {} rolls for the start",
-                        SEAT_NAMES[self.turn]
-                    ));
-                }
-                return lines;
-            }
             Stage::Move => {}
             _ => return lines,
         }
         let layout = self.layout;
-        let them = 1 - mover;
         if self.armies == before.armies {
             // A pass: the session already says so.
             return lines;
         }
-        if self.armies[them].reserve > before.armies[them].reserve {
-            let cell = (0..layout.slot_count)
-                .find(|&s| self.armies[them].counts[s as usize] < before.armies[them].counts[s as usize])
-                .map(|s| cell_name(layout.cell_of(them, s)))
-                .unwrap_or_default();
-            lines.push(format!(
-                "{name} captures {}'s piece on {cell}; it goes back to the reserve",
-                SEAT_NAMES[them]
-            ));
-        }
-        if layout.is_city() && self.marked_count(mover) > before.marked_count(mover) {
-            lines.push(format!(
-                "{name}'s piece passes the white cell h2 and turns marked side up"
-            ));
-        }
+        // The move's description says what it captured, whether it turned marked side up
+        // and whether it bore off; only the running count is new here.
         if self.armies[mover].off > before.armies[mover].off && self.stage != Stage::Over {
             lines.push(format!(
-                "{name} bears off a piece ({} of {} off)",
+                "{name} has {} of {} pieces off",
                 self.armies[mover].off, layout.pieces
             ));
         }
-        match self.stage {
-            Stage::Over => lines.push(format!("{name} bears off the last piece and wins the game")),
-            Stage::Roll if self.turn == mover => lines.push(format!("{name} rolls again")),
-            _ => {}
+        if self.stage == Stage::Over {
+            lines.push(format!("{name} bears off the last piece and wins the game"));
         }
         lines
     }
 }
 
 impl Ur {
-    /// Marked pieces on the board and borne off (City): how many have passed h2.
-    fn marked_count(&self, seat: Seat) -> u32 {
-        let army = &self.armies[seat];
-        let on_board: u32 = (0..self.layout.slot_count)
-            .filter(|&s| self.layout.marked(s))
-            .map(|s| u32::from(army.counts[s as usize]))
-            .sum();
-        on_board + u32::from(army.off)
-    }
-
     /// Progress of one side in path cells, with bonuses for safety and threats.
     fn side_value(&self, seat: Seat) -> f64 {
         let layout = self.layout;

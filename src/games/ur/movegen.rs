@@ -7,7 +7,7 @@
 //! code.
 
 use super::board::{CITY_ENTRY, CITY_EXIT, CITY_WHITE, Cell, Kind, Layout, SLOTS, cell_name, city_slot};
-use super::{Army, SEAT_TITLES};
+use super::{Army, SEAT_NAMES};
 
 /// One legal (or attempted) move of one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,8 +61,8 @@ pub enum Refusal {
 impl Refusal {
     /// The reason as people read it; `mover` is the moving seat.
     pub fn explain(self, mover: usize) -> String {
-        let me = SEAT_TITLES[mover];
-        let them = SEAT_TITLES[1 - mover];
+        let me = SEAT_NAMES[mover];
+        let them = SEAT_NAMES[1 - mover];
         match self {
             Refusal::OwnPiece(cell) => format!("{} is already held by a {me} piece", cell_name(cell)),
             Refusal::SafeRosette(cell) => format!("{} is a safe rosette held by {them}", cell_name(cell)),

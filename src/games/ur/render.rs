@@ -145,7 +145,7 @@ fn panel(game: &Ur) -> Vec<String> {
     }
     let name = SEAT_NAMES[game.turn];
     lines.push(match game.stage {
-        Stage::RollOff => format!("roll-off: {name} to roll; the first to roll a 1 starts with it"),
+        Stage::RollOff(roll_off) => roll_off.describe(&|seat| SEAT_NAMES[seat].to_string()),
         Stage::Roll => format!("{name} to roll"),
         Stage::Move => format!("{name} to move, roll {}", game.roll.unwrap_or(0)),
         Stage::Over => game

@@ -12,7 +12,7 @@
 
 use super::board::{self, CITY_WHITE, Cell, cell_name, parse_cell};
 use super::{Army, DARK, LIGHT, SEAT_NAMES, Stage, Step, Ur, UrMove};
-use crate::core::{PositionError, SyntaxError};
+use crate::core::{PositionError, RollOff, RollOffRule, Standing, SyntaxError};
 
 /// The start position of City of Ur.
 pub const START_CITY: &str = "light=inx5 dark=inx5 turn=light:rolloff";
@@ -160,7 +160,7 @@ fn format_army(game: &Ur, seat: usize) -> String {
 pub fn position_string(game: &Ur) -> String {
     let turn = match game.stage {
         Stage::Over => "over".to_string(),
-        Stage::RollOff => format!("{}:rolloff", SEAT_NAMES[game.turn]),
+        Stage::RollOff(_) => format!("{}:rolloff", SEAT_NAMES[game.turn]),
         Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
         Stage::Move => format!("{}:{}", SEAT_NAMES[game.turn], game.roll.unwrap_or(0)),
     };
@@ -355,7 +355,13 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
     game.roll = None;
     match rest {
         "roll" => game.stage = Stage::Roll,
-        "rolloff" => game.stage = Stage::RollOff,
+        "rolloff" => {
+            let mut standings = [Standing::Waiting; 2];
+            standings[..game.turn].fill(Standing::Out);
+            game.stage = Stage::RollOff(
+                RollOff::from_standings(RollOffRule::FirstTo(1), &standings).map_err(PositionError)?,
+            );
+        }
         number => {
             let roll = number.parse::<u8>().map_err(|_| bad())?;
             if !(layout.min_roll()..=layout.max_roll()).contains(&roll) {

@@ -1,0 +1,41 @@
+//! Word wrapping for text shown in an 80-column terminal: boards' side panels, help and
+//! listings.
+
+/// Splits `text` into lines of at most `width` characters, breaking between words; a
+/// word longer than `width` gets a line of its own.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn breaks_between_words_within_the_width() {
+        assert_eq!(
+            wrap_words("game over: white wins a mars (2 points)", 20),
+            ["game over: white", "wins a mars (2", "points)"]
+        );
+        assert_eq!(wrap_words("short", 20), ["short"]);
+        assert_eq!(wrap_words("", 20), [""]);
+        assert_eq!(
+            wrap_words("averyveryverylongword x", 5),
+            ["averyveryverylongword", "x"]
+        );
+    }
+}

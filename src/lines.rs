@@ -1,0 +1,389 @@
+//! Reading commands and files as bytes, within bounds: the one line reader that the engine
+//! protocol and piped scripts share, and the one way records and positions are read from
+//! files.
+//!
+//! Input is never trusted to be text. A line is read as bytes up to [`MAX_LINE_BYTES`]
+//! (the rest of a longer line is skipped without being stored), then checked: a leading
+//! byte order mark is dropped, a trailing carriage return is dropped, everything from the
+//! first `#` on is a comment and is ignored whatever it holds, and what is left must be
+//! UTF-8 without control characters (tabs count as spaces). A line that fails gets a
+//! [`LineError`] and the next line is read as usual, so one bad byte costs one line.
+
+use std::fmt;
+use std::io::{self, BufRead, Read};
+use std::path::Path;
+
+/// The longest command line read, in bytes (64 KiB). Longer lines are refused.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The largest file `load`, `tabula replay` and `--records` read, in bytes (16 MiB).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// How much of a refused line is kept, so that a reply can still carry the line's id.
+const KEPT_START: usize = 32;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Why a line could not be read as a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineProblem {
+    /// The line is longer than [`MAX_LINE_BYTES`].
+    TooLong,
+    /// The bytes at this column (counted in bytes from 1) are not UTF-8.
+    InvalidUtf8 {
+        /// Where the first bad byte is.
+        column: usize,
+    },
+    /// A control character (other than a tab) at this column (counted in characters from 1).
+    ControlCharacter {
+        /// The character's code point.
+        code: u32,
+        /// Where it is.
+        column: usize,
+    },
+}
+
+/// A line that is not a readable command, with the readable text it starts with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// What is wrong with it.
+    pub problem: LineProblem,
+    /// The line's first characters up to the problem (at most a few dozen bytes): enough
+    /// to find a request id in.
+    pub start: String,
+}
+
+impl fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineProblem::TooLong => write!(
+                f,
+                "line too long: a command line holds at most {MAX_LINE_BYTES} bytes; the rest of it was skipped"
+            ),
+            LineProblem::InvalidUtf8 { column } => write!(
+                f,
+                "the line is not valid UTF-8 (byte {column}); commands must be UTF-8 text"
+            ),
+            LineProblem::ControlCharacter { code, column } => write!(
+                f,
+                "control character U+{code:04X} at column {column}; commands are printable text"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.problem.fmt(f)
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// One line of input: its number (from 1) and its command text, trimmed and without its
+/// comment (empty for a blank or comment-only line), or why it cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The line's number in the input, from 1.
+    pub number: usize,
+    /// The command text, or the problem that keeps it from being one.
+    pub command: Result<String, LineError>,
+}
+
+/// Reads [`Line`]s from a byte stream, holding at most [`MAX_LINE_BYTES`] of it at a time.
+pub struct LineReader<R> {
+    input: R,
+    number: usize,
+    buffer: Vec<u8>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// A reader of `input`.
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input,
+            number: 0,
+            buffer: Vec::new(),
+        }
+    }
+
+    /// The next line, or `None` at the end of the input. The error is a failed read.
+    pub fn next_line(&mut self) -> io::Result<Option<Line>> {
+        self.buffer.clear();
+        let mut too_long = false;
+        let mut read_any = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if available.is_empty() {
+                if !read_any {
+                    return Ok(None);
+                }
+                break;
+            }
+            read_any = true;
+            let (chunk, used, ended) = match available.iter().position(|&b| b == b'\n') {
+                Some(end) => (&available[..end], end + 1, true),
+                None => (available, available.len(), false),
+            };
+            if !too_long {
+                if self.buffer.len() + chunk.len() > MAX_LINE_BYTES {
+                    too_long = true;
+                    let keep = KEPT_START.saturating_sub(self.buffer.len()).min(chunk.len());
+                    self.buffer.extend_from_slice(&chunk[..keep]);
+                    self.buffer.truncate(KEPT_START);
+                } else {
+                    self.buffer.extend_from_slice(chunk);
+                }
+            }
+            self.input.consume(used);
+            if ended {
+                break;
+            }
+        }
+        self.number += 1;
+        let mut bytes = self.buffer.as_slice();
+        if self.number == 1 {
+            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        }
+        let command = if too_long {
+            Err(LineError {
+                problem: LineProblem::TooLong,
+                start: readable_start(bytes),
+            })
+        } else {
+            decode_command(bytes)
+        };
+        Ok(Some(Line {
+            number: self.number,
+            command,
+        }))
+    }
+}
+
+impl<R: BufRead> Iterator for LineReader<R> {
+    type Item = io::Result<Line>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_line().transpose()
+    }
+}
+
+/// The command in one line's bytes (without its newline): see the module notes.
+pub fn decode_command(bytes: &[u8]) -> Result<String, LineError> {
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    // '#' is one byte in UTF-8 and never part of another character, so the comment can
+    // be cut off before the rest is decoded: whatever it holds is ignored.
+    let code = match bytes.iter().position(|&b| b == b'#') {
+        Some(hash) => &bytes[..hash],
+        None => bytes,
+    };
+    let text = std::str::from_utf8(code).map_err(|error| LineError {
+        problem: LineProblem::InvalidUtf8 {
+            column: error.valid_up_to() + 1,
+        },
+        start: readable_start(code),
+    })?;
+    let mut clean = String::with_capacity(text.len());
+    for (column, c) in text.chars().enumerate() {
+        match c {
+            '\t' => clean.push(' '),
+            c if c.is_control() => {
+                return Err(LineError {
+                    problem: LineProblem::ControlCharacter {
+                        code: c as u32,
+                        column: column + 1,
+                    },
+                    start: readable_start(code),
+                });
+            }
+            c => clean.push(c),
+        }
+    }
+    Ok(clean.trim().to_string())
+}
+
+/// The printable text a line starts with, up to its first bad byte, at most a few dozen
+/// bytes.
+fn readable_start(bytes: &[u8]) -> String {
+    let bytes = &bytes[..bytes.len().min(KEPT_START)];
+    let valid = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+    };
+    valid
+        .chars()
+        .take_while(|c| !c.is_control() || *c == '\t')
+        .collect()
+}
+
+/// Reads a text file that `load`, `tabula replay` or `--records` were given: it must be
+/// a regular file (not a FIFO, a device or a folder, which could block or never end), at
+/// most [`MAX_FILE_BYTES`] long and UTF-8. The error says which of these failed.
+pub fn read_text_file(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    // Checked before opening: opening a FIFO blocks until someone writes to it.
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    check_regular(&metadata, path)?;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    // Checked again on the open file, in case the path changed in between.
+    let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
+    check_regular(&metadata, path)?;
+    let too_big = || {
+        format!(
+            "cannot read {shown}: it is larger than {} MiB, the most tabula reads from a file",
+            MAX_FILE_BYTES / (1024 * 1024)
+        )
+    };
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "cannot read {shown}: it is not UTF-8 text (byte {})",
+            error.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
+fn check_regular(metadata: &std::fs::Metadata, path: &Path) -> Result<(), String> {
+    if metadata.is_file() {
+        return Ok(());
+    }
+    let kind = if metadata.is_dir() {
+        "a folder"
+    } else {
+        special_file_kind(metadata)
+    };
+    Err(format!(
+        "cannot read {}: it is {kind}, not a regular file",
+        path.display()
+    ))
+}
+
+#[cfg(unix)]
+fn special_file_kind(metadata: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = metadata.file_type();
+    if kind.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_file_kind(_metadata: &std::fs::Metadata) -> &'static str {
+    "a special file"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8]) -> Vec<Result<String, LineProblem>> {
+        LineReader::new(input)
+            .map(|line| line.unwrap().command.map_err(|e| e.problem))
+            .collect()
+    }
+
+    #[test]
+    fn commands_lose_comments_carriage_returns_and_a_leading_bom() {
+        assert_eq!(
+            lines(b"\xEF\xBB\xBF1 status\r\n\t4 status # note\n# \xFF\xFE\n\nlast"),
+            vec![
+                Ok("1 status".to_string()),
+                Ok("4 status".to_string()),
+                Ok(String::new()),
+                Ok(String::new()),
+                Ok("last".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bom_counts_only_at_the_start() {
+        let read = lines(b"status\n\xEF\xBB\xBFstatus\n");
+        assert_eq!(read[0], Ok("status".to_string()));
+        assert_eq!(read[1], Ok("\u{FEFF}status".to_string()));
+    }
+
+    #[test]
+    fn bad_bytes_and_control_characters_cost_one_line() {
+        assert_eq!(
+            lines(b"7 play \xE9\nstatus\na\x00b\nc\rd\r\n"),
+            vec![
+                Err(LineProblem::InvalidUtf8 { column: 8 }),
+                Ok("status".to_string()),
+                Err(LineProblem::ControlCharacter { code: 0, column: 2 }),
+                Err(LineProblem::ControlCharacter { code: 13, column: 2 }),
+            ]
+        );
+        let line = LineReader::new(&b"12 play \xE9"[..])
+            .next_line()
+            .unwrap()
+            .unwrap();
+        assert_eq!(line.command.unwrap_err().start, "12 play ");
+    }
+
+    #[test]
+    fn long_lines_are_refused_and_skipped_without_being_kept() {
+        let mut input = b"5 play ".to_vec();
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES * 3));
+        input.extend_from_slice(b"\nstatus\n");
+        let mut reader = LineReader::new(io::BufReader::with_capacity(1000, input.as_slice()));
+        let first = reader.next_line().unwrap().unwrap();
+        let error = first.command.unwrap_err();
+        assert_eq!(error.problem, LineProblem::TooLong);
+        assert!(error.start.starts_with("5 play x"));
+        assert!(reader.buffer.capacity() <= 2 * MAX_LINE_BYTES);
+        let second = reader.next_line().unwrap().unwrap();
+        assert_eq!((second.number, second.command), (2, Ok("status".to_string())));
+        assert!(reader.next_line().unwrap().is_none());
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_read() {
+        let mut input = vec![b'y'; MAX_LINE_BYTES];
+        input.push(b'\n');
+        assert_eq!(lines(&input), vec![Ok("y".repeat(MAX_LINE_BYTES))]);
+    }
+
+    #[test]
+    fn files_must_be_regular_small_and_utf8() {
+        let dir = std::env::temp_dir().join(format!("tabula-lines-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.txt");
+        std::fs::write(&good, "game nardy\n").unwrap();
+        assert_eq!(read_text_file(&good).unwrap(), "game nardy\n");
+        let latin = dir.join("latin.txt");
+        std::fs::write(&latin, b"game caf\xE9\n").unwrap();
+        assert!(
+            read_text_file(&latin)
+                .unwrap_err()
+                .contains("not UTF-8 text (byte 9)")
+        );
+        assert!(read_text_file(&dir).unwrap_err().contains("a folder"));
+        #[cfg(unix)]
+        assert!(
+            read_text_file(Path::new("/dev/zero"))
+                .unwrap_err()
+                .contains("a device, not a regular file")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,233 @@
+//! Values people see: `hint N` and `evaluate` over the engine protocol and in the REPL,
+//! and `tabula analyse` on recorded games.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn tabula() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+}
+
+/// Runs `tabula ARGS` with `input` on stdin; returns (status, stdout, stderr).
+fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = tabula()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The engine's replies to `commands`, one string per reply (framing stripped).
+fn engine_replies(bot: &str, commands: &[&str]) -> Vec<String> {
+    let input = commands.join("\n") + "\n";
+    let (status, stdout, _) = run(&["engine", "--seed", "11", "--bot", bot], &input);
+    assert_eq!(status, Some(0));
+    stdout
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(|reply| {
+            assert!(reply.starts_with('='), "refused: {reply}\nafter {commands:?}");
+            reply[1..].trim_start().to_string()
+        })
+        .collect()
+}
+
+/// The `key=value` number in a reply word.
+fn field(line: &str, key: &str) -> Option<f64> {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+        .map(|v| v.parse().unwrap())
+}
+
+#[test]
+fn hint_n_lists_the_best_choices_first_with_probabilities() {
+    for (game, bot, measure) in [
+        ("newgame ur rules=finkel", "expectimax:2", "win"),
+        ("newgame microbes", "expectimax:2", "win"),
+        ("newgame nardy", "expectimax:1", "equity"),
+        ("newgame aeroplane players=3", "expectimax:1", "win"),
+    ] {
+        // Roll a few turns so that there are real choices.
+        let mut commands = vec![game];
+        for _ in 0..6 {
+            commands.extend(["roll", "genmove"]);
+        }
+        commands.extend(["roll", "legal", "hint 4", "hint"]);
+        let replies = engine_replies(bot, &commands);
+        let legal: Vec<&str> = replies[replies.len() - 3].lines().collect();
+        let hints: Vec<&str> = replies[replies.len() - 2].lines().collect();
+        let plain = &replies[replies.len() - 1];
+        assert_eq!(hints.len(), legal.len().min(4), "{game}: {hints:?} for {legal:?}");
+        let mut previous = f64::INFINITY;
+        for line in &hints {
+            let mv = line
+                .rsplitn(if measure == "equity" { 3 } else { 2 }, ' ')
+                .last()
+                .unwrap();
+            assert!(legal.contains(&mv), "{game}: hint {mv} is not legal: {legal:?}");
+            let win = field(line, "win").unwrap();
+            assert!((0.0..=1.0).contains(&win), "{line}");
+            assert_eq!(field(line, "equity").is_some(), measure == "equity", "{line}");
+            let value = field(line, measure).unwrap();
+            assert!(value <= previous + 1e-9, "{game}: not best first: {hints:?}");
+            previous = value;
+        }
+        assert!(
+            hints[0].starts_with(plain.as_str()),
+            "{game}: plain hint {plain} vs {hints:?}"
+        );
+    }
+}
+
+#[test]
+fn evaluate_gives_every_seat_a_win_probability_summing_to_one() {
+    for game in [
+        "newgame nardy",
+        "newgame ur",
+        "newgame mnogoboy players=5",
+        "newgame aeroplane players=4",
+        "newgame microbes",
+    ] {
+        let replies = engine_replies("expectimax:1", &[game, "roll", "evaluate"]);
+        let lines: Vec<&str> = replies[2].lines().collect();
+        let total: f64 = lines.iter().map(|l| field(l, "win").unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{game}: {lines:?}");
+        if game.contains("nardy") {
+            let equities: Vec<f64> = lines.iter().map(|l| field(l, "equity").unwrap()).collect();
+            assert!((equities[0] + equities[1]).abs() < 1e-3, "{lines:?}");
+        }
+    }
+}
+
+#[test]
+fn hint_refuses_a_count_that_is_not_a_number_from_1() {
+    let (_, stdout, _) = run(&["engine"], "newgame ur\nhint 0\nhint lots\n");
+    assert_eq!(
+        stdout.matches("? syntax error: 'hint' takes how many").count(),
+        2,
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_repl_hint_table_shows_losses_against_the_best() {
+    let (status, stdout, stderr) = run(
+        &[
+            "play",
+            "ur",
+            "rules=finkel",
+            "--seat",
+            "dark=human",
+            "--seed",
+            "4",
+        ],
+        "set bot expectimax:2\nroll\nroll\nroll\nroll\nhint 3\neval\n",
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    let table: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with(" 1. ") || l.starts_with(" 2. "))
+        .collect();
+    assert!(!table.is_empty(), "no hint table in:\n{stdout}\n{stderr}");
+    assert!(table[0].contains("win ") && table[0].ends_with('%'), "{table:?}");
+    if let Some(second) = table.get(1) {
+        assert!(
+            second.ends_with("%)") && second.contains("(-") || second.contains("(+0.0%)"),
+            "{second}"
+        );
+    }
+    assert!(stdout.lines().any(|l| l.starts_with("light  win")), "{stdout}");
+}
+
+/// Plays a short seeded match and returns the records file's path.
+fn recorded_match(name: &str, game: &[&str], players: [&str; 2]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-analysis-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("games.txt");
+    let _ = std::fs::remove_file(&records);
+    let mut args = vec!["match"];
+    args.extend_from_slice(game);
+    args.extend([
+        "--games", "2", "--seed", "3", "--jobs", "1", "--player", players[0], "--player", players[1],
+    ]);
+    args.extend(["--records", records.to_str().unwrap()]);
+    let (status, _, stderr) = run(&args, "");
+    assert_eq!(status, Some(0), "{stderr}");
+    records
+}
+
+/// The summary rows of an analysis: seat name -> (decisions, avg loss, doubtful, errors,
+/// blunders, luck).
+fn summary(text: &str) -> Vec<(String, Vec<f64>)> {
+    let start = text
+        .lines()
+        .position(|l| l.starts_with("seat "))
+        .expect("a summary");
+    text.lines()
+        .skip(start + 1)
+        .take_while(|l| !l.starts_with("loss and luck"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            (
+                words[0].to_string(),
+                words[1..].iter().map(|w| w.parse().unwrap()).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn analyse_finds_no_loss_in_the_analysing_bots_own_moves_and_losses_in_random_ones() {
+    let records = recorded_match("own", &["microbes"], ["bot:greedy", "bot:random"]);
+    let file = records.to_str().unwrap();
+    // Game 1: greedy plays white. Greedy's one-ply choice is exactly the analysing bot's.
+    let (status, stdout, stderr) = run(&["analyse", file, "--game", "1", "--bot", "greedy", "--all"], "");
+    assert_eq!(status, Some(0), "{stderr}");
+    let rows = summary(&stdout);
+    assert_eq!(rows.len(), 2, "{stdout}");
+    let (white, black) = (&rows[0].1, &rows[1].1);
+    assert_eq!(rows[0].0, "white");
+    assert_eq!(white[1], 0.0, "greedy's own moves lost something:\n{stdout}");
+    assert!(white[0] > 0.0 && black[0] > 0.0, "{stdout}");
+    assert!(black[1] > 0.0, "random's moves lost nothing:\n{stdout}");
+    let marked = black[2] + black[3] + black[4];
+    assert!(marked <= black[0], "{stdout}");
+    // Every listed decision row (with --all) is counted in the summary.
+    let listed = stdout
+        .lines()
+        .filter(|l| l.trim_start().chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .count();
+    assert_eq!(listed as f64, white[0] + black[0], "{stdout}");
+}
+
+#[test]
+fn analyse_keeps_to_the_chosen_seat_and_game() {
+    let records = recorded_match("seat", &["ur", "rules=finkel"], ["bot:random", "bot:random"]);
+    let file = records.to_str().unwrap();
+    let (status, stdout, stderr) = run(&["analyse", file, "--seat", "dark", "--bot", "expectimax:1"], "");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(
+        stdout.contains("game 1 of 2") && stdout.contains("game 2 of 2"),
+        "{stdout}"
+    );
+    for chunk in stdout.split("game 2 of 2") {
+        let rows = summary(chunk);
+        assert_eq!(rows[0].1[0], 0.0, "light was analysed:\n{chunk}");
+        assert!(rows[1].1[0] > 0.0, "dark was not analysed:\n{chunk}");
+    }
+    let (status, _, stderr) = run(&["analyse", file, "--game", "3"], "");
+    assert_ne!(status, Some(0));
+    assert!(stderr.contains("holds 2 games; --game takes 1 to 2"), "{stderr}");
+    let (status, _, stderr) = run(&["analyse", file, "--seat", "purple"], "");
+    assert_ne!(status, Some(0));
+    assert!(stderr.contains("purple"), "{stderr}");
+}

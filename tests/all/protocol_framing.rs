@@ -1,0 +1,585 @@
+//! `tabula engine` as a strict GTP-style client sees it: one reply per command, each
+//! `=`/`?` line then an empty line and never an empty line inside; input read as bytes
+//! (bad bytes, control characters, a BOM, huge lines); ids echoed as sent; comments after
+//! commands; the documented command list; `status` through roll-offs and game ends; files
+//! that are not regular files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use tabula::bots::BotKind;
+use tabula::lines::MAX_LINE_BYTES;
+use tabula::protocol::serve;
+use tabula::session::command::PROTOCOL_COMMANDS;
+
+/// Serves `input` (raw bytes) and returns the output as text.
+fn engine_bytes(input: &[u8], seed: u64) -> String {
+    let mut output = Vec::new();
+    serve(input, &mut output, seed, BotKind::Random).expect("the engine serves to the end");
+    String::from_utf8(output).expect("replies are UTF-8")
+}
+
+/// Splits output the way a GTP client does: a reply is every line up to an empty line.
+fn replies(output: &str) -> Vec<String> {
+    assert!(
+        output.is_empty() || output.ends_with("\n\n"),
+        "output ends mid-reply: {output:?}"
+    );
+    output
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs `commands` (one per line) and returns one reply per command, checking the
+/// framing: as many replies as commands, each starting with `=` or `?`.
+fn session(commands: &[String], seed: u64) -> Vec<String> {
+    let input = commands.join("\n") + "\n";
+    let output = engine_bytes(input.as_bytes(), seed);
+    let got = replies(&output);
+    for (index, reply) in got.iter().enumerate() {
+        assert!(
+            reply.starts_with('=') || reply.starts_with('?'),
+            "reply {index} does not start with = or ? (an empty line inside the reply before it?): {reply:?}"
+        );
+    }
+    assert_eq!(got.len(), commands.len(), "one reply per command");
+    got
+}
+
+fn strings(lines: &[&str]) -> Vec<String> {
+    lines.iter().map(|s| s.to_string()).collect()
+}
+
+/// Plays a whole game with the engine's own bot, showing the board after every step.
+fn whole_game(newgame: &str, seed: u64) -> Vec<(String, String)> {
+    let mut commands = vec![newgame.to_string(), "showboard".into(), "status".into()];
+    for _ in 0..2500 {
+        commands.extend(strings(&[
+            "roll",
+            "showboard",
+            "status",
+            "genmove",
+            "showboard",
+            "status",
+        ]));
+    }
+    let answers = session(&commands, seed);
+    commands.into_iter().zip(answers).collect()
+}
+
+#[test]
+fn every_board_of_every_game_in_every_phase_is_one_reply() {
+    let games = [
+        ("newgame nardy", true),
+        ("newgame nardy match=3", true),
+        ("newgame ur", true),
+        ("newgame ur rules=finkel", false),
+        ("newgame ur rules=masters", false),
+        ("newgame aeroplane players=2", true),
+        ("newgame aeroplane players=3", true),
+        ("newgame aeroplane", true),
+        ("newgame aeroplane until=first", true),
+        ("newgame microbes", true),
+        ("newgame mnogoboy players=2", true),
+        ("newgame mnogoboy players=3", true),
+        ("newgame mnogoboy players=4", true),
+        ("newgame mnogoboy players=5", true),
+        ("newgame mnogoboy players=6", true),
+    ];
+    for (newgame, has_roll_off) in games {
+        let dialog = whole_game(newgame, 11);
+        let statuses: Vec<&str> = dialog
+            .iter()
+            .filter(|(command, _)| command == "status")
+            .map(|(_, reply)| reply.as_str())
+            .collect();
+        assert_eq!(
+            statuses.iter().any(|s| s.ends_with(" roll rolloff")),
+            has_roll_off,
+            "{newgame}: {:?}",
+            &statuses[..3]
+        );
+        assert!(
+            statuses
+                .iter()
+                .any(|s| s.starts_with("= turn ") && s.ends_with(" roll"))
+        );
+        assert!(
+            statuses
+                .iter()
+                .any(|s| s.starts_with("= turn ") && s.contains(" move"))
+        );
+        assert!(
+            statuses.iter().any(|s| s.starts_with("= over ")),
+            "{newgame} did not finish: {:?}",
+            statuses.last()
+        );
+        let boards: Vec<&str> = dialog
+            .iter()
+            .filter(|(command, _)| command == "showboard")
+            .map(|(_, reply)| reply.as_str())
+            .collect();
+        for board in &boards {
+            assert!(board.starts_with("=\n"), "{newgame}: {board}");
+            assert!(!board.lines().any(|l| l.trim().is_empty()), "{newgame}: {board}");
+        }
+        assert!(boards.last().is_some_and(|b| b.contains("over")), "{newgame}");
+    }
+}
+
+#[test]
+fn bad_bytes_cost_one_line_and_get_a_syntax_error_with_the_id() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"\xEF\xBB\xBF1 name\r\n");
+    input.extend_from_slice(b"2 play caf\xE9\n");
+    input.extend_from_slice(b"# caf\xE9 in a comment gets no reply\n");
+    input.extend_from_slice(b"3 status # caf\xE9\n");
+    input.extend_from_slice(b"4 set bot gr\x00eedy\n");
+    input.extend_from_slice(b"5 newgame\rur\n");
+    input.extend_from_slice(b"\x1b[2J\n");
+    input.extend_from_slice(b"6 play ");
+    input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES));
+    input.extend_from_slice(b"\n7 status\n");
+    let output = engine_bytes(&input, 1);
+    assert_eq!(
+        replies(&output),
+        vec![
+            "=1 tabula",
+            "?2 syntax error: the line is not valid UTF-8 (byte 11); commands must be UTF-8 text",
+            "=3 turn white roll rolloff",
+            "?4 syntax error: control character U+0000 at column 13; commands are printable text",
+            "?5 syntax error: control character U+000D at column 10; commands are printable text",
+            "? syntax error: control character U+001B at column 1; commands are printable text",
+            "?6 syntax error: line too long: a command line holds at most 65536 bytes; the rest of it was skipped",
+            "=7 turn white roll rolloff",
+        ]
+    );
+    assert!(!output.contains('\u{0}') && !output.contains('\r') && !output.contains('\u{1b}'));
+}
+
+#[test]
+fn ids_are_echoed_as_sent_and_a_hash_starts_a_comment() {
+    let got = session(
+        &strings(&[
+            "007 name",
+            "4 status # a note",
+            "0 protocol_version",
+            "99999999999999999999999 version",
+            "+5 name",
+            "12",
+        ]),
+        1,
+    );
+    assert_eq!(
+        got[5],
+        "?12 syntax error: an id needs a command after it, like '4 status'"
+    );
+    assert_eq!(got[0], "=007 tabula");
+    assert_eq!(got[1], "=4 turn white roll rolloff");
+    assert_eq!(got[2], "=0 1");
+    assert!(got[3].starts_with("=99999999999999999999999 "));
+    // A word with a sign is no id: the reply has none.
+    assert!(got[4].starts_with("? "), "{}", got[4]);
+}
+
+fn man_page(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The command names `tabula-protocol(5)` documents: the bold words of each `.TP` entry
+/// of its COMMANDS section.
+fn documented_commands() -> Vec<String> {
+    let page = man_page("tabula-protocol.5");
+    let section = page
+        .split("\n.SH COMMANDS\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n.SH ").next())
+        .expect("a COMMANDS section");
+    let mut names = Vec::new();
+    let mut lines = section.lines();
+    while let Some(line) = lines.next() {
+        if line != ".TP" {
+            continue;
+        }
+        let entry = lines.next().unwrap_or_default();
+        let (macro_name, args) = entry.split_once(' ').unwrap_or((entry, ""));
+        let tokens = man_tokens(args);
+        let bold: Vec<&String> = match macro_name {
+            ".B" => tokens.iter().collect(),
+            ".BR" | ".BI" => tokens.iter().step_by(2).collect(),
+            other => panic!("unexpected entry {other} in COMMANDS"),
+        };
+        for token in bold {
+            if let Some(word) = token.split_whitespace().next().filter(|w| !w.starts_with('\\')) {
+                names.push(word.replace("\\-", "-"));
+            }
+        }
+    }
+    names
+}
+
+/// The arguments of a man macro: words, or "quoted strings".
+fn man_tokens(args: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut rest = args.trim();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').unwrap_or(quoted.len());
+            tokens.push(quoted[..end].to_string());
+            rest = quoted.get(end + 1..).unwrap_or("").trim_start();
+        } else {
+            let end = rest.find(' ').unwrap_or(rest.len());
+            tokens.push(rest[..end].to_string());
+            rest = rest[end..].trim_start();
+        }
+    }
+    tokens
+}
+
+#[test]
+fn list_commands_is_exactly_what_the_man_page_documents() {
+    let documented = documented_commands();
+    let listed = session(&strings(&["list_commands"]), 1)[0].clone();
+    let listed: Vec<String> = listed
+        .trim_start_matches('=')
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let mut sorted_listed = listed.clone();
+    sorted_listed.sort();
+    let mut sorted_documented = documented.clone();
+    sorted_documented.sort();
+    assert_eq!(sorted_listed, sorted_documented);
+    assert_eq!(listed, PROTOCOL_COMMANDS);
+    // known_command agrees: every listed name, and no alias.
+    let mut asks: Vec<String> = listed.iter().map(|n| format!("known_command {n}")).collect();
+    asks.extend(strings(&[
+        "known_command board",
+        "known_command new",
+        "known_command moves",
+        "known_command komi",
+    ]));
+    let answers = session(&asks, 1);
+    for (ask, answer) in asks.iter().zip(&answers) {
+        let expected = if listed.iter().any(|n| ask.ends_with(&format!(" {n}"))) {
+            "= true"
+        } else {
+            "= false"
+        };
+        assert_eq!(answer, expected, "{ask}");
+    }
+}
+
+#[test]
+fn unknown_commands_with_numbers_are_unknown_commands_not_moves() {
+    let got = session(
+        &strings(&[
+            "komi 6.5",
+            "boardsize 19",
+            "time_left black 30 0",
+            "dice 5",
+            "dice 2",
+            "24/30",
+            "24/18 18/15",
+            "play 24/18 18/15",
+        ]),
+        1,
+    );
+    assert_eq!(
+        got[0],
+        "? unknown command: komi (type 'help' for the list of commands)"
+    );
+    assert_eq!(
+        got[1],
+        "? unknown command: boardsize (type 'help' for the list of commands)"
+    );
+    assert_eq!(
+        got[2],
+        "? unknown command: time_left (type 'help' for the list of commands)"
+    );
+    // A bare line whose first word looks like a move is read as one.
+    assert!(got[5].starts_with("? syntax error: '24/30'"), "{}", got[5]);
+    assert_eq!(got[6], "? wrong phase: roll first");
+}
+
+#[test]
+fn status_names_the_roll_off_and_over_never_invents_an_order() {
+    // Microbes: White 2, Black 5; Black starts with a fresh roll.
+    let got = session(
+        &strings(&[
+            "newgame microbes",
+            "status",
+            "dice 2",
+            "status",
+            "dice 5",
+            "status",
+            "setpos w=a1+,b2,c3,d4 b=h8 reserve=0-3 turn=over",
+            "status",
+        ]),
+        1,
+    );
+    assert_eq!(got[1], "= turn white roll rolloff");
+    assert_eq!(got[3], "= turn black roll rolloff");
+    assert_eq!(got[5], "= turn black roll");
+    assert_eq!(got[7], "= over white");
+    // Mnogoboy with three seats has a winner and no order among the others.
+    let got = session(
+        &strings(&[
+            "newgame mnogoboy players=3",
+            "setpos p1=w@20 p2=g@F p3=o@5 turn=over before=-",
+            "status",
+        ]),
+        1,
+    );
+    assert_eq!(got[1], "=");
+    assert_eq!(got[2], "= over p2");
+    // Aeroplane until=last ranks every seat: the places are listed but the last.
+    let finished = "red=C,C,C,C yellow=C,C,C,C blue=C,C,C,C green=H,H,H,H turn=over rolloff=done sixes=0 moved=- finished=blue,red,yellow";
+    let got = session(
+        &[
+            "newgame aeroplane".to_string(),
+            format!("setpos {finished}"),
+            "status".to_string(),
+            "result".to_string(),
+        ],
+        1,
+    );
+    assert_eq!(got[1], "=", "{}", got[1]);
+    assert_eq!(got[2], "= over blue red yellow");
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-framing-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Serves `commands` on another thread and gives up after a few seconds: a command that
+/// blocks (a FIFO) fails the test instead of hanging it.
+fn session_within(commands: &[String], limit: Duration) -> Vec<String> {
+    let (sender, receiver) = mpsc::channel();
+    let commands = commands.to_vec();
+    std::thread::spawn(move || {
+        let _ = sender.send(session(&commands, 1));
+    });
+    receiver.recv_timeout(limit).expect("the engine answered in time")
+}
+
+#[test]
+fn load_reads_only_regular_files_of_a_bounded_size() {
+    let dir = temp_dir("load");
+    let big = dir.join("big.txt");
+    let line = "# padding\n".repeat(1024 * 1024);
+    std::fs::write(&big, format!("game nardy\n{line}{line}")).unwrap();
+    let mut commands = vec![
+        "1 load /dev/zero".to_string(),
+        format!("2 load {}", dir.display()),
+        format!("3 load {}", big.display()),
+    ];
+    let fifo = dir.join("fifo");
+    let have_fifo = Command::new("mkfifo")
+        .arg(&fifo)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if have_fifo {
+        commands.push(format!("4 load {}", fifo.display()));
+    }
+    commands.push("5 status".to_string());
+    let got = session_within(&commands, Duration::from_secs(20));
+    assert_eq!(
+        got[0],
+        "?1 file error: cannot read /dev/zero: it is a device, not a regular file"
+    );
+    assert!(
+        got[1].ends_with("it is a folder, not a regular file"),
+        "{}",
+        got[1]
+    );
+    assert!(
+        got[2].ends_with("it is larger than 16 MiB, the most tabula reads from a file"),
+        "{}",
+        got[2]
+    );
+    if have_fifo {
+        assert!(
+            got[3].ends_with("it is a FIFO (named pipe), not a regular file"),
+            "{}",
+            got[3]
+        );
+    }
+    assert_eq!(got.last().unwrap(), "=5 turn white roll rolloff");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_piped_script_survives_bad_bytes_with_the_line_number() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"\xEF\xBB\xBFstatus\n");
+    input.extend_from_slice(b"dice caf\xE9\n");
+    input.extend_from_slice(b"# caf\xE9\n");
+    input.extend_from_slice(b"dice 5 # White's roll-off die\n");
+    input.extend_from_slice(b"dice \x002\n");
+    input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
+    input.extend_from_slice(b"\ndice 2\nstatus\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "nardy", "--seed", "1", "--seat", "black=human"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "error: line 2: syntax error: the line is not valid UTF-8 (byte 9); commands must be UTF-8 text\n\
+         error: line 5: syntax error: control character U+0000 at column 6; commands are printable text\n\
+         error: line 6: syntax error: line too long: a command line holds at most 65536 bytes; the rest of it was skipped\n"
+    );
+    assert_eq!(
+        stdout,
+        "Long Nardy: white human, black human\n\
+         turn white roll rolloff\n\
+         white has 5\n\
+         black has 2\n\
+         roll-off: white 5, black 2; white starts\n\
+         turn white roll\n"
+    );
+}
+
+#[test]
+fn a_roll_off_is_one_die_in_roll_phases_until_it_is_decided_in_every_game() {
+    use tabula::core::{Game, Options, Phase, SeededDice};
+    use tabula::games::GameKind;
+    let setups: &[(&str, &[&str])] = &[
+        ("nardy", &[]),
+        ("nardy", &["match=3"]),
+        ("ur", &[]),
+        ("aeroplane", &["players=2"]),
+        ("aeroplane", &["players=3"]),
+        ("aeroplane", &[]),
+        ("microbes", &[]),
+        ("mnogoboy", &["players=2"]),
+        ("mnogoboy", &["players=4"]),
+        ("mnogoboy", &["players=6"]),
+    ];
+    for &(id, options) in setups {
+        let kind = GameKind::from_id(id).unwrap();
+        for seed in 0..40u64 {
+            let options = Options::parse(kind.info().options, options).unwrap();
+            let mut game = kind.new_game(&options).unwrap();
+            let mut dice = SeededDice::new(seed);
+            let mut pick = seed;
+            let mut decided = false;
+            for _ in 0..3000 {
+                if let Some(roll_off) = game.roll_off() {
+                    assert!(!decided, "{id}: a second roll-off");
+                    assert_eq!(game.phase(), Phase::Roll(roll_off.to_roll()), "{id}");
+                    let mut moves = Vec::new();
+                    game.legal_moves(&mut moves);
+                    assert!(moves.is_empty(), "{id}: nothing is played in a roll-off");
+                    let mut copy = game.clone();
+                    copy.set_position(&game.position_string()).unwrap();
+                    assert_eq!(copy.position_string(), game.position_string());
+                    assert_eq!(copy.roll_off(), Some(roll_off), "{id}");
+                    let roll = game.roll(&mut dice);
+                    assert_eq!(roll.values().len(), 1, "{id}: the roll-off is one die");
+                    game.set_dice(roll).unwrap();
+                    continue;
+                }
+                decided = true;
+                match game.phase() {
+                    Phase::Over => break,
+                    Phase::Roll(_) => {
+                        let roll = game.roll(&mut dice);
+                        game.set_dice(roll).unwrap();
+                    }
+                    Phase::Move(_) => {
+                        let mut moves = Vec::new();
+                        game.legal_moves(&mut moves);
+                        pick = pick
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        let mv = &moves[(pick >> 33) as usize % moves.len()];
+                        game.play(mv).unwrap();
+                    }
+                }
+            }
+            assert!(decided, "{id} seed {seed}: the roll-off never ended");
+        }
+    }
+}
+
+#[test]
+fn random_bytes_never_break_the_framing() {
+    use tabula::lines::decode_command;
+    let alphabet: &[u8] = b"0123456789 /#\t\r\x00\x1b\x7f\xff\xc3\xa9\xe2\x80\xa8abcdeghilmnoprstuvwxy-=:";
+    let words: &[&[u8]] = &[
+        b"showboard",
+        b"legal",
+        b"roll",
+        b"status",
+        b"play ",
+        b"dice ",
+        b"newgame aeroplane",
+        b"newgame mnogoboy",
+        b"7 ",
+        b"getpos",
+        b"setpos ",
+    ];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut input = Vec::new();
+    let mut expected = 0;
+    for _ in 0..3000 {
+        let mut line = Vec::new();
+        if next(2) == 0 {
+            line.extend_from_slice(words[next(words.len())]);
+        }
+        for _ in 0..next(12) {
+            line.push(alphabet[next(alphabet.len())]);
+        }
+        let replies_expected = match decode_command(&line) {
+            Ok(text) if text.is_empty() => false,
+            Ok(text) => {
+                // A line that quits would end the session early: leave those out.
+                let command = text
+                    .split_whitespace()
+                    .find(|w| !w.bytes().all(|b| b.is_ascii_digit()));
+                if command.is_some_and(|w| ["q", "quit", "exit"].contains(&w.to_ascii_lowercase().as_str())) {
+                    continue;
+                }
+                true
+            }
+            Err(_) => true,
+        };
+        expected += usize::from(replies_expected);
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+    }
+    let output = engine_bytes(&input, 5);
+    let got = replies(&output);
+    assert_eq!(got.len(), expected);
+    for reply in &got {
+        assert!(reply.starts_with('=') || reply.starts_with('?'), "{reply:?}");
+        assert!(
+            !reply.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+            "{reply:?}"
+        );
+    }
+}
