@@ -32,7 +32,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy, bot:perfect (ur, after 'tabula solve'), engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would).\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or numbered from 1.\nPlayers: human, bot:random, bot:greedy, bot:perfect (ur, after 'tabula solve'),\nengine:COMMAND (an external program speaking the engine protocol,\nstarted with COMMAND split like a shell would).\nWith stdin not a terminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
