@@ -327,6 +327,12 @@ pub fn analyse_game(
                 game.play(&played).map_err(|e| fail(e.to_string()))?;
             }
             Action::SetPos(text) => game.set_position(text).map_err(|e| fail(e.to_string()))?,
+            // A resignation is no choice to value; a Long Nardy match goes on after one.
+            Action::Resign(seat) => {
+                if let crate::core::Resignation::Over(_) = game.resign(*seat) {
+                    break;
+                }
+            }
         }
         progress();
     }

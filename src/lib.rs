@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod bench;
 pub mod bots;
+pub mod calibration;
 pub mod cli;
 pub mod core;
 pub mod games;

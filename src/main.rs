@@ -7,6 +7,10 @@ fn main() -> ExitCode {
     match tabula::cli::run() {
         Ok(code) => code,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) if error.chain().any(|cause| cause.is::<tabula::cli::UsageError>()) => {
+            eprintln!("tabula: {error:#}");
+            ExitCode::from(tabula::cli::USAGE_EXIT)
+        }
         Err(error) => {
             eprintln!("tabula: {error:#}");
             ExitCode::FAILURE

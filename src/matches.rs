@@ -355,7 +355,7 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         bail!("game {number} of the records was played by other players (expected '{expected}')");
     }
     for (line, action) in &record.actions {
-        let what = action_line(action);
+        let what = action_line(action, |seat| session.seat_name(seat).to_string());
         match action {
             Action::Roll(dice) => {
                 let rolled = session
@@ -373,7 +373,7 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
                     .play_text(text)
                     .map_err(|e| anyhow::anyhow!("game {number}, line {line}: '{what}': {e}"))?;
             }
-            Action::Dice(_) | Action::SetPos(_) => {
+            Action::Dice(_) | Action::SetPos(_) | Action::Resign(_) => {
                 bail!("game {number}, line {line}: '{what}': a match game has only thrown dice and moves")
             }
         }

@@ -91,6 +91,16 @@ impl Outcome {
     }
 }
 
+/// What conceding a game did (see [`Game::resign`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resignation {
+    /// The game (or the match) is over with this outcome.
+    Over(Outcome),
+    /// The game keeps score over several games (a match not yet won): the conceded game
+    /// was scored, the next one has started, and this line says so.
+    PlaysOn(String),
+}
+
 /// The most seats any game has (Mnogoboy's six); sizes the fixed arrays of [`Estimate`].
 pub const MAX_SEATS: usize = 6;
 
@@ -322,6 +332,37 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// roll, the end of a game in a match). Plain moves need none.
     fn narrate(&self, _before: &Self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// `seat` concedes the game. By default the game ends: with two seats the other one
+    /// wins a plain game (1 point); with more, `seat` takes the last place and the others
+    /// share the first. A game that keeps score over several games overrides this (it
+    /// may go on: [`Resignation::PlaysOn`]). Only called while the game is not over.
+    fn resign(&mut self, seat: Seat) -> Resignation {
+        let seats = self.seat_count();
+        let name = self.seat_name(seat);
+        if seats == 2 {
+            let winner = 1 - seat.min(1);
+            let summary = format!("{name} resigns; {} wins", self.seat_name(winner));
+            return Resignation::Over(Outcome::winner(2, winner, 1, summary));
+        }
+        let places = (0..seats)
+            .map(|s| if s == seat { seats as u8 } else { 1 })
+            .collect();
+        let points = (0..seats).map(|s| u32::from(s != seat)).collect();
+        let others: Vec<&str> = (0..seats)
+            .filter(|&s| s != seat)
+            .map(|s| self.seat_name(s))
+            .collect();
+        let (last, rest) = others.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
+        Resignation::Over(Outcome {
+            places,
+            points,
+            summary: format!(
+                "{name} resigns; {} and {last} share the first place",
+                rest.join(", ")
+            ),
+        })
     }
 }
 

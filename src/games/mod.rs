@@ -5,6 +5,7 @@
 //! `games!` invocation below.
 
 pub mod aeroplane;
+pub mod linear;
 pub mod microbes;
 pub mod mnogoboy;
 pub mod nardy;
@@ -158,6 +159,9 @@ macro_rules! games {
             }
             fn render_compact(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.render_compact(),)+ }
+            }
+            fn resign(&mut self, seat: Seat) -> crate::core::Resignation {
+                match self { $(AnyGame::$variant(g) => g.resign(seat),)+ }
             }
             fn position_string(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.position_string(),)+ }

@@ -95,30 +95,40 @@ pub trait Agent: Send {
 
 /// A built-in bot as an agent.
 pub struct BotAgent {
-    bot: Box<dyn Bot<AnyGame>>,
+    kind: BotKind,
+    seed: u64,
 }
 
 impl BotAgent {
     /// A bot of `kind` whose own choices follow `seed`.
     pub fn new(kind: BotKind, seed: u64) -> BotAgent {
-        BotAgent {
-            bot: kind.build_any(seed),
-        }
+        BotAgent { kind, seed }
     }
+}
+
+/// FNV-1a over the text: a fixed hash of our own, stable across platforms and releases.
+fn stable_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 impl Agent for BotAgent {
     fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure> {
+        // The bot's randomness follows the seed and the position only, so that after an
+        // undo the same position brings the same choice (undo cannot fish for luck).
+        let mut bot: Box<dyn Bot<AnyGame>> = self
+            .kind
+            .build_any(self.seed ^ stable_hash(&game.position_string()));
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         match game.phase() {
-            Phase::Roll(_) => Ok(self
-                .bot
+            Phase::Roll(_) => Ok(bot
                 .choose_before_roll(game, &moves)
                 .and_then(|i| moves.get(i))
                 .map(|m| game.format_move(m))),
             Phase::Move(_) if !moves.is_empty() => {
-                let index = self.bot.choose_move(game, &moves).min(moves.len() - 1);
+                let index = bot.choose_move(game, &moves).min(moves.len() - 1);
                 Ok(Some(game.format_move(&moves[index])))
             }
             _ => Err(EngineFailure::new(
@@ -193,7 +203,9 @@ impl Referee {
         match last {
             Some(Action::Roll(dice) | Action::Dice(dice)) => self.notify(&Observation::Dice(dice)),
             Some(Action::Move(text)) => self.notify(&Observation::Move(&text)),
-            Some(Action::SetPos(_)) => self.notify(&Observation::Position(session.game())),
+            Some(Action::SetPos(_) | Action::Resign(_)) => {
+                self.notify(&Observation::Position(session.game()))
+            }
             None => Ok(()),
         }
     }

@@ -125,12 +125,24 @@ fn execute(session: &mut Session, command: Command) -> Result<String, CommandErr
             String::new()
         }
         Command::Save(path) => {
-            save_file(session, &path)?;
+            save_file(session, &path, &[])?;
             String::new()
         }
         Command::Load(path) => {
             *session = load_file(&path, session.seed())?;
             String::new()
+        }
+        // Seats and resigning belong to the table; a controller runs its own.
+        Command::Seat { .. } | Command::Resign => {
+            let name = if matches!(command, Command::Resign) {
+                "resign"
+            } else {
+                "seat"
+            };
+            return Err(CommandError::UnknownCommand {
+                name: name.into(),
+                hint: None,
+            });
         }
         // Answered by info_reply, or (quit) by the loop.
         Command::Help(_)

@@ -95,6 +95,12 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                     continue;
                 }
                 table.set_terminal_rows(terminal_rows(&mut editor));
+                if let Some(question) = table.confirmation(line)
+                    && !confirm(&mut editor, &question, false)?
+                {
+                    writeln!(out, "nothing changed")?;
+                    continue;
+                }
                 match table.handle_line(line, &mut out)? {
                     Ok(flow) => flow,
                     Err(error) => {
@@ -107,11 +113,24 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
-            Err(ReadlineError::Interrupted) => continue,
-            Err(ReadlineError::Eof) => Flow::Quit,
-            Err(error) => return Err(error.into()),
+            Err(error) => match read_failure(error) {
+                ReadFailure::Cancelled => continue,
+                ReadFailure::End => Flow::Quit,
+                ReadFailure::BadLine(message) => {
+                    writeln!(out, "{ERROR}error: {message}{ERROR:#}")?;
+                    continue;
+                }
+                ReadFailure::Fatal(error) => return Err(error.into()),
+            },
         };
-        if flow == Flow::Quit && (!table.needs_quit_confirmation() || confirm_quit(&mut editor)?) {
+        if flow == Flow::Quit
+            && (!table.needs_quit_confirmation()
+                || confirm(
+                    &mut editor,
+                    "The game is in progress and not saved. Quit anyway? [y/N] ",
+                    true,
+                )?)
+        {
             break;
         }
     }
@@ -133,11 +152,64 @@ fn terminal_rows(editor: &mut Editor<TabulaHelper, DefaultHistory>) -> Option<us
         .filter(|&rows| rows > 0)
 }
 
-fn confirm_quit(editor: &mut Editor<TabulaHelper, DefaultHistory>) -> anyhow::Result<bool> {
-    match editor.readline("The game is in progress and not saved. Quit anyway? [y/N] ") {
-        Ok(answer) => Ok(matches!(answer.trim(), "y" | "Y" | "yes")),
-        Err(ReadlineError::Eof) => Ok(true),
-        Err(ReadlineError::Interrupted) => Ok(false),
-        Err(error) => Err(error.into()),
+/// Asks a yes/no question; only `y` or `yes` means yes. Ctrl-D answers `at_end` (yes when
+/// leaving: a second Ctrl-D really quits).
+fn confirm(
+    editor: &mut Editor<TabulaHelper, DefaultHistory>,
+    question: &str,
+    at_end: bool,
+) -> anyhow::Result<bool> {
+    loop {
+        return match editor.readline(question) {
+            Ok(answer) => Ok(matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes")),
+            Err(error) => match read_failure(error) {
+                ReadFailure::End => Ok(at_end),
+                ReadFailure::Cancelled => Ok(false),
+                ReadFailure::BadLine(_) => continue,
+                ReadFailure::Fatal(error) => Err(error.into()),
+            },
+        };
+    }
+}
+
+/// Why the line editor returned no line.
+#[derive(Debug)]
+enum ReadFailure {
+    /// Ctrl-C: the line is dropped.
+    Cancelled,
+    /// Ctrl-D or the end of input.
+    End,
+    /// Bytes that are not UTF-8 text (a Latin-1 key): an error for that line only.
+    BadLine(String),
+    /// The terminal itself failed.
+    Fatal(ReadlineError),
+}
+
+fn read_failure(error: ReadlineError) -> ReadFailure {
+    match error {
+        ReadlineError::Interrupted => ReadFailure::Cancelled,
+        ReadlineError::Eof => ReadFailure::End,
+        ReadlineError::Io(error) if error.kind() == io::ErrorKind::InvalidData => {
+            ReadFailure::BadLine("that line was not UTF-8 text; it was dropped, please type it again".into())
+        }
+        error => ReadFailure::Fatal(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_that_are_not_utf8_cost_one_line_only() {
+        let latin1 = ReadlineError::Io(io::Error::from(io::ErrorKind::InvalidData));
+        assert!(matches!(read_failure(latin1), ReadFailure::BadLine(m) if m.contains("UTF-8")));
+        assert!(matches!(read_failure(ReadlineError::Eof), ReadFailure::End));
+        assert!(matches!(
+            read_failure(ReadlineError::Interrupted),
+            ReadFailure::Cancelled
+        ));
+        let broken = ReadlineError::Io(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert!(matches!(read_failure(broken), ReadFailure::Fatal(_)));
     }
 }

@@ -15,12 +15,13 @@ use crate::core::{Game, Options, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameKind};
 use crate::lines::LineReader;
 use crate::players::{
-    Agent, Forfeit, Observation, PlayerSpec, Referee, Turn, build_agent_or_failed, seat_players,
+    Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, Turn, build_agent,
+    build_agent_or_failed, find_seat, seat_players,
 };
 use crate::protocol::client::EngineSettings;
 use crate::session::command::{self, Command, ViewChoice};
 use crate::session::record::{load_file, save_file};
-use crate::session::{Action, CommandError, Played, Rolled, Session, resolve_game};
+use crate::session::{Action, CommandError, Played, Resigned, Rolled, Session};
 
 /// Why a command did not complete: refused (the game is unchanged) or the output failed.
 enum Failed {
@@ -86,6 +87,8 @@ pub struct Table {
     /// A forfeit at start-up, told with the first output.
     untold: Option<Forfeit>,
     interactive: bool,
+    /// Piped with `--strict`: `new` and `load` refuse to throw away an unsaved game.
+    keep_unsaved: bool,
     engines: EngineSettings,
     view: View,
     rows: Option<usize>,
@@ -119,6 +122,7 @@ impl Table {
             untold: forfeit.clone(),
             forfeit,
             interactive,
+            keep_unsaved: config.strict && !interactive,
             engines: config.engines.clone(),
             view: if config.compact { View::Compact } else { View::Auto },
             rows: None,
@@ -178,7 +182,7 @@ impl Table {
         if self.forfeit.is_some() {
             return "over> ".to_string();
         }
-        match game.phase() {
+        match self.session.phase() {
             Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
@@ -203,6 +207,34 @@ impl Table {
     /// True if quitting now would lose a game in progress.
     pub fn needs_quit_confirmation(&self) -> bool {
         self.session.in_progress() && self.session.unsaved() && self.forfeit.is_none()
+    }
+
+    /// The question to ask in a terminal before running `line`, when it would throw away
+    /// a game in progress that is not saved (`new`, `load`) or replace a file (`save`).
+    pub fn confirmation(&self, line: &str) -> Option<String> {
+        match command::parse(line, self.session.game()).ok()? {
+            Command::New { .. } if self.needs_quit_confirmation() => {
+                Some("The game is in progress and not saved. Start a new game anyway? [y/N] ".into())
+            }
+            // A file that is not there fails to load and changes nothing: no need to ask.
+            Command::Load(path) if self.needs_quit_confirmation() && Path::new(&path).exists() => Some(
+                format!("The game is in progress and not saved. Load {path} anyway? [y/N] "),
+            ),
+            Command::Save(path) if Path::new(&path).exists() => {
+                Some(format!("{path} exists. Replace it? [y/N] "))
+            }
+            _ => None,
+        }
+    }
+
+    /// Refuses, with `--strict` in a pipe, a command that would throw away an unsaved game.
+    fn check_discard(&self, what: &str) -> Result<(), CommandError> {
+        if self.keep_unsaved && self.needs_quit_confirmation() {
+            return Err(CommandError::WrongPhase(format!(
+                "the game in progress is not saved: 'save FILE' before '{what}' (--strict keeps it)"
+            )));
+        }
+        Ok(())
     }
 
     /// Runs one command line; prints what happened to `out`. The outer error is a failure
@@ -245,7 +277,7 @@ impl Table {
     fn human_turn(&self) -> Result<Seat, CommandError> {
         self.check_not_forfeited()?;
         let game = self.session.game();
-        match game.phase() {
+        match self.session.phase() {
             Phase::Over => Err(CommandError::WrongPhase(
                 "the game is over; type 'new' to play again".into(),
             )),
@@ -280,7 +312,7 @@ impl Table {
             }
             Command::Play(text) => {
                 let seat = self.human_turn()?;
-                if matches!(self.session.game().phase(), Phase::Roll(_)) && !self.referee.is_human(seat) {
+                if matches!(self.session.phase(), Phase::Roll(_)) && !self.referee.is_human(seat) {
                     return Err(CommandError::WrongPhase("enter the dice for the bot first".into()).into());
                 }
                 let played = self.session.play_text(&text)?;
@@ -330,12 +362,21 @@ impl Table {
                     None => self.roll(out)?,
                 }
             }
-            Command::New { game, options } => self.new_game(game.as_deref(), &options, out)?,
+            Command::New { game, options } => {
+                self.check_discard("new")?;
+                self.new_game(game.as_deref(), &options, out)?;
+            }
             Command::Save(path) => {
-                save_file(&mut self.session, &path)?;
+                let seats = self.seats_note();
+                save_file(&mut self.session, &path, &[seats])?;
                 writeln!(out, "saved to {path}")?;
             }
-            Command::Load(path) => self.load(&path, out)?,
+            Command::Load(path) => {
+                self.check_discard("load")?;
+                self.load(&path, out)?;
+            }
+            Command::Seat { seat, player } => self.change_seat(&seat, &player, out)?,
+            Command::Resign => self.resign(out)?,
             Command::Status => writeln!(out, "{}", self.status())?,
             Command::GetPos => writeln!(out, "{}", self.session.game().position_string())?,
             Command::SetPos(text) => {
@@ -386,15 +427,32 @@ impl Table {
         }
     }
 
+    /// How the game ended, in sentences for people.
     fn result_text(&self) -> Result<String, CommandError> {
-        match &self.forfeit {
-            Some(forfeit) => Ok(format!(
-                "{} forfeits: {}",
-                self.session.seat_name(forfeit.seat),
+        if let Some(forfeit) = &self.forfeit {
+            return Ok(format!(
+                "{} ({}) forfeits the game: {}.",
+                capitalized(self.session.seat_name(forfeit.seat)),
+                self.players[forfeit.seat],
                 forfeit.detail
-            )),
-            None => self.session.result_lines(),
+            ));
         }
+        let outcome = self
+            .session
+            .outcome()
+            .map_err(|_| CommandError::WrongPhase(format!("the game is not over yet ({})", self.status())))?;
+        Ok(result_sentences(&outcome, |seat| self.session.seat_name(seat)))
+    }
+
+    /// The `seats` note saved with a record: who played each seat.
+    fn seats_note(&self) -> String {
+        let words: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, player)| format!("{}={player}", self.session.seat_name(seat)))
+            .collect();
+        format!("seats {}", words.join(" "))
     }
 
     fn print_rolled(&self, rolled: &Rolled, verb: &str, out: &mut dyn Write) -> io::Result<()> {
@@ -422,7 +480,7 @@ impl Table {
         for note in &played.notes {
             self.say(out, note)?;
         }
-        if let Some(outcome) = self.session.game().outcome() {
+        if let Ok(outcome) = self.session.outcome() {
             self.say(out, &format!("game over: {}", outcome.summary))?;
             if let Some(log) = &self.engines.log {
                 log.write("game", "=", &format!("end: {}", outcome.summary));
@@ -433,11 +491,11 @@ impl Table {
 
     fn print_legal(&self, out: &mut dyn Write) -> io::Result<()> {
         let game = self.session.game();
-        if self.forfeit.is_some() || game.phase() == Phase::Over {
+        if self.forfeit.is_some() || self.session.phase() == Phase::Over {
             return writeln!(out, "no legal moves: the game is over");
         }
         let entries = self.session.legal_descriptions();
-        match game.phase() {
+        match self.session.phase() {
             Phase::Roll(seat) => {
                 writeln!(
                     out,
@@ -447,7 +505,7 @@ impl Table {
                 )
             }
             _ => {
-                let seat = game.phase().seat().unwrap_or(0);
+                let seat = self.session.phase().seat().unwrap_or(0);
                 let dice = game.dice().map(|d| format!(" with {d}")).unwrap_or_default();
                 writeln!(
                     out,
@@ -464,38 +522,87 @@ impl Table {
         }
     }
 
-    /// Takes back moves up to and including the last one a person made (all of them
-    /// when every seat is a person).
+    /// Takes back everything since the last decision a person made (a move that was not
+    /// a forced pass, a position, a resignation), that decision included; with people in
+    /// every seat, the last such decision of anyone. The dice rewind with the game.
     fn undo(&mut self, out: &mut dyn Write) -> Step {
-        let humans: Vec<bool> = (0..self.players.len())
-            .map(|s| self.referee.is_human(s))
-            .collect();
-        let is_human = |seat: Seat| humans.get(seat).copied().unwrap_or(true);
-        let everyone_human = humans.iter().all(|&h| h);
-        if !everyone_human && !self.session.has_move_by(is_human) {
-            return Err(CommandError::WrongPhase("nothing of yours to undo".into()).into());
-        }
-        let mut taken = Vec::new();
-        loop {
-            let undone = self.session.undo()?;
-            if let Action::Move(text) = &undone.action {
+        let referee = &self.referee;
+        let everyone_human = (0..self.players.len()).all(|seat| referee.is_human(seat));
+        let Some(taken) = self.session.undo_decision(|seat| referee.is_human(seat)) else {
+            return Err(CommandError::WrongPhase(if everyone_human {
+                "nothing to undo: no move has been played yet".into()
+            } else {
+                "nothing of yours to undo: you have not moved yet".into()
+            })
+            .into());
+        };
+        let described: Vec<String> = taken
+            .iter()
+            .filter_map(|undone| {
                 let who = undone.seat.map_or("?", |s| self.session.seat_name(s));
-                taken.push(format!("{who} {text}"));
-                if everyone_human || undone.seat.is_some_and(is_human) {
-                    break;
+                match &undone.action {
+                    Action::Move(text) => Some(format!("{who} {text}")),
+                    Action::Resign(_) => Some(format!("{who}'s resignation")),
+                    Action::SetPos(_) => Some("the position set".to_string()),
+                    Action::Roll(_) | Action::Dice(_) => None,
                 }
-            }
-        }
+            })
+            .collect();
         self.restart_failed();
-        self.say(out, &format!("took back {}", taken.join(", then ")))?;
+        self.say(out, &format!("took back {}", described.join(", then ")))?;
         self.resync(false, out)
     }
 
-    fn new_game(&mut self, game: Option<&str>, options: &[String], out: &mut dyn Write) -> Step {
-        let (kind, options) = resolve_game(self.session.game().kind(), game, options)?;
+    /// `new [GAME] [KEY=VALUE...] [SEAT=PLAYER...]`: the same game keeps its options and
+    /// every game keeps the seats' players, unless new ones are given.
+    fn new_game(&mut self, game: Option<&str>, words: &[String], out: &mut dyn Write) -> Step {
+        let current = self.session.game();
+        let kind = match game {
+            Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
+            None => current.kind(),
+        };
+        let specs = kind.info().options;
+        let mut option_words = if kind == current.kind() {
+            current.options().non_default(specs)
+        } else {
+            Vec::new()
+        };
+        let mut seat_words = Vec::new();
+        for word in words {
+            let key = word.split_once('=').map_or(word.as_str(), |(key, _)| key).trim();
+            if specs.iter().any(|spec| spec.key.eq_ignore_ascii_case(key)) || !word.contains('=') {
+                option_words.push(word.clone());
+            } else {
+                seat_words.push(word.as_str());
+            }
+        }
+        let options = Options::parse(specs, &option_words).map_err(CommandError::from)?;
         let fresh = kind.new_game(&options).map_err(CommandError::from)?;
-        if fresh.seat_count() != self.players.len() {
-            let players = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
+        let defaults = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
+        let mut players: Vec<PlayerSpec> = defaults
+            .into_iter()
+            .enumerate()
+            .map(|(seat, default)| self.players.get(seat).cloned().unwrap_or(default))
+            .collect();
+        for word in seat_words {
+            let key = word.split_once('=').map_or(word, |(key, _)| key);
+            if find_seat(&fresh, key).is_err() {
+                // Neither a seat nor an option: say what both would be.
+                let option_error = Options::parse(specs, &[word])
+                    .err()
+                    .map_or(String::new(), |e| e.0);
+                let seats: Vec<&str> = (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect();
+                return Err(CommandError::Option(format!(
+                    "{option_error}; seats are set with SEAT=PLAYER ({})",
+                    seats.join(", ")
+                ))
+                .into());
+            }
+            let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
+            let seat = find_seat(&fresh, &assignment.seat).map_err(CommandError::Argument)?;
+            players[seat] = assignment.player;
+        }
+        if players != self.players {
             self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines).0;
             self.players = players;
             self.forfeit = None;
@@ -504,6 +611,68 @@ impl Table {
         self.restart_failed();
         self.say(out, &format!("new game: {}", self.header()))?;
         self.resync(true, out)
+    }
+
+    /// `seat SEAT PLAYER`: someone else plays a seat from here on.
+    fn change_seat(&mut self, seat: &str, player: &str, out: &mut dyn Write) -> Step {
+        let seat = find_seat(self.session.game(), seat).map_err(CommandError::Argument)?;
+        let player: PlayerSpec = player.parse().map_err(CommandError::Argument)?;
+        let label = self.session.seat_name(seat);
+        let mut agent = build_agent(
+            &player,
+            agent_seed(self.session.seed(), seat),
+            &self.engines,
+            label,
+        )
+        .map_err(|failure| {
+            CommandError::Argument(format!(
+                "{label} ({player}) cannot play: {}: {}",
+                failure.kind, failure.detail
+            ))
+        })?;
+        if let Some(agent) = agent.as_mut() {
+            agent
+                .observe(&Observation::Position(self.session.game()))
+                .map_err(|failure| {
+                    CommandError::Argument(format!(
+                        "{label} ({player}) cannot play: {}: {}",
+                        failure.kind, failure.detail
+                    ))
+                })?;
+        }
+        self.referee.replace(seat, agent);
+        self.say(out, &format!("{label} is now played by {player}"))?;
+        self.players[seat] = player;
+        Ok(())
+    }
+
+    /// `resign`: the person to act concedes (or, when a bot is to act, the one person).
+    fn resign(&mut self, out: &mut dyn Write) -> Step {
+        self.check_not_forfeited()?;
+        let Some(to_act) = self.session.phase().seat() else {
+            return Err(CommandError::WrongPhase("the game is over; type 'new' to play again".into()).into());
+        };
+        let humans: Vec<Seat> = (0..self.players.len())
+            .filter(|&s| self.referee.is_human(s))
+            .collect();
+        let seat = if humans.contains(&to_act) {
+            to_act
+        } else if let [only] = humans.as_slice() {
+            *only
+        } else {
+            return Err(CommandError::WrongPhase(format!(
+                "it is {}'s turn ({}); resign on your own turn",
+                self.session.seat_name(to_act),
+                self.players[to_act]
+            ))
+            .into());
+        };
+        match self.session.resign(seat)? {
+            Resigned::Over(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
+            Resigned::PlaysOn(note) => writeln!(out, "{note}")?,
+        }
+        self.sync(out)?;
+        Ok(())
     }
 
     fn load(&mut self, path: &str, out: &mut dyn Write) -> Step {
@@ -594,8 +763,12 @@ impl Table {
         if let Some(forfeit) = self.forfeit.take() {
             let seat = forfeit.seat;
             let label = self.session.seat_name(seat);
-            let seed = self.session.seed().wrapping_add(1000 * (seat as u64 + 1));
-            let agent = build_agent_or_failed(&self.players[seat], seed, &self.engines, label);
+            let agent = build_agent_or_failed(
+                &self.players[seat],
+                agent_seed(self.session.seed(), seat),
+                &self.engines,
+                label,
+            );
             self.referee.replace(seat, agent);
         }
     }
@@ -606,12 +779,12 @@ impl Table {
         if let Some(forfeit) = self.untold.take() {
             self.tell_forfeit(&forfeit, out)?;
         }
-        while self.forfeit.is_none() {
+        while self.forfeit.is_none() && self.session.phase() != Phase::Over {
             match self.referee.act(&mut self.session, self.manual_dice) {
                 Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
                 Ok(Some(Turn::Played(played))) => self.print_played(&played, None, out)?,
                 Ok(None) => {
-                    let Phase::Move(seat) = self.session.game().phase() else {
+                    let Phase::Move(seat) = self.session.phase() else {
                         break;
                     };
                     if !self.referee.is_human(seat) || !self.session.only_pass() {
@@ -646,7 +819,7 @@ impl Table {
 
     /// Says, when bots wait for dice, what to type.
     pub fn waiting_note(&self) -> Option<String> {
-        if let Phase::Roll(seat) = self.session.game().phase()
+        if let Phase::Roll(seat) = self.session.phase()
             && !self.referee.is_human(seat)
             && self.manual_dice
             && self.forfeit.is_none()
@@ -698,6 +871,52 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The `result` text: the summary as a sentence, then the places (more than two seats)
+/// or the points (two seats).
+pub fn result_sentences(outcome: &crate::core::Outcome, seat_name: impl Fn(Seat) -> &'static str) -> String {
+    let mut text = format!("{}.", capitalized(&outcome.summary));
+    let seats = outcome.places.len();
+    if seats > 2 {
+        let mut order: Vec<Seat> = (0..seats).collect();
+        order.sort_by_key(|&seat| outcome.places[seat]);
+        let places: Vec<String> = order
+            .iter()
+            .map(|&seat| format!("{} {}", ordinal(outcome.places[seat]), seat_name(seat)))
+            .collect();
+        text.push_str(&format!("\nPlaces: {}.", places.join(", ")));
+    } else {
+        let points: Vec<String> = (0..seats)
+            .map(|seat| format!("{} {}", seat_name(seat), outcome.points[seat]))
+            .collect();
+        text.push_str(&format!("\nPoints: {}.", points.join(", ")));
+    }
+    text
+}
+
+fn ordinal(place: u8) -> &'static str {
+    match place {
+        1 => "1st",
+        2 => "2nd",
+        3 => "3rd",
+        4 => "4th",
+        5 => "5th",
+        _ => "6th",
+    }
+}
+
+/// The seed of the bot or engine in `seat`, from the table's dice seed.
+fn agent_seed(seed: u64, seat: Seat) -> u64 {
+    seed.wrapping_add(1000 * (seat as u64 + 1))
+}
+
 /// The referee for these players, told about the new game. An engine that fails to
 /// start, to shake hands or to take the new game makes its seat forfeit (returned), as in
 /// a match.
@@ -710,8 +929,12 @@ fn make_referee(
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
     for (seat, player) in players.iter().enumerate() {
         let label = game.seat_name(seat);
-        let seat_seed = seed.wrapping_add(1000 * (seat as u64 + 1));
-        agents.push(build_agent_or_failed(player, seat_seed, engines, label));
+        agents.push(build_agent_or_failed(
+            player,
+            agent_seed(seed, seat),
+            engines,
+            label,
+        ));
     }
     let mut referee = Referee::new(agents);
     let forfeit = referee.notify(&Observation::NewGame(game)).err();

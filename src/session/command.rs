@@ -67,6 +67,15 @@ pub enum Command {
     Version,
     /// The games and their options.
     ListGames,
+    /// Change who plays a seat (the table only).
+    Seat {
+        /// The seat as typed: a name or a number from 1.
+        seat: String,
+        /// The player as typed: `human`, `bot:NAME`, `engine:COMMAND`.
+        player: String,
+    },
+    /// Concede the game (the table only).
+    Resign,
     /// Leave.
     Quit,
 }
@@ -157,6 +166,8 @@ pub enum Audience {
     Everyone,
     /// Listed by `list_commands` for engine controllers; still accepted in the REPL.
     Protocol,
+    /// Listed by `help` in the REPL; the engine protocol has no seats and refuses them.
+    Table,
 }
 
 /// One command of the language.
@@ -214,8 +225,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "undo",
         aliases: &["takeback"],
         args: "",
-        summary: "take back the last move",
-        details: "In the REPL, undo goes back to your own last move (bot moves after it are taken\nback too). In the engine protocol it takes back the last roll, dice or move.",
+        summary: "take back your last move (the dice stay as they fell)",
+        details: "In the REPL, undo goes back to your own last move: the bots' moves after it\nare taken back too, and so are passes you had to make. Undo never changes\nluck: the dice rewind with the game, so the same moves bring the same dice.\nIn the engine protocol it takes back the last roll, dice or move (and the\ndice rewind too). With nothing to take back, undo says so and changes nothing.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -271,7 +282,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &["newgame"],
         args: "[GAME] [KEY=VALUE]",
         summary: "start a game, e.g. '{new}'",
-        details: "Without GAME, a new game of the same kind. Options are the game's rule options\n(see 'tabula games'); give as many KEY=VALUE words as needed.",
+        details: "Without GAME, a new game of the same kind, with the same options and seats;\nKEY=VALUE changes an option, SEAT=PLAYER a seat (e.g. 'new black=human').\nAnother GAME starts with its default options. In a terminal, asks first if\nthe game in progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -279,7 +290,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "FILE",
         summary: "save the game record to FILE",
-        details: "The record is a script of commands: the game, the seed, every roll and move.",
+        details: "The record is a script of commands: the game, the seed, every roll and move.\nIt is written to a temporary file and renamed, so a failed save keeps the\nold file. In a terminal, asks before replacing a file that exists.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -287,7 +298,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "FILE",
         summary: "load a game saved with 'save' (undo goes back in it)",
-        details: "Every move in the file is checked again; a bad file changes nothing.",
+        details: "Every move in the file is checked again; a bad file changes nothing. A file\ncut short (its last line has no line end) is refused. In a terminal, asks\nfirst if the game in progress is not saved.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -319,7 +330,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "",
         summary: "how the game ended",
-        details: "One line per seat: SEAT PLACE POINTS, then the summary.",
+        details: "At the table, in sentences. In the engine protocol one line per seat:\nSEAT PLACE POINTS, then the summary.",
         audience: Audience::Everyone,
     },
     CommandSpec {
@@ -337,6 +348,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "choose the bot for hint, evaluate and genmove",
         details: "e.g. 'set bot greedy' or 'set bot expectimax:2'.",
         audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "seat",
+        aliases: &[],
+        args: "SEAT PLAYER",
+        summary: "change who plays a seat, e.g. 'seat black bot:random'",
+        details: "SEAT is a seat's name or number (from 1); PLAYER is human, bot:random,\nbot:greedy or engine:COMMAND. The game goes on from where it stands.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
+        name: "resign",
+        aliases: &[],
+        args: "",
+        summary: "concede the game to your opponents",
+        details: "With two seats the other seat wins; with more, you take the last place and\nthe others share the first. Long Nardy: the opponent scores what the game\nwould be worth if it ended now (see 'tabula rules nardy'); in a match the\nnext game starts unless that wins the match. 'undo' takes it back.",
+        audience: Audience::Table,
     },
     CommandSpec {
         name: "help",
@@ -484,6 +511,8 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
     let Some(spec) = find_command(word) else {
         return match game.parse_move(line) {
             Ok(_) => Ok(Command::Play(line.to_string())),
+            // A line that starts like one of the legal moves is a move with a mistake.
+            Err(syntax) if starts_a_legal_move(game, word) => Err(CommandError::Syntax(syntax.0)),
             Err(syntax) => Err(unknown(word, syntax.0)),
         };
     };
@@ -574,6 +603,22 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
                 crate::bots::BOT_NAMES.join(", ")
             ))),
         },
+        "seat" => {
+            let usage = || {
+                CommandError::Syntax(
+                    "write 'seat SEAT PLAYER', e.g. 'seat black bot:greedy' or 'seat 2 human'".into(),
+                )
+            };
+            let (seat, player) = rest.split_once(char::is_whitespace).ok_or_else(usage)?;
+            if player.trim().is_empty() {
+                return Err(usage());
+            }
+            Ok(Command::Seat {
+                seat: seat.trim().to_string(),
+                player: player.trim().to_string(),
+            })
+        }
+        "resign" => no_args(Command::Resign),
         "help" => Ok(Command::Help((!rest.is_empty()).then(|| rest.to_string()))),
         "quit" => no_args(Command::Quit),
         "list_games" => no_args(Command::ListGames),
@@ -584,6 +629,18 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "known_command" => one_arg("a command name").map(Command::KnownCommand),
         _ => Err(unknown(word, String::new())),
     }
+}
+
+/// True if some legal move now is written starting with `word` (`swap` in Mnogoboy).
+fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.iter().any(|mv| {
+        game.format_move(mv)
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(word))
+    })
 }
 
 /// The file name of `save` and `load`: one word, quoted if it holds blanks
@@ -623,9 +680,10 @@ fn unknown(word: &str, move_error: String) -> CommandError {
         .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()))
         .map(|name| (edit_distance(&lower, name), name))
         .min();
+    // Two edits turn any four-letter word into many others: short words need closer ones.
     if let Some((distance, name)) = nearest
         && distance <= 2
-        && distance < lower.len()
+        && distance * 2 < lower.len()
     {
         return CommandError::UnknownCommand {
             name: word.to_string(),
@@ -646,22 +704,30 @@ fn canonical_name(name: &str) -> &'static str {
     find_command(name).map_or("help", |spec| spec.name)
 }
 
-/// Levenshtein distance, for "did you mean" hints.
+/// Edits between two words, for "did you mean" hints: insertions, deletions,
+/// substitutions and swaps of two neighbours (`saev` is one edit from `save`).
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (row[j] + 1)
-                .min(current + 1)
-                .min(previous + usize::from(ca != cb));
-            previous = current;
+    // table[i][j]: edits between a[..i] and b[..j].
+    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in table.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in table[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let substitution = table[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(table[i - 1][j] + 1).min(table[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(table[i - 2][j - 2] + 1);
+            }
+            table[i][j] = best;
         }
     }
-    row[b.len()]
+    table[a.len()][b.len()]
 }
 
 /// The rules of the `current` game, or of the game named `game`, without trailing blanks.
@@ -687,7 +753,7 @@ fn help_text(topic: Option<&str>, examples: &Examples) -> Result<String, Command
     match topic {
         None => {
             let mut text = String::from("Commands (a move typed alone is played):\n");
-            for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+            for spec in COMMANDS.iter().filter(|s| s.audience != Audience::Protocol) {
                 let usage = format!("{} {}", spec.name, spec.args);
                 text.push_str(&format!(
                     "  {:<24}{}\n",
@@ -751,6 +817,31 @@ mod tests {
             })
         );
         assert_eq!(parsed("set bot random"), Ok(Command::SetBot("random".into())));
+        assert_eq!(
+            parsed("seat black engine:python3 bot.py"),
+            Ok(Command::Seat {
+                seat: "black".into(),
+                player: "engine:python3 bot.py".into()
+            })
+        );
+        assert_eq!(parsed("resign"), Ok(Command::Resign));
+        assert!(
+            parsed("seat black")
+                .unwrap_err()
+                .to_string()
+                .contains("seat 2 human")
+        );
+    }
+
+    #[test]
+    fn table_commands_are_not_offered_to_engine_controllers() {
+        let listed = info_reply(&Command::ListCommands).unwrap().unwrap();
+        assert!(listed.lines().any(|l| l == "undo"));
+        assert!(!listed.lines().any(|l| l == "seat" || l == "resign"));
+        assert_eq!(
+            info_reply(&Command::KnownCommand("resign".into())).unwrap(),
+            Ok("false".to_string())
+        );
     }
 
     #[test]
@@ -766,6 +857,15 @@ mod tests {
         assert_eq!(
             parsed("dance").unwrap_err().to_string(),
             "unknown command: dance (did you mean 'dice'?)"
+        );
+        assert_eq!(
+            parsed("saev x").unwrap_err().to_string(),
+            "unknown command: saev (did you mean 'save'?)"
+        );
+        // Four letters are two edits from many words: no guess for 'swap'.
+        assert_eq!(
+            parsed("swap").unwrap_err().to_string(),
+            "unknown command: swap (type 'help' for the list of commands)"
         );
         assert_eq!(
             parsed("xyzzy").unwrap_err().to_string(),
@@ -806,7 +906,7 @@ mod tests {
     #[test]
     fn help_covers_every_listed_command() {
         let text = help(None).unwrap();
-        for spec in COMMANDS.iter().filter(|s| s.audience == Audience::Everyone) {
+        for spec in COMMANDS.iter().filter(|s| s.audience != Audience::Protocol) {
             assert!(text.contains(spec.name), "{}", spec.name);
             assert!(help(Some(spec.name)).is_ok());
         }
@@ -913,5 +1013,7 @@ mod tests {
         assert_eq!(edit_distance("roll", "roll"), 0);
         assert_eq!(edit_distance("rol", "roll"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("saev", "save"), 1);
+        assert_eq!(edit_distance("swap", "seat"), 2);
     }
 }

@@ -9,7 +9,7 @@ pub mod record;
 pub use error::CommandError;
 
 use crate::bots::BotKind;
-use crate::core::{Dice, Game, Options, Outcome, Phase, Seat, SeededDice};
+use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
 use crate::games::{AnyGame, AnyMove, GameKind};
 
 /// One thing that happened to the game, as kept in the history and written to records.
@@ -23,11 +23,17 @@ pub enum Action {
     Move(String),
     /// The position was replaced by this position string.
     SetPos(String),
+    /// The seat conceded the game.
+    Resign(Seat),
 }
 
 #[derive(Clone, Debug)]
 struct Step {
     before: AnyGame,
+    /// The dice stream as it stood before the action, so that undo rewinds it too.
+    dice: SeededDice,
+    /// A resignation that had ended the game before the action (setpos can follow one).
+    conceded: Option<Outcome>,
     action: Action,
     seat: Option<Seat>,
 }
@@ -66,6 +72,15 @@ pub struct Undone {
     pub action: Action,
 }
 
+/// What `resign` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resigned {
+    /// The game (or the match) is over.
+    Over(Outcome),
+    /// The conceded game was scored and the next game of the match has started.
+    PlaysOn(String),
+}
+
 /// A game with its history, dice source and built-in bot.
 pub struct Session {
     game: AnyGame,
@@ -74,6 +89,8 @@ pub struct Session {
     bot: BotKind,
     bot_seed: u64,
     unsaved: bool,
+    /// Set when a resignation ended the game (the rules' own phase is then ignored).
+    conceded: Option<Outcome>,
 }
 
 impl Session {
@@ -86,6 +103,7 @@ impl Session {
             bot: BotKind::Best,
             bot_seed: seed ^ 0xB07,
             unsaved: false,
+            conceded: None,
         })
     }
 
@@ -116,7 +134,16 @@ impl Session {
 
     /// True while the game has started and is not over.
     pub fn in_progress(&self) -> bool {
-        !self.history.is_empty() && self.game.phase() != Phase::Over
+        !self.history.is_empty() && self.phase() != Phase::Over
+    }
+
+    /// Where the turn cycle stands: the game's own phase, or over after a resignation.
+    pub fn phase(&self) -> Phase {
+        if self.conceded.is_some() {
+            Phase::Over
+        } else {
+            self.game.phase()
+        }
     }
 
     /// Every action since the game started, in order, with the seat that took it.
@@ -151,6 +178,7 @@ impl Session {
         self.game = kind.new_game(options)?;
         self.history.clear();
         self.unsaved = false;
+        self.conceded = None;
         Ok(())
     }
 
@@ -159,13 +187,20 @@ impl Session {
         self.game.seat_name(seat)
     }
 
-    fn push(&mut self, before: AnyGame, action: Action, seat: Option<Seat>) {
-        self.history.push(Step { before, action, seat });
+    /// Records an action; `dice` is the dice stream as it stood before it.
+    fn push(&mut self, before: AnyGame, dice: SeededDice, action: Action, seat: Option<Seat>) {
+        self.history.push(Step {
+            before,
+            dice,
+            conceded: self.conceded.clone(),
+            action,
+            seat,
+        });
         self.unsaved = true;
     }
 
     fn roll_phase_seat(&self) -> Result<Seat, CommandError> {
-        match self.game.phase() {
+        match self.phase() {
             Phase::Roll(seat) => Ok(seat),
             Phase::Move(seat) => Err(CommandError::WrongPhase(match self.game.dice() {
                 Some(dice) => format!("{} must move the {dice} first", self.seat_name(seat)),
@@ -178,12 +213,32 @@ impl Session {
     /// Rolls the dice from the seeded source for the seat to roll.
     pub fn roll(&mut self) -> Result<Rolled, CommandError> {
         let seat = self.roll_phase_seat()?;
+        let stream = self.dice.clone();
         let dice = self.game.roll(&mut self.dice);
         let before = self.game.clone();
-        self.game.set_dice(dice)?;
+        if let Err(error) = self.game.set_dice(dice) {
+            self.dice = stream;
+            return Err(error.into());
+        }
         let notes = roll_notes(&before, &self.game, dice);
-        self.push(before, Action::Roll(dice), Some(seat));
+        self.push(before, stream, Action::Roll(dice), Some(seat));
         Ok(Rolled { seat, dice, notes })
+    }
+
+    /// Replays a roll from a record: throws from the stream and keeps the throw if it
+    /// shows `expected` (the record was rolled from this stream); otherwise the stream is
+    /// left as it was and `false` is returned.
+    fn replay_roll(&mut self, expected: Dice) -> Result<bool, CommandError> {
+        let seat = self.roll_phase_seat()?;
+        let mut stream = self.dice.clone();
+        if self.game.roll(&mut stream) != expected {
+            return Ok(false);
+        }
+        let before = self.game.clone();
+        self.game.set_dice(expected)?;
+        let previous = std::mem::replace(&mut self.dice, stream);
+        self.push(before, previous, Action::Roll(expected), Some(seat));
+        Ok(true)
     }
 
     /// Sets dice given by a person for the seat to roll.
@@ -193,7 +248,7 @@ impl Session {
         let before = self.game.clone();
         self.game.set_dice(dice)?;
         let notes = roll_notes(&before, &self.game, dice);
-        self.push(before, Action::Dice(dice), Some(seat));
+        self.push(before, self.dice.clone(), Action::Dice(dice), Some(seat));
         Ok(Rolled { seat, dice, notes })
     }
 
@@ -210,8 +265,10 @@ impl Session {
 
     fn legal_listed(&self, write: impl Fn(&AnyGame, &AnyMove) -> String) -> Vec<String> {
         let mut texts = Vec::new();
-        if let Phase::Roll(_) = self.game.phase() {
-            texts.push("roll".to_string());
+        match self.phase() {
+            Phase::Roll(_) => texts.push("roll".to_string()),
+            Phase::Over => return texts,
+            Phase::Move(_) => {}
         }
         texts.extend(self.legal_moves().iter().map(|m| write(&self.game, m)));
         texts
@@ -226,7 +283,7 @@ impl Session {
 
     /// True when the seat in the move phase can only pass.
     pub fn only_pass(&self) -> bool {
-        if !matches!(self.game.phase(), Phase::Move(_)) {
+        if !matches!(self.phase(), Phase::Move(_)) {
             return false;
         }
         let moves = self.legal_moves();
@@ -245,7 +302,7 @@ impl Session {
 
     /// Plays a parsed move after checking it.
     pub fn play(&mut self, mv: &AnyMove) -> Result<Played, CommandError> {
-        let seat = match self.game.phase() {
+        let seat = match self.phase() {
             Phase::Over => return Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(seat) | Phase::Move(seat) => seat,
         };
@@ -276,7 +333,7 @@ impl Session {
             .unwrap_or_default();
         let notes = after.narrate(&before);
         self.game = after;
-        self.push(before, Action::Move(text.clone()), Some(seat));
+        self.push(before, self.dice.clone(), Action::Move(text.clone()), Some(seat));
         Ok(Played {
             seat,
             text,
@@ -285,18 +342,89 @@ impl Session {
         })
     }
 
-    /// Takes back the last action (a roll, dice or a move).
-    pub fn undo(&mut self) -> Result<Undone, CommandError> {
-        let step = self
-            .history
-            .pop()
-            .ok_or_else(|| CommandError::WrongPhase("nothing to undo".into()))?;
-        self.game = step.before;
-        self.unsaved = true;
-        Ok(Undone {
-            seat: step.seat,
-            action: step.action,
+    /// Plays a move read from a record, which must be written in full as `legal` writes
+    /// moves: a cut or abbreviated word (`swap g` for `swap grey`) is refused, so that a
+    /// damaged record never replays as a different game.
+    pub fn play_recorded(&mut self, text: &str) -> Result<Played, CommandError> {
+        let mv = self.game.parse_move(text)?;
+        let written = self.game.format_move(&mv);
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        if words(&written) != words(text) {
+            return Err(CommandError::Syntax(format!(
+                "records spell moves in full: '{}' is not written as tabula writes it ('{written}')",
+                text.trim()
+            )));
+        }
+        self.play(&mv)
+    }
+
+    /// Concedes the game for `seat`: the game is over, or (a Long
+    /// Nardy match not yet won) the conceded game is scored and the next one starts.
+    pub fn resign(&mut self, seat: Seat) -> Result<Resigned, CommandError> {
+        if self.phase() == Phase::Over {
+            return Err(CommandError::WrongPhase("the game is over".into()));
+        }
+        if seat >= self.game.seat_count() {
+            return Err(CommandError::Argument(format!(
+                "this game has no seat {}",
+                seat + 1
+            )));
+        }
+        let before = self.game.clone();
+        let result = self.game.resign(seat);
+        self.push(before, self.dice.clone(), Action::Resign(seat), Some(seat));
+        Ok(match result {
+            Resignation::Over(outcome) => {
+                self.conceded = Some(outcome.clone());
+                Resigned::Over(outcome)
+            }
+            Resignation::PlaysOn(note) => Resigned::PlaysOn(note),
         })
+    }
+
+    /// Takes back the last action (a roll, dice, a move, a position or a resignation),
+    /// and rewinds the dice stream with it: rolling again gives the same dice.
+    pub fn undo(&mut self) -> Result<Undone, CommandError> {
+        let last = self
+            .history
+            .len()
+            .checked_sub(1)
+            .ok_or_else(|| CommandError::WrongPhase("nothing to undo".into()))?;
+        Ok(self.undo_to(last).remove(0))
+    }
+
+    /// Takes back every action since the last decision of a seat for which `decides`
+    /// holds, that decision included: a move chosen (not a pass that was the only legal
+    /// move), a position set or a resignation. Bots' actions after it go too; the dice
+    /// stream rewinds with them, so the same choices bring the same dice. Changes
+    /// nothing and returns `None` when there is no such decision.
+    pub fn undo_decision(&mut self, decides: impl Fn(Seat) -> bool) -> Option<Vec<Undone>> {
+        let target = self.history.iter().rposition(|step| match &step.action {
+            Action::Move(_) => step.seat.is_some_and(&decides) && !forced_pass(&step.before),
+            Action::SetPos(_) => true,
+            Action::Resign(seat) => decides(*seat),
+            Action::Roll(_) | Action::Dice(_) => false,
+        })?;
+        Some(self.undo_to(target))
+    }
+
+    /// Truncates the history to `index` steps and restores the game and dice from then;
+    /// returns what was taken back, last first.
+    fn undo_to(&mut self, index: usize) -> Vec<Undone> {
+        let taken: Vec<Step> = self.history.drain(index..).rev().collect();
+        if let Some(first) = taken.last() {
+            self.game = first.before.clone();
+            self.dice = first.dice.clone();
+            self.conceded = first.conceded.clone();
+        }
+        self.unsaved = true;
+        taken
+            .into_iter()
+            .map(|step| Undone {
+                seat: step.seat,
+                action: step.action,
+            })
+            .collect()
     }
 
     /// True if some action in the history is a move by a seat for which `is_mine` holds.
@@ -315,7 +443,7 @@ impl Session {
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::analysis::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::analysis::Choice>, CommandError> {
-        if self.game.phase() == Phase::Over {
+        if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
         Ok(crate::analysis::ranked_choices(
@@ -332,7 +460,7 @@ impl Session {
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
         let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
-        match self.game.phase() {
+        match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
                 let actions = self.legal_moves();
@@ -375,7 +503,9 @@ impl Session {
         let before = self.game.clone();
         self.game.set_position(text)?;
         let canonical = self.game.position_string();
-        self.push(before, Action::SetPos(canonical), None);
+        self.push(before, self.dice.clone(), Action::SetPos(canonical), None);
+        // A new position is a game that goes on (or ended by its own rules).
+        self.conceded = None;
         Ok(())
     }
 
@@ -383,7 +513,7 @@ impl Session {
     /// of the roll-off that decides who starts), `turn SEAT move DICE`, or `over PLACES`
     /// (see [`over_text`]).
     pub fn status(&self) -> String {
-        match self.game.phase() {
+        match self.phase() {
             Phase::Roll(seat) if self.game.roll_off().is_some() => {
                 format!("turn {} roll rolloff", self.seat_name(seat))
             }
@@ -392,17 +522,18 @@ impl Session {
                 Some(dice) => format!("turn {} move {}", self.seat_name(seat), dice.to_args()),
                 None => format!("turn {} move", self.seat_name(seat)),
             },
-            Phase::Over => match self.game.outcome() {
-                Some(outcome) => over_text(&outcome, &|seat| self.seat_name(seat).to_string()),
-                None => "over".to_string(),
+            Phase::Over => match self.outcome() {
+                Ok(outcome) => over_text(&outcome, &|seat| self.seat_name(seat).to_string()),
+                Err(_) => "over".to_string(),
             },
         }
     }
 
     /// How the game ended, or a wrong-phase error while it goes on.
     pub fn outcome(&self) -> Result<Outcome, CommandError> {
-        self.game
-            .outcome()
+        self.conceded
+            .clone()
+            .or_else(|| self.game.outcome())
             .ok_or_else(|| CommandError::WrongPhase("the game is not over".into()))
     }
 
@@ -422,6 +553,17 @@ impl Session {
         lines.push(outcome.summary);
         Ok(lines.join("\n"))
     }
+}
+
+/// True if the only legal move in `game` was `pass` (the table plays it by itself, so it
+/// is no decision to take back).
+fn forced_pass(game: &AnyGame) -> bool {
+    if !matches!(game.phase(), Phase::Move(_)) {
+        return false;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.len() == 1 && game.format_move(&moves[0]) == "pass"
 }
 
 /// The `over` status of a finished game: `over`, then the seats of each finishing place,

@@ -74,35 +74,61 @@ pub fn write_game(session: &Session, notes: &[String], seed: SeedLine) -> String
         SeedLine::Now => writeln!(text, "seed {} at {}", session.seed(), session.dice_position()),
     };
     for (_, action) in session.actions() {
-        let _ = writeln!(text, "{}", action_line(action));
+        let _ = writeln!(text, "{}", action_line(action, |s| game.seat_name(s).to_string()));
     }
     text
 }
 
-/// The record line of one action.
-pub fn action_line(action: &Action) -> String {
+/// The record line of one action (`seat_name` names a resigning seat).
+pub fn action_line(action: &Action, seat_name: impl Fn(usize) -> String) -> String {
     match action {
         Action::Roll(dice) => format!("roll {}", dice.to_args()),
         Action::Dice(dice) => format!("dice {}", dice.to_args()),
         Action::Move(text) => format!("play {text}"),
         Action::SetPos(text) => format!("setpos {text}"),
+        Action::Resign(seat) => format!("resign {}", seat_name(*seat)),
     }
 }
 
-/// A file's worth of text for `save`.
-pub fn save_text(session: &Session) -> String {
+/// A file's worth of text for `save`, with note lines (`seats ...`) after the header.
+pub fn save_text(session: &Session, notes: &[String]) -> String {
     format!(
         "# tabula record: load it with 'load FILE' or replay it with 'tabula replay FILE'\n{}",
-        write_game(session, &[], SeedLine::Now)
+        write_game(session, notes, SeedLine::Now)
     )
 }
 
-/// Saves the session's record to `path` and marks it saved.
-pub fn save_file(session: &mut Session, path: &str) -> Result<(), CommandError> {
-    std::fs::write(path, save_text(session))
+/// Saves the session's record to `path` and marks it saved. The record is written to a
+/// temporary file beside `path` and renamed over it, so a failed save (a full disk)
+/// leaves any earlier file at `path` as it was.
+pub fn save_file(session: &mut Session, path: &str, notes: &[String]) -> Result<(), CommandError> {
+    write_atomically(std::path::Path::new(path), save_text(session, notes).as_bytes())
         .map_err(|e| CommandError::File(format!("cannot write {path}: {e}")))?;
     session.mark_saved();
     Ok(())
+}
+
+/// Writes `bytes` to a temporary file in `path`'s folder, flushes it to disk and renames
+/// it to `path`; on any failure the temporary file is removed and `path` is untouched.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut temporary_name = std::ffi::OsString::from(".");
+    temporary_name.push(name);
+    temporary_name.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary_name);
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }
 
 /// Reads the first game of the record at `path` and replays it (every action checked);
@@ -133,8 +159,21 @@ fn parse_dice_words(words: &str, line: usize) -> Result<Vec<u8>, CommandError> {
         .collect()
 }
 
-/// Reads every game in a record file.
+/// Reads every game in a record file. A file whose last line has no line end was cut
+/// short while it was written (`seed 42 at 13` for `seed 42 at 136`) and is refused.
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, CommandError> {
+    if let Some(last) = text.lines().last()
+        && !text.ends_with('\n')
+        && !last.trim().is_empty()
+    {
+        return Err(file_error(
+            text.lines().count(),
+            format!(
+                "'{}' has no line end: the file was cut short while it was written, so its last line may be incomplete (if the line is whole, end it with a newline)",
+                last.trim()
+            ),
+        ));
+    }
     let mut games: Vec<GameRecord> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
@@ -193,6 +232,14 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, CommandError> {
             }
             "play" => game.actions.push((number, Action::Move(rest.to_string()))),
             "setpos" => game.actions.push((number, Action::SetPos(rest.to_string()))),
+            "resign" => {
+                let fresh = game
+                    .kind
+                    .new_game(&game.options)
+                    .map_err(|e| file_error(number, e))?;
+                let seat = crate::players::find_seat(&fresh, rest).map_err(|e| file_error(number, e))?;
+                game.actions.push((number, Action::Resign(seat)));
+            }
             _ if word
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
@@ -216,21 +263,34 @@ impl Session {
     pub fn from_record(record: &GameRecord, seed: u64) -> Result<Session, CommandError> {
         let (seed, position) = record.seed.unwrap_or((seed, 0));
         let mut session = Session::new(record.kind, &record.options, seed)?;
-        session.resume_dice(seed, position);
+        // Rolls are thrown again from the start of the stream while they match, so that
+        // undo after loading rewinds the dice exactly as in the game that was saved; a
+        // roll that does not match (the seed was changed mid-game) is taken as written.
+        let mut stream_matches = record.seed.is_some();
         for (line, action) in &record.actions {
+            let written = action_line(action, |s| session.game.seat_name(s).to_string());
             let result = match action {
-                Action::Roll(dice) | Action::Dice(dice) => {
-                    let values = dice.values().to_vec();
-                    session.set_dice(&values).map(|_| ())
-                }
-                Action::Move(text) => session.play_text(text).map(|_| ()),
+                Action::Roll(dice) if stream_matches => match session.replay_roll(*dice) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => {
+                        stream_matches = false;
+                        session.set_dice(dice.values()).map(|_| ())
+                    }
+                    Err(error) => Err(error),
+                },
+                Action::Roll(dice) | Action::Dice(dice) => session.set_dice(dice.values()).map(|_| ()),
+                Action::Move(text) => session.play_recorded(text).map(|_| ()),
                 Action::SetPos(text) => session.set_position(text),
+                Action::Resign(seat) => session.resign(*seat).map(|_| ()),
             };
-            result.map_err(|e| file_error(*line, format!("{}: {e}", action_line(action))))?;
+            result.map_err(|e| file_error(*line, format!("{written}: {e}")))?;
             // Keep the record's own kind of dice (thrown or typed) in the history.
             if let (Action::Roll(_), Some(step)) = (action, session.history.last_mut()) {
                 step.action = action.clone();
             }
+        }
+        if session.dice_position() != position || !stream_matches {
+            session.resume_dice(seed, position);
         }
         session.unsaved = false;
         Ok(session)

@@ -187,16 +187,22 @@ fn summary(text: &str) -> Vec<(String, Vec<f64>)> {
 
 #[test]
 fn analyse_finds_no_loss_in_the_analysing_bots_own_moves_and_losses_in_random_ones() {
-    let records = recorded_match("own", &["microbes"], ["bot:greedy", "bot:random"]);
+    let records = recorded_match("own", &["microbes"], ["bot:expectimax:1", "bot:random"]);
     let file = records.to_str().unwrap();
-    // Game 1: greedy plays white. Greedy's one-ply choice is exactly the analysing bot's.
-    let (status, stdout, stderr) = run(&["analyse", file, "--game", "1", "--bot", "greedy", "--all"], "");
+    // Game 1: one ply on the estimate plays white, the same search as the analysing bot's.
+    let (status, stdout, stderr) = run(
+        &["analyse", file, "--game", "1", "--bot", "expectimax:1", "--all"],
+        "",
+    );
     assert_eq!(status, Some(0), "{stderr}");
     let rows = summary(&stdout);
     assert_eq!(rows.len(), 2, "{stdout}");
     let (white, black) = (&rows[0].1, &rows[1].1);
     assert_eq!(rows[0].0, "white");
-    assert_eq!(white[1], 0.0, "greedy's own moves lost something:\n{stdout}");
+    assert_eq!(
+        white[1], 0.0,
+        "the analysing bot's own moves lost something:\n{stdout}"
+    );
     assert!(white[0] > 0.0 && black[0] > 0.0, "{stdout}");
     assert!(black[1] > 0.0, "random's moves lost nothing:\n{stdout}");
     let marked = black[2] + black[3] + black[4];

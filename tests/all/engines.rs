@@ -289,8 +289,13 @@ fn a_match_between_engine_processes_and_bots_replays_and_resumes() {
         "{}",
         String::from_utf8_lossy(&replay.stderr)
     );
-    assert!(shown.contains("match-game 2"), "{shown}");
-    assert!(shown.contains("seats white=engine:"), "{shown}");
+    let header = shown.lines().nth(1).unwrap_or_default();
+    assert!(shown.starts_with("game 2 of "), "{shown}");
+    assert!(header.starts_with("Long Nardy: white engine:"), "{shown}");
+    assert!(
+        header.ends_with(" random, black bot:greedy; dice seed 11"),
+        "{shown}"
+    );
     assert!(shown.contains("game over: "), "{shown}");
     let _ = std::fs::remove_dir_all(&dir);
 }

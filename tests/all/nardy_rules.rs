@@ -522,3 +522,36 @@ fn position_strings_round_trip_and_bad_ones_are_explained() {
         }
     }
 }
+
+#[test]
+fn a_finished_position_must_fit_its_result_and_the_match() {
+    let refused = |options: &[&str], position: &str| {
+        let mut game: Nardy = support::new_game(options);
+        let before = game.clone();
+        let error = game.set_position(position).expect_err(position).0;
+        assert_eq!(game, before, "{position}");
+        error
+    };
+    // White has borne off all 15, but the score says Black won.
+    let error = refused(&[], "w=offx15 b=24x15 turn=over first=- score=1-2");
+    assert!(error.contains("gives black the match"), "{error}");
+    let error = refused(&[], "w=offx15 b=24x15 turn=over first=- score=0-0");
+    assert!(error.contains("does not include it"), "{error}");
+    // A match to 3: a game that ends 1-0 is not the end of the match.
+    let error = refused(&["match=3"], "w=offx15 b=24x15 turn=over first=- score=2-0");
+    assert!(
+        error.contains("does not include it (the match is to 3)"),
+        "{error}"
+    );
+    // A mars cannot bring 2 points to 7 in a match to 3: the match was won before.
+    let error = refused(&["match=3"], "w=offx15 b=24x15 turn=over first=- score=7-0");
+    assert!(
+        error.contains("had won the match to 3 before this game"),
+        "{error}"
+    );
+    // What fits is accepted, and the outcome names the side that bore off.
+    let game: Nardy = given_with(&["match=3"], "w=offx15 b=24x15 turn=over first=- score=3-1");
+    assert_eq!(game.outcome().unwrap().places, vec![1, 2]);
+    let game: Nardy = given("w=offx15 b=24x15 turn=over first=- score=2-0");
+    assert_eq!(game.outcome().unwrap().summary, "white wins a mars (2 points)");
+}

@@ -17,6 +17,7 @@
 //! move; playing it sends the planes moved with the first two 6s home and ends the turn.
 
 pub mod board;
+pub mod eval;
 mod render;
 mod text;
 
@@ -25,9 +26,9 @@ use std::sync::Arc;
 use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -817,6 +818,10 @@ impl Game for Aeroplane {
         let best_other = others.iter().copied().fold(f64::MIN, f64::max);
         let mean_other = others.iter().sum::<f64>() / others.len().max(1) as f64;
         mine - 0.5 * (best_other + mean_other)
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Aeroplane) -> Vec<String> {

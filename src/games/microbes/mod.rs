@@ -10,6 +10,7 @@
 //! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
 mod render;
 mod text;
@@ -21,9 +22,9 @@ use board::{HOME, LAST, PIECES, Pieces, cell_name, cell_of, indices_of};
 use movegen::{NoEntry, Stuck, Turn};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing, SyntaxError,
-    Throw, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing,
+    SyntaxError, Throw, WrongPhase,
 };
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
@@ -495,6 +496,10 @@ impl Game for Microbes {
             return if self.turn == seat { 1000.0 } else { -1000.0 };
         }
         self.worth(seat) - self.worth(1 - seat)
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Microbes) -> Vec<String> {

@@ -12,6 +12,7 @@
 //!   or `Roll(seat)` again (own colour), or `Move(seat)` with forced swaps (dot).
 
 mod board;
+pub mod eval;
 mod render;
 mod text;
 
@@ -23,9 +24,9 @@ pub use board::{
 };
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 /// The most seats a game can have.
@@ -941,6 +942,10 @@ impl Game for Mnogoboy {
             .map(|s| self.seat_value(s))
             .fold(f64::MIN, f64::max);
         mine - best_other
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Mnogoboy) -> Vec<String> {

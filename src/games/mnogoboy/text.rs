@@ -29,8 +29,9 @@ const COLOUR_HELP: &str = "the colours are white green orange grey yellow blue b
 pub fn parse_move(text: &str) -> Result<MnogoboyMove, SyntaxError> {
     let lower = text.trim().to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
-    let colour = |word: &str| {
-        Colour::parse(word).ok_or_else(|| SyntaxError(format!("'{word}' is not a colour; {COLOUR_HELP}")))
+    let colour = |word: &str| match Colour::parse(word) {
+        Some(colour) => Ok(colour),
+        None => Err(SyntaxError(not_a_colour(word))),
     };
     match words[..] {
         ["pass"] => Ok(MnogoboyMove::Pass),
@@ -57,6 +58,24 @@ pub fn parse_move(text: &str) -> Result<MnogoboyMove, SyntaxError> {
             "'{}' is not a mnogoboy move; {MOVE_HELP}",
             text.trim()
         ))),
+    }
+}
+
+/// Why `word` is no colour. A cut name is never completed, not even when only one colour
+/// fits (records must not read a torn `swap gr` as anything): it names the candidates.
+fn not_a_colour(word: &str) -> String {
+    let fits: Vec<String> = Colour::ALL
+        .into_iter()
+        .filter(|c| word.len() > 1 && c.name().starts_with(word))
+        .map(|c| format!("{} ({})", c.name(), c.letter()))
+        .collect();
+    match fits.as_slice() {
+        [] => format!("'{word}' is not a colour; {COLOUR_HELP}"),
+        [one] => format!("'{word}' is short for {one}: write the whole name or the letter"),
+        many => format!(
+            "'{word}' could be {}: write the whole name or the letter",
+            many.join(" or ")
+        ),
     }
 }
 

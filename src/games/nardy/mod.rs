@@ -4,6 +4,7 @@
 //! so move generation never converts points; see `board` and [`movegen`].
 
 mod board;
+pub mod eval;
 pub mod movegen;
 mod render;
 mod text;
@@ -15,9 +16,9 @@ pub use board::Side;
 use movegen::{StepError, TurnRules};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
@@ -423,7 +424,13 @@ impl Nardy {
     }
 
     fn finish_game(&mut self, winner: Seat) {
-        self.score[winner] += self.win_kind(winner).points();
+        let points = self.win_kind(winner).points();
+        self.score_game(winner, points);
+    }
+
+    /// Adds a finished game's points: the match is over, or its next game starts.
+    fn score_game(&mut self, winner: Seat, points: u32) {
+        self.score[winner] += points;
         if self.score[winner] >= self.match_to {
             self.stage = Stage::Over;
             return;
@@ -486,11 +493,33 @@ impl Nardy {
         match (finished.len(), self.stage) {
             (2, _) => Err(PositionError("both sides have borne off all checkers".into())),
             (1, Stage::Over) => {
+                // The game is over only when it won the match, and the score must say so:
+                // the winner reached the match length with this game and not before it.
                 let winner = finished[0];
-                if self.score[winner] < self.match_to.min(self.win_kind(winner).points()) {
-                    return Err(PositionError(
-                        "the score does not include the finished game".into(),
-                    ));
+                let (won, lost) = (self.score[winner], self.score[1 - winner]);
+                let points = self.win_kind(winner).points();
+                let (name, other) = (Nardy::side_name(winner), Nardy::side_name(1 - winner));
+                if lost >= self.match_to {
+                    return Err(PositionError(format!(
+                        "{name} has borne off all 15 checkers, but score={} gives {other} the match to {}",
+                        self.score_text(),
+                        self.match_to
+                    )));
+                }
+                if won < points || won < self.match_to {
+                    return Err(PositionError(format!(
+                        "{name} has borne off all 15 checkers and won {}, but score={} does not include it (the match is to {})",
+                        self.win_kind(winner).describe(),
+                        self.score_text(),
+                        self.match_to
+                    )));
+                }
+                if won - points >= self.match_to {
+                    return Err(PositionError(format!(
+                        "score={}: {name} had won the match to {} before this game",
+                        self.score_text(),
+                        self.match_to
+                    )));
                 }
                 Ok(())
             }
@@ -511,6 +540,48 @@ impl Nardy {
             }
             _ => Ok(()),
         }
+    }
+}
+
+impl Nardy {
+    fn score_text(&self) -> String {
+        format!("{}-{}", self.score[WHITE], self.score[BLACK])
+    }
+
+    /// Resigning: the opponent scores what the game would be worth if it ended now, judged
+    /// from the resigner's checkers (oin, mars or koks); a match not yet won goes on.
+    fn concede(&mut self, seat: Seat) -> crate::core::Resignation {
+        use crate::core::Resignation;
+        let winner = 1 - seat.min(1);
+        let kind = self.win_kind(winner);
+        let (resigner, name) = (SEAT_NAMES[seat.min(1)], SEAT_NAMES[winner]);
+        let mut score = self.score;
+        score[winner] += kind.points();
+        if score[winner] < self.match_to {
+            self.score_game(winner, kind.points());
+            return Resignation::PlaysOn(format!(
+                "{resigner} resigns the game; {name} scores {}\nmatch score: white {}, black {} ({} to win); {name} starts the next game",
+                kind.describe(),
+                score[WHITE],
+                score[BLACK],
+                self.match_to
+            ));
+        }
+        let summary = if self.match_to == 1 {
+            format!("{resigner} resigns; {name} wins {}", kind.describe())
+        } else {
+            format!(
+                "{resigner} resigns; {name} wins the match {}-{} (last game: {})",
+                score[winner],
+                score[seat.min(1)],
+                kind.describe()
+            )
+        };
+        Resignation::Over(Outcome {
+            places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
+            points: score.to_vec(),
+            summary,
+        })
     }
 }
 
@@ -688,6 +759,10 @@ impl Game for Nardy {
         }
     }
 
+    fn resign(&mut self, seat: Seat) -> crate::core::Resignation {
+        self.concede(seat)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.stage != Stage::Over {
             return None;
@@ -742,6 +817,10 @@ impl Game for Nardy {
     fn evaluate(&self, seat: Seat) -> f64 {
         evaluate_side(self.sides[seat], self.sides[1 - seat])
             - evaluate_side(self.sides[1 - seat], self.sides[seat])
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Nardy) -> Vec<String> {

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod count;
+pub mod eval;
 pub mod index;
 pub mod movegen;
 mod render;
@@ -17,9 +18,9 @@ use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, Throw,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    Throw, WrongPhase,
 };
 
 pub use board::Cell;
@@ -720,6 +721,10 @@ impl Game for Ur {
             value += 2.0;
         }
         value
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
     }
 
     fn narrate(&self, before: &Ur) -> Vec<String> {

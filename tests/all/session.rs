@@ -1,0 +1,505 @@
+//! The table and the session as a player meets them: undo that never bends the game or
+//! its luck, records that never load as another game, new/load/save that never lose a
+//! game, seats and resigning.
+
+use tabula::core::{Game, Options, Phase};
+use tabula::games::GameKind;
+use tabula::players::SeatAssignment;
+use tabula::protocol::client::EngineSettings;
+use tabula::repl::{Flow, PlayConfig, Table};
+use tabula::session::record::{load_file, parse_records, save_text};
+use tabula::session::{Action, Session};
+
+fn config(kind: GameKind, options: &[&str], seats: &[&str], seed: u64, strict: bool) -> PlayConfig {
+    PlayConfig {
+        kind,
+        options: Options::parse(kind.info().options, options).unwrap(),
+        seats: seats
+            .iter()
+            .map(|s| s.parse::<SeatAssignment>().unwrap())
+            .collect(),
+        seed,
+        seed_drawn: false,
+        strict,
+        manual_dice: false,
+        engines: EngineSettings::default(),
+        compact: false,
+        color: anstream::ColorChoice::Never,
+    }
+}
+
+fn table(kind: GameKind, options: &[&str], seats: &[&str], seed: u64) -> Table {
+    let mut table = Table::new(&config(kind, options, seats, seed, false), false).unwrap();
+    table.advance(&mut Vec::new()).unwrap();
+    table
+}
+
+/// Runs one line; returns what it printed, or the refusal's text.
+fn line(table: &mut Table, text: &str) -> Result<String, String> {
+    let mut out = Vec::new();
+    let result = table.handle_line(text, &mut out).unwrap();
+    let printed = String::from_utf8(out).unwrap();
+    match result {
+        Ok(Flow::Continue | Flow::Quit) => Ok(printed),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+fn ok(table: &mut Table, text: &str) -> String {
+    line(table, text).unwrap_or_else(|e| panic!("'{text}' was refused: {e}"))
+}
+
+fn position(table: &Table) -> String {
+    table.session().game().position_string()
+}
+
+/// The history as record lines, to compare whole sessions.
+fn history(table: &Table) -> Vec<String> {
+    table
+        .session()
+        .actions()
+        .map(|(_, action)| format!("{action:?}"))
+        .collect()
+}
+
+/// Rolls the roll-off that decides who starts (bots roll theirs by themselves); returns
+/// the seat that starts.
+fn through_roll_off(table: &mut Table) -> usize {
+    while table.session().game().roll_off().is_some() {
+        ok(table, "roll");
+    }
+    table.session().phase().seat().unwrap()
+}
+
+/// A person's move now: the built-in bot's choice.
+fn hinted(table: &Table) -> String {
+    table.session().hint().unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-session-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn an_undo_with_nothing_to_take_back_changes_nothing() {
+    // Two people: a roll is no decision, so there is nothing to undo, and the roll stays.
+    let mut table = table(GameKind::Nardy, &[], &["black=human"], 1);
+    let starter = through_roll_off(&mut table);
+    ok(&mut table, "roll");
+    let (before, actions) = (position(&table), history(&table));
+    let refused = line(&mut table, "undo").unwrap_err();
+    assert_eq!(
+        refused,
+        "wrong phase: nothing to undo: no move has been played yet"
+    );
+    assert_eq!(position(&table), before);
+    assert_eq!(history(&table), actions);
+    assert_eq!(table.session().phase(), Phase::Move(starter));
+}
+
+#[test]
+fn undo_between_people_takes_back_the_last_move_with_its_roll_kept() {
+    let mut table = table(GameKind::Nardy, &[], &["black=human"], 1);
+    let starter = through_roll_off(&mut table);
+    let name = table.session().seat_name(starter);
+    ok(&mut table, "roll");
+    let dice = table.session().game().dice();
+    let choice = hinted(&table);
+    ok(&mut table, &choice);
+    ok(&mut table, "roll");
+    // The other side has rolled: undo takes back that roll and the starter's move only.
+    let said = ok(&mut table, "undo");
+    assert_eq!(said, format!("took back {name} {choice}\n"));
+    assert_eq!(table.session().game().dice(), dice);
+    assert_eq!(table.session().phase(), Phase::Move(starter));
+}
+
+#[test]
+fn undo_against_bots_goes_past_forced_passes_and_the_bots_replay_the_same_dice_and_moves() {
+    // Red is the only person; the three bots include a random one.
+    let mut table = table(
+        GameKind::Aeroplane,
+        &[],
+        &["yellow=bot:random", "blue=bot:greedy", "green=bot:random"],
+        3,
+    );
+    // Roll until red has a real choice; the forced passes before it are no decisions.
+    let mut forced_passes = 0;
+    while table.session().phase() != Phase::Move(0) {
+        let said = ok(&mut table, "roll");
+        forced_passes += said.matches("red has no legal move").count();
+    }
+    assert!(forced_passes > 0, "seed 3 should start with a forced pass");
+    assert_eq!(
+        line(&mut table, "undo").unwrap_err(),
+        "wrong phase: nothing of yours to undo: you have not moved yet"
+    );
+    let choice = hinted(&table);
+    let (at_choice, actions) = (position(&table), history(&table));
+    let first = ok(&mut table, &choice) + &ok(&mut table, "roll");
+    let after_first = history(&table);
+    // Back to red's choice, whatever the bots did after it.
+    let took = ok(&mut table, "undo");
+    assert!(took.starts_with("took back "), "{took}");
+    assert!(took.trim_end().ends_with(&format!("red {choice}")), "{took}");
+    assert_eq!(position(&table), at_choice);
+    assert_eq!(history(&table), actions);
+    // The same choice brings the same dice and the same bot moves: no fishing for luck.
+    let again = ok(&mut table, &choice) + &ok(&mut table, "roll");
+    assert_eq!(again, first);
+    assert_eq!(history(&table), after_first);
+}
+
+#[test]
+fn the_engine_protocols_single_undo_rewinds_the_dice() {
+    let mut session = Session::new(GameKind::Ur, &Options::default(), 9).unwrap();
+    let first = session.roll().unwrap().dice;
+    session.undo().unwrap();
+    let second = session.roll().unwrap().dice;
+    assert_eq!(first, second);
+    let position = session.dice_position();
+    session.undo().unwrap();
+    assert!(session.dice_position() < position);
+}
+
+#[test]
+fn a_loaded_game_rewinds_its_dice_on_undo_like_the_game_that_was_saved() {
+    let dir = temp_dir("load-undo");
+    let file = dir.join("game.txt");
+    let file = file.to_str().unwrap();
+    let mut table = table(GameKind::Nardy, &[], &["black=bot:random"], 5);
+    for _ in 0..6 {
+        let choice = if table.session().phase() == Phase::Roll(0) {
+            "roll".to_string()
+        } else {
+            hinted(&table)
+        };
+        ok(&mut table, &choice);
+    }
+    ok(&mut table, &format!("save {file}"));
+    let first_roll = table
+        .session()
+        .actions()
+        .find_map(|(_, action)| match action {
+            Action::Roll(dice) => Some(*dice),
+            _ => None,
+        })
+        .unwrap();
+    let mut loaded = load_file(file, 0).unwrap();
+    assert_eq!(loaded.dice_position(), table.session().dice_position());
+    // Taking everything back rewinds the stream to the start: the first roll comes again.
+    while loaded.undo().is_ok() {}
+    assert_eq!(loaded.dice_position(), 0);
+    assert_eq!(loaded.roll().unwrap().dice, first_roll);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A Mnogoboy game played by the built-in bot until `swap grey` has just been played.
+fn mnogoboy_with_swap_grey() -> Session {
+    for seed in 1..200 {
+        let mut session = Session::new(GameKind::Mnogoboy, &Options::default(), seed).unwrap();
+        for _ in 0..400 {
+            match session.phase() {
+                Phase::Over => break,
+                Phase::Roll(_) => {
+                    session.roll().unwrap();
+                }
+                Phase::Move(_) => {
+                    if session.legal_texts().iter().any(|m| m == "swap grey") {
+                        session.play_text("swap grey").unwrap();
+                        return session;
+                    }
+                    session.genmove().unwrap();
+                }
+            }
+        }
+    }
+    panic!("no game offered swap grey");
+}
+
+#[test]
+fn a_torn_record_never_loads_as_another_game() {
+    let session = mnogoboy_with_swap_grey();
+    let whole = save_text(&session, &[]);
+    assert!(whole.ends_with("play swap grey\n"), "{whole}");
+    // Cut short while written: the last line has no line end.
+    let cut = whole.trim_end_matches("rey\n");
+    let error = parse_records(cut).unwrap_err().to_string();
+    assert!(error.contains("'play swap g' has no line end"), "{error}");
+    // Even with a line end, records spell moves in full: 'g' is not read as green.
+    let records = parse_records(&format!("{cut}\n")).unwrap();
+    let error = Session::from_record(&records[0], 0).err().unwrap().to_string();
+    assert!(error.contains("records spell moves in full"), "{error}");
+    // The whole record loads, and gives the same game.
+    let records = parse_records(&whole).unwrap();
+    let loaded = Session::from_record(&records[0], 0).unwrap();
+    assert_eq!(loaded.game().position_string(), session.game().position_string());
+    // At the prompt the letter code still works.
+    let mut typed = mnogoboy_with_swap_grey();
+    typed.undo().unwrap();
+    assert_eq!(typed.play_text("swap s").unwrap().text, "swap grey");
+}
+
+#[test]
+fn a_failed_save_keeps_the_file_it_would_have_replaced() {
+    let dir = temp_dir("atomic-save");
+    let file = dir.join("game.txt");
+    let path = file.to_str().unwrap();
+    let mut table = table(GameKind::Ur, &[], &[], 2);
+    ok(&mut table, &format!("save {path}"));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    ok(&mut table, "roll");
+    // The temporary file cannot be made (a folder stands in its way): the save fails.
+    let blocker = dir.join(format!(".game.txt.{}.tmp", std::process::id()));
+    std::fs::create_dir(&blocker).unwrap();
+    let refused = line(&mut table, &format!("save {path}")).unwrap_err();
+    assert!(
+        refused.starts_with(&format!("file error: cannot write {path}")),
+        "{refused}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+    assert!(table.session().unsaved());
+    std::fs::remove_dir(&blocker).unwrap();
+    ok(&mut table, &format!("save {path}"));
+    assert!(std::fs::read_to_string(&file).unwrap().contains("\nroll "));
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("game.txt")]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn new_load_and_save_ask_before_losing_a_game_or_a_file() {
+    let dir = temp_dir("confirm");
+    let file = dir.join("game.txt");
+    let path = file.to_str().unwrap();
+    let mut table = table(GameKind::Nardy, &[], &[], 4);
+    // Nothing played yet: nothing to lose.
+    assert_eq!(table.confirmation("new"), None);
+    ok(&mut table, "roll");
+    let question = table.confirmation("new ur").unwrap();
+    assert!(question.contains("not saved"), "{question}");
+    assert_eq!(
+        table.confirmation(&format!("load {path}")),
+        None,
+        "no such file yet"
+    );
+    assert_eq!(table.confirmation(&format!("save {path}")), None);
+    ok(&mut table, &format!("save {path}"));
+    let choice = hinted(&table);
+    ok(&mut table, &choice);
+    assert!(table.confirmation(&format!("load {path}")).is_some());
+    ok(&mut table, &format!("save {path}"));
+    assert_eq!(table.confirmation("new"), None);
+    assert_eq!(
+        table.confirmation(&format!("save {path}")),
+        Some(format!("{path} exists. Replace it? [y/N] "))
+    );
+    assert_eq!(table.confirmation("legal"), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_strict_script_refuses_to_throw_away_an_unsaved_game() {
+    let run = |strict: bool| {
+        let config = config(GameKind::Nardy, &[], &[], 4, strict);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let input = "roll\nnew\nstatus\n".as_bytes();
+        let code = tabula::repl::run_piped(&config, input, &mut out, &mut err).unwrap();
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    };
+    let (code, out, err) = run(true);
+    assert_eq!(code, std::process::ExitCode::FAILURE);
+    assert!(
+        err.starts_with("error: line 2: wrong phase: the game in progress is not saved"),
+        "{err}"
+    );
+    assert!(!out.contains("new game"), "{out}");
+    let (code, out, err) = run(false);
+    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    assert!(out.contains("new game: Long Nardy"), "{out}");
+    assert!(out.ends_with("turn white roll rolloff\n"), "{out}");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn new_keeps_the_rule_options_and_the_seats_unless_new_ones_are_given() {
+    let mut table = table(GameKind::Nardy, &["match=3", "koks=on"], &["black=human"], 6);
+    ok(&mut table, "roll");
+    let said = ok(&mut table, "new");
+    assert_eq!(
+        said,
+        "new game: Long Nardy (koks=on match=3): white human, black human\n"
+    );
+    let said = ok(&mut table, "new match=5 black=bot:random");
+    assert_eq!(
+        said,
+        "new game: Long Nardy (koks=on match=5): white human, black bot:random\n"
+    );
+    // Another game starts with its own default options; the seats keep their players.
+    let said = ok(&mut table, "new ur");
+    assert_eq!(said, "new game: Royal Game of Ur: light human, dark bot:random\n");
+    let said = ok(&mut table, "new aeroplane players=3 2=human");
+    assert_eq!(
+        said,
+        "new game: Aeroplane Chess (players=3): red human, yellow human, blue bot:greedy\n"
+    );
+    // A word that is neither an option nor a seat changes nothing.
+    let before = table.header();
+    let refused = line(&mut table, "new cube=on").unwrap_err();
+    assert!(
+        refused.contains("unknown option 'cube'") && refused.contains("SEAT=PLAYER"),
+        "{refused}"
+    );
+    assert_eq!(table.header(), before);
+}
+
+#[test]
+fn seats_change_in_the_middle_of_a_game() {
+    let mut table = table(GameKind::Nardy, &[], &[], 7);
+    through_roll_off(&mut table);
+    ok(&mut table, "roll");
+    let choice = hinted(&table);
+    ok(&mut table, &choice);
+    // Black (the bot) has played; now a person takes over black.
+    assert_eq!(
+        ok(&mut table, "seat black human"),
+        "black is now played by human\n"
+    );
+    assert_eq!(table.header(), "Long Nardy: white human, black human");
+    ok(&mut table, "roll");
+    let choice = hinted(&table);
+    ok(&mut table, &choice);
+    assert_eq!(table.session().phase(), Phase::Roll(1));
+    // Handing the seat to a bot lets it play at once.
+    let said = ok(&mut table, "seat 2 bot:random");
+    assert_eq!(said.lines().next(), Some("black is now played by bot:random"));
+    assert!(said.contains("\nblack rolls "), "{said}");
+    assert_eq!(table.session().phase().seat(), Some(0));
+    for bad in ["seat green human", "seat black smart", "seat black"] {
+        let before = (table.header(), position(&table));
+        assert!(line(&mut table, bad).is_err(), "{bad}");
+        assert_eq!((table.header(), position(&table)), before, "{bad}");
+    }
+}
+
+#[test]
+fn resigning_ends_the_game_and_undo_takes_it_back() {
+    let mut table = table(GameKind::Ur, &[], &[], 8);
+    ok(&mut table, "roll");
+    let before = position(&table);
+    assert_eq!(ok(&mut table, "resign"), "game over: light resigns; dark wins\n");
+    assert_eq!(table.session().phase(), Phase::Over);
+    assert_eq!(ok(&mut table, "status"), "over dark\n");
+    assert_eq!(
+        ok(&mut table, "result"),
+        "Light resigns; dark wins.\nPoints: light 0, dark 1.\n"
+    );
+    assert!(line(&mut table, "roll").is_err());
+    assert!(line(&mut table, "resign").is_err());
+    assert_eq!(ok(&mut table, "undo"), "took back light's resignation\n");
+    assert_eq!(position(&table), before);
+    assert!(line(&mut table, "result").is_err());
+    // A position set after a resignation plays on; taking it back ends the game again.
+    ok(&mut table, "resign");
+    ok(&mut table, &format!("setpos {before}"));
+    assert!(table.session().phase() != Phase::Over);
+    assert_eq!(ok(&mut table, "undo"), "took back the position set\n");
+    assert_eq!(ok(&mut table, "status"), "over dark\n");
+}
+
+#[test]
+fn a_resignation_is_kept_in_the_record() {
+    let dir = temp_dir("resign-record");
+    let file = dir.join("game.txt");
+    let path = file.to_str().unwrap();
+    let mut table = table(GameKind::Aeroplane, &["players=3"], &[], 8);
+    assert_eq!(
+        ok(&mut table, "resign"),
+        "game over: red resigns; yellow and blue share the first place\n"
+    );
+    assert_eq!(
+        ok(&mut table, "result"),
+        "Red resigns; yellow and blue share the first place.\nPlaces: 1st yellow, 1st blue, 3rd red.\n"
+    );
+    ok(&mut table, &format!("save {path}"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.ends_with("\nresign red\n"), "{text}");
+    assert!(
+        text.contains("\nseats red=human yellow=bot:greedy blue=bot:greedy\n"),
+        "{text}"
+    );
+    let loaded = load_file(path, 0).unwrap();
+    assert_eq!(loaded.status(), "over yellow,blue");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_nardy_match_goes_on_after_a_resigned_game() {
+    let mut table = table(GameKind::Nardy, &["match=3"], &["black=human"], 9);
+    assert_eq!(through_roll_off(&mut table), 0, "seed 9: white wins the roll-off");
+    ok(&mut table, "roll");
+    // Nobody has borne off: resigning costs a mars.
+    let said = ok(&mut table, "resign");
+    assert_eq!(
+        said,
+        "white resigns the game; black scores a mars (2 points)\nmatch score: white 0, black 2 (3 to win); black starts the next game\n"
+    );
+    assert_eq!(table.session().phase(), Phase::Roll(1));
+    assert!(position(&table).ends_with("turn=black:roll first=wb score=0-2"));
+    ok(&mut table, "roll");
+    ok(&mut table, "resign");
+    assert!(position(&table).ends_with("turn=white:roll first=wb score=2-2"));
+    let said = ok(&mut table, "resign");
+    assert_eq!(
+        said,
+        "game over: white resigns; black wins the match 4-2 (last game: a mars (2 points))\n"
+    );
+    assert_eq!(
+        ok(&mut table, "result"),
+        "White resigns; black wins the match 4-2 (last game: a mars (2 points)).\nPoints: white 2, black 4.\n"
+    );
+}
+
+#[test]
+fn resigning_long_nardy_costs_what_the_game_is_worth_now() {
+    let cost = |options: &[&str], position: &str, resigner: &str| {
+        let mut table = table(GameKind::Nardy, options, &["black=human"], 1);
+        ok(&mut table, &format!("setpos {position}"));
+        assert_eq!(
+            table
+                .session()
+                .phase()
+                .seat()
+                .map(|s| table.session().seat_name(s)),
+            Some(resigner)
+        );
+        ok(&mut table, "resign");
+        table.session().outcome().unwrap().summary
+    };
+    // White has borne off one checker: an oin. Black none: a mars, or a koks with a
+    // checker still in its first quarter under koks=on.
+    let white_off_one = "w=off,1x14 b=24x15 turn=white:roll first=b score=0-0";
+    assert_eq!(
+        cost(&[], white_off_one, "white"),
+        "white resigns; black wins an oin (1 point)"
+    );
+    let black_to_roll = "w=off,1x14 b=24x15 turn=black:roll first=b score=0-0";
+    assert_eq!(
+        cost(&[], black_to_roll, "black"),
+        "black resigns; white wins a mars (2 points)"
+    );
+    assert_eq!(
+        cost(&["koks=on"], black_to_roll, "black"),
+        "black resigns; white wins a koks (3 points)"
+    );
+}
