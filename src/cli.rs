@@ -53,6 +53,8 @@ enum Commands {
         /// The built-in bot that answers genmove and hint (same as 'set bot NAME')
         #[arg(long, value_name = "NAME", default_value = "greedy")]
         bot: crate::bots::BotKind,
+        #[command(flatten)]
+        net: NetChoice,
     },
     /// Play many games between bots and external engines and tabulate the results
     #[command(
@@ -77,6 +79,11 @@ enum Commands {
         after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed run resumes from its\nlast finished layer when started again with the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
     )]
     Solve(SolveArgs),
+    /// Train an evaluation network by self-play (TD(lambda)); Long Nardy only
+    #[command(
+        after_help = "Every --eval-every games a paired match against bot:greedy is printed (the learning\ncurve) and a checkpoint is written to OUT.checkpoint; running the same command again\nresumes from it. The same --seed gives the same network whatever --jobs is.\n\nExample:\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
+    )]
+    Train(TrainArgs),
     /// Analyse a recorded game: the loss of every decision, errors, blunders and luck
     #[command(
         after_help = "Every decision of the chosen seats is valued by the bot: the move played, the bot's best,\nthe loss (win probability; Long Nardy: equity) and a mark: doubtful >= 2%, error >= 4%,\nblunder >= 8% (nardy: 0.04, 0.08, 0.16 equity). Luck is how much each roll helped the seat\nthat rolled: its value after the roll minus the average over every roll it could have had\n(valued at one ply).\n\nExample:\n  tabula analyse game.txt --seat white --bot expectimax:2"
@@ -100,6 +107,8 @@ struct AnalyseArgs {
     /// List every decision, not only those that lost at least the doubtful mark
     #[arg(long)]
     all: bool,
+    #[command(flatten)]
+    net: NetChoice,
 }
 
 fn parse_bot(text: &str) -> Result<BotKind, String> {
@@ -146,6 +155,14 @@ impl GameChoice {
     }
 }
 
+/// `--net FILE`: the network Long Nardy's net bots use instead of the built-in one.
+#[derive(Debug, Args)]
+struct NetChoice {
+    /// Long Nardy network file for bot:net and bot:best (default: the built-in one)
+    #[arg(long = "net", value_name = "FILE")]
+    net_file: Option<std::path::PathBuf>,
+}
+
 #[derive(Debug, Args)]
 struct PlayArgs {
     #[command(flatten)]
@@ -172,6 +189,8 @@ struct PlayArgs {
     color: ColorWhen,
     #[command(flatten)]
     engines: EngineArgs,
+    #[command(flatten)]
+    net: NetChoice,
 }
 
 /// When the REPL uses colour.
@@ -249,6 +268,8 @@ struct MatchArgs {
     records: Option<std::path::PathBuf>,
     #[command(flatten)]
     engines: EngineArgs,
+    #[command(flatten)]
+    net: NetChoice,
 }
 
 #[derive(Debug, Args)]
@@ -285,6 +306,43 @@ struct SolveArgs {
     /// Only count the positions and say what a table would need
     #[arg(long)]
     count: bool,
+}
+
+#[derive(Debug, Args)]
+struct TrainArgs {
+    /// The game to train for (only nardy has a network)
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// Self-play games to play
+    #[arg(long)]
+    games: u64,
+    /// Seed for the first weights and every game's dice
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: the number of cores)
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Start from this network file instead of random weights
+    #[arg(long, value_name = "FILE")]
+    from: Option<std::path::PathBuf>,
+    /// Where to write the trained network
+    #[arg(long, value_name = "FILE")]
+    out: std::path::PathBuf,
+    /// Hidden units of a new network
+    #[arg(long, default_value_t = 80)]
+    hidden: usize,
+    /// TD's lambda: how far back each result reaches (0 to 1)
+    #[arg(long, default_value_t = 0.7)]
+    lambda: f64,
+    /// Step size per position
+    #[arg(long, default_value_t = 0.1)]
+    rate: f32,
+    /// Games between learning-curve matches and checkpoints
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    eval_every: u64,
+    /// Games in each learning-curve match against bot:greedy
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    eval_games: u64,
 }
 
 /// The longest time limit `--movetime` and `--timeout` take: a day, in milliseconds.
@@ -335,6 +393,16 @@ fn parse_player(text: &str) -> Result<MatchPlayer, String> {
 /// Runs tabula with the process arguments.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    let net = match &cli.command {
+        Commands::Play(PlayArgs { net, .. })
+        | Commands::Match(MatchArgs { net, .. })
+        | Commands::Analyse(AnalyseArgs { net, .. })
+        | Commands::Engine { net, .. } => net.net_file.as_deref(),
+        _ => None,
+    };
+    if let Some(path) = net {
+        crate::learn::use_nardy_net(path)?;
+    }
     let mut out = io::stdout().lock();
     match cli.command {
         Commands::Play(args) => play(args),
@@ -348,7 +416,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Commands::Replay { file, game, step } => replay(&file, game, step, &mut out),
-        Commands::Engine { seed, bot } => {
+        Commands::Engine { seed, bot, .. } => {
             drop(out);
             let stdin = io::stdin().lock();
             let mut stdout = io::stdout().lock();
@@ -358,6 +426,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Bench(args) => bench(args, &mut out),
         Commands::Match(args) => run_match_command(args, &mut out),
         Commands::Solve(args) => solve_command(args, &mut out),
+        Commands::Train(args) => train(args, &mut out),
         Commands::Analyse(args) => analyse(args, &mut out),
     }
 }
@@ -426,6 +495,47 @@ fn check_perfect<'a>(
         crate::bots::perfect::check(&kind.new_game(options)?).map_err(anyhow::Error::msg)?;
     }
     Ok(())
+}
+
+fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::learn::train::{TrainConfig, train};
+    if args.game != "nardy" {
+        GameKind::from_id(&args.game).map_err(anyhow::Error::msg)?;
+        anyhow::bail!("only nardy has an evaluation network to train; write 'tabula train nardy ...'");
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        anyhow::bail!("--lambda is between 0 and 1, e.g. --lambda 0.7");
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        anyhow::bail!("--rate must be a positive number, e.g. --rate 0.1");
+    }
+    if !(1..=crate::learn::network::MAX_HIDDEN).contains(&args.hidden) {
+        anyhow::bail!("--hidden is 1 to {}", crate::learn::network::MAX_HIDDEN);
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = TrainConfig {
+        games: args.games,
+        seed: args.seed,
+        jobs,
+        hidden: args.hidden,
+        lambda: args.lambda,
+        rate: args.rate,
+        eval_every: args.eval_every,
+        eval_games: args.eval_games,
+        from: args.from,
+        out: args.out,
+    };
+    let summary = train(&config, out, io::stderr().is_terminal())?;
+    writeln!(
+        out,
+        "trained {} games ({:.1} games/s); wrote {}",
+        summary.games,
+        summary.games_per_second,
+        config.out.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {

@@ -11,6 +11,7 @@ pub mod calibration;
 pub mod cli;
 pub mod core;
 pub mod games;
+pub mod learn;
 pub mod lines;
 pub mod matches;
 pub mod players;

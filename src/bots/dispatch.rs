@@ -5,9 +5,18 @@ use super::{Bot, BotKind, RankedMove};
 use crate::core::Estimate;
 use crate::games::{AnyGame, AnyMove, aeroplane, microbes, mnogoboy, nardy, ur};
 
-/// Builds the bot of `kind` for Long Nardy.
+/// Builds the bot of `kind` for Long Nardy: `bot:net` levels and `bot:best` play on the
+/// learned network (see `crate::learn`).
 fn nardy_bot(kind: BotKind, seed: u64) -> Box<dyn Bot<nardy::Nardy>> {
-    kind.build(seed)
+    match kind {
+        BotKind::Net { plies } => Box::new(crate::learn::NetBot::new(crate::learn::nardy_net(), plies, seed)),
+        BotKind::Best => Box::new(crate::learn::NetBot::new(
+            crate::learn::nardy_net(),
+            crate::learn::BEST_NARDY_PLIES,
+            seed,
+        )),
+        other => other.build(seed),
+    }
 }
 
 /// Builds the bot of `kind` for the Royal Game of Ur.

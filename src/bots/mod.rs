@@ -64,6 +64,12 @@ pub enum BotKind {
         /// Move decisions searched.
         depth: u8,
     },
+    /// Long Nardy's learned network, looking `plies` (1 or 2) move decisions ahead; in
+    /// other games, which have no network, an expectimax search that deep.
+    Net {
+        /// Move decisions searched.
+        plies: u8,
+    },
     /// The strongest level that still decides quickly, chosen per game and options
     /// (perfect play where an Ur table is present).
     Best,
@@ -72,7 +78,7 @@ pub enum BotKind {
 }
 
 /// The bot names as typed, for help and completion.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "best", "perfect"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "net", "best", "perfect"];
 
 impl BotKind {
     /// The bot's base name as typed: `expectimax` (without its level).
@@ -81,6 +87,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Expectimax { .. } => "expectimax",
+            BotKind::Net { .. } => "net",
             BotKind::Best => "best",
             BotKind::Perfect => "perfect",
         }
@@ -92,7 +99,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
-            BotKind::Expectimax { depth } => Box::new(SearchBot::new(
+            BotKind::Expectimax { depth } | BotKind::Net { plies: depth } => Box::new(SearchBot::new(
                 crate::search::Expectimax::new(depth, crate::search::GameEstimate),
                 seed,
             )),
@@ -116,6 +123,8 @@ impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotKind::Expectimax { depth } => write!(f, "expectimax:{depth}"),
+            BotKind::Net { plies: 1 } => f.write_str("net"),
+            BotKind::Net { plies } => write!(f, "net:{plies}"),
             other => f.write_str(other.name()),
         }
     }
@@ -153,6 +162,17 @@ impl FromStr for BotKind {
                 };
                 Ok(BotKind::Expectimax { depth })
             }
+            "net" => {
+                let plies = match level {
+                    None => 1,
+                    Some(level) => level
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|p| (1..=2).contains(p))
+                        .ok_or_else(|| format!("net plies are 1 or 2, not '{level}'; e.g. bot:net:2"))?,
+                };
+                Ok(BotKind::Net { plies })
+            }
             _ => Err(unknown()),
         }
     }
@@ -177,6 +197,16 @@ mod tests {
         }
         assert_eq!("expectimax".parse(), Ok(BotKind::Expectimax { depth: 2 }));
         assert!("expectimax:5".parse::<BotKind>().unwrap_err().contains("1 to 4"));
+        assert_eq!("net".parse(), Ok(BotKind::Net { plies: 1 }));
+        assert_eq!(
+            "net:1".parse::<BotKind>().map(|k| k.to_string()),
+            Ok("net".to_string())
+        );
+        assert_eq!(
+            "net:2".parse::<BotKind>().map(|k| k.to_string()),
+            Ok("net:2".to_string())
+        );
+        assert!("net:3".parse::<BotKind>().unwrap_err().contains("1 or 2"));
         assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
         assert!("deep".parse::<BotKind>().unwrap_err().contains("the bots are"));
     }

@@ -16,6 +16,7 @@ mod mnogoboy_random;
 mod mnogoboy_reference;
 mod mnogoboy_rules;
 mod movegen_counts;
+mod nardy_net;
 mod nardy_reference;
 mod nardy_rules;
 mod protocol_framing;

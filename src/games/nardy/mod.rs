@@ -4,6 +4,7 @@
 //! so move generation never converts points; see `board` and [`movegen`].
 
 mod board;
+pub mod encode;
 pub mod eval;
 pub mod movegen;
 mod render;
@@ -205,6 +206,17 @@ impl Nardy {
     /// Points needed to win the match (1 for a single game).
     pub fn match_to(&self) -> u32 {
         self.match_to
+    }
+
+    /// True while `seat` has not completed its first turn of the current game (so the
+    /// 6-6, 4-4, 3-3 head exception still applies to it).
+    pub fn first_turn(&self, seat: Seat) -> bool {
+        self.first_turn[seat]
+    }
+
+    /// True when a koks (option `koks=on`) scores 3 points.
+    pub fn koks_scores(&self) -> bool {
+        self.koks
     }
 
     fn rules(&self) -> Option<TurnRules> {

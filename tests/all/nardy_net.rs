@@ -1,0 +1,165 @@
+//! Long Nardy's learned network: training improves play, the shipped network is strong,
+//! and weight files are checked on the command line.
+
+use std::process::Command;
+use std::sync::Arc;
+
+use tabula::bots::BotKind;
+use tabula::learn::Network;
+use tabula::learn::train::{TrainConfig, paired_match, train};
+
+fn tabula() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+}
+
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-net-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A few seconds of self-play turn a random network into one that beats bot:random far
+/// more often than it did (the run starts from exactly the untrained network: same seed
+/// and size).
+#[test]
+fn a_short_training_run_beats_random_play_more_often() {
+    let dir = scratch_dir("short");
+    let config = TrainConfig {
+        games: 800,
+        seed: 11,
+        jobs: 2,
+        hidden: 8,
+        lambda: 0.7,
+        rate: 0.3,
+        eval_every: 800,
+        eval_games: 2,
+        from: None,
+        out: dir.join("short.net"),
+    };
+    let untrained = Arc::new(Network::random(tabula::games::nardy::encode::INPUTS, 8, 11));
+    let before = paired_match(&untrained, 1, BotKind::Random, 60, 77, 2);
+    let mut log = Vec::new();
+    let summary = train(&config, &mut log, false).unwrap();
+    let after = paired_match(&Arc::new(summary.network), 1, BotKind::Random, 60, 77, 2);
+    assert_eq!(before.games, 120);
+    assert_eq!(after.games, 120);
+    assert!(
+        after.win_rate() >= before.win_rate() + 0.25,
+        "before {}, after {}",
+        before.describe(),
+        after.describe()
+    );
+    assert!(dir.join("short.net").exists());
+    assert!(!dir.join("short.net.checkpoint").exists());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The network in the binary wins at least three games in four against bot:greedy.
+#[test]
+fn the_shipped_network_beats_greedy() {
+    let net = Arc::clone(&tabula::learn::shipped_nardy_net().0);
+    let score = paired_match(&net, 1, BotKind::Greedy, 100, 1, 2);
+    assert_eq!(score.games, 200);
+    assert!(score.win_rate() >= 0.75, "{}", score.describe());
+    assert!(score.points_per_game() > 0.5, "{}", score.describe());
+}
+
+#[test]
+fn train_writes_a_network_that_match_can_use() {
+    let dir = scratch_dir("cli");
+    let out = dir.join("tiny.net");
+    let trained = tabula()
+        .args([
+            "train",
+            "nardy",
+            "--games",
+            "16",
+            "--hidden",
+            "4",
+            "--eval-every",
+            "8",
+            "--eval-games",
+            "2",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&trained.stdout);
+    assert!(
+        trained.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&trained.stderr)
+    );
+    assert!(text.contains("games        8  vs greedy"), "{text}");
+    assert!(text.contains("trained 16 games"), "{text}");
+    let played = tabula()
+        .args([
+            "match",
+            "nardy",
+            "--games",
+            "2",
+            "--player",
+            "bot:net",
+            "--player",
+            "bot:random",
+        ])
+        .arg("--net")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    assert!(String::from_utf8_lossy(&played.stdout).contains("bot:net"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn damaged_and_foreign_network_files_are_refused_clearly() {
+    let dir = scratch_dir("bad");
+    let mut bytes = tabula::learn::SHIPPED_NARDY_NET.to_vec();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    let damaged = dir.join("damaged.net");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let foreign = dir.join("notes.txt");
+    std::fs::write(&foreign, "just some text").unwrap();
+    for (file, message) in [
+        (&damaged, "damaged"),
+        (&foreign, "not a tabula network file"),
+        (&dir.join("missing.net"), "cannot read the network file"),
+    ] {
+        let output = tabula()
+            .args([
+                "match",
+                "nardy",
+                "--games",
+                "2",
+                "--player",
+                "bot:net",
+                "--player",
+                "bot:random",
+            ])
+            .arg("--net")
+            .arg(file)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(message), "{error}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn only_nardy_trains() {
+    let output = tabula()
+        .args(["train", "ur", "--games", "10", "--out", "/dev/null"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("only nardy"));
+}
