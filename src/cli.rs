@@ -11,7 +11,7 @@ use crate::bench::random_games;
 use crate::bots::BotKind;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
-use crate::players::{MatchPlayer, SeatAssignment};
+use crate::players::{MatchPlayer, PlayerSpec, SeatAssignment};
 use crate::protocol::client::{EngineSettings, TrafficLog};
 use crate::repl::{PlayConfig, run_interactive, run_piped};
 use crate::session::random_seed;
@@ -32,7 +32,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:2] (nardy), bot:best, engine:COMMAND\n(an external program speaking the engine protocol, started with COMMAND split\nlike a shell would). With stdin not a\nterminal, commands are read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:2] (nardy), bot:best, bot:perfect\n(ur, after 'tabula solve'), engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would). With stdin\nnot a terminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
@@ -74,6 +74,11 @@ enum Commands {
     },
     /// Measure random self-play speed: games/s and turns/s in one thread
     Bench(BenchArgs),
+    /// Solve a game exactly and keep the table that bot:perfect plays from
+    #[command(
+        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed run resumes from its\nlast finished layer when started again with the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
+    )]
+    Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)); Long Nardy only
     #[command(
         after_help = "Every --eval-every games a paired match against bot:greedy is printed (the\nlearning curve) and a checkpoint is written to OUT.checkpoint; running the same\ncommand again resumes from it. One --seed and --jobs give one network.\n\nExample:\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
@@ -287,6 +292,27 @@ struct BenchArgs {
 }
 
 #[derive(Debug, Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    game: GameChoice,
+    /// Write the table to FILE instead of the data directory
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// Solve only the end layers: positions where each side has at most N pieces left
+    #[arg(long, value_name = "N")]
+    layers: Option<u8>,
+    /// Sweep each layer until no win chance changes by more than this
+    #[arg(long, default_value_t = 1e-6)]
+    residual: f64,
+    /// Threads (default: the number of cores)
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Only count the positions and say what a table would need
+    #[arg(long)]
+    count: bool,
+}
+
+#[derive(Debug, Args)]
 struct TrainArgs {
     /// The game to train for (only nardy has a network)
     #[arg(value_name = "GAME")]
@@ -403,6 +429,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         }
         Commands::Bench(args) => bench(args, &mut out),
         Commands::Match(args) => run_match_command(args, &mut out),
+        Commands::Solve(args) => solve_command(args, &mut out),
         Commands::Train(args) => train(args, &mut out),
         Commands::Analyse(args) => analyse(args, &mut out),
     }
@@ -462,6 +489,18 @@ fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Refuses bot:perfect up front where it has no table, with the command that builds it.
+fn check_perfect<'a>(
+    kind: GameKind,
+    options: &Options,
+    mut players: impl Iterator<Item = &'a PlayerSpec>,
+) -> anyhow::Result<()> {
+    if players.any(|p| *p == PlayerSpec::Bot(crate::bots::BotKind::Perfect)) {
+        crate::bots::perfect::check(&kind.new_game(options)?).map_err(anyhow::Error::msg)?;
+    }
+    Ok(())
+}
+
 fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     use crate::learn::train::{TrainConfig, train};
     if args.game != "nardy" {
@@ -506,6 +545,7 @@ fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
 fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
     crate::players::seat_players(&kind.new_game(&options)?, &args.seat).map_err(usage)?;
+    check_perfect(kind, &options, args.seat.iter().map(|s| &s.player))?;
     let seed_drawn = args.seed.is_none();
     let config = PlayConfig {
         kind,
@@ -568,6 +608,7 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         ));
     }
     let seats = kind.new_game(&options).map_err(usage)?.seat_count();
+    check_perfect(kind, &options, args.players.iter().map(|p| &p.spec))?;
     if args.players.len() != seats {
         return Err(usage(format!(
             "{} with these options has {seats} seats: give {seats} --player options (got {})",
@@ -591,6 +632,93 @@ fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<Exi
         engines: args.engines.settings(resuming)?,
     };
     run_match(&config, out, io::stderr().is_terminal())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::games::ur::board::RuleSet;
+    use crate::solve::ur::{default_path, solve_rule_set};
+    let (kind, options) = args.game.resolve()?;
+    if kind.info().id != "ur" {
+        anyhow::bail!(
+            "{} cannot be solved; 'tabula solve' solves ur with rules=finkel, masters, blitz or aseb",
+            kind.info().id
+        );
+    }
+    let rules = RuleSet::from_name(options.get("rules")).context("ur has no such rule set")?;
+    if args.count {
+        writeln!(out, "{}", crate::solve::ur::count_report(rules))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !(args.residual >= crate::solve::FINEST_RESIDUAL && args.residual < 0.5) {
+        anyhow::bail!("--residual must be from 1e-7 (the finest 32-bit values reach) to 0.5, e.g. 1e-6");
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        anyhow::bail!("--jobs must be at least 1");
+    }
+    if rules == RuleSet::City && args.layers.is_some() {
+        let left = args.layers.unwrap_or(1);
+        let report = crate::solve::ur::solve_city_end(left, options.get("back-star"), args.out.as_deref())
+            .map_err(anyhow::Error::msg)?;
+        writeln!(out, "{report}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if rules == RuleSet::City {
+        anyhow::bail!(
+            "City of Ur is too large to solve whole ('tabula solve ur rules=city --count' says how large); solve its end with --layers 1 or 2"
+        );
+    }
+    let path = match args.out {
+        Some(path) => path,
+        None => default_path(rules).context("no data directory for the table: give --out FILE")?,
+    };
+    writeln!(
+        out,
+        "solving ur rules={}{}: residual {:e}, {jobs} thread{}; table {}",
+        rules.name(),
+        args.layers
+            .map(|k| format!(
+                " (end layers: at most {k} piece{} left per side)",
+                if k == 1 { "" } else { "s" }
+            ))
+            .unwrap_or_default(),
+        args.residual,
+        if jobs == 1 { "" } else { "s" },
+        path.display()
+    )?;
+    out.flush()?;
+    let report =
+        solve_rule_set(rules, &path, args.layers, args.residual, jobs, true).map_err(anyhow::Error::msg)?;
+    let sweeps: u32 = report.solution.layers.iter().map(|l| l.sweeps).sum();
+    writeln!(
+        out,
+        "solved {} of {} positions in {} layer{} ({sweeps} sweeps) in {:.1} s; largest residual {:.1e}",
+        report.solved,
+        report.positions,
+        report.solution.layers.len(),
+        if report.solution.layers.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        report.elapsed.as_secs_f64(),
+        report.solution.residual
+    )?;
+    writeln!(
+        out,
+        "table: {} ({:.1} MB)",
+        report.path.display(),
+        report.table_bytes as f64 / 1e6
+    )?;
+    if let Some(value) = report.start_value {
+        writeln!(
+            out,
+            "from the start, light (who rolls first) wins with probability {value:.6} under perfect play"
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

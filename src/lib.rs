@@ -19,3 +19,4 @@ pub mod protocol;
 pub mod repl;
 pub mod search;
 pub mod session;
+pub mod solve;

@@ -9,12 +9,14 @@ mod best;
 mod dispatch;
 mod greedy;
 mod mcts;
+pub mod perfect;
 mod random;
 mod searching;
 
 pub use best::{BestBot, best_level};
 pub use greedy::Greedy;
 pub use mcts::MctsBot;
+pub use perfect::Perfect;
 pub use random::RandomBot;
 pub use searching::SearchBot;
 
@@ -77,12 +79,15 @@ pub enum BotKind {
         /// Playouts per decision.
         playouts: u32,
     },
-    /// The strongest level that still decides quickly, chosen per game and options.
+        /// The strongest level that still decides quickly, chosen per game and options
+    /// (perfect play where an Ur table is present).
     Best,
+    /// Plays Ur's standard rule sets exactly from the solved table (see [`perfect`]).
+    Perfect,
 }
 
 /// The bot names as typed, for help and completion.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "mcts", "net", "best"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "mcts", "net", "best", "perfect"];
 
 /// The default search depth of `bot:expectimax`.
 pub const DEFAULT_DEPTH: u8 = 2;
@@ -103,6 +108,7 @@ impl BotKind {
             BotKind::Net { .. } => "net",
             BotKind::Mcts { .. } => "mcts",
             BotKind::Best => "best",
+            BotKind::Perfect => "perfect",
         }
     }
 
@@ -121,7 +127,9 @@ impl BotKind {
                 crate::search::GameEstimate,
                 seed,
             ))),
-            BotKind::Best => Box::new(BestBot::new(seed)),
+            // Where a solved Ur table answers, best is perfect play.
+            BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(seed)))),
+            BotKind::Perfect => Box::new(Perfect::new(seed)),
         }
     }
 
@@ -162,6 +170,7 @@ impl FromStr for BotKind {
             "random" => no_level(BotKind::Random),
             "greedy" => no_level(BotKind::Greedy),
             "best" => no_level(BotKind::Best),
+            "perfect" => no_level(BotKind::Perfect),
             "expectimax" => {
                 let depth = match level {
                     None => DEFAULT_DEPTH,
@@ -220,6 +229,7 @@ mod tests {
             "expectimax:4",
             "mcts:1",
             "mcts:50000",
+            "perfect",
         ] {
             let kind: BotKind = text.parse().unwrap();
             assert_eq!(kind.to_string(), text);

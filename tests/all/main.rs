@@ -29,3 +29,4 @@ mod transcripts;
 mod ur_games;
 mod ur_reference;
 mod ur_rules;
+mod ur_solver;

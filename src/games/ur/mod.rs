@@ -5,8 +5,10 @@
 //! in the same place are interchangeable and a position is a few small arrays.
 
 pub mod board;
+pub mod count;
 pub mod eval;
 mod hash;
+pub mod index;
 pub mod movegen;
 mod render;
 mod text;
