@@ -76,7 +76,7 @@ enum Commands {
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
     #[command(
-        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed run resumes from its\nlast finished layer when started again with the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
+        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the\ndata directory (~/.local/share/tabula/ur-RULES.table) unless --out says\notherwise; a killed run resumes from its last finished layer when started again\nwith the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
     )]
     Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)); Long Nardy only
@@ -254,7 +254,7 @@ struct MatchArgs {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     games: u64,
     /// A player: bot:random, bot:greedy, bot:expectimax:N, bot:mcts:N, bot:net[:2],
-    /// bot:best or engine:COMMAND,
+    /// bot:best, bot:perfect or engine:COMMAND,
     /// optionally named as NAME=PLAYER; one per seat
     #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
     players: Vec<MatchPlayer>,

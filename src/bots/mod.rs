@@ -79,7 +79,7 @@ pub enum BotKind {
         /// Playouts per decision.
         playouts: u32,
     },
-        /// The strongest level that still decides quickly, chosen per game and options
+    /// The strongest level that still decides quickly, chosen per game and options
     /// (perfect play where an Ur table is present).
     Best,
     /// Plays Ur's standard rule sets exactly from the solved table (see [`perfect`]).

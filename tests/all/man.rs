@@ -190,7 +190,10 @@ fn every_bot_is_named_where_seats_and_players_are_documented() {
     let seat_item = item(".BI \\-\\-seat ");
     let player_item = item(".BI \\-\\-player ");
     for (place, text) in [("man --seat", &seat_item), ("man --player", &player_item)] {
-        assert!(text.contains(".BR BOTS"), "{place} does not point to BOTS:\n{text}");
+        assert!(
+            text.contains(".BR BOTS"),
+            "{place} does not point to BOTS:\n{text}"
+        );
     }
     let bots_section = {
         let from = man.find("\n.SH BOTS").expect("a BOTS section");
