@@ -51,18 +51,28 @@ impl Gradient {
 
     /// Adds `other` (a gradient of the same network) to this one.
     pub fn add(&mut self, other: &Gradient) {
-        let pairs = [
-            (&mut self.w1, &other.w1),
-            (&mut self.b1, &other.b1),
-            (&mut self.w2, &other.w2),
+        let mine = [
+            &mut self.w1[..],
+            &mut self.b1[..],
+            &mut self.w2[..],
+            &mut self.b2[..],
         ];
-        for (mine, theirs) in pairs {
-            for (a, b) in mine.iter_mut().zip(theirs.iter()) {
-                *a += b;
-            }
-        }
-        for (a, b) in self.b2.iter_mut().zip(other.b2) {
-            *a += b;
+        each_pair(mine, other, |a, b| *a += b);
+    }
+}
+
+/// Applies `step` to every parameter of `params` (w1, b1, w2, b2) with the matching
+/// entry of `gradient`: the one walk that adding gradients and descending share.
+fn each_pair(params: [&mut [f32]; 4], gradient: &Gradient, step: impl Fn(&mut f32, f32)) {
+    let theirs = [
+        &gradient.w1[..],
+        &gradient.b1[..],
+        &gradient.w2[..],
+        &gradient.b2[..],
+    ];
+    for (mine, theirs) in params.into_iter().zip(theirs) {
+        for (a, &b) in mine.iter_mut().zip(theirs) {
+            step(a, b);
         }
     }
 }
@@ -299,19 +309,13 @@ impl Network {
 
     /// Moves every weight by `-rate` times its gradient.
     pub fn descend(&mut self, gradient: &Gradient, rate: f32) {
-        let pairs = [
-            (&mut self.w1, &gradient.w1),
-            (&mut self.b1, &gradient.b1),
-            (&mut self.w2, &gradient.w2),
+        let mine = [
+            &mut self.w1[..],
+            &mut self.b1[..],
+            &mut self.w2[..],
+            &mut self.b2[..],
         ];
-        for (weights, grads) in pairs {
-            for (w, g) in weights.iter_mut().zip(grads.iter()) {
-                *w -= rate * g;
-            }
-        }
-        for (w, g) in self.b2.iter_mut().zip(gradient.b2) {
-            *w -= rate * g;
-        }
+        each_pair(mine, gradient, |w, g| *w -= rate * g);
     }
 
     /// True if every weight is a finite number.
