@@ -302,24 +302,6 @@ impl NetBot {
             rng: SeededDice::new(seed),
         }
     }
-
-    /// Every move of `legal` valued by the network on the position it leaves, best first.
-    fn one_ply(&self, game: &Nardy, legal: &[NardyMove], seat: usize) -> Vec<RankedMove> {
-        let mut ranked: Vec<RankedMove> = legal
-            .iter()
-            .enumerate()
-            .map(|(index, mv)| {
-                let mut after = game.clone();
-                after.play_unchecked(mv);
-                RankedMove {
-                    index,
-                    estimate: self.evaluator.estimate(&after),
-                }
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.estimate.equity[seat].total_cmp(&a.estimate.equity[seat]));
-        ranked
-    }
 }
 
 impl Bot<Nardy> for NetBot {
@@ -348,7 +330,8 @@ impl Bot<Nardy> for NetBot {
         let Some(seat) = game.phase().seat() else {
             return Vec::new();
         };
-        let mut ranked = self.one_ply(game, legal, seat);
+        // One ply on the network is the depth-1 search the replies use.
+        let mut ranked = self.reply_search.rank(game, legal);
         if self.plies < 2 || ranked.len() < 2 {
             return ranked;
         }
