@@ -204,9 +204,22 @@ enum ColorWhen {
     Never,
 }
 
+/// Whether TERM says the terminal shows no colour.
+fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+}
+
+/// Whether CLICOLOR_FORCE asks for colour whatever the terminal.
+fn colour_forced() -> bool {
+    std::env::var_os("CLICOLOR_FORCE").is_some_and(|value| !value.is_empty() && value != "0")
+}
+
 impl ColorWhen {
     fn choice(self) -> anstream::ColorChoice {
         match self {
+            // anstream colours a terminal with TERM=dumb when CI is set; a dumb terminal
+            // cannot show colour wherever it runs, so only CLICOLOR_FORCE overrides it.
+            ColorWhen::Auto if dumb_terminal() && !colour_forced() => anstream::ColorChoice::Never,
             ColorWhen::Auto => anstream::ColorChoice::Auto,
             ColorWhen::Always => anstream::ColorChoice::Always,
             ColorWhen::Never => anstream::ColorChoice::Never,
