@@ -10,6 +10,7 @@ pub mod bots;
 pub mod calibration;
 pub mod cli;
 pub mod core;
+pub mod data_dir;
 pub mod games;
 pub mod learn;
 pub mod lines;

@@ -1024,7 +1024,7 @@ pub fn report_error(
 
 /// Where the REPL keeps its history.
 pub fn history_path() -> Option<std::path::PathBuf> {
-    dirs::data_dir().map(|dir| dir.join("tabula").join("history.txt"))
+    crate::data_dir::data_dir().map(|dir| dir.join("history.txt"))
 }
 
 /// Creates the history file's folder if needed.

@@ -83,9 +83,9 @@ pub fn table_name(rules: RuleSet) -> String {
 }
 
 /// Where `tabula solve` puts the table of `rules` and `bot:perfect` looks for it: the
-/// user's data directory (`~/.local/share/tabula/` on Linux).
+/// data directory (`~/.local/share/tabula/` on Linux, or `$TABULA_DATA_DIR`).
 pub fn default_path(rules: RuleSet) -> Option<PathBuf> {
-    dirs::data_dir().map(|dir| dir.join("tabula").join(format!("ur-{}.table", rules.name())))
+    crate::data_dir::data_dir().map(|dir| dir.join(format!("ur-{}.table", rules.name())))
 }
 
 /// What a full solve takes, for the message that says how to build a missing table.

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn tabula() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
+    crate::support::tabula_command()
 }
 
 /// Runs `tabula ARGS` with `input` on stdin; returns (status, stdout, stderr).

@@ -245,7 +245,7 @@ fn a_match_between_engine_processes_and_bots_replays_and_resumes() {
     let _ = std::fs::remove_file(&records);
     let engine = format!("engine:{} engine --bot random", tabula().display());
     let run = |games: &str| {
-        let output = Command::new(tabula())
+        let output = crate::support::tabula_command()
             .args(["match", "nardy", "--games", games, "--jobs", "2", "--seed", "11"])
             .args(["--player", "bot:greedy", "--player", &engine])
             .arg("--records")
@@ -277,7 +277,7 @@ fn a_match_between_engine_processes_and_bots_replays_and_resumes() {
     let text = std::fs::read_to_string(&records).unwrap();
     assert_eq!(text.matches("\nmatch-game ").count(), 8);
     // Games 1 and 2 share their dice with the seats swapped.
-    let replay = Command::new(tabula())
+    let replay = crate::support::tabula_command()
         .args(["replay"])
         .arg(&records)
         .args(["--game", "2"])
@@ -310,8 +310,10 @@ fn example(name: &str) -> PathBuf {
         .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     if !path.exists() {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let release = dir.file_name().is_some_and(|profile| profile == "release");
         let status = Command::new(cargo)
             .args(["build", "--example", name])
+            .args(release.then_some("--release"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()
             .unwrap();
@@ -321,7 +323,7 @@ fn example(name: &str) -> PathBuf {
 }
 
 fn clean_match(player: &str, extra_env: Option<(&str, &str)>) -> String {
-    let mut command = Command::new(tabula());
+    let mut command = crate::support::tabula_command();
     command
         .args(["match", "nardy", "--games", "4", "--jobs", "2", "--seed", "5"])
         .args(["--player", "bot:random", "--player", player]);
@@ -376,7 +378,7 @@ fn every_game_plays_whole_matches_against_engine_processes() {
     for (game, seats) in cases {
         let mut players = vec!["bot:greedy".to_string()];
         players.extend(std::iter::repeat_n(engine.clone(), seats - 1));
-        let mut command = Command::new(tabula());
+        let mut command = crate::support::tabula_command();
         command
             .arg("match")
             .args(game)
@@ -489,7 +491,7 @@ fn sigterm_to_a_match_ends_its_engines() {
         pids.display(),
         script("slow-wrapper.sh")
     );
-    let mut child = Command::new(tabula())
+    let mut child = crate::support::tabula_command()
         .args([
             "match",
             "nardy",
@@ -534,7 +536,7 @@ fn sigterm_to_play_ends_its_engines() {
         script("slow-wrapper.sh")
     );
     // stdin stays open: tabula waits for the engine's genmove, or for the next command.
-    let mut child = Command::new(tabula())
+    let mut child = crate::support::tabula_command()
         .args([
             "play",
             "nardy",
@@ -571,7 +573,7 @@ fn sigterm_to_play_ends_its_engines() {
 /// Runs `tabula play` with `args` and the commands `input` on stdin.
 fn play(args: &[&str], input: &str) -> (bool, String, String) {
     use std::io::Write as _;
-    let mut child = Command::new(tabula())
+    let mut child = crate::support::tabula_command()
         .arg("play")
         .args(args)
         .stdin(std::process::Stdio::piped())
@@ -749,7 +751,7 @@ fn the_log_has_both_ways_the_verdicts_and_grows_when_a_match_resumes() {
     let (records, log) = (dir.join("records"), dir.join("log"));
     let engine = format!("engine:{} engine --bot random", tabula().display());
     let run = |games: &str| {
-        let output = Command::new(tabula())
+        let output = crate::support::tabula_command()
             .args(["match", "nardy", "--games", games, "--jobs", "1"])
             .args(["--player", "bot:greedy", "--player", &engine])
             .arg("--records")
@@ -826,7 +828,7 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
 /// (the kernel's high-water mark, read while it runs), failing if it does not end
 /// within `limit`.
 fn peak_memory_of_match(engine: &str, extra: &[&str], limit: Duration) -> u64 {
-    let mut child = Command::new(tabula())
+    let mut child = crate::support::tabula_command()
         .args([
             "match",
             "nardy",

@@ -141,7 +141,7 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
     let source = page("tabula.6");
     let synopsis = &source[source.find(".SH SYNOPSIS").unwrap()..source.find(".B tabula engine").unwrap()];
     let options = &source[source.find(".SH OPTIONS").unwrap()..source.find(".SH REPL COMMANDS").unwrap()];
-    let help = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let help = crate::support::tabula_command()
         .args(["play", "--help"])
         .output()
         .unwrap();

@@ -9,7 +9,7 @@ use tabula::learn::Network;
 use tabula::learn::train::{TrainConfig, paired_match, train};
 
 fn tabula() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
+    crate::support::tabula_command()
 }
 
 fn scratch_dir(name: &str) -> std::path::PathBuf {

@@ -427,7 +427,7 @@ fn a_piped_script_survives_bad_bytes_with_the_line_number() {
     input.extend_from_slice(b"dice \x002\n");
     input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
     input.extend_from_slice(b"\ndice 2\nstatus\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let mut child = crate::support::tabula_command()
         .args(["play", "nardy", "--seed", "1", "--seat", "black=human"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

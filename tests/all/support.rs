@@ -104,3 +104,25 @@ pub fn roll_off_news<G: Game>(game: &G, value: u8) -> Vec<String> {
         .unwrap_or_else(|| panic!("not in a roll-off: {}", game.position_string()));
     roll_off.narrate(value, &|seat| game.seat_name(seat).to_string())
 }
+
+/// A data directory of this test run's own (empty, under cargo's temporary folder for
+/// tests, which `cargo clean` removes), so that a table or history the user has cannot
+/// change what a test sees.
+pub fn test_data_dir() -> std::path::PathBuf {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir =
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("data-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary data directory");
+        dir
+    })
+    .clone()
+}
+
+/// The tabula binary, run with the test run's own data directory.
+pub fn tabula_command() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command.env(tabula::data_dir::DATA_DIR_VAR, test_data_dir());
+    command
+}

@@ -19,6 +19,7 @@ fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
         .env_remove("CLICOLOR")
         .env_remove("CLICOLOR_FORCE")
         .env("TERM", "xterm-256color")
+        .env(tabula::data_dir::DATA_DIR_VAR, crate::support::test_data_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
@@ -181,7 +182,7 @@ fn games_of_bots_in_the_terminal_stay_within_80_columns() {
 
 #[test]
 fn the_games_table_fits_80_columns() {
-    let output = Command::new(TABULA).arg("games").output().unwrap();
+    let output = crate::support::tabula_command().arg("games").output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("until=last|first"), "{text}");
     for line in text.lines() {
@@ -193,7 +194,7 @@ fn the_games_table_fits_80_columns() {
 #[test]
 fn every_help_page_fits_80_columns() {
     for command in ["", "play", "games", "rules", "engine", "match", "replay", "bench"] {
-        let output = Command::new(TABULA)
+        let output = crate::support::tabula_command()
             .args([command, "--help"].iter().filter(|a| !a.is_empty()))
             .output()
             .unwrap();

@@ -4,5 +4,10 @@
 
 #[test]
 fn transcripts() {
-    trycmd::TestCases::new().case("transcripts/*.toml");
+    trycmd::TestCases::new()
+        .env(
+            tabula::data_dir::DATA_DIR_VAR,
+            crate::support::test_data_dir().display().to_string(),
+        )
+        .case("transcripts/*.toml");
 }

@@ -438,7 +438,7 @@ fn city_end_layers_are_solved_through_the_rules() {
 }
 
 fn tabula(home: &std::path::Path) -> std::process::Command {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"));
+    let mut command = crate::support::tabula_command();
     command.env("HOME", home).env_remove("XDG_DATA_HOME");
     command.stdin(std::process::Stdio::null());
     command
