@@ -22,8 +22,13 @@ use crate::core::Game;
 ///   57.0% (47.2-66.3) over 100.
 /// - aeroplane players=2: expectimax:4 14.4 / 40.8 ms; 60.7% (55.0-66.0) over 300
 ///   (mcts:1000: 58.0%, 48.2-67.2, over 100).
-/// - mnogoboy players=2: expectimax:4 0.3 / 0.9 ms; 53.3% (47.7-58.9) over 300 (mcts:1000
-///   lost, 31.7%, 26.7-37.1).
+/// - mnogoboy players=2: expectimax:6, deeper than the user-facing levels 1..4 because
+///   one turn is several decisions (an exchange before the roll, the move, an exchange
+///   after it, extra rolls, forced exchanges), so depth 4 sees barely one turn;
+///   8.4 / 22.8 ms (depth 7: 19.6 / 58.4, depth 8: 96.8 / 326.9). expectimax:6 won
+///   57.0% (52.1-61.8) of 400 against greedy where expectimax:4 won 51.4% (48.3-54.5)
+///   of 1000, and 55.2% (50.4-60.0) of 400 against mcts:20000 (which, valuing its
+///   leaves by the estimate, wins 56% against greedy).
 /// - aeroplane players=3-4: mcts:2000, 4 seats 134.7 / 159.3 ms, 3 seats 87.3 / 125.8
 ///   ms; against three greedy bots mcts:1000 won 32% (23.7-41.7) of 100 games,
 ///   expectimax:4 29% (21.0-38.5).
@@ -39,7 +44,7 @@ pub fn best_level<G: Game>(game: &G) -> BotKind {
         "microbes" => mcts(2000),
         "aeroplane" if seats == 2 => expectimax(4),
         "aeroplane" => mcts(2000),
-        "mnogoboy" if seats == 2 => expectimax(4),
+        "mnogoboy" if seats == 2 => expectimax(6),
         "mnogoboy" => mcts(4000),
         _ => BotKind::Greedy,
     }

@@ -339,6 +339,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// How many moves a Monte-Carlo playout plays on from a new leaf before
+    /// [`Game::estimate`] values where it stopped. Fast-policy playouts help where the
+    /// estimate is rough, and cost more than they give where it is good and the dice
+    /// swing the value a lot over a few turns: such a game says 0 (the leaf itself is
+    /// valued).
+    fn playout_moves(&self) -> u32 {
+        12
+    }
+
     /// Lines worth telling people about what changed since `before` (a capture, an extra
     /// roll, the end of a game in a match). Plain moves need none.
     fn narrate(&self, _before: &Self) -> Vec<String> {

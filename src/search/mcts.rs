@@ -3,21 +3,22 @@
 //! Each playout walks down from the root: at a decision node the seat to act picks the
 //! child with the best upper confidence bound on its own result (UCT, max-n: every seat
 //! maximises its own equity, scaled into `0..=1` by [`Evaluator::equity_bounds`]); at a
-//! chance node a roll is drawn by its probability from the search's own seeded stream.
+//! chance node the roll furthest behind its probability's share of the node's visits is
+//! taken (stratified, not sampled: the dice add no sampling noise to a node's mean).
 //! The first visit of a node plays the game on from there with a fast policy (greedy on
-//! [`Game::evaluate`], rolling from the same stream) for at most a fixed number of
-//! moves, and the evaluator values where it stopped (exact once the game is over). The
-//! result, an [`Estimate`] for every seat, is added to every node on the path.
+//! [`Game::evaluate`], rolling from the search's own seeded stream) for at most
+//! [`Game::playout_moves`] moves (0 in games whose estimate beats noisy playouts), and
+//! the evaluator values where it stopped (exact once the game is over). The result, an
+//! [`Estimate`] for every seat, is added to every node on the path. "Roll now" beside
+//! the actions before a roll is a chance node of the same position; its first visit
+//! goes on to a roll.
 //!
 //! The move played is the root child visited most. Work is counted in playouts, never in
 //! time, so a seed replays the same choices on any machine. The tree lives in one arena
 //! that keeps its capacity from one decision to the next.
 
-use super::{Evaluator, RankedMove};
+use super::{Evaluator, RankedMove, TIE};
 use crate::core::{Dice, Estimate, Game, MAX_SEATS, Phase, SeededDice};
-
-/// How many moves a playout plays before the evaluator values the position.
-pub const PLAYOUT_MOVES: u32 = 12;
 
 /// The exploration constant of UCT for results in `0..=1`.
 pub const EXPLORATION: f64 = 0.7;
@@ -84,7 +85,8 @@ impl<M> Node<M> {
 pub struct Mcts<G: Game, E: Evaluator<G>> {
     evaluator: E,
     playouts: u32,
-    horizon: u32,
+    /// Moves per playout; `None`: as many as [`Game::playout_moves`] says.
+    horizon: Option<u32>,
     exploration: f64,
     rng: SeededDice,
     nodes: Vec<Node<G::Move>>,
@@ -99,12 +101,12 @@ pub struct Mcts<G: Game, E: Evaluator<G>> {
 
 impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// A search of `playouts` playouts per decision (at least 1) valued by `evaluator`,
-    /// its dice and tie-breaks drawn from a stream seeded by `seed`.
+    /// the dice of its playouts drawn from a stream seeded by `seed`.
     pub fn new(playouts: u32, evaluator: E, seed: u64) -> Mcts<G, E> {
         Mcts {
             evaluator,
             playouts: playouts.max(1),
-            horizon: PLAYOUT_MOVES,
+            horizon: None,
             exploration: EXPLORATION,
             rng: SeededDice::new(seed),
             nodes: Vec::new(),
@@ -117,9 +119,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         }
     }
 
-    /// Playouts stop after `moves` moves (`u32::MAX`: at the end of the game).
+    /// Playouts stop after `moves` moves (`u32::MAX`: at the end of the game) instead
+    /// of the game's own [`Game::playout_moves`].
     pub fn with_horizon(mut self, moves: u32) -> Mcts<G, E> {
-        self.horizon = moves;
+        self.horizon = Some(moves);
         self
     }
 
@@ -239,7 +242,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             if game.phase() == Phase::Over {
                 break self.evaluator.estimate(&game);
             }
-            if node != 0 && self.nodes[node].visits == 0 {
+            // "Roll now" is a chance node on the position it came from: its first
+            // visit goes on to a roll, so that it is never valued as the position
+            // before the roll (where a playout could still take an action first).
+            let rolls_now = matches!(self.nodes[node].edge, Edge::Roll);
+            if node != 0 && self.nodes[node].visits == 0 && !rolls_now {
                 break self.rollout(&mut game);
             }
             if !self.nodes[node].expanded {
@@ -308,22 +315,28 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         parent.expanded = true;
     }
 
-    /// The child to descend into: a roll by its probability, or the UCT choice of the
-    /// seat to act.
+    /// The child to descend into: the roll most behind its share of the visits, or the
+    /// UCT choice of the seat to act.
     fn select(&mut self, node: usize, game: &G) -> usize {
         let (first, count) = (self.nodes[node].first as usize, self.nodes[node].count as usize);
         if let Edge::Dice(..) = self.nodes[first].edge {
-            let draw = f64::from(self.rng.below(1 << 30)) / f64::from(1u32 << 30);
-            let mut total = 0.0;
+            // Stratified rather than sampled: the roll furthest behind its share of the
+            // visits, so that after n visits each roll has had its probability's share
+            // of them (to within one) and the average carries no sampling noise from
+            // the dice at this node.
+            let total = f64::from(self.nodes[node].visits + 1);
+            let mut best = first;
+            let mut best_gap = f64::NEG_INFINITY;
             for child in first..first + count {
                 if let Edge::Dice(_, p) = self.nodes[child].edge {
-                    total += p;
-                    if draw < total {
-                        return child;
+                    let gap = p * total - f64::from(self.nodes[child].visits);
+                    if gap > best_gap + TIE {
+                        best_gap = gap;
+                        best = child;
                     }
                 }
             }
-            return first + count - 1;
+            return best;
         }
         let seat = game.phase().seat().unwrap_or(0);
         let (low, high) = self.bounds;
@@ -350,7 +363,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// Plays on from `game` with the fast policy and values where it stops.
     fn rollout(&mut self, game: &mut G) -> Estimate {
         let mut played = 0;
-        while played < self.horizon {
+        let horizon = self.horizon.unwrap_or_else(|| game.playout_moves());
+        while played < horizon {
             match game.phase() {
                 Phase::Over => break,
                 Phase::Roll(seat) => {

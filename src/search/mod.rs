@@ -147,6 +147,6 @@ mod tests {
         searching_allocates_nothing(Microbes::default_game(), 3);
         searching_allocates_nothing(Aeroplane::default_game(), 2);
         let mnogoboy = Options::parse(Mnogoboy::game_info().options, &["players=2"]).unwrap();
-        searching_allocates_nothing(Mnogoboy::new_game(&mnogoboy).unwrap(), 3);
+        searching_allocates_nothing(Mnogoboy::new_game(&mnogoboy).unwrap(), 6);
     }
 }

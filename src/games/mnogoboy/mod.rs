@@ -939,6 +939,17 @@ impl Game for Mnogoboy {
         eval::estimate(self)
     }
 
+    /// With two seats the leaf is valued as it stands: twelve greedy moves are three or
+    /// four turns of dice, whose chains of extra rolls swing the value so much that
+    /// `bot:mcts:1000` with such playouts lost to `bot:greedy` (31.7% over 1000 games),
+    /// while the same search valuing its leaves by the estimate won 53.8% (48.9-58.6)
+    /// of 400. With more seats, where the estimate is rougher, the playouts pay: with
+    /// four, mcts:4000 won 33.8% (29.3-38.5) of 400 against three greedy bots with
+    /// them and 30.8% (26.4-35.4) without.
+    fn playout_moves(&self) -> u32 {
+        if self.seats == 2 { 0 } else { 12 }
+    }
+
     fn narrate(&self, before: &Mnogoboy) -> Vec<String> {
         let mut lines = Vec::new();
         let mover = before.turn;
