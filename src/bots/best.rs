@@ -30,10 +30,14 @@ use crate::core::Game;
 ///   of 1000, and 55.2% (50.4-60.0) of 400 against mcts:20000 (which, valuing its
 ///   leaves by the estimate, wins 56% against greedy).
 /// - aeroplane players=3-4: mcts:2000, 4 seats 134.7 / 159.3 ms, 3 seats 87.3 / 125.8
-///   ms; against three greedy bots mcts:1000 won 32% (23.7-41.7) of 100 games,
-///   expectimax:4 29% (21.0-38.5).
-/// - mnogoboy players=3-6: mcts:4000, 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms;
-///   against three greedy bots mcts:1000 won 32% (23.7-41.7) of 100, expectimax:4 21%.
+///   ms (88.0 / 113.9 ms with 4 seats beside two matches); against three greedy bots
+///   `bot:best` (mcts:2000, rolls visited by their probability) won 43.2% (38.5-48.1)
+///   of 400 games (`tabula match aeroplane players=4 --games 400 --player bot:best
+///   --player bot:greedy --player bot:greedy --player bot:greedy --seed 1 --jobs 2`;
+///   earlier, with rolls sampled, mcts:1000 won 32%, 23.7-41.7, of 100).
+/// - mnogoboy players=3-6: mcts:4000, 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms
+///   (4 seats 58.1 / 69.8 ms beside two matches); against three greedy bots `bot:best`
+///   won 33.8% (29.3-38.5) of 400 games (the same command with `mnogoboy players=4`).
 pub fn best_level<G: Game>(game: &G) -> BotKind {
     let seats = game.seat_count();
     let expectimax = |depth| BotKind::Expectimax { depth };
