@@ -37,7 +37,8 @@ use crate::core::Game;
 ///   earlier, with rolls sampled, mcts:1000 won 32%, 23.7-41.7, of 100).
 /// - mnogoboy players=3-6: mcts:4000, 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms
 ///   (4 seats 58.1 / 69.8 ms beside two matches); against three greedy bots `bot:best`
-///   won 33.8% (29.3-38.5) of 400 games (the same command with `mnogoboy players=4`).
+///   won 33.0% (30.2-36.0) of 1000 games (the same command with `mnogoboy players=4
+///   --games 1000`).
 pub fn best_level<G: Game>(game: &G) -> BotKind {
     let seats = game.seat_count();
     let expectimax = |depth| BotKind::Expectimax { depth };
