@@ -233,6 +233,8 @@ pub struct SeatSummary {
     /// How much the seat's rolls helped it: the sum over its rolls of the value after
     /// the roll minus the average over every roll it could have had.
     pub luck: f64,
+    /// Whether the seat was asked for (the others' rows are left out of the report).
+    pub analysed: bool,
 }
 
 impl SeatSummary {
@@ -274,6 +276,9 @@ pub fn analyse_game(
     let chosen = |seat: Seat| seats.is_empty() || seats.contains(&seat);
     let mut decisions = Vec::new();
     let mut summaries = vec![SeatSummary::default(); game.seat_count()];
+    for (seat, summary) in summaries.iter_mut().enumerate() {
+        summary.analysed = chosen(seat);
+    }
     let mut outcomes = Vec::new();
     for (line, action) in &record.actions {
         let fail = |e: String| format!("line {line}: {e}");
@@ -439,7 +444,7 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool) -> String {
         "{:<8} {:>9} {:>9} {:>8} {:>6} {:>8} {:>8}",
         "seat", "decisions", "avg loss", "doubtful", "errors", "blunders", "luck"
     ));
-    for (seat, s) in analysis.summaries.iter().enumerate() {
+    for (seat, s) in analysis.summaries.iter().enumerate().filter(|(_, s)| s.analysed) {
         out.push(format!(
             "{:<8} {:>9} {:>9.3} {:>8} {:>6} {:>8} {:>+8.3}",
             game.seat_name(seat),

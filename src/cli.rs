@@ -51,7 +51,7 @@ enum Commands {
         #[arg(long)]
         seed: Option<u64>,
         /// The built-in bot that answers genmove and hint (same as 'set bot NAME')
-        #[arg(long, value_name = "NAME", default_value = "greedy")]
+        #[arg(long, value_name = "NAME", default_value = "best")]
         bot: crate::bots::BotKind,
         #[command(flatten)]
         net: NetChoice,

@@ -148,15 +148,15 @@ pub fn find_seat(game: &impl Game, seat: &str) -> Result<Seat, String> {
     ))
 }
 
-/// The players of every seat: the default (human first, then the greedy bot), with the
-/// given assignments applied in order.
+/// The players of every seat: the default (human first, then `bot:best`, the strongest
+/// built-in level that still answers quickly), with the given assignments applied in order.
 pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<Vec<PlayerSpec>, String> {
     let mut players: Vec<PlayerSpec> = (0..game.seat_count())
         .map(|seat| {
             if seat == 0 {
                 PlayerSpec::Human
             } else {
-                PlayerSpec::Bot(BotKind::Greedy)
+                PlayerSpec::Bot(BotKind::Best)
             }
         })
         .collect();
@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(players, vec![PlayerSpec::Human, PlayerSpec::Human]);
         assert_eq!(
             seat_players(&game, &[]).unwrap(),
-            vec![PlayerSpec::Human, PlayerSpec::Bot(BotKind::Greedy)]
+            vec![PlayerSpec::Human, PlayerSpec::Bot(BotKind::Best)]
         );
     }
 }

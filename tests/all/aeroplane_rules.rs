@@ -820,10 +820,10 @@ fn the_board_shows_squares_planes_stacks_hangars_and_the_run_of_sixes() {
     // The compact view lists the same.
     assert_eq!(
         game.render_compact(),
-        "red    hangar -; launch -; board r1+r2 on 11, r3 on h2; centre r4\n\
-         yellow hangar y2; launch y1; board y3 on 20, y4 on h5; centre -\n\
-         blue   hangar b1 b2 b3 b4; launch -; board -; centre -\n\
-         green  hangar g2 g3 g4; launch -; board g1 on 9; centre -\n\
+        "red    board r1+r2 on 11, r3 on h2; centre r4\n\
+         yellow hangar y2; launch y1; board y3 on 20, y4 on h5\n\
+         blue   hangar b1 b2 b3 b4\n\
+         green  hangar g2 g3 g4; board g1 on 9\n\
          red to move, rolled 5\n\
          6s in a row before this roll: 1 (planes moved with them: r3)\n"
     );

@@ -240,6 +240,8 @@ fn replay_starts_with_a_header_in_words_and_steps_through_the_boards() {
             "3",
             "--seat",
             "light=bot:greedy",
+            "--seat",
+            "dark=bot:greedy",
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -351,7 +351,7 @@ fn new_keeps_the_rule_options_and_the_seats_unless_new_ones_are_given() {
     let said = ok(&mut table, "new aeroplane players=3 2=human");
     assert_eq!(
         said,
-        "new game: Aeroplane Chess (players=3): red human, yellow human, blue bot:greedy\n"
+        "new game: Aeroplane Chess (players=3): red human, yellow human, blue bot:best\n"
     );
     // A word that is neither an option nor a seat changes nothing.
     let before = table.header();
@@ -435,7 +435,7 @@ fn a_resignation_is_kept_in_the_record() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.ends_with("\nresign red\n"), "{text}");
     assert!(
-        text.contains("\nseats red=human yellow=bot:greedy blue=bot:greedy\n"),
+        text.contains("\nseats red=human yellow=bot:best blue=bot:best\n"),
         "{text}"
     );
     let loaded = load_file(path, 0).unwrap();

@@ -230,11 +230,7 @@ pub fn compact(game: &Aeroplane) -> String {
                 .filter(|&i| game.planes[seat][i] == at)
                 .map(|i| super::plane_name(colour, i))
                 .collect();
-            if names.is_empty() {
-                "-".to_string()
-            } else {
-                names.join(" ")
-            }
+            names.join(" ")
         };
         let mut pieces = Vec::new();
         for plane in 0..PLANES {
@@ -253,18 +249,19 @@ pub fn compact(game: &Aeroplane) -> String {
                 super::text::place_token(colour, at)
             ));
         }
-        lines.push(format!(
-            "{:<6} hangar {}; launch {}; board {}; centre {}",
-            COLOUR_NAMES[colour],
-            group(HANGAR),
-            group(LAUNCH),
-            if pieces.is_empty() {
-                "-".to_string()
-            } else {
-                pieces.join(", ")
-            },
-            group(CENTRE)
-        ));
+        // Only the places that hold planes: four planes apart on the board must still fit
+        // one 80-column line.
+        let places: Vec<String> = [
+            ("hangar", group(HANGAR)),
+            ("launch", group(LAUNCH)),
+            ("board", pieces.join(", ")),
+            ("centre", group(CENTRE)),
+        ]
+        .into_iter()
+        .filter(|(_, planes)| !planes.is_empty())
+        .map(|(place, planes)| format!("{place} {planes}"))
+        .collect();
+        lines.push(format!("{:<6} {}", COLOUR_NAMES[colour], places.join("; ")));
     }
     lines.extend(
         status(game)
