@@ -625,7 +625,7 @@ fn unbalanced_warning(config: &MatchConfig) -> Option<String> {
 /// The width the table keeps to.
 pub const TABLE_WIDTH: usize = 80;
 /// The width of the player column.
-const NAME_WIDTH: usize = 15;
+const NAME_WIDTH: usize = 16;
 
 /// The result table, at most [`TABLE_WIDTH`] columns wide.
 pub fn table(
