@@ -124,7 +124,7 @@ fn execute(session: &mut Session, command: Command) -> Result<String, CommandErr
         }
         Command::Result => session.result_lines()?,
         Command::SetBot(name) => {
-            session.set_bot(name.parse().map_err(CommandError::Argument)?);
+            session.choose_bot(name.parse().map_err(CommandError::Argument)?)?;
             String::new()
         }
         Command::Save(path) => {

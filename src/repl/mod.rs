@@ -392,7 +392,7 @@ impl Table {
             }
             Command::SetBot(name) => {
                 let bot = name.parse().map_err(CommandError::Argument)?;
-                self.session.set_bot(bot);
+                self.session.choose_bot(bot)?;
                 writeln!(out, "hint and genmove use bot:{bot}")?;
             }
             Command::Quit => return Ok(Flow::Quit),
@@ -602,6 +602,9 @@ impl Table {
             let seat = find_seat(&fresh, &assignment.seat).map_err(CommandError::Argument)?;
             players[seat] = assignment.player;
         }
+        if players.contains(&PlayerSpec::Bot(crate::bots::BotKind::Perfect)) {
+            crate::bots::perfect::check(&fresh).map_err(CommandError::Argument)?;
+        }
         if players != self.players {
             self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines).0;
             self.players = players;
@@ -618,6 +621,9 @@ impl Table {
         let seat = find_seat(self.session.game(), seat).map_err(CommandError::Argument)?;
         let player: PlayerSpec = player.parse().map_err(CommandError::Argument)?;
         let label = self.session.seat_name(seat);
+        if player == PlayerSpec::Bot(crate::bots::BotKind::Perfect) {
+            crate::bots::perfect::check(self.session.game()).map_err(CommandError::Argument)?;
+        }
         let mut agent = build_agent(
             &player,
             agent_seed(self.session.seed(), seat),

@@ -161,6 +161,17 @@ impl Session {
         self.bot = bot;
     }
 
+    /// Chooses the bot like [`Session::set_bot`], but refuses one that cannot play this
+    /// game (bot:perfect without its solved table: the error gives the command that
+    /// builds it), leaving the session as it was.
+    pub fn choose_bot(&mut self, bot: BotKind) -> Result<(), CommandError> {
+        if bot == BotKind::Perfect {
+            crate::bots::perfect::check(&self.game).map_err(CommandError::Argument)?;
+        }
+        self.bot = bot;
+        Ok(())
+    }
+
     /// Replaces the dice source with one seeded by `seed`.
     pub fn reseed(&mut self, seed: u64) {
         self.dice = SeededDice::new(seed);

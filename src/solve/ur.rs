@@ -7,10 +7,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::table::{Table, TableError};
-use super::{Backup, Model, Solution, SolveConfig};
+use super::{Backup, Choice, Method, Model, Solution, SolveConfig};
 use crate::core::{NewGame, Options};
 use crate::games::ur::board::RuleSet;
-use crate::games::ur::index::UrIndex;
+use crate::games::ur::index::{Next, Successor, UrIndex};
 use crate::games::ur::{INFO, Ur};
 
 /// The rule sets that can be solved.
@@ -75,7 +75,58 @@ impl Model for UrModel {
         }
         backup
     }
+
+    fn roll_slots(&self) -> Vec<f64> {
+        self.index.roll_odds()[1..].to_vec()
+    }
+
+    fn backup_choosing(&self, index: u64, value: &impl Fn(u64) -> f64, choices: &mut [Choice]) -> Backup {
+        let state = self.index.state(index);
+        let odds = self.index.roll_odds();
+        // Rolling 0 never moves.
+        let mut backup = Backup {
+            moves: 0.0,
+            pass: odds[0],
+        };
+        for (slot, choice) in choices.iter_mut().enumerate() {
+            let roll = slot + 1;
+            *choice = match self.index.best_successor(&state, roll as u8, value) {
+                Some((best, successor)) => {
+                    backup.moves += odds[roll] * best;
+                    match successor {
+                        Successor::Won => Choice::WON,
+                        Successor::Again(next) => Choice::again(next),
+                        Successor::Handover(next) => Choice::handover(next),
+                    }
+                }
+                None => {
+                    backup.pass += odds[roll];
+                    Choice::PASS
+                }
+            };
+        }
+        backup
+    }
+
+    fn successors(&self, index: u64, out: &mut Vec<Choice>, counts: &mut [u8]) {
+        let state = self.index.state(index);
+        let mut moves = [Next::Won; 8];
+        for (slot, count) in counts.iter_mut().enumerate() {
+            let found = self.index.moves(&state, slot as u8 + 1, &mut moves);
+            *count = found as u8;
+            out.extend(moves[..found].iter().map(|next| match next {
+                Next::Won => Choice::WON,
+                Next::Again(after) => Choice::again(self.index.index(after)),
+                Next::Handover(after) => Choice::handover(self.index.index(after)),
+            }));
+        }
+    }
 }
+
+/// Layers up to this size keep their moves in memory while solving: Finkel's largest
+/// (29.6 million positions) takes about 2 GB so; larger ones (in Masters) generate their
+/// moves in every full sweep.
+const GRAPH_POSITIONS: u64 = 32_000_000;
 
 /// The name a table of `rules` carries in its header.
 pub fn table_name(rules: RuleSet) -> String {
@@ -89,18 +140,21 @@ pub fn default_path(rules: RuleSet) -> Option<PathBuf> {
 }
 
 /// What a full solve takes, for the message that says how to build a missing table.
-/// Times are estimates from the sweep rates measured on a busy 2-core machine (about 2
-/// million positions backed up a second per core, some 50 sweeps a layer).
+/// Measured with `/usr/bin/time -v tabula solve ur rules=R` on this 2-core machine while
+/// other jobs shared it: the CPU time, halved, is the wall time two idle cores need.
 pub fn solve_cost(rules: RuleSet) -> &'static str {
     match rules {
         RuleSet::Finkel => {
-            "roughly 45 minutes on two idle cores, 0.6 GB of memory, a 276 MB table; a stopped run resumes"
+            "about 5 minutes on two idle cores (9.5 minutes of CPU time), 2.5 GB of memory, a 276 MB table; a stopped run resumes"
         }
         RuleSet::Masters => {
-            "roughly 3 hours on two idle cores, 2.5 GB of memory, a 1.0 GB table; a stopped run resumes"
+            "about 30 minutes on two idle cores (an estimate: its first 229 million positions took 23 minutes of CPU time), about 4.5 GB of memory, a 1.0 GB table; a stopped run resumes"
         }
-        RuleSet::Blitz | RuleSet::Aseb => {
-            "roughly 15 minutes on two idle cores, 0.2 GB of memory, an 83 MB table; a stopped run resumes"
+        RuleSet::Blitz => {
+            "about 1 minute on two idle cores (1.7 minutes of CPU time), 1.1 GB of memory, an 83 MB table; a stopped run resumes"
+        }
+        RuleSet::Aseb => {
+            "about 1.5 minutes on two idle cores (2.5 minutes of CPU time), 1.1 GB of memory, an 83 MB table; a stopped run resumes"
         }
         RuleSet::City => "City of Ur cannot be solved whole",
     }
@@ -237,6 +291,8 @@ pub fn solve_rule_set(
     layer_dir.push(".layers");
     let layer_dir = PathBuf::from(layer_dir);
     let config = SolveConfig {
+        method: Method::PolicyIteration,
+        graph_positions: GRAPH_POSITIONS,
         residual,
         threads,
         layers,

@@ -13,7 +13,7 @@ use tabula::games::ur::index::UrIndex;
 use tabula::games::ur::{INFO, LIGHT, Ur, UrMove};
 use tabula::solve::table::{Table, TableError};
 use tabula::solve::ur::{PerfectTable, UrModel, table_name};
-use tabula::solve::{Solution, SolveConfig, solve};
+use tabula::solve::{Method, Solution, SolveConfig, solve};
 
 fn game(rules: RuleSet) -> Ur {
     let options = Options::parse(INFO.options, &[format!("rules={}", rules.name())]).unwrap();
@@ -28,6 +28,8 @@ fn at(rules: RuleSet, position: &str) -> Ur {
 
 fn config(layers: usize) -> SolveConfig {
     SolveConfig {
+        method: Method::PolicyIteration,
+        graph_positions: u64::MAX,
         residual: 2e-7,
         threads: 2,
         layers: Some(layers),
@@ -486,4 +488,184 @@ fn the_command_line_solves_end_layers_and_refuses_perfect_play_without_a_table()
         .unwrap();
     assert!(String::from_utf8_lossy(&count.stdout).contains("48012170029 positions"));
     let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The policy-locked solve (with every move kept in memory, and with moves generated in
+/// each full sweep) reaches the values of plain value iteration on end layers.
+#[test]
+fn policy_iteration_agrees_with_value_iteration() {
+    for (rules, left) in [(RuleSet::Blitz, 2), (RuleSet::Finkel, 2), (RuleSet::Masters, 1)] {
+        let model = UrModel::new(rules).unwrap();
+        let layers = model.index().end_layers(left);
+        let run = |method: Method, graph_positions: u64| {
+            let config = SolveConfig {
+                method,
+                graph_positions,
+                residual: 1e-7,
+                ..config(layers)
+            };
+            solve(&model, &config).unwrap()
+        };
+        let plain = run(Method::ValueIteration, 0);
+        assert!(plain.layers.iter().all(|l| l.sweeps == l.full_sweeps));
+        for graph_positions in [u64::MAX, 0] {
+            let locked = run(Method::PolicyIteration, graph_positions);
+            assert_eq!(locked.values.len(), plain.values.len());
+            // Cheap sweeps did part of the work, and each layer ended on a full backup.
+            assert!(
+                locked.layers.iter().any(|l| l.sweeps > l.full_sweeps),
+                "{rules:?}"
+            );
+            assert!(locked.residual <= 1e-7);
+            let worst = locked
+                .values
+                .iter()
+                .zip(&plain.values)
+                .map(|(a, b)| (a - b).abs())
+                .fold(0.0f32, f32::max);
+            assert!(
+                worst < 1e-6,
+                "{rules:?} graph {graph_positions}: differs by {worst}"
+            );
+        }
+    }
+}
+
+/// A fresh data directory of a test's own, so that a table solved into it cannot change
+/// what other tests see.
+fn own_data_dir(name: &str) -> (std::path::PathBuf, std::process::Command) {
+    let dir = temp_dir(name);
+    let mut command = crate::support::tabula_command();
+    command
+        .env(tabula::data_dir::DATA_DIR_VAR, &dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    (dir, command)
+}
+
+fn run_with_input(mut command: std::process::Command, input: &str) -> (bool, String, String) {
+    use std::io::Write;
+    let mut child = command.spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn names_the_build_command(text: &str, rules: &str) -> bool {
+    text.contains(&format!("no perfect-play table for ur rules={rules}"))
+        && text.contains(&format!("build it with 'tabula solve ur rules={rules}'"))
+        && text.contains("on two idle cores")
+}
+
+/// Without a table bot:perfect is refused on every surface, with the command that builds
+/// it and what that takes, and nothing changes.
+#[test]
+fn perfect_play_without_a_table_is_refused_everywhere() {
+    let (dir, mut seat) = own_data_dir("refuse-seat");
+    seat.args(["play", "ur", "rules=blitz", "--seat", "dark=bot:perfect"]);
+    let (ok, _, error) = run_with_input(seat, "");
+    assert!(!ok && names_the_build_command(&error, "blitz"), "{error}");
+
+    let (_, mut matched) = own_data_dir("refuse-match");
+    matched.args([
+        "match",
+        "ur",
+        "rules=aseb",
+        "--games",
+        "2",
+        "--player",
+        "bot:perfect",
+        "--player",
+        "bot:greedy",
+    ]);
+    let (ok, _, error) = run_with_input(matched, "");
+    assert!(!ok && names_the_build_command(&error, "aseb"), "{error}");
+
+    // The REPL refuses and keeps the bot it had: hint still answers with bot:best.
+    let (_, mut repl) = own_data_dir("refuse-repl");
+    repl.args(["play", "ur", "rules=finkel", "--seed", "3"]);
+    let (_, out, error) = run_with_input(
+        repl,
+        "set bot perfect\nseat dark bot:perfect\nnew ur rules=blitz dark=bot:perfect\nstatus\nhint\n",
+    );
+    assert_eq!(error.matches("no perfect-play table").count(), 3, "{error}");
+    assert!(names_the_build_command(&error, "finkel"), "{error}");
+    assert!(names_the_build_command(&error, "blitz"), "{error}");
+    assert!(!out.contains("hint and genmove use bot:perfect"), "{out}");
+    assert!(!out.contains("played by bot:perfect"), "{out}");
+    assert!(out.contains("rules=finkel"), "the game stays finkel: {out}");
+    assert!(out.contains("roll"), "hint answers: {out}");
+
+    // The engine protocol answers with an error and plays on.
+    let (_, mut engine) = own_data_dir("refuse-engine");
+    engine.arg("engine");
+    let (ok, out, _) = run_with_input(
+        engine,
+        "new ur rules=masters\nset bot perfect\nset bot greedy\nquit\n",
+    );
+    assert!(ok, "{out}");
+    let replies: Vec<&str> = out.split("\n\n").collect();
+    assert!(replies[0].starts_with('='), "{out}");
+    assert!(
+        replies[1].starts_with("? ") && names_the_build_command(replies[1], "masters"),
+        "{out}"
+    );
+    assert!(replies[2].starts_with('='), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// End layers solved into the data directory (no --out) are found by the perfect bot:
+/// bot:perfect refuses a table of end layers only (it cannot play the whole game), while
+/// bot:best plays from it inside its layers (exact chances) and searches outside them.
+#[test]
+fn end_layers_in_the_data_directory_are_found() {
+    let (dir, mut solve) = own_data_dir("partial");
+    solve.args(["solve", "ur", "rules=blitz", "--layers", "1"]);
+    let (ok, out, error) = run_with_input(solve, "");
+    assert!(ok, "{out}{error}");
+    let path = dir.join("ur-blitz.table");
+    assert!(out.contains(&path.display().to_string()), "{out}");
+    let table = PerfectTable::load(&path, RuleSet::Blitz).unwrap();
+    assert!(!table.is_complete());
+
+    let mut seat = crate::support::tabula_command();
+    seat.env(tabula::data_dir::DATA_DIR_VAR, &dir)
+        .args(["play", "ur", "rules=blitz", "--seat", "dark=bot:perfect"])
+        .stdin(std::process::Stdio::null());
+    let refused = seat.output().unwrap();
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{error}");
+    assert!(error.contains("holds only end layers"), "{error}");
+    assert!(error.contains("'tabula solve ur rules=blitz'"), "{error}");
+
+    // Inside the stored layers the table answers exactly; outside it does not.
+    let start = game(RuleSet::Blitz);
+    assert_eq!(table.win_probability(&start), None);
+    let index = UrIndex::new(RuleSet::Blitz).unwrap();
+    let end = index.game_at(&start, &index.state(5), LIGHT);
+    let exact = table.win_probability(&end).unwrap();
+    // bot:best, asked through the engine with the data directory, gives that value.
+    let mut engine = crate::support::tabula_command();
+    engine
+        .env(tabula::data_dir::DATA_DIR_VAR, &dir)
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    let input = format!(
+        "new ur rules=blitz\nsetpos {}\nset bot best\nevaluate\nquit\n",
+        end.position_string()
+    );
+    let (ok, out, _) = run_with_input(engine, &input);
+    assert!(ok, "{out}");
+    let expected = format!("light win={exact:.4}");
+    assert!(
+        out.contains(&expected),
+        "bot:best gives the table's {expected}: {out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

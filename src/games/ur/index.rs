@@ -605,21 +605,49 @@ impl UrIndex {
     /// The chance of the side to move in `state` after rolling `roll` with its best move;
     /// `None` when it has none and passes.
     pub fn best_move(&self, state: &State, roll: u8, value: &impl Fn(u64) -> f64) -> Option<f64> {
+        self.best_successor(state, roll, value).map(|(chance, _)| chance)
+    }
+
+    /// The best move with `roll` from `state` (the first of equal ones) as its chance and
+    /// where it leads; `None` when nothing can move.
+    pub fn best_successor(
+        &self,
+        state: &State,
+        roll: u8,
+        value: &impl Fn(u64) -> f64,
+    ) -> Option<(f64, Successor)> {
         let mut out = [Next::Won; 8];
         let count = self.moves(state, roll, &mut out);
-        if count == 0 {
-            return None;
+        let mut best: Option<(f64, Successor)> = None;
+        for next in &out[..count] {
+            let (chance, successor) = match next {
+                Next::Won => (1.0, Successor::Won),
+                Next::Again(after) => {
+                    let index = self.index(after);
+                    (value(index), Successor::Again(index))
+                }
+                Next::Handover(after) => {
+                    let index = self.index(after);
+                    (1.0 - value(index), Successor::Handover(index))
+                }
+            };
+            if best.is_none_or(|(top, _)| chance > top) {
+                best = Some((chance, successor));
+            }
         }
-        let best = out[..count]
-            .iter()
-            .map(|next| match next {
-                Next::Won => 1.0,
-                Next::Again(after) => value(self.index(after)),
-                Next::Handover(after) => 1.0 - value(self.index(after)),
-            })
-            .fold(0.0, f64::max);
-        Some(best)
+        best
     }
+}
+
+/// Where a move leads, by position number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Successor {
+    /// The mover won.
+    Won,
+    /// The mover rolls again in this position.
+    Again(u64),
+    /// The other side rolls in this position.
+    Handover(u64),
 }
 
 #[cfg(test)]
