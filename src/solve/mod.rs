@@ -474,37 +474,30 @@ impl<M: Model> Layer<'_, M> {
             Policy::Graph { edges, picks } => {
                 let edges = edges[chunk].get_or_init(|| self.build_edges(pairs.clone(), picks));
                 let mut cursor = 0usize;
-                for k in pairs {
-                    let (index, partner) = self.pair(k);
-                    let base = k * 2 * slots;
-                    let mut side = |at: usize| {
-                        let mut backup = Backup {
-                            moves: 0.0,
-                            pass: self.always_pass,
-                        };
-                        for (slot, &odds) in self.slot_odds.iter().enumerate() {
-                            let count = usize::from(picks[at + slot].load(Ordering::Relaxed) & 15);
-                            if count == 0 {
-                                backup.pass += odds;
-                                continue;
-                            }
-                            let (mut best, mut pick) = (f64::NEG_INFINITY, 0);
-                            for (j, choice) in edges[cursor..cursor + count].iter().enumerate() {
-                                let worth = choice.worth(self.values).unwrap_or(0.0);
-                                if worth > best {
-                                    (best, pick) = (worth, j);
-                                }
-                            }
-                            picks[at + slot].store((count | pick << 4) as u8, Ordering::Relaxed);
-                            backup.moves += odds * best;
-                            cursor += count;
-                        }
-                        backup
+                self.settle_pairs(pairs, largest, |at| {
+                    let mut backup = Backup {
+                        moves: 0.0,
+                        pass: self.always_pass,
                     };
-                    let mine = side(base);
-                    let theirs = (partner != index).then(|| side(base + slots));
-                    settle(self.values, index, partner, mine, theirs, largest);
-                }
+                    for (slot, &odds) in self.slot_odds.iter().enumerate() {
+                        let count = usize::from(picks[at + slot].load(Ordering::Relaxed) & 15);
+                        if count == 0 {
+                            backup.pass += odds;
+                            continue;
+                        }
+                        let (mut best, mut pick) = (f64::NEG_INFINITY, 0);
+                        for (j, choice) in edges[cursor..cursor + count].iter().enumerate() {
+                            let worth = choice.worth(self.values).unwrap_or(0.0);
+                            if worth > best {
+                                (best, pick) = (worth, j);
+                            }
+                        }
+                        picks[at + slot].store((count | pick << 4) as u8, Ordering::Relaxed);
+                        backup.moves += odds * best;
+                        cursor += count;
+                    }
+                    backup
+                });
             }
         }
     }
@@ -535,62 +528,57 @@ impl<M: Model> Layer<'_, M> {
     /// A sweep over one chunk of pairs that evaluates the locked policy.
     #[inline(never)]
     fn evaluate(&self, policy: &Policy, chunk: usize, pairs: Range<usize>, largest: &mut f32) {
-        let slots = self.slot_odds.len();
         match policy {
             Policy::None => {}
-            Policy::Choices(choices) => {
-                for k in pairs {
-                    let (index, partner) = self.pair(k);
-                    let base = k * 2 * slots;
-                    let side = |at: usize| {
-                        let mut backup = Backup {
-                            moves: 0.0,
-                            pass: self.always_pass,
-                        };
-                        for (slot, &odds) in self.slot_odds.iter().enumerate() {
-                            match Choice(choices[at + slot].load(Ordering::Relaxed)).worth(self.values) {
-                                Some(worth) => backup.moves += odds * worth,
-                                None => backup.pass += odds,
-                            }
-                        }
-                        backup
-                    };
-                    let mine = side(base);
-                    let theirs = (partner != index).then(|| side(base + slots));
-                    settle(self.values, index, partner, mine, theirs, largest);
+            Policy::Choices(choices) => self.settle_pairs(pairs, largest, |at| {
+                let mut backup = Backup {
+                    moves: 0.0,
+                    pass: self.always_pass,
+                };
+                for (slot, &odds) in self.slot_odds.iter().enumerate() {
+                    match Choice(choices[at + slot].load(Ordering::Relaxed)).worth(self.values) {
+                        Some(worth) => backup.moves += odds * worth,
+                        None => backup.pass += odds,
+                    }
                 }
-            }
+                backup
+            }),
             Policy::Graph { edges, picks } => {
                 let Some(edges) = edges[chunk].get() else {
                     return;
                 };
                 let mut cursor = 0usize;
-                for k in pairs {
-                    let (index, partner) = self.pair(k);
-                    let base = k * 2 * slots;
-                    let mut side = |at: usize| {
-                        let mut backup = Backup {
-                            moves: 0.0,
-                            pass: self.always_pass,
-                        };
-                        for (slot, &odds) in self.slot_odds.iter().enumerate() {
-                            let byte = usize::from(picks[at + slot].load(Ordering::Relaxed));
-                            let count = byte & 15;
-                            if count == 0 {
-                                backup.pass += odds;
-                                continue;
-                            }
-                            backup.moves +=
-                                odds * edges[cursor + (byte >> 4)].worth(self.values).unwrap_or(0.0);
-                            cursor += count;
-                        }
-                        backup
+                self.settle_pairs(pairs, largest, |at| {
+                    let mut backup = Backup {
+                        moves: 0.0,
+                        pass: self.always_pass,
                     };
-                    let mine = side(base);
-                    let theirs = (partner != index).then(|| side(base + slots));
-                    settle(self.values, index, partner, mine, theirs, largest);
-                }
+                    for (slot, &odds) in self.slot_odds.iter().enumerate() {
+                        let byte = usize::from(picks[at + slot].load(Ordering::Relaxed));
+                        let count = byte & 15;
+                        if count == 0 {
+                            backup.pass += odds;
+                            continue;
+                        }
+                        backup.moves += odds * edges[cursor + (byte >> 4)].worth(self.values).unwrap_or(0.0);
+                        cursor += count;
+                    }
+                    backup
+                });
             }
+        }
+    }
+
+    /// Backs up each pair of `pairs` (a position and its partner; `side` is given where
+    /// a side's slots start in the policy arrays) and settles the two together.
+    fn settle_pairs(&self, pairs: Range<usize>, largest: &mut f32, mut side: impl FnMut(usize) -> Backup) {
+        let slots = self.slot_odds.len();
+        for k in pairs {
+            let (index, partner) = self.pair(k);
+            let base = k * 2 * slots;
+            let mine = side(base);
+            let theirs = (partner != index).then(|| side(base + slots));
+            settle(self.values, index, partner, mine, theirs, largest);
         }
     }
 
