@@ -148,7 +148,7 @@ pub fn solve_cost(rules: RuleSet) -> &'static str {
             "about 5 minutes on two idle cores (9.5 minutes of CPU time), 2.5 GB of memory, a 276 MB table; a stopped run resumes"
         }
         RuleSet::Masters => {
-            "about 30 minutes on two idle cores (an estimate: its first 229 million positions took 23 minutes of CPU time), about 4.5 GB of memory, a 1.0 GB table; a stopped run resumes"
+            "about 30 minutes on two idle cores (an hour of CPU time), 4.3 GB of memory, a 1.0 GB table; a stopped run resumes"
         }
         RuleSet::Blitz => {
             "about 1 minute on two idle cores (1.7 minutes of CPU time), 1.1 GB of memory, an 83 MB table; a stopped run resumes"

@@ -669,3 +669,40 @@ fn end_layers_in_the_data_directory_are_found() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// City of Ur has no table, but its last layer (one piece left a side) is exact in the
+/// estimate, so searches and hints are exact there: d1 against d3 with light to roll is
+/// p = 1/4 + 3/4 (1 - p) = 4/7 for the tetrahedral die (a 1 bears off, the rest pass).
+#[test]
+fn city_estimates_are_exact_with_one_piece_left_a_side() {
+    let light = at(RuleSet::City, "light=d1m,offx4 dark=d3m,offx4 turn=light:roll");
+    let estimate = light.estimate();
+    assert!((estimate.win[0] - 4.0 / 7.0).abs() < 1e-9, "{estimate:?}");
+    assert!((estimate.win[0] + estimate.win[1] - 1.0).abs() < 1e-12);
+    let dark = at(RuleSet::City, "light=d1m,offx4 dark=d3m,offx4 turn=dark:roll");
+    assert!(
+        (dark.estimate().win[1] - 4.0 / 7.0).abs() < 1e-9,
+        "{:?}",
+        dark.estimate()
+    );
+    // Every value of the last layer is the one 'tabula solve ur rules=city --layers 1'
+    // writes (by position text; the estimate looks positions up by hash).
+    let dir = temp_dir("city-estimate");
+    let path = dir.join("city-end.txt");
+    tabula::solve::ur::solve_city_end(1, "stay", Some(&path)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut checked = 0;
+    for line in text.lines() {
+        let (position, value) = line.split_once('\t').unwrap();
+        let game = at(RuleSet::City, position);
+        let win = tabula::games::ur::eval::city_end_value(&game).expect("a last-layer position");
+        let solved: f64 = value.parse().unwrap();
+        assert!((win - solved).abs() < 1e-8, "{position}: {win} vs {solved}");
+        checked += 1;
+    }
+    assert_eq!(checked, 1870);
+    let _ = std::fs::remove_dir_all(&dir);
+    // With two pieces left the fitted estimate takes over.
+    let two = at(RuleSet::City, "light=d1m,a1,offx3 dark=d3m,offx4 turn=light:roll");
+    assert_eq!(tabula::games::ur::eval::city_end_value(&two), None);
+}

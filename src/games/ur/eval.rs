@@ -11,7 +11,10 @@
 use super::board::{self, DiceKind, Kind, Layout, RuleSet};
 use super::movegen::{Judge, Plan};
 use super::{Stage, Ur};
-use crate::core::{Estimate, Game, Seat};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::core::{Dice, Estimate, Game, Seat};
 use crate::games::linear::{dot, estimate_from_scores};
 
 /// Features per seat (see [`features`]).
@@ -53,11 +56,50 @@ pub fn estimate(game: &Ur) -> Estimate {
     if let Some(outcome) = game.outcome() {
         return Estimate::from_outcome(&outcome);
     }
+    if let Some(win) = city_end_value(game) {
+        return Estimate::two_seats(if game.turn == 0 { win } else { 1.0 - win });
+    }
     let row = RuleSet::ALL
         .iter()
         .position(|&r| r == game.layout.rules)
         .unwrap_or(0);
     estimate_with(game, &WEIGHTS[row])
+}
+
+/// The exact chance that the side to roll wins a City of Ur position in which each side
+/// has at most one piece left, before the roll; `None` anywhere else. No table covers City
+/// (it has 48 billion positions), but its last layer is 1,870 positions: they are solved
+/// through the rules on first use (milliseconds), once for each back-star rule, so that
+/// searches and hints are exact there.
+pub fn city_end_value(game: &Ur) -> Option<f64> {
+    if game.layout.rules != RuleSet::City
+        || game.stage != Stage::Roll
+        || game.armies.iter().any(|army| army.off + 1 < game.layout.pieces)
+    {
+        return None;
+    }
+    static TABLES: [OnceLock<HashMap<u64, f64>>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[usize::from(game.retreat)]
+        .get_or_init(|| city_end_table(game))
+        .get(&game.position_hash())
+        .copied()
+}
+
+/// The values of City's last layer under `like`'s back-star rule, by position hash.
+fn city_end_table(like: &Ur) -> HashMap<u64, f64> {
+    let mut base = like.clone();
+    base.roll = None;
+    let starts = super::count::city_end_positions(&base, 1);
+    let odds = |_: &Ur| (1..=4).map(|r| (Dice::single(r), 0.25)).collect();
+    // The solver's generic small solve, keyed by position text; searches want a hash.
+    let by_text = crate::solve::reachable::solve_reachable(&starts, &odds, 1e-12);
+    by_text
+        .into_iter()
+        .filter_map(|(text, win)| {
+            let game = super::text::parse_position(&base, &text).ok()?;
+            Some((game.position_hash(), win))
+        })
+        .collect()
 }
 
 /// The estimate with other coefficients (a fit in progress).
