@@ -49,12 +49,9 @@ fn solve_end(rules: RuleSet, left: u8) -> (UrModel, Solution) {
 /// The other method: every position reachable from `starts`, found and linked through
 /// the rules engine's own moves (`legal_moves`, `play`), iterated to 1e-13.
 fn solve_by_rules(starts: Vec<Ur>) -> HashMap<String, f64> {
-    enum Link {
-        Won,
-        Again(usize),
-        Handover(usize),
-    }
-    let odds = |ur: &Ur| -> Vec<(u8, f64)> {
+    // The rules engine's own moves, not the solver's numbering: the small solve that
+    // serves City's end layers.
+    let odds = |ur: &Ur| -> Vec<(Dice, f64)> {
         match ur.rule_set() {
             RuleSet::Masters => vec![(1, 3.0 / 8.0), (2, 3.0 / 8.0), (3, 1.0 / 8.0), (4, 1.0 / 8.0)],
             _ => (0..=4)
@@ -62,71 +59,11 @@ fn solve_by_rules(starts: Vec<Ur>) -> HashMap<String, f64> {
                 .map(|(r, n)| (r, n / 16.0))
                 .collect(),
         }
+        .into_iter()
+        .map(|(roll, chance)| (Dice::single(roll), chance))
+        .collect()
     };
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    let mut nodes: Vec<Ur> = Vec::new();
-    let mut links: Vec<Vec<(f64, Vec<Link>)>> = Vec::new();
-    let mut id_of = |ur: &Ur, nodes: &mut Vec<Ur>| -> usize {
-        let key = ur.position_string();
-        *ids.entry(key).or_insert_with(|| {
-            nodes.push(ur.clone());
-            nodes.len() - 1
-        })
-    };
-    for start in &starts {
-        id_of(start, &mut nodes);
-    }
-    let mut next = 0;
-    while next < nodes.len() {
-        let ur = nodes[next].clone();
-        let seat = ur.phase().seat().unwrap();
-        let mut rolls = Vec::new();
-        for (roll, chance) in odds(&ur) {
-            let mut rolled = ur.clone();
-            rolled.set_dice(Dice::single(roll)).unwrap();
-            let mut legal = Vec::new();
-            rolled.legal_moves(&mut legal);
-            let mut outcomes = Vec::new();
-            for mv in &legal {
-                let mut after = rolled.clone();
-                after.play(mv).unwrap();
-                outcomes.push(match after.phase().seat() {
-                    None => Link::Won,
-                    Some(s) if s == seat && *mv != UrMove::Pass => Link::Again(id_of(&after, &mut nodes)),
-                    Some(_) => Link::Handover(id_of(&after, &mut nodes)),
-                });
-            }
-            rolls.push((chance, outcomes));
-        }
-        links.push(rolls);
-        next += 1;
-    }
-    let mut values = vec![0.5f64; nodes.len()];
-    loop {
-        let mut change = 0.0f64;
-        for node in 0..nodes.len() {
-            let new: f64 = links[node]
-                .iter()
-                .map(|(chance, outcomes)| {
-                    chance
-                        * outcomes
-                            .iter()
-                            .map(|link| match link {
-                                Link::Won => 1.0,
-                                Link::Again(t) => values[*t],
-                                Link::Handover(t) => 1.0 - values[*t],
-                            })
-                            .fold(0.0, f64::max)
-                })
-                .sum();
-            change = change.max((new - values[node]).abs());
-            values[node] = new;
-        }
-        if change < 1e-13 {
-            break;
-        }
-    }
-    nodes.iter().map(|ur| ur.position_string()).zip(values).collect()
+    tabula::solve::reachable::solve_reachable(&starts, &odds, 1e-13)
 }
 
 /// Every position of the solved prefix as a game, light to roll (dark's are mirrors).
