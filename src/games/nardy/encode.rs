@@ -28,6 +28,7 @@
 //! another layout is refused instead of misread.
 
 use super::board::rotate12;
+use super::eval::longest_run;
 use super::{Nardy, Side};
 
 /// The version of this layout, written into weight files.
@@ -128,16 +129,6 @@ fn encode_side(side: Side, first_turn: bool, out: &mut [f32]) {
     out[feature::POINTS_HELD] = occupancy.count_ones() as f32 / 12.0;
     let first_quarter: u32 = (19..=24).map(|p| side.count(p)).sum();
     out[feature::FIRST_QUARTER] = first_quarter as f32 / 15.0;
-}
-
-/// The longest run of consecutive set bits in a 24-bit mask.
-fn longest_run(mut mask: u32) -> u32 {
-    let mut run = 0;
-    while mask != 0 {
-        mask &= mask >> 1;
-        run += 1;
-    }
-    run
 }
 
 #[cfg(test)]

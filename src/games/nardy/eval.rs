@@ -245,8 +245,8 @@ pub fn koks_features(game: &Nardy, seat: Seat) -> [f64; MARS_FEATURES] {
     ]
 }
 
-/// The length of the longest run of set bits.
-fn longest_run(mut mask: u32) -> u32 {
+/// The length of the longest run of set bits (a block of points held in a row).
+pub(super) fn longest_run(mut mask: u32) -> u32 {
     let mut run = 0;
     while mask != 0 {
         mask &= mask >> 1;
