@@ -16,7 +16,7 @@
 
 use std::process::ExitCode;
 
-use tabula::calibration::{Row, Sample, SelfPlay, brier, buckets, fit, probabilities, self_play};
+use tabula::calibration::{Row, Sample, SelfPlay, brier, buckets, fit, probabilities, self_play, stand_in};
 use tabula::core::{Game, NewGame, Options, Seat};
 use tabula::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 
@@ -179,16 +179,6 @@ fn rows<G: Game, const N: usize>(
             })
         })
         .collect()
-}
-
-/// The softmax of `evaluate` that `Game::estimate` used before the games had their own.
-fn stand_in<G: Game>(game: &G) -> Vec<f64> {
-    let seats = game.seat_count();
-    let scores: Vec<f64> = (0..seats).map(|s| game.evaluate(s)).collect();
-    let top = scores.iter().copied().fold(f64::MIN, f64::max);
-    let exps: Vec<f64> = scores.iter().map(|s| ((s - top) / 10.0).exp()).collect();
-    let total: f64 = exps.iter().sum();
-    exps.iter().map(|e| e / total).collect()
 }
 
 /// Brier scores on `test` of the estimate in the code, the stand-in and a constant.

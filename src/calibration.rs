@@ -365,6 +365,17 @@ pub fn buckets(pairs: &[(f64, bool)], count: usize) -> Vec<Bucket> {
     out
 }
 
+/// The baseline every fit is compared with: the softmax of [`Game::evaluate`] (scaled by
+/// 10) over the seats, the estimate the games had before their own were fitted.
+pub fn stand_in<G: Game>(game: &G) -> Vec<f64> {
+    let seats = game.seat_count();
+    let scores: Vec<f64> = (0..seats).map(|s| game.evaluate(s)).collect();
+    let top = scores.iter().copied().fold(f64::MIN, f64::max);
+    let exps: Vec<f64> = scores.iter().map(|s| ((s - top) / 10.0).exp()).collect();
+    let total: f64 = exps.iter().sum();
+    exps.iter().map(|e| e / total).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

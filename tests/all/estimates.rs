@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use tabula::calibration::{Sample, SelfPlay, brier, buckets, self_play};
+use tabula::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
 use tabula::core::{Game, NewGame, Options, Phase, Seat};
 use tabula::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 
@@ -15,16 +15,6 @@ const FRESH_SEED: u64 = 7_000_000;
 fn new_game<G: NewGame>(options: &[&str]) -> G {
     let options = Options::parse(G::game_info().options, options).expect("valid options");
     G::new_game(&options).expect("valid game")
-}
-
-/// The softmax of `evaluate` that stood in before the games had their own estimates.
-fn stand_in<G: Game>(game: &G) -> Vec<f64> {
-    let seats = game.seat_count();
-    let scores: Vec<f64> = (0..seats).map(|s| game.evaluate(s)).collect();
-    let top = scores.iter().copied().fold(f64::MIN, f64::max);
-    let exps: Vec<f64> = scores.iter().map(|s| ((s - top) / 10.0).exp()).collect();
-    let total: f64 = exps.iter().sum();
-    exps.iter().map(|e| e / total).collect()
 }
 
 /// Checks calibration of `start`'s estimate on `games` fresh self-play games: its Brier
