@@ -7,7 +7,7 @@
 //! cargo run --release --example calibrate -- aeroplane players=4
 //! ```
 //!
-//! Positions come from `tabula::calibration::self_play` (greedy players with 5% random
+//! Positions come from `tabula::ai::calibration::self_play` (greedy players with 5% random
 //! moves, one position in three); the fit is a softmax (conditional logit) model of who
 //! wins. Training games use seeds from `--seed` (default 1), the test games seeds from
 //! `--seed + 1000000`. Brier scores are printed for the fitted model, for the estimate
@@ -16,7 +16,9 @@
 
 use std::process::ExitCode;
 
-use tabula::calibration::{Row, Sample, SelfPlay, brier, buckets, fit, probabilities, self_play, stand_in};
+use tabula::ai::calibration::{
+    Row, Sample, SelfPlay, brier, buckets, fit, probabilities, self_play, stand_in,
+};
 use tabula::core::{Game, NewGame, Options, Seat};
 use tabula::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 
@@ -156,7 +158,7 @@ fn round_samples<G: Game>(
     value: &dyn Fn(&G, Seat) -> f64,
 ) -> Vec<Sample<G>> {
     let seed = args.seed + 2_000_000 * round as u64;
-    tabula::calibration::self_play_by(start, &SelfPlay::new(args.games, seed), value)
+    tabula::ai::calibration::self_play_by(start, &SelfPlay::new(args.games, seed), value)
 }
 
 /// One row per position: every seat's features, and the winner.

@@ -9,11 +9,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tabula::bots::{Bot, BotKind};
+use tabula::ai::bots::Bot;
+
+use tabula::ai::learn::{NetBot, Network};
+use tabula::ai::roster::BotKind;
 use tabula::core::{Game, NewGame, Phase, SeededDice};
 use tabula::games::nardy::encode::{INPUTS, encode};
 use tabula::games::nardy::{Nardy, NardyMove};
-use tabula::learn::{NetBot, Network};
 
 /// Positions (to move, with dice) from games the network plays against itself.
 fn sample_positions(net: &Arc<Network>, games: u64) -> Vec<Nardy> {
@@ -43,13 +45,13 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let value_of = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
     if let Some(path) = value_of("--net")
-        && let Err(error) = tabula::learn::use_nardy_net(std::path::Path::new(path))
+        && let Err(error) = tabula::ai::learn::use_nardy_net(std::path::Path::new(path))
     {
         eprintln!("net_speed: {error:#}");
         std::process::exit(1);
     }
     let seconds: f64 = value_of("--seconds").and_then(|s| s.parse().ok()).unwrap_or(2.0);
-    let net = tabula::learn::nardy_net();
+    let net = tabula::ai::learn::nardy_net();
     let positions = sample_positions(&net, 20);
     let mut encoded = vec![[0.0f32; INPUTS]; positions.len()];
     for (game, x) in positions.iter().zip(encoded.iter_mut()) {

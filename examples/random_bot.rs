@@ -10,9 +10,9 @@
 
 use std::io::{self, BufRead, Write};
 
+use tabula::app::session::Session;
 use tabula::core::{Game, Options, Phase};
 use tabula::games::GameKind;
-use tabula::session::Session;
 
 /// A small xorshift generator: the bot needs no reproducibility of its own.
 struct Rng(u64);

@@ -1,23 +1,20 @@
 //! tabula: play, script and analyse dice race games.
 //!
-//! Data flows one way: the command line ([`cli`]) sets up a session ([`session`]) that
-//! applies commands to a game ([`games`], built on [`core`]); the REPL ([`repl`]) and the
-//! engine protocol ([`protocol`]) only read commands and print what the session says.
+//! The library stands in layers, each using only the ones below it:
+//!
+//! 1. [`core`]: the [`core::Game`] trait, seats, phases, dice, roll-offs, rule options,
+//!    estimates, errors, exact solving of small games.
+//! 2. [`games`]: the five rule sets, and [`games::AnyGame`] that forwards to any of them.
+//! 3. [`ai`]: searches, bots, learned networks, the Ur solver, the bot roster.
+//! 4. [`app`]: sessions, records, hints and analysis, players and the referee, the
+//!    engine protocol's wire and client, matches, benchmarks.
+//! 5. [`cli`]: the command line, one file per subcommand, the REPL and the engine server.
+//!
+//! Data flows one way: the command line sets up a session that applies commands to a
+//! game; the REPL and the engine only read commands and print what the session says.
 
-pub mod analysis;
-pub mod bench;
-pub mod bots;
-pub mod calibration;
+pub mod ai;
+pub mod app;
 pub mod cli;
 pub mod core;
-pub mod data_dir;
 pub mod games;
-pub mod learn;
-pub mod lines;
-pub mod matches;
-pub mod players;
-pub mod protocol;
-pub mod repl;
-pub mod search;
-pub mod session;
-pub mod solve;

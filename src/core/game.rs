@@ -13,8 +13,7 @@ use super::error::{DiceError, OptionError, PlayError, PositionError, SyntaxError
 use super::options::{OptionSpec, Options};
 use super::rolloff::RollOff;
 
-/// A seat at the table, numbered from 0 in turn order.
-pub type Seat = usize;
+pub use super::seat::{MAX_SEATS, Seat};
 
 /// Where the game stands in the turn cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,9 +99,6 @@ pub enum Resignation {
     /// was scored, the next one has started, and this line says so.
     PlaysOn(String),
 }
-
-/// The most seats any game has (Mnogoboy's six); sizes the fixed arrays of [`Estimate`].
-pub const MAX_SEATS: usize = 6;
 
 /// What a position is worth to every seat: the numbers bots search with and people see.
 ///
@@ -222,6 +218,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The lower-case name of a seat, e.g. `white`.
     fn seat_name(&self, seat: Seat) -> &'static str;
+
+    /// Finds a seat by name (any case) or by number (1 = first seat).
+    fn find_seat(&self, seat: &str) -> Result<Seat, String> {
+        let count = self.seat_count();
+        let names: Vec<&str> = (0..count).map(|s| self.seat_name(s)).collect();
+        if let Some(index) = names.iter().position(|name| name.eq_ignore_ascii_case(seat)) {
+            return Ok(index);
+        }
+        if let Ok(number) = seat.parse::<usize>()
+            && (1..=count).contains(&number)
+        {
+            return Ok(number - 1);
+        }
+        Err(format!(
+            "this game has no seat '{seat}'; its seats are {} (or 1-{count})",
+            names.join(", ")
+        ))
+    }
 
     /// Where the turn cycle stands.
     fn phase(&self) -> Phase;

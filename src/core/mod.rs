@@ -1,12 +1,18 @@
-//! The game-independent core: the [`Game`] trait every rule set implements, dice, rule
-//! options and the error types shared by all games.
+//! The game-independent core: the [`Game`] trait every rule set implements, seats and
+//! phases, dice, roll-offs, rule options, estimates, the error types shared by all
+//! games, and exact solving of small games through their rules.
+//!
+//! May use: nothing else of the crate. Rules code is pure: no I/O, no global state.
 
 pub mod dice;
 pub mod error;
 pub mod game;
 pub mod hash;
 pub mod options;
+pub mod reachable;
 pub mod rolloff;
+pub mod seat;
+pub mod stats;
 pub mod wrap;
 
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};

@@ -13,7 +13,7 @@
 //!
 //! What the winner does next (a fresh roll, or playing the winning roll) is the game's.
 
-use super::game::Seat;
+use super::seat::Seat;
 
 /// The most seats a roll-off can have.
 pub const MAX_ROLL_OFF_SEATS: usize = 6;

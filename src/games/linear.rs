@@ -1,7 +1,7 @@
 //! Linear evaluations turned into win probabilities: each seat gets a score, a weighted
 //! sum of its features, and the scores become win probabilities by a softmax (for two
 //! seats: the logistic function of the score difference). The weights are fitted on
-//! self-play results by `examples/calibrate.rs` (see `crate::calibration`).
+//! self-play results by `examples/calibrate.rs` (the fitting lives with the bots, above the games).
 
 use crate::core::{Estimate, MAX_SEATS};
 

@@ -1,6 +1,9 @@
 //! The five games, and [`AnyGame`]: one enum that forwards the [`Game`] trait to whichever
 //! game is being played, so sessions, protocols and bots are written once.
 //!
+//! May use: [`crate::core`]. Each game's folder holds all its knowledge: rules, notation,
+//! boards, its evaluation and encoder.
+//!
 //! Adding a game: a module implementing [`Game`] and [`NewGame`], one line in the
 //! `games!` invocation below.
 

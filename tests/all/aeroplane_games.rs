@@ -5,8 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use tabula::bench::{MAX_ACTIONS, playout_with_bots};
-use tabula::bots::{Bot, BotKind};
+use tabula::ai::bots::Bot;
+use tabula::ai::playout::{MAX_ACTIONS, playout_with_bots};
+use tabula::ai::roster::BotKind;
 use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::aeroplane::Aeroplane;
 

@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use tabula::app::matches::{GameSummary, MatchConfig, play_game, run_match};
+use tabula::app::players::{MatchPlayer, PlayerSpec};
+use tabula::app::protocol::client::{EngineClient, EngineSettings};
 use tabula::core::{NewGame, Options};
 use tabula::games::GameKind;
 use tabula::games::nardy::Nardy;
-use tabula::matches::{GameSummary, MatchConfig, play_game, run_match};
-use tabula::players::{MatchPlayer, PlayerSpec};
-use tabula::protocol::client::{EngineClient, EngineSettings};
 
 fn script(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -30,7 +30,7 @@ fn config(engine: &str, settings: EngineSettings) -> MatchConfig {
         options: Options::defaults(Nardy::game_info().options),
         games: 2,
         players: vec![
-            player(PlayerSpec::Bot(tabula::bots::BotKind::Random)),
+            player(PlayerSpec::Bot(tabula::ai::roster::BotKind::Random)),
             player(PlayerSpec::Engine(engine.to_string())),
         ],
         seed: 3,

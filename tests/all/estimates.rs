@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use tabula::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
+use tabula::ai::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
 use tabula::core::{Game, NewGame, Options, Phase, Seat};
 use tabula::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 

@@ -3,8 +3,9 @@
 
 use std::time::Instant;
 
-use tabula::bench::playout_with_bots;
-use tabula::bots::{Bot, BotKind};
+use tabula::ai::bots::Bot;
+use tabula::ai::playout::playout_with_bots;
+use tabula::ai::roster::BotKind;
 use tabula::core::{DiceSource, Game, NewGame, Phase, SeededDice};
 use tabula::games::nardy::Nardy;
 

@@ -8,6 +8,7 @@ mod cli;
 mod engines;
 mod estimates;
 mod invariants;
+mod layers;
 mod man;
 mod microbes_games;
 mod microbes_reference;

@@ -110,7 +110,7 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
     ] {
         assert!(rendered.contains(command), "the protocol page lacks {command}");
         assert!(
-            tabula::session::command::find_command(command).is_some(),
+            tabula::app::session::command::find_command(command).is_some(),
             "{command} is documented but not a command"
         );
     }
@@ -161,9 +161,9 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
         assert!(options.contains(&roff), "OPTIONS lacks {flag}");
     }
     let repl = &source[source.find(".SH REPL COMMANDS").unwrap()..source.find(".SH GAMES").unwrap()];
-    let mut commands: Vec<&str> = tabula::session::command::COMMANDS
+    let mut commands: Vec<&str> = tabula::app::session::command::COMMANDS
         .iter()
-        .filter(|c| c.audience == tabula::session::command::Audience::Everyone)
+        .filter(|c| c.audience == tabula::app::session::command::Audience::Everyone)
         .map(|c| c.name)
         .collect();
     // The table commands of issue 11, whether or not they have landed in the list yet.
@@ -215,7 +215,7 @@ fn every_bot_is_named_where_seats_and_players_are_documented() {
         text
     };
     let (play_help, match_help) = (help("play"), help("match"));
-    for bot in tabula::bots::BOT_NAMES {
+    for bot in tabula::ai::roster::BOT_NAMES {
         let name = format!("bot:{bot}");
         for (place, text) in [
             ("man BOTS", bots_section.as_str()),

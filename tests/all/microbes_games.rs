@@ -4,8 +4,9 @@
 
 use std::cell::RefCell;
 
-use tabula::bench::playout;
-use tabula::bots::{Bot, BotKind};
+use tabula::ai::bots::Bot;
+use tabula::ai::playout::playout;
+use tabula::ai::roster::BotKind;
 use tabula::core::{Game, NewGame, Phase, SeededDice};
 use tabula::games::microbes::{BLACK, Microbes, WHITE};
 

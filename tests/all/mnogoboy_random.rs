@@ -2,8 +2,8 @@
 //! mixed over the seats: every game ends with a winner, the seven pieces are conserved
 //! and the position string round-trips after every single action.
 
-use tabula::bench::playout_with_bots;
-use tabula::bots::BotKind;
+use tabula::ai::playout::playout_with_bots;
+use tabula::ai::roster::BotKind;
 use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::mnogoboy::{FINISH, Mnogoboy};
 

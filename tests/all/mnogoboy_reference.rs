@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use tabula::bots::BotKind;
+use tabula::ai::roster::BotKind;
 use tabula::core::{Dice, Game, Phase, SeededDice};
 use tabula::games::mnogoboy::Mnogoboy;
 

@@ -4,9 +4,9 @@
 use std::process::Command;
 use std::sync::Arc;
 
-use tabula::bots::BotKind;
-use tabula::learn::Network;
-use tabula::learn::train::{TrainConfig, paired_match, train};
+use tabula::ai::learn::Network;
+use tabula::ai::roster::BotKind;
+use tabula::ai::train::{TrainConfig, paired_match, train};
 
 fn tabula() -> Command {
     crate::support::tabula_command()
@@ -57,7 +57,7 @@ fn a_short_training_run_beats_random_play_more_often() {
 /// The network in the binary wins at least three games in four against bot:greedy.
 #[test]
 fn the_shipped_network_beats_greedy() {
-    let net = Arc::clone(&tabula::learn::shipped_nardy_net().0);
+    let net = Arc::clone(&tabula::ai::learn::shipped_nardy_net().0);
     let score = paired_match(&net, 1, BotKind::Greedy, 100, 1, 2);
     assert_eq!(score.games, 200);
     assert!(score.win_rate() >= 0.75, "{}", score.describe());
@@ -120,7 +120,7 @@ fn train_writes_a_network_that_match_can_use() {
 #[test]
 fn damaged_and_foreign_network_files_are_refused_clearly() {
     let dir = scratch_dir("bad");
-    let mut bytes = tabula::learn::SHIPPED_NARDY_NET.to_vec();
+    let mut bytes = tabula::ai::learn::SHIPPED_NARDY_NET.to_vec();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 1;
     let damaged = dir.join("damaged.net");

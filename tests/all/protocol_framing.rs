@@ -9,10 +9,10 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use tabula::bots::BotKind;
-use tabula::lines::MAX_LINE_BYTES;
-use tabula::protocol::serve;
-use tabula::session::command::PROTOCOL_COMMANDS;
+use tabula::ai::roster::BotKind;
+use tabula::app::lines::MAX_LINE_BYTES;
+use tabula::app::session::command::PROTOCOL_COMMANDS;
+use tabula::cli::engine::serve;
 
 /// Serves `input` (raw bytes) and returns the output as text.
 fn engine_bytes(input: &[u8], seed: u64) -> String {
@@ -522,7 +522,7 @@ fn a_roll_off_is_one_die_in_roll_phases_until_it_is_decided_in_every_game() {
 
 #[test]
 fn random_bytes_never_break_the_framing() {
-    use tabula::lines::decode_command;
+    use tabula::app::lines::decode_command;
     let alphabet: &[u8] = b"0123456789 /#\t\r\x00\x1b\x7f\xff\xc3\xa9\xe2\x80\xa8abcdeghilmnoprstuvwxy-=:";
     let words: &[&[u8]] = &[
         b"showboard",

@@ -4,11 +4,11 @@
 
 use std::io::sink;
 
+use tabula::app::players::SeatAssignment;
+use tabula::app::protocol::client::EngineSettings;
+use tabula::cli::repl::{PlayConfig, Table};
 use tabula::core::{Game, Options, SeededDice};
 use tabula::games::GameKind;
-use tabula::players::SeatAssignment;
-use tabula::protocol::client::EngineSettings;
-use tabula::repl::{PlayConfig, Table};
 
 const WORDS: &[&str] = &[
     "roll",

@@ -4,15 +4,16 @@
 
 use std::collections::HashMap;
 
-use tabula::bench::playout_with_bots;
-use tabula::bots::{Bot, BotKind, MctsBot, RandomBot};
+use tabula::ai::bots::{Bot, MctsBot, RandomBot};
+use tabula::ai::playout::playout_with_bots;
+use tabula::ai::roster::BotKind;
+use tabula::ai::search::{Evaluator, Expectimax, GameEstimate, Mcts};
 use tabula::core::{Estimate, Game, NewGame, Phase, SeededDice};
 use tabula::games::aeroplane::Aeroplane;
 use tabula::games::microbes::Microbes;
 use tabula::games::mnogoboy::Mnogoboy;
 use tabula::games::nardy::Nardy;
 use tabula::games::ur::Ur;
-use tabula::search::{Evaluator, Expectimax, GameEstimate, Mcts};
 
 use crate::support::{given, given_with, new_game};
 
@@ -428,7 +429,7 @@ fn mcts_beats_random_clearly() {
 
 #[test]
 fn bot_best_plays_a_known_level_for_every_game_and_option_set() {
-    use tabula::bots::best_level;
+    use tabula::ai::roster::best_level;
     let two = new_game::<Aeroplane>(&["players=2"]);
     let four = new_game::<Aeroplane>(&["players=4"]);
     assert!(matches!(

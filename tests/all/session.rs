@@ -2,13 +2,13 @@
 //! its luck, records that never load as another game, new/load/save that never lose a
 //! game, seats and resigning.
 
+use tabula::app::players::SeatAssignment;
+use tabula::app::protocol::client::EngineSettings;
+use tabula::app::record::{load_file, parse_records, save_text};
+use tabula::app::session::{Action, Session};
+use tabula::cli::repl::{Flow, PlayConfig, Table};
 use tabula::core::{Game, Options, Phase};
 use tabula::games::GameKind;
-use tabula::players::SeatAssignment;
-use tabula::protocol::client::EngineSettings;
-use tabula::repl::{Flow, PlayConfig, Table};
-use tabula::session::record::{load_file, parse_records, save_text};
-use tabula::session::{Action, Session};
 
 fn config(kind: GameKind, options: &[&str], seats: &[&str], seed: u64, strict: bool) -> PlayConfig {
     PlayConfig {
@@ -310,7 +310,7 @@ fn a_strict_script_refuses_to_throw_away_an_unsaved_game() {
         let config = config(GameKind::Nardy, &[], &[], 4, strict);
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let input = "roll\nnew\nstatus\n".as_bytes();
-        let code = tabula::repl::run_piped(&config, input, &mut out, &mut err).unwrap();
+        let code = tabula::cli::repl::run_piped(&config, input, &mut out, &mut err).unwrap();
         (
             code,
             String::from_utf8(out).unwrap(),

@@ -123,6 +123,6 @@ pub fn test_data_dir() -> std::path::PathBuf {
 /// The tabula binary, run with the test run's own data directory.
 pub fn tabula_command() -> std::process::Command {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"));
-    command.env(tabula::data_dir::DATA_DIR_VAR, test_data_dir());
+    command.env(tabula::ai::data_dir::DATA_DIR_VAR, test_data_dir());
     command
 }

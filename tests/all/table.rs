@@ -19,7 +19,10 @@ fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
         .env_remove("CLICOLOR")
         .env_remove("CLICOLOR_FORCE")
         .env("TERM", "xterm-256color")
-        .env(tabula::data_dir::DATA_DIR_VAR, crate::support::test_data_dir())
+        .env(
+            tabula::ai::data_dir::DATA_DIR_VAR,
+            crate::support::test_data_dir(),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());

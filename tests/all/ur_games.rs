@@ -2,8 +2,9 @@
 //! game ends with a winner, pieces are conserved and position strings round-trip after
 //! every action, and the greedy bot beats the random one.
 
-use tabula::bench::playout_with_bots;
-use tabula::bots::{Bot, BotKind};
+use tabula::ai::bots::Bot;
+use tabula::ai::playout::playout_with_bots;
+use tabula::ai::roster::BotKind;
 use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::ur::{DARK, LIGHT, Ur};
 

@@ -6,14 +6,15 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tabula::bots::{Bot, Perfect};
+use tabula::ai::bots::Bot;
+use tabula::ai::solve::perfect::Perfect;
+use tabula::ai::solve::table::{Table, TableError};
+use tabula::ai::solve::ur::{PerfectTable, UrModel, table_name};
+use tabula::ai::solve::{Method, Solution, SolveConfig, solve};
 use tabula::core::{Dice, Game, NewGame, Options};
 use tabula::games::ur::board::RuleSet;
 use tabula::games::ur::index::UrIndex;
 use tabula::games::ur::{INFO, LIGHT, Ur, UrMove};
-use tabula::solve::table::{Table, TableError};
-use tabula::solve::ur::{PerfectTable, UrModel, table_name};
-use tabula::solve::{Method, Solution, SolveConfig, solve};
 
 fn game(rules: RuleSet) -> Ur {
     let options = Options::parse(INFO.options, &[format!("rules={}", rules.name())]).unwrap();
@@ -63,7 +64,7 @@ fn solve_by_rules(starts: Vec<Ur>) -> HashMap<String, f64> {
         .map(|(roll, chance)| (Dice::single(roll), chance))
         .collect()
     };
-    tabula::solve::reachable::solve_reachable(&starts, &odds, 1e-13)
+    tabula::core::reachable::solve_reachable(&starts, &odds, 1e-13)
 }
 
 /// Every position of the solved prefix as a game, light to roll (dark's are mirrors).
@@ -351,7 +352,7 @@ fn the_numbering_counts_the_published_finkel_positions() {
 fn city_end_layers_are_solved_through_the_rules() {
     let dir = temp_dir("city");
     let path = dir.join("city-end.txt");
-    let report = tabula::solve::ur::solve_city_end(1, "stay", Some(&path)).unwrap();
+    let report = tabula::ai::solve::ur::solve_city_end(1, "stay", Some(&path)).unwrap();
     assert!(report.contains("1057 end positions"), "{report}");
     let text = std::fs::read_to_string(&path).unwrap();
     let value = |position: &str| -> f64 {
@@ -474,7 +475,7 @@ fn own_data_dir(name: &str) -> (std::path::PathBuf, std::process::Command) {
     let dir = temp_dir(name);
     let mut command = crate::support::tabula_command();
     command
-        .env(tabula::data_dir::DATA_DIR_VAR, &dir)
+        .env(tabula::ai::data_dir::DATA_DIR_VAR, &dir)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
@@ -571,7 +572,7 @@ fn end_layers_in_the_data_directory_are_found() {
     assert!(!table.is_complete());
 
     let mut seat = crate::support::tabula_command();
-    seat.env(tabula::data_dir::DATA_DIR_VAR, &dir)
+    seat.env(tabula::ai::data_dir::DATA_DIR_VAR, &dir)
         .args(["play", "ur", "rules=blitz", "--seat", "dark=bot:perfect"])
         .stdin(std::process::Stdio::null());
     let refused = seat.output().unwrap();
@@ -589,7 +590,7 @@ fn end_layers_in_the_data_directory_are_found() {
     // bot:best, asked through the engine with the data directory, gives that value.
     let mut engine = crate::support::tabula_command();
     engine
-        .env(tabula::data_dir::DATA_DIR_VAR, &dir)
+        .env(tabula::ai::data_dir::DATA_DIR_VAR, &dir)
         .arg("engine")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped());
@@ -626,7 +627,7 @@ fn city_estimates_are_exact_with_one_piece_left_a_side() {
     // writes (by position text; the estimate looks positions up by hash).
     let dir = temp_dir("city-estimate");
     let path = dir.join("city-end.txt");
-    tabula::solve::ur::solve_city_end(1, "stay", Some(&path)).unwrap();
+    tabula::ai::solve::ur::solve_city_end(1, "stay", Some(&path)).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     let mut checked = 0;
     for line in text.lines() {

@@ -92,7 +92,7 @@ fn city_end_table(like: &Ur) -> HashMap<u64, f64> {
     let starts = super::count::city_end_positions(&base, 1);
     let odds = |_: &Ur| (1..=4).map(|r| (Dice::single(r), 0.25)).collect();
     // The solver's generic small solve, keyed by position text; searches want a hash.
-    let by_text = crate::solve::reachable::solve_reachable(&starts, &odds, 1e-12);
+    let by_text = crate::core::reachable::solve_reachable(&starts, &odds, 1e-12);
     by_text
         .into_iter()
         .filter_map(|(text, win)| {

@@ -1,0 +1,45 @@
+//! A bot that plays by Monte-Carlo tree search.
+
+use super::Bot;
+use crate::ai::search::{Evaluator, Mcts, RankedMove};
+use crate::core::{Estimate, Game};
+
+/// Plays the move an [`Mcts`] search visits most.
+pub struct MctsBot<G: Game, E: Evaluator<G>> {
+    search: Mcts<G, E>,
+}
+
+impl<G: Game, E: Evaluator<G>> MctsBot<G, E> {
+    /// A bot playing by `search` (whose own stream, seeded by the caller, decides every
+    /// random choice).
+    pub fn new(search: Mcts<G, E>) -> MctsBot<G, E> {
+        MctsBot { search }
+    }
+
+    /// The search this bot plays by.
+    pub fn search(&self) -> &Mcts<G, E> {
+        &self.search
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
+    fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
+        self.search.choose(game, legal)
+    }
+
+    fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
+        self.search.choose_before_roll(game, actions)
+    }
+
+    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
+        self.search.rank(game, legal)
+    }
+
+    fn estimate(&mut self, game: &G) -> Estimate {
+        self.search.evaluate(game)
+    }
+
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        self.search.evaluate_rolling(game)
+    }
+}

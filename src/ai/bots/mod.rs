@@ -1,0 +1,47 @@
+//! The bot floor: the [`Bot`] trait and the bots generic over [`Game`] (random, greedy,
+//! the search bots). They see only the trait, so every game gets them for free. A bot
+//! never rolls; whoever runs the game rolls and asks it to choose.
+//!
+//! May use: core, games' traits, [`crate::ai::search`].
+
+mod greedy;
+mod mcts;
+mod random;
+mod searching;
+
+pub use greedy::Greedy;
+pub use mcts::MctsBot;
+pub use random::RandomBot;
+pub use searching::SearchBot;
+
+pub use crate::ai::search::RankedMove;
+use crate::core::{Estimate, Game};
+
+/// A player that picks moves by itself.
+pub trait Bot<G: Game>: Send {
+    /// Picks one of `legal` (never empty) for the seat to move; returns its index.
+    fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize;
+
+    /// In the roll phase, picks one of the optional `actions` to take before rolling, or
+    /// `None` to roll now. `actions` may be empty.
+    fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize>;
+
+    /// Every move of `legal` with the value this bot gives it, best first for the seat
+    /// to act: what `hint N` and analysis show. The default values each move by the
+    /// game's own estimate of the position it leaves (one ply).
+    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
+        crate::ai::search::Expectimax::new(1, crate::ai::search::GameEstimate).rank(game, legal)
+    }
+
+    /// The value of the position for every seat as this bot sees it. The default looks
+    /// one ply ahead on the game's own estimate, like [`Bot::rank_moves`].
+    fn estimate(&mut self, game: &G) -> Estimate {
+        crate::ai::search::Expectimax::new(1, crate::ai::search::GameEstimate).evaluate(game)
+    }
+
+    /// In the roll phase, the value of rolling now, leaving aside the actions allowed
+    /// before the roll. The default looks one ply ahead on the game's own estimate.
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        crate::ai::search::Expectimax::new(1, crate::ai::search::GameEstimate).evaluate_rolling(game)
+    }
+}

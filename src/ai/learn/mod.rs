@@ -1,0 +1,122 @@
+//! Evaluations learned by self-play: a small network in plain Rust ([`network`]), its
+//! weight file ([`weights`]), TD(lambda) training ([`train`]) and its use as Long Nardy's
+//! evaluation and bots ([`nardy`]).
+//!
+//! The network tabula ships for Long Nardy is embedded in the binary
+//! (`assets/nardy.net`, see the README for how it was trained); `--net FILE` on `play`,
+//! `match` and `engine` replaces it for the whole process ([`use_nardy_net`]).
+
+pub mod nardy;
+pub mod network;
+pub mod weights;
+
+use std::sync::{Arc, OnceLock};
+
+use anyhow::Context;
+
+pub use nardy::{MatchTable, NetBot, NetEvaluator, Probabilities};
+pub use network::Network;
+pub use weights::{NetFileError, NetInfo};
+
+use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS};
+
+/// The plies of Long Nardy's `bot:best`: the deepest net level whose median decision
+/// stays under 250 ms on a two-core machine (see the README for the measurements).
+pub const BEST_NARDY_PLIES: u8 = 2;
+
+/// The shipped Long Nardy network's file.
+pub static SHIPPED_NARDY_NET: &[u8] = include_bytes!("../../../assets/nardy.net");
+
+/// The network chosen with `--net`, if any.
+static CHOSEN: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
+/// The shipped network, read on first use.
+static SHIPPED: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
+
+/// Checks that a network read from a file is one for Long Nardy's current encoding.
+pub fn check_nardy(network: &Network, info: &NetInfo) -> Result<(), NetFileError> {
+    if info.game != "nardy" {
+        return Err(NetFileError::Mismatch(format!(
+            "this network is for '{}', not for nardy",
+            info.game
+        )));
+    }
+    if info.encoding != ENCODING_VERSION || network.inputs() != INPUTS {
+        return Err(NetFileError::Mismatch(format!(
+            "this network reads input layout {} with {} inputs; this tabula encodes nardy as layout {ENCODING_VERSION} with {INPUTS}: retrain it with 'tabula train nardy'",
+            info.encoding,
+            network.inputs()
+        )));
+    }
+    Ok(())
+}
+
+/// Reads a Long Nardy weight file's bytes.
+pub fn read_nardy_net(bytes: &[u8]) -> Result<(Network, NetInfo), NetFileError> {
+    let (network, info) = weights::from_bytes(bytes)?;
+    check_nardy(&network, &info)?;
+    Ok((network, info))
+}
+
+/// The network embedded in the binary.
+pub fn shipped_nardy_net() -> &'static (Arc<Network>, NetInfo) {
+    SHIPPED.get_or_init(|| {
+        let (network, info) = read_nardy_net(SHIPPED_NARDY_NET)
+            // A test checks the embedded file; it cannot be damaged in a built binary.
+            .expect("the embedded network file is valid");
+        (Arc::new(network), info)
+    })
+}
+
+/// Reads a network file for training or play, with the file named in any error.
+pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read the network file {}", path.display()))?;
+    let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
+    check_nardy(&network, &info).with_context(|| format!("{}", path.display()))?;
+    Ok((network, info))
+}
+
+/// Makes the network in `path` the one every Long Nardy net bot of this process uses.
+/// Call it once, before any bot is built; a second call is refused.
+pub fn use_nardy_net(path: &std::path::Path) -> anyhow::Result<()> {
+    let (network, info) = load_file(path)?;
+    CHOSEN
+        .set((Arc::new(network), info))
+        .map_err(|_| anyhow::anyhow!("a network was already chosen for this run"))
+}
+
+/// The network Long Nardy's net bots use: the one chosen with `--net`, else the shipped one.
+pub fn nardy_net() -> Arc<Network> {
+    Arc::clone(&CHOSEN.get().unwrap_or_else(|| shipped_nardy_net()).0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_network_reads() {
+        let (network, info) = shipped_nardy_net();
+        assert_eq!(network.inputs(), INPUTS);
+        assert_eq!(info.game, "nardy");
+        assert!(info.games > 0);
+    }
+
+    #[test]
+    fn wrong_game_or_layout_is_refused() {
+        let network = Network::random(INPUTS, 4, 1);
+        let mut info = NetInfo {
+            game: "ur".into(),
+            encoding: ENCODING_VERSION,
+            ..NetInfo::default()
+        };
+        let error = read_nardy_net(&weights::to_bytes(&network, &info)).unwrap_err();
+        assert!(error.to_string().contains("not for nardy"));
+        info.game = "nardy".into();
+        info.encoding = ENCODING_VERSION + 1;
+        let error = read_nardy_net(&weights::to_bytes(&network, &info)).unwrap_err();
+        assert!(error.to_string().contains("retrain"));
+        info.encoding = ENCODING_VERSION;
+        assert!(read_nardy_net(&weights::to_bytes(&network, &info)).is_ok());
+    }
+}

@@ -1,0 +1,438 @@
+//! A small fully connected network in plain Rust: inputs, one sigmoid hidden layer, and
+//! [`OUTPUTS`] sigmoid outputs, all `f32`.
+//!
+//! Evaluation allocates nothing: the hidden layer lives on the stack (at most
+//! [`MAX_HIDDEN`] units) and the first layer adds one weight row per non-zero input, so
+//! the sparse board encodings cost far less than a dense product.
+//!
+//! Training minimises the cross-entropy between each output and its target in `[0, 1]`;
+//! [`Network::accumulate_gradient`] adds that loss's gradient into a [`Gradient`], and
+//! [`Network::descend`] takes a step against it.
+
+use crate::core::SeededDice;
+
+/// Outputs of the network: the probabilities of the scoring outcomes, see
+/// [`crate::ai::learn::Probabilities`].
+pub const OUTPUTS: usize = 5;
+/// The most hidden units a network may have (the stack buffer's size).
+pub const MAX_HIDDEN: usize = 512;
+
+/// The weights of one network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    inputs: usize,
+    hidden: usize,
+    /// First layer, one row of `hidden` weights per input (input-major), so a non-zero
+    /// input adds one contiguous row.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// Second layer, one row of `hidden` weights per output.
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+/// The derivative of the loss with respect to every weight, shaped like a [`Network`].
+#[derive(Clone, Debug)]
+pub struct Gradient {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+impl Gradient {
+    /// Sets every entry back to zero.
+    pub fn clear(&mut self) {
+        self.w1.fill(0.0);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = [0.0; OUTPUTS];
+    }
+
+    /// Adds `other` (a gradient of the same network) to this one.
+    pub fn add(&mut self, other: &Gradient) {
+        let mine = [
+            &mut self.w1[..],
+            &mut self.b1[..],
+            &mut self.w2[..],
+            &mut self.b2[..],
+        ];
+        each_pair(mine, other, |a, b| *a += b);
+    }
+}
+
+/// Applies `step` to every parameter of `params` (w1, b1, w2, b2) with the matching
+/// entry of `gradient`: the one walk that adding gradients and descending share.
+fn each_pair(params: [&mut [f32]; 4], gradient: &Gradient, step: impl Fn(&mut f32, f32)) {
+    let theirs = [
+        &gradient.w1[..],
+        &gradient.b1[..],
+        &gradient.w2[..],
+        &gradient.b2[..],
+    ];
+    for (mine, theirs) in params.into_iter().zip(theirs) {
+        for (a, &b) in mine.iter_mut().zip(theirs) {
+            step(a, b);
+        }
+    }
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Network {
+    /// A network with `inputs` inputs and `hidden` hidden units (1 to [`MAX_HIDDEN`]),
+    /// its weights drawn small and uniform from `seed`.
+    pub fn random(inputs: usize, hidden: usize, seed: u64) -> Network {
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let mut rng = SeededDice::new(seed);
+        let mut draw = |scale: f32| {
+            let unit = rng.below(1 << 24) as f32 / (1 << 24) as f32;
+            (2.0 * unit - 1.0) * scale
+        };
+        let first_scale = 1.0 / (inputs as f32).sqrt();
+        let second_scale = 1.0 / (hidden as f32).sqrt();
+        Network {
+            inputs,
+            hidden,
+            w1: (0..inputs * hidden).map(|_| draw(first_scale)).collect(),
+            b1: vec![0.0; hidden],
+            w2: (0..OUTPUTS * hidden).map(|_| draw(second_scale)).collect(),
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    /// Builds a network from its layers; `None` if the sizes do not fit together.
+    pub(crate) fn from_parts(
+        inputs: usize,
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: [f32; OUTPUTS],
+    ) -> Option<Network> {
+        let fits = (1..=MAX_HIDDEN).contains(&hidden)
+            && w1.len() == inputs * hidden
+            && b1.len() == hidden
+            && w2.len() == OUTPUTS * hidden;
+        fits.then_some(Network {
+            inputs,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+        })
+    }
+
+    /// The layers in file order: first-layer weights, first-layer biases, second-layer
+    /// weights, output biases.
+    pub(crate) fn parts(&self) -> [&[f32]; 4] {
+        [&self.w1, &self.b1, &self.w2, &self.b2]
+    }
+
+    /// How many inputs the network reads.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// How many hidden units it has.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// A zero gradient shaped like this network.
+    pub fn zero_gradient(&self) -> Gradient {
+        Gradient {
+            w1: vec![0.0; self.w1.len()],
+            b1: vec![0.0; self.b1.len()],
+            w2: vec![0.0; self.w2.len()],
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    /// The outputs for `x` (which must hold [`Network::inputs`] numbers).
+    pub fn evaluate(&self, x: &[f32]) -> [f32; OUTPUTS] {
+        let mut hidden = [0.0f32; MAX_HIDDEN];
+        self.forward(x, &mut hidden[..self.hidden])
+    }
+
+    /// Runs the network, leaving the hidden activations in `hidden`.
+    fn forward(&self, x: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+        let h = self.hidden;
+        hidden.copy_from_slice(&self.b1);
+        for (i, &value) in x.iter().enumerate().take(self.inputs) {
+            if value != 0.0 {
+                let row = &self.w1[i * h..(i + 1) * h];
+                for (acc, &w) in hidden.iter_mut().zip(row) {
+                    *acc += value * w;
+                }
+            }
+        }
+        for unit in hidden.iter_mut() {
+            *unit = sigmoid(*unit);
+        }
+        let mut out = self.b2;
+        for (k, o) in out.iter_mut().enumerate() {
+            let row = &self.w2[k * h..(k + 1) * h];
+            let dot: f32 = row.iter().zip(hidden.iter()).map(|(w, a)| w * a).sum();
+            *o = sigmoid(*o + dot);
+        }
+        out
+    }
+
+    /// The cross-entropy of the outputs for `x` against `target` (each in `[0, 1]`).
+    pub fn loss(&self, x: &[f32], target: &[f32; OUTPUTS]) -> f32 {
+        let out = self.evaluate(x);
+        out.iter()
+            .zip(target)
+            .map(|(&o, &t)| {
+                let o = o.clamp(1e-7, 1.0 - 1e-7);
+                -(t * o.ln() + (1.0 - t) * (1.0 - o).ln())
+            })
+            .sum()
+    }
+
+    /// Adds the gradient of [`Network::loss`] at `x` into `gradient`, and returns the
+    /// outputs.
+    pub fn accumulate_gradient(
+        &self,
+        x: &[f32],
+        target: &[f32; OUTPUTS],
+        gradient: &mut Gradient,
+    ) -> [f32; OUTPUTS] {
+        let h = self.hidden;
+        let mut hidden = [0.0f32; MAX_HIDDEN];
+        let hidden = &mut hidden[..h];
+        let out = self.forward(x, hidden);
+        // For a sigmoid output under cross-entropy the derivative at the pre-activation
+        // is simply output minus target.
+        let mut delta_out = [0.0f32; OUTPUTS];
+        for k in 0..OUTPUTS {
+            delta_out[k] = out[k] - target[k];
+        }
+        let mut delta_hidden = [0.0f32; MAX_HIDDEN];
+        let delta_hidden = &mut delta_hidden[..h];
+        for (k, &delta) in delta_out.iter().enumerate() {
+            gradient.b2[k] += delta;
+            let row = &self.w2[k * h..(k + 1) * h];
+            let grad_row = &mut gradient.w2[k * h..(k + 1) * h];
+            for j in 0..h {
+                grad_row[j] += delta * hidden[j];
+                delta_hidden[j] += delta * row[j];
+            }
+        }
+        for j in 0..h {
+            delta_hidden[j] *= hidden[j] * (1.0 - hidden[j]);
+            gradient.b1[j] += delta_hidden[j];
+        }
+        for (i, &value) in x.iter().enumerate().take(self.inputs) {
+            if value != 0.0 {
+                let grad_row = &mut gradient.w1[i * h..(i + 1) * h];
+                for (g, &d) in grad_row.iter_mut().zip(delta_hidden.iter()) {
+                    *g += value * d;
+                }
+            }
+        }
+        out
+    }
+
+    /// One step of stochastic gradient descent on [`Network::loss`] at `x`: the same as
+    /// [`Network::accumulate_gradient`] into a zero gradient followed by
+    /// [`Network::descend`], but touching only the first-layer rows of non-zero inputs.
+    /// Returns the outputs before the step.
+    pub fn learn(&mut self, x: &[f32], target: &[f32; OUTPUTS], rate: f32) -> [f32; OUTPUTS] {
+        let h = self.hidden;
+        let mut hidden = [0.0f32; MAX_HIDDEN];
+        let hidden = &mut hidden[..h];
+        let out = self.forward(x, hidden);
+        let mut delta_hidden = [0.0f32; MAX_HIDDEN];
+        let delta_hidden = &mut delta_hidden[..h];
+        for k in 0..OUTPUTS {
+            let delta = out[k] - target[k];
+            self.b2[k] -= rate * delta;
+            let row = &mut self.w2[k * h..(k + 1) * h];
+            for j in 0..h {
+                delta_hidden[j] += delta * row[j];
+                row[j] -= rate * delta * hidden[j];
+            }
+        }
+        for j in 0..h {
+            delta_hidden[j] *= hidden[j] * (1.0 - hidden[j]);
+            self.b1[j] -= rate * delta_hidden[j];
+        }
+        for (i, &value) in x.iter().enumerate().take(self.inputs) {
+            if value != 0.0 {
+                let row = &mut self.w1[i * h..(i + 1) * h];
+                for (w, &d) in row.iter_mut().zip(delta_hidden.iter()) {
+                    *w -= rate * value * d;
+                }
+            }
+        }
+        out
+    }
+
+    /// Sets this network to the mean of `networks` (all of the same shape), added in
+    /// the order given.
+    pub fn average_of(&mut self, networks: &[Network]) {
+        let Some(first) = networks.first() else {
+            return;
+        };
+        self.clone_from(first);
+        let scale = 1.0 / networks.len() as f32;
+        for other in &networks[1..] {
+            let theirs = [&other.w1, &other.b1, &other.w2];
+            for (mine, theirs) in self.layers_mut().into_iter().zip(theirs) {
+                for (a, b) in mine.iter_mut().zip(theirs.iter()) {
+                    *a += b;
+                }
+            }
+            for (a, b) in self.b2.iter_mut().zip(other.b2) {
+                *a += b;
+            }
+        }
+        for part in self.layers_mut() {
+            for w in part.iter_mut() {
+                *w *= scale;
+            }
+        }
+        for w in self.b2.iter_mut() {
+            *w *= scale;
+        }
+    }
+
+    fn layers_mut(&mut self) -> [&mut Vec<f32>; 3] {
+        [&mut self.w1, &mut self.b1, &mut self.w2]
+    }
+
+    /// Moves every weight by `-rate` times its gradient.
+    pub fn descend(&mut self, gradient: &Gradient, rate: f32) {
+        let mine = [
+            &mut self.w1[..],
+            &mut self.b1[..],
+            &mut self.w2[..],
+            &mut self.b2[..],
+        ];
+        each_pair(mine, gradient, |w, g| *w -= rate * g);
+    }
+
+    /// True if every weight is a finite number.
+    pub fn is_finite(&self) -> bool {
+        self.parts().iter().all(|part| part.iter().all(|w| w.is_finite()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample_input(inputs: usize) -> Vec<f32> {
+        (0..inputs)
+            .map(|i| match i % 5 {
+                0 => 1.0,
+                1 => 0.0,
+                2 => 0.25,
+                3 => 0.0,
+                _ => 2.0,
+            })
+            .collect()
+    }
+
+    /// Every analytic derivative agrees with a central finite difference of the loss.
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let net = Network::random(17, 6, 3);
+        let x = sample_input(17);
+        let target = [0.9, 0.3, 0.05, 0.2, 0.0];
+        let mut gradient = net.zero_gradient();
+        net.accumulate_gradient(&x, &target, &mut gradient);
+        let analytic = [
+            gradient.w1.clone(),
+            gradient.b1.clone(),
+            gradient.w2.clone(),
+            gradient.b2.to_vec(),
+        ];
+        let eps = 1e-2f32;
+        let mut checked = 0;
+        for (part, grads) in analytic.iter().enumerate() {
+            for (index, &g) in grads.iter().enumerate() {
+                let nudge = |delta: f32| {
+                    let mut n = net.clone();
+                    match part {
+                        0 => n.w1[index] += delta,
+                        1 => n.b1[index] += delta,
+                        2 => n.w2[index] += delta,
+                        _ => n.b2[index] += delta,
+                    }
+                    f64::from(n.loss(&x, &target))
+                };
+                let numeric = (nudge(eps) - nudge(-eps)) / (2.0 * f64::from(eps));
+                let error = (numeric - f64::from(g)).abs();
+                assert!(
+                    error < 2e-3 + 1e-2 * numeric.abs(),
+                    "part {part} index {index}: analytic {g}, numeric {numeric}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 17 * 6 + 6 + 5 * 6 + 5);
+    }
+
+    #[test]
+    fn descending_lowers_the_loss() {
+        let mut net = Network::random(17, 6, 4);
+        let x = sample_input(17);
+        let target = [1.0, 0.0, 0.0, 0.5, 0.0];
+        let before = net.loss(&x, &target);
+        let mut gradient = net.zero_gradient();
+        net.accumulate_gradient(&x, &target, &mut gradient);
+        net.descend(&gradient, 0.1);
+        assert!(net.loss(&x, &target) < before);
+    }
+
+    #[test]
+    fn a_learning_step_is_a_gradient_step() {
+        let net = Network::random(17, 6, 6);
+        let x = sample_input(17);
+        let target = [0.7, 0.1, 0.0, 0.3, 0.1];
+        let mut gradient = net.zero_gradient();
+        net.accumulate_gradient(&x, &target, &mut gradient);
+        let mut by_gradient = net.clone();
+        by_gradient.descend(&gradient, 0.05);
+        let mut by_step = net.clone();
+        by_step.learn(&x, &target, 0.05);
+        for (a, b) in by_gradient.parts().iter().zip(by_step.parts()) {
+            for (x, y) in a.iter().zip(b.iter()) {
+                assert!((x - y).abs() < 1e-6);
+            }
+        }
+    }
+
+    #[test]
+    fn averaging_two_networks() {
+        let a = Network::random(5, 3, 1);
+        let b = Network::random(5, 3, 2);
+        let mut mean = Network::random(5, 3, 3);
+        mean.average_of(&[a.clone(), b.clone()]);
+        assert!((mean.w1[4] - (a.w1[4] + b.w1[4]) / 2.0).abs() < 1e-7);
+        assert!((mean.w2[2] - (a.w2[2] + b.w2[2]) / 2.0).abs() < 1e-7);
+    }
+
+    #[test]
+    fn zero_inputs_are_skipped_exactly() {
+        let net = Network::random(8, 4, 5);
+        let dense = [0.0, 1.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.0];
+        let out = net.evaluate(&dense);
+        // By hand: hidden = sigmoid(b1 + w1[1] + 0.5 * w1[4]).
+        let mut hidden = [0.0f32; 4];
+        for (j, unit) in hidden.iter_mut().enumerate() {
+            *unit = sigmoid(net.b1[j] + net.w1[4 + j] + 0.5 * net.w1[16 + j]);
+        }
+        for (k, &o) in out.iter().enumerate() {
+            let z: f32 = net.b2[k] + (0..4).map(|j| net.w2[k * 4 + j] * hidden[j]).sum::<f32>();
+            assert!((o - sigmoid(z)).abs() < 1e-6);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! The roster: a bot name ([`BotKind`]) and the bot it means, for one concrete game or
+//! for any game. Every path that builds a bot by name comes here.
+//!
+//! A bot for an [`AnyGame`] ([`BotKind::build_any`]) dispatches once per decision to a
+//! bot built for the concrete game, so that searches run on the concrete type and each
+//! game can give its bots an evaluator of its own.
+//!
+//! May use: core, games, and the rest of [`crate::ai`] but [`crate::ai::train`] and
+//! [`crate::ai::calibration`].
+
+mod best;
+mod dispatch;
+
+pub use best::{BestBot, best_level};
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
+use crate::ai::solve::perfect::Perfect;
+use crate::core::Game;
+use crate::games::AnyGame;
+
+/// The built-in bots by name, with their level where they have one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// Plays a uniformly random legal move.
+    Random,
+    /// Plays the move whose resulting position evaluates best (one ply).
+    Greedy,
+    /// Expectimax search `depth` move decisions deep (1 to 4) on the game's estimate.
+    Expectimax {
+        /// Move decisions searched.
+        depth: u8,
+    },
+    /// Long Nardy's learned network, looking `plies` (1 or 2) move decisions ahead; in
+    /// other games, which have no network, an expectimax search that deep.
+    Net {
+        /// Move decisions searched.
+        plies: u8,
+    },
+    /// Monte-Carlo tree search of `playouts` playouts per decision, any number of seats.
+    Mcts {
+        /// Playouts per decision.
+        playouts: u32,
+    },
+    /// The strongest level that still decides quickly, chosen per game and options
+    /// (perfect play where an Ur table is present).
+    Best,
+    /// Plays Ur's standard rule sets exactly from the solved table (see [`perfect`]).
+    Perfect,
+}
+
+/// The bot names as typed, for help and completion.
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "mcts", "net", "best", "perfect"];
+
+/// The default search depth of `bot:expectimax`.
+pub const DEFAULT_DEPTH: u8 = 2;
+
+/// The default playouts per decision of `bot:mcts`.
+pub const DEFAULT_PLAYOUTS: u32 = 1000;
+
+/// The most playouts per decision `bot:mcts:N` accepts.
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
+
+impl BotKind {
+    /// The bot's base name as typed: `expectimax` (without its level).
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+            BotKind::Expectimax { .. } => "expectimax",
+            BotKind::Net { .. } => "net",
+            BotKind::Mcts { .. } => "mcts",
+            BotKind::Best => "best",
+            BotKind::Perfect => "perfect",
+        }
+    }
+
+    /// A new bot of this kind for one concrete game type, valued by the game's own
+    /// estimate; its own choices (ties, randomness) follow `seed`.
+    pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy => Box::new(Greedy::new(seed)),
+            BotKind::Expectimax { depth } | BotKind::Net { plies: depth } => Box::new(SearchBot::new(
+                crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
+                seed,
+            )),
+            BotKind::Mcts { playouts } => Box::new(MctsBot::new(crate::ai::search::Mcts::new(
+                playouts,
+                crate::ai::search::GameEstimate,
+                seed,
+            ))),
+            // Where a solved Ur table answers, best is perfect play.
+            BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(seed)))),
+            BotKind::Perfect => Box::new(Perfect::new(seed)),
+        }
+    }
+
+    /// A new bot of this kind for games of any kind: each decision goes to a bot built
+    /// for the concrete game (with that game's own evaluator where it has one).
+    pub fn build_any(self, seed: u64) -> Box<dyn Bot<AnyGame>> {
+        Box::new(dispatch::PerGame::new(self, seed))
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotKind::Expectimax { depth } => write!(f, "expectimax:{depth}"),
+            BotKind::Net { plies: 1 } => f.write_str("net"),
+            BotKind::Net { plies } => write!(f, "net:{plies}"),
+            BotKind::Mcts { playouts } => write!(f, "mcts:{playouts}"),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+impl FromStr for BotKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<BotKind, String> {
+        let text = text.trim().to_ascii_lowercase();
+        let (name, level) = match text.split_once(':') {
+            Some((name, level)) => (name, Some(level)),
+            None => (text.as_str(), None),
+        };
+        let unknown = || format!("unknown bot '{text}'; the bots are {}", BOT_NAMES.join(", "));
+        let no_level = |kind: BotKind| match level {
+            None => Ok(kind),
+            Some(_) => Err(format!("bot:{name} has no levels; write bot:{name}")),
+        };
+        match name {
+            "random" => no_level(BotKind::Random),
+            "greedy" => no_level(BotKind::Greedy),
+            "best" => no_level(BotKind::Best),
+            "perfect" => no_level(BotKind::Perfect),
+            "expectimax" => {
+                let depth = match level {
+                    None => DEFAULT_DEPTH,
+                    Some(level) => level
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|d| (1..=4).contains(d))
+                        .ok_or_else(|| {
+                            format!("expectimax depth is 1 to 4, not '{level}'; e.g. bot:expectimax:2")
+                        })?,
+                };
+                Ok(BotKind::Expectimax { depth })
+            }
+            "net" => {
+                let plies = match level {
+                    None => 1,
+                    Some(level) => level
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|p| (1..=2).contains(p))
+                        .ok_or_else(|| format!("net plies are 1 or 2, not '{level}'; e.g. bot:net:2"))?,
+                };
+                Ok(BotKind::Net { plies })
+            }
+            "mcts" => {
+                let playouts = match level {
+                    None => DEFAULT_PLAYOUTS,
+                    Some(level) => level
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
+                        .ok_or_else(|| {
+                            format!(
+                                "mcts playouts are 1 to {MAX_PLAYOUTS}, not '{level}'; e.g. bot:mcts:1000"
+                            )
+                        })?,
+                };
+                Ok(BotKind::Mcts { playouts })
+            }
+            _ => Err(unknown()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_levels_round_trip() {
+        for text in [
+            "random",
+            "greedy",
+            "best",
+            "expectimax:1",
+            "expectimax:4",
+            "mcts:1",
+            "mcts:50000",
+            "perfect",
+        ] {
+            let kind: BotKind = text.parse().unwrap();
+            assert_eq!(kind.to_string(), text);
+        }
+        assert_eq!("expectimax".parse(), Ok(BotKind::Expectimax { depth: 2 }));
+        assert!("expectimax:5".parse::<BotKind>().unwrap_err().contains("1 to 4"));
+        assert_eq!("net".parse(), Ok(BotKind::Net { plies: 1 }));
+        assert_eq!(
+            "net:1".parse::<BotKind>().map(|k| k.to_string()),
+            Ok("net".to_string())
+        );
+        assert_eq!(
+            "net:2".parse::<BotKind>().map(|k| k.to_string()),
+            Ok("net:2".to_string())
+        );
+        assert!("net:3".parse::<BotKind>().unwrap_err().contains("1 or 2"));
+        assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
+        assert_eq!(
+            "mcts".parse(),
+            Ok(BotKind::Mcts {
+                playouts: DEFAULT_PLAYOUTS
+            })
+        );
+        assert!("mcts:0".parse::<BotKind>().unwrap_err().contains("1 to"));
+        assert!(
+            "mcts:lots"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .contains("e.g. bot:mcts:1000")
+        );
+        assert!("deep".parse::<BotKind>().unwrap_err().contains("the bots are"));
+    }
+}

@@ -1,0 +1,384 @@
+//! The Royal Game of Ur's standard rule sets as a solver [`Model`], the tables solving
+//! them, and where those tables live.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::table::{Table, TableError};
+use super::{Backup, Choice, Method, Model, Solution, SolveConfig};
+use crate::core::{NewGame, Options};
+use crate::games::ur::board::RuleSet;
+use crate::games::ur::index::{Next, Successor, UrIndex};
+use crate::games::ur::{INFO, Ur};
+
+/// The rule sets that can be solved.
+pub const SOLVABLE: [RuleSet; 4] = [RuleSet::Finkel, RuleSet::Masters, RuleSet::Blitz, RuleSet::Aseb];
+
+/// Ur positions numbered by [`UrIndex`], backed up over the five rolls.
+pub struct UrModel {
+    index: UrIndex,
+}
+
+impl UrModel {
+    /// The model of a standard rule set (`None` for City of Ur).
+    pub fn new(rules: RuleSet) -> Option<UrModel> {
+        UrIndex::new(rules).map(|index| UrModel { index })
+    }
+
+    /// The numbering.
+    pub fn index(&self) -> &UrIndex {
+        &self.index
+    }
+}
+
+impl Model for UrModel {
+    fn size(&self) -> u64 {
+        self.index.size()
+    }
+
+    fn layers(&self) -> Vec<std::ops::Range<u64>> {
+        self.index.layers().to_vec()
+    }
+
+    fn layer_name(&self, layer: usize) -> String {
+        let (low, high) = self.index.layer_pairs()[layer];
+        format!("off {{{low},{high}}}")
+    }
+
+    fn order_key(&self, index: u64) -> u32 {
+        self.index.progress(&self.index.state(index))
+    }
+
+    fn max_order_key(&self) -> u32 {
+        self.index.max_progress()
+    }
+
+    fn partner(&self, index: u64) -> u64 {
+        self.index.index(&self.index.state(index).flipped())
+    }
+
+    fn backup(&self, index: u64, value: &impl Fn(u64) -> f64) -> Backup {
+        let state = self.index.state(index);
+        let mut backup = Backup {
+            moves: 0.0,
+            pass: 0.0,
+        };
+        for (roll, odds) in self.index.roll_odds().into_iter().enumerate() {
+            if odds > 0.0 {
+                match self.index.best_move(&state, roll as u8, value) {
+                    Some(best) => backup.moves += odds * best,
+                    None => backup.pass += odds,
+                }
+            }
+        }
+        backup
+    }
+
+    fn roll_slots(&self) -> Vec<f64> {
+        self.index.roll_odds()[1..].to_vec()
+    }
+
+    fn backup_choosing(&self, index: u64, value: &impl Fn(u64) -> f64, choices: &mut [Choice]) -> Backup {
+        let state = self.index.state(index);
+        let odds = self.index.roll_odds();
+        // Rolling 0 never moves.
+        let mut backup = Backup {
+            moves: 0.0,
+            pass: odds[0],
+        };
+        for (slot, choice) in choices.iter_mut().enumerate() {
+            let roll = slot + 1;
+            *choice = match self.index.best_successor(&state, roll as u8, value) {
+                Some((best, successor)) => {
+                    backup.moves += odds[roll] * best;
+                    match successor {
+                        Successor::Won => Choice::WON,
+                        Successor::Again(next) => Choice::again(next),
+                        Successor::Handover(next) => Choice::handover(next),
+                    }
+                }
+                None => {
+                    backup.pass += odds[roll];
+                    Choice::PASS
+                }
+            };
+        }
+        backup
+    }
+
+    fn successors(&self, index: u64, out: &mut Vec<Choice>, counts: &mut [u8]) {
+        let state = self.index.state(index);
+        let mut moves = [Next::Won; 8];
+        for (slot, count) in counts.iter_mut().enumerate() {
+            let found = self.index.moves(&state, slot as u8 + 1, &mut moves);
+            *count = found as u8;
+            out.extend(moves[..found].iter().map(|next| match next {
+                Next::Won => Choice::WON,
+                Next::Again(after) => Choice::again(self.index.index(after)),
+                Next::Handover(after) => Choice::handover(self.index.index(after)),
+            }));
+        }
+    }
+}
+
+/// Layers up to this size keep their moves in memory while solving: Finkel's largest
+/// (29.6 million positions) takes about 2 GB so; larger ones (in Masters) generate their
+/// moves in every full sweep.
+const GRAPH_POSITIONS: u64 = 32_000_000;
+
+/// The name a table of `rules` carries in its header.
+pub fn table_name(rules: RuleSet) -> String {
+    format!("ur rules={}", rules.name())
+}
+
+/// Where `tabula solve` puts the table of `rules` and `bot:perfect` looks for it: the
+/// data directory (`~/.local/share/tabula/` on Linux, or `$TABULA_DATA_DIR`).
+pub fn default_path(rules: RuleSet) -> Option<PathBuf> {
+    crate::ai::data_dir::data_dir().map(|dir| dir.join(format!("ur-{}.table", rules.name())))
+}
+
+/// What a full solve takes, for the message that says how to build a missing table.
+/// Measured with `/usr/bin/time -v tabula solve ur rules=R` on this 2-core machine while
+/// other jobs shared it: the CPU time, halved, is the wall time two idle cores need.
+pub fn solve_cost(rules: RuleSet) -> &'static str {
+    match rules {
+        RuleSet::Finkel => {
+            "about 5 minutes on two idle cores (9.5 minutes of CPU time), 2.5 GB of memory, a 276 MB table; a stopped run resumes"
+        }
+        RuleSet::Masters => {
+            "about 30 minutes on two idle cores (an hour of CPU time), 4.3 GB of memory, a 1.0 GB table; a stopped run resumes"
+        }
+        RuleSet::Blitz => {
+            "about 1 minute on two idle cores (1.7 minutes of CPU time), 1.1 GB of memory, an 83 MB table; a stopped run resumes"
+        }
+        RuleSet::Aseb => {
+            "about 1.5 minutes on two idle cores (2.5 minutes of CPU time), 1.1 GB of memory, an 83 MB table; a stopped run resumes"
+        }
+        RuleSet::City => "City of Ur cannot be solved whole",
+    }
+}
+
+/// A loaded table of one rule set: exact win chances under perfect play.
+#[derive(Debug)]
+pub struct PerfectTable {
+    index: UrIndex,
+    table: Table,
+}
+
+/// Why there is no table to play from.
+#[derive(Debug, thiserror::Error)]
+pub enum MissingTable {
+    /// The rule set has no table (City of Ur).
+    #[error("ur rules={0} has no perfect-play table: only finkel, masters, blitz and aseb are solved")]
+    NotSolvable(&'static str),
+    /// No data directory to look in.
+    #[error("no data directory to find the table in; build one with 'tabula solve ur rules={0} --out FILE'")]
+    NoDataDir(&'static str),
+    /// The file is not there.
+    #[error(
+        "no perfect-play table for ur rules={rules} at {path}: build it with 'tabula solve ur rules={rules}' ({cost})"
+    )]
+    Absent {
+        /// The rule set.
+        rules: &'static str,
+        /// Where it was looked for.
+        path: String,
+        /// What building it takes.
+        cost: &'static str,
+    },
+    /// The file is there but unusable.
+    #[error("{0} (rebuild it with 'tabula solve ur rules={1}')")]
+    Unusable(TableError, &'static str),
+}
+
+impl PerfectTable {
+    /// Reads the table of `rules` from `path`, checking its header and checksum.
+    pub fn load(path: &Path, rules: RuleSet) -> Result<PerfectTable, TableError> {
+        let index = UrIndex::new(rules).ok_or_else(|| TableError::WrongGame {
+            path: path.to_path_buf(),
+            found: "a solvable rule set".into(),
+            expected: table_name(rules),
+        })?;
+        let table = Table::read(path, &table_name(rules), index.size())?;
+        Ok(PerfectTable { index, table })
+    }
+
+    /// The table of `rules` from the data directory, loaded once per process.
+    pub fn find(rules: RuleSet) -> Result<Arc<PerfectTable>, MissingTable> {
+        static LOADED: OnceLock<Mutex<HashMap<RuleSet, Arc<PerfectTable>>>> = OnceLock::new();
+        let loaded = LOADED.get_or_init(|| Mutex::new(HashMap::new()));
+        let mut loaded = loaded.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(table) = loaded.get(&rules) {
+            return Ok(Arc::clone(table));
+        }
+        if !SOLVABLE.contains(&rules) {
+            return Err(MissingTable::NotSolvable(rules.name()));
+        }
+        let path = default_path(rules).ok_or(MissingTable::NoDataDir(rules.name()))?;
+        if !path.exists() {
+            return Err(MissingTable::Absent {
+                rules: rules.name(),
+                path: path.display().to_string(),
+                cost: solve_cost(rules),
+            });
+        }
+        let table = PerfectTable::load(&path, rules).map_err(|e| MissingTable::Unusable(e, rules.name()))?;
+        let table = Arc::new(table);
+        loaded.insert(rules, Arc::clone(&table));
+        Ok(table)
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        self.index.rules()
+    }
+
+    /// True when the table holds every position (not only end layers).
+    pub fn is_complete(&self) -> bool {
+        self.table.is_complete()
+    }
+
+    /// The chance that the seat to act in `game` wins under perfect play from here on:
+    /// before its roll, over the rolls; after it, with its best move. `None` when the
+    /// game is over, of another rule set, or in a layer the table does not hold.
+    pub fn win_probability(&self, game: &Ur) -> Option<f64> {
+        let (state, _) = self.index.state_of(game)?;
+        self.table.value(self.index.index(&state))?;
+        // A stored layer's successors are stored too (they have as many pieces off).
+        self.index
+            .win_probability(game, |i| self.table.value(i).unwrap_or(0.5))
+    }
+}
+
+/// What a solve of a rule set did.
+#[derive(Debug)]
+pub struct UrSolveReport {
+    /// Positions numbered in the whole rule set.
+    pub positions: u64,
+    /// Positions solved (all, or the end layers asked for).
+    pub solved: u64,
+    /// The solution itself, per layer.
+    pub solution: Solution,
+    /// Where the table was written.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub table_bytes: u64,
+    /// Wall time of the solve.
+    pub elapsed: Duration,
+    /// Light's chance from the start, when the whole game was solved.
+    pub start_value: Option<f64>,
+}
+
+/// Solves `rules` (only the positions with at most `left` pieces per side not borne off,
+/// when given) and writes the table to `out`; finished layers are kept beside it in
+/// `OUT.layers/` until the table is written, so a killed run resumes.
+pub fn solve_rule_set(
+    rules: RuleSet,
+    out: &Path,
+    left: Option<u8>,
+    residual: f64,
+    threads: usize,
+    progress: bool,
+) -> Result<UrSolveReport, String> {
+    let model = UrModel::new(rules).ok_or_else(|| {
+        "City of Ur is too large to solve (see 'tabula solve ur rules=city --count')".to_string()
+    })?;
+    let index = model.index();
+    let layers = left.map(|k| index.end_layers(k));
+    let mut layer_dir = out.as_os_str().to_owned();
+    layer_dir.push(".layers");
+    let layer_dir = PathBuf::from(layer_dir);
+    let config = SolveConfig {
+        method: Method::PolicyIteration,
+        graph_positions: GRAPH_POSITIONS,
+        residual,
+        threads,
+        layers,
+        checkpoint_dir: Some(layer_dir.clone()),
+        progress,
+    };
+    let started = Instant::now();
+    let solution = super::solve(&model, &config)
+        .map_err(|e| format!("cannot keep solved layers in {}: {e}", layer_dir.display()))?;
+    Table::write(
+        out,
+        &table_name(rules),
+        index.size(),
+        solution.residual,
+        &solution.values,
+    )
+    .map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_dir_all(&layer_dir);
+    let solved = solution.values.len() as u64;
+    let start_value = (solved == index.size())
+        .then(|| {
+            let options = Options::parse(INFO.options, &[format!("rules={}", rules.name())]).ok()?;
+            let start = Ur::new_game(&options).ok()?;
+            let (state, _) = index.state_of(&start)?;
+            Some(f64::from(solution.values[index.index(&state) as usize]))
+        })
+        .flatten();
+    Ok(UrSolveReport {
+        positions: index.size(),
+        solved,
+        path: out.to_path_buf(),
+        table_bytes: std::fs::metadata(out).map_or(0, |m| m.len()),
+        elapsed: started.elapsed(),
+        start_value,
+        solution,
+    })
+}
+
+/// The `tabula solve ur rules=R --count` text: positions and what a table needs.
+pub fn count_report(rules: RuleSet) -> String {
+    match UrIndex::new(rules) {
+        Some(index) => {
+            let positions = index.size();
+            format!(
+                "ur rules={}: {positions} positions of unfinished games (each with the side to roll) in {} layers\n\
+                 table: {:.1} MB at 16 bits a position; solving holds {:.1} GB (32-bit values)",
+                rules.name(),
+                index.layers().len(),
+                (positions * 2 + 80) as f64 / 1e6,
+                (positions * 4) as f64 / 1e9
+            )
+        }
+        None => crate::games::ur::count::city_report(),
+    }
+}
+
+/// Solves City of Ur's end layers (each side at most `left` pieces not borne off, with
+/// everything reachable from them) through the rules engine; writes `POSITION<TAB>CHANCE`
+/// lines to `out` when given. Returns a report for people.
+pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<String, String> {
+    if !(1..=2).contains(&left) {
+        return Err("City of Ur's end layers can be solved with --layers 1 or 2".into());
+    }
+    let options = Options::parse(
+        INFO.options,
+        &["rules=city".to_string(), format!("back-star={back_star}")],
+    )
+    .map_err(|e| e.to_string())?;
+    let base = Ur::new_game(&options).map_err(|e| e.to_string())?;
+    let starts = crate::games::ur::count::city_end_positions(&base, left);
+    let started = Instant::now();
+    let odds = |_: &Ur| (1..=4).map(|r| (crate::core::Dice::single(r), 0.25)).collect();
+    let values = crate::core::reachable::solve_reachable(&starts, &odds, 1e-12);
+    let mut report = format!(
+        "ur rules=city back-star={back_star}: {} end positions (at most {left} piece{} left per side), {} with everything reachable, solved in {:.1} s",
+        starts.len(),
+        if left == 1 { "" } else { "s" },
+        values.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = out {
+        let mut lines: Vec<String> = values.iter().map(|(k, v)| format!("{k}\t{v:.9}")).collect();
+        lines.sort();
+        std::fs::write(path, lines.join("\n") + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        report.push_str(&format!("\nwritten to {}", path.display()));
+    }
+    Ok(report)
+}

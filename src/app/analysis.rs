@@ -1,0 +1,321 @@
+//! The analysis of a recorded game (`tabula analyse`): the loss of every decision,
+//! marks for errors, and luck. Losses are measured as [`crate::app::hints`] values
+//! choices: equity in nardy, win probability elsewhere.
+
+use crate::ai::bots::Bot;
+use crate::ai::roster::BotKind;
+use crate::app::hints::{measure, ranked_choices, scores_equity};
+use crate::app::record::GameRecord;
+use crate::app::session::Action;
+use crate::core::{Game, Phase, Seat};
+use crate::games::{AnyGame, AnyMove};
+
+/// How bad a decision was, by its loss against the best choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// Within the noise of the evaluation.
+    None,
+    /// A loss of at least 2% win probability (nardy: 0.04 equity).
+    Doubtful,
+    /// At least 4% (nardy: 0.08).
+    Error,
+    /// At least 8% (nardy: 0.16).
+    Blunder,
+}
+
+impl Mark {
+    /// The mark of a decision that lost `loss` (win probability, or equity in nardy,
+    /// where the thresholds double: one nardy point spans two units of equity).
+    pub fn of(loss: f64, equity: bool) -> Mark {
+        let unit = if equity { 2.0 } else { 1.0 };
+        if loss >= 0.08 * unit {
+            Mark::Blunder
+        } else if loss >= 0.04 * unit {
+            Mark::Error
+        } else if loss >= 0.02 * unit {
+            Mark::Doubtful
+        } else {
+            Mark::None
+        }
+    }
+
+    /// The word printed beside the decision (empty for none).
+    pub fn word(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Doubtful => "doubtful",
+            Mark::Error => "error",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
+/// One analysed decision of a recorded game.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The record's line of the decision.
+    pub line: usize,
+    /// Who decided.
+    pub seat: Seat,
+    /// The dice being played, as printed (`6-3`), if any.
+    pub dice: String,
+    /// What was played.
+    pub played: String,
+    /// What the bot likes best.
+    pub best: String,
+    /// How much the choice played fell behind the best (0 when it is the best).
+    pub loss: f64,
+    /// The mark for that loss.
+    pub mark: Mark,
+}
+
+/// One seat's totals over the analysed decisions and rolls.
+#[derive(Clone, Debug, Default)]
+pub struct SeatSummary {
+    /// Decisions with more than one choice.
+    pub decisions: usize,
+    /// The sum of their losses.
+    pub total_loss: f64,
+    /// Decisions marked doubtful.
+    pub doubtful: usize,
+    /// Decisions marked as errors.
+    pub errors: usize,
+    /// Decisions marked as blunders.
+    pub blunders: usize,
+    /// How much the seat's rolls helped it: the sum over its rolls of the value after
+    /// the roll minus the average over every roll it could have had.
+    pub luck: f64,
+    /// Whether the seat was asked for (the others' rows are left out of the report).
+    pub analysed: bool,
+}
+
+impl SeatSummary {
+    /// The average loss per decision.
+    pub fn average_loss(&self) -> f64 {
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.total_loss / self.decisions as f64
+        }
+    }
+}
+
+/// The analysis of one recorded game.
+#[derive(Clone, Debug)]
+pub struct GameAnalysis {
+    /// The game as it ended.
+    pub game: AnyGame,
+    /// Every analysed decision (forced ones left out), in order.
+    pub decisions: Vec<Decision>,
+    /// Totals per seat.
+    pub summaries: Vec<SeatSummary>,
+}
+
+/// Analyses `record`: for the seats in `seats` (all when empty), every decision with more
+/// than one choice is valued by `bot`, and every roll's luck by `luck_bot`. `progress`
+/// is told after each action.
+pub fn analyse_game(
+    record: &GameRecord,
+    bot: &mut dyn Bot<AnyGame>,
+    luck_bot: &mut dyn Bot<AnyGame>,
+    seats: &[Seat],
+    mut progress: impl FnMut(),
+) -> Result<GameAnalysis, String> {
+    let mut game = record
+        .kind
+        .new_game(&record.options)
+        .map_err(|e| format!("the record's options are refused: {e}"))?;
+    let chosen = |seat: Seat| seats.is_empty() || seats.contains(&seat);
+    let mut decisions = Vec::new();
+    let mut summaries = vec![SeatSummary::default(); game.seat_count()];
+    for (seat, summary) in summaries.iter_mut().enumerate() {
+        summary.analysed = chosen(seat);
+    }
+    let mut outcomes = Vec::new();
+    for (line, action) in &record.actions {
+        let fail = |e: String| format!("line {line}: {e}");
+        match action {
+            Action::Roll(dice) | Action::Dice(dice) => {
+                let Phase::Roll(seat) = game.phase() else {
+                    return Err(fail("dice where no roll is due".into()));
+                };
+                if chosen(seat) {
+                    outcomes.clear();
+                    game.chance_outcomes(&mut outcomes);
+                    let mut average = 0.0;
+                    let mut actual = None;
+                    for (outcome, probability) in &outcomes {
+                        let mut after = game.clone();
+                        if after.set_dice(*outcome).is_ok() {
+                            let value = measure(&after, &luck_bot.estimate(&after), seat);
+                            average += probability * value;
+                            if same_roll(outcome, dice) {
+                                actual = Some(value);
+                            }
+                        }
+                    }
+                    if let Some(actual) = actual {
+                        summaries[seat].luck += actual - average;
+                    }
+                }
+                game.set_dice(*dice).map_err(|e| fail(e.to_string()))?;
+            }
+            Action::Move(text) => {
+                let seat = game
+                    .phase()
+                    .seat()
+                    .ok_or_else(|| fail("a move after the game ended".into()))?;
+                let played = game.parse_move(text).map_err(|e| fail(e.to_string()))?;
+                let decision = chosen(seat)
+                    .then(|| analyse_decision(&game, &played, seat, *line, bot))
+                    .flatten();
+                if let Some(decision) = decision {
+                    let summary = &mut summaries[seat];
+                    summary.decisions += 1;
+                    summary.total_loss += decision.loss;
+                    match decision.mark {
+                        Mark::None => {}
+                        Mark::Doubtful => summary.doubtful += 1,
+                        Mark::Error => summary.errors += 1,
+                        Mark::Blunder => summary.blunders += 1,
+                    }
+                    decisions.push(decision);
+                }
+                game.play(&played).map_err(|e| fail(e.to_string()))?;
+            }
+            Action::SetPos(text) => game.set_position(text).map_err(|e| fail(e.to_string()))?,
+            // A resignation is no choice to value; a Long Nardy match goes on after one.
+            Action::Resign(seat) => {
+                if let crate::core::Resignation::Over(_) = game.resign(*seat) {
+                    break;
+                }
+            }
+        }
+        progress();
+    }
+    Ok(GameAnalysis {
+        game,
+        decisions,
+        summaries,
+    })
+}
+
+/// The same roll, whatever the order of the dice.
+fn same_roll(a: &crate::core::Dice, b: &crate::core::Dice) -> bool {
+    let mut x = a.values().to_vec();
+    let mut y = b.values().to_vec();
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
+/// Values the choice `played` against the others; `None` when there was no choice.
+fn analyse_decision(
+    game: &AnyGame,
+    played: &AnyMove,
+    seat: Seat,
+    line: usize,
+    bot: &mut dyn Bot<AnyGame>,
+) -> Option<Decision> {
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    let in_roll_phase = matches!(game.phase(), Phase::Roll(_));
+    if legal.len() + usize::from(in_roll_phase) < 2 {
+        return None;
+    }
+    let choices = ranked_choices(game, bot);
+    let played_text = game.format_move(played);
+    let best = choices.first()?;
+    let value_of = |text: &str| {
+        choices
+            .iter()
+            .find(|c| c.text == text)
+            .map(|c| measure(game, &c.estimate, seat))
+    };
+    let best_value = measure(game, &best.estimate, seat);
+    let loss = (best_value - value_of(&played_text)?).max(0.0);
+    Some(Decision {
+        line,
+        seat,
+        dice: game.dice().map(|d| d.to_string()).unwrap_or_default(),
+        played: played_text,
+        best: best.text.clone(),
+        loss,
+        mark: Mark::of(loss, scores_equity(game)),
+    })
+}
+
+/// The analysis as text for people: every decision that lost something, then a summary
+/// per seat.
+pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool) -> String {
+    let game = &analysis.game;
+    let equity = scores_equity(game);
+    let unit = if equity { "equity" } else { "win%" };
+    let scale = |x: f64| if equity { x } else { 100.0 * x };
+    let mut out = Vec::new();
+    out.push(format!(
+        "{} analysed by bot:{bot}; loss in {}{}",
+        game.info().title,
+        if equity {
+            "equity"
+        } else {
+            "win probability (points of %)"
+        },
+        if show_all {
+            ""
+        } else {
+            "; decisions that lost less than the doubtful mark are left out"
+        }
+    ));
+    out.push(format!(
+        "{:>5}  {:<8} {:<5} {:<18} {:<18} {:>7}  mark",
+        "line", "seat", "dice", "played", "best", "loss"
+    ));
+    for d in &analysis.decisions {
+        if !show_all && d.mark == Mark::None {
+            continue;
+        }
+        let best = if d.played == d.best {
+            "=".to_string()
+        } else {
+            d.best.clone()
+        };
+        out.push(format!(
+            "{:>5}  {:<8} {:<5} {:<18} {:<18} {:>7.3}  {}",
+            d.line,
+            game.seat_name(d.seat),
+            d.dice,
+            d.played,
+            best,
+            scale(d.loss),
+            d.mark.word()
+        ));
+    }
+    out.push(String::new());
+    out.push(format!(
+        "{:<8} {:>9} {:>9} {:>8} {:>6} {:>8} {:>8}",
+        "seat", "decisions", "avg loss", "doubtful", "errors", "blunders", "luck"
+    ));
+    for (seat, s) in analysis.summaries.iter().enumerate().filter(|(_, s)| s.analysed) {
+        out.push(format!(
+            "{:<8} {:>9} {:>9.3} {:>8} {:>6} {:>8} {:>+8.3}",
+            game.seat_name(seat),
+            s.decisions,
+            scale(s.average_loss()),
+            s.doubtful,
+            s.errors,
+            s.blunders,
+            scale(s.luck)
+        ));
+    }
+    out.push(format!(
+        "loss and luck in {unit}; marks: doubtful >= {}, error >= {}, blunder >= {}",
+        if equity { "0.04" } else { "2" },
+        if equity { "0.08" } else { "4" },
+        if equity { "0.16" } else { "8" },
+    ));
+    if let Some(outcome) = game.outcome() {
+        out.push(format!("result: {}", outcome.summary));
+    }
+    out.join("\n")
+}

@@ -1,0 +1,156 @@
+//! Values for people: ranked choices with win probabilities for `hint N`, and a
+//! position's value for every seat for `eval`/`evaluate`.
+//!
+//! Everything here asks a [`Bot`] for its values; the bot decides how deep it looks.
+//! Long Nardy scores 1 to 3 points a game, so its values are equity (points won minus
+//! lost, per game); every other game scores one point a win, so its values are win
+//! probabilities.
+
+use crate::ai::bots::Bot;
+use crate::core::{Estimate, Game, Phase, Seat};
+use crate::games::AnyGame;
+
+/// One choice for the seat to act, with its value.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The choice as typed: a move in the game's notation, or `roll`.
+    pub text: String,
+    /// The position's value after the choice.
+    pub estimate: Estimate,
+}
+
+/// True for games whose wins score more than one point, where equity is the measure.
+pub fn scores_equity(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::Nardy(_))
+}
+
+/// What a seat is trying to maximise in `estimate`: equity in nardy, the win
+/// probability elsewhere.
+pub fn measure(game: &AnyGame, estimate: &Estimate, seat: Seat) -> f64 {
+    if scores_equity(game) {
+        estimate.equity[seat]
+    } else {
+        estimate.win[seat]
+    }
+}
+
+/// Every choice of the seat to act, best first. In the move phase the legal moves; in
+/// the roll phase `roll` and the actions allowed before rolling. Empty once the game is
+/// over.
+pub fn ranked_choices(game: &AnyGame, bot: &mut dyn Bot<AnyGame>) -> Vec<Choice> {
+    let Some(seat) = game.phase().seat() else {
+        return Vec::new();
+    };
+    let mut legal = Vec::new();
+    game.legal_moves(&mut legal);
+    let mut choices: Vec<Choice> = if legal.is_empty() {
+        Vec::new()
+    } else {
+        bot.rank_moves(game, &legal)
+            .into_iter()
+            .map(|ranked| Choice {
+                text: game.format_move(&legal[ranked.index]),
+                estimate: ranked.estimate,
+            })
+            .collect()
+    };
+    if let Phase::Roll(_) = game.phase() {
+        choices.push(Choice {
+            text: "roll".to_string(),
+            estimate: bot.estimate_rolling(game),
+        });
+        choices.sort_by(|a, b| measure(game, &b.estimate, seat).total_cmp(&measure(game, &a.estimate, seat)));
+    }
+    choices
+}
+
+/// A probability as people read it: `54.1%`.
+fn percent(p: f64) -> String {
+    format!("{:.1}%", 100.0 * p)
+}
+
+/// The `hint N` lines for people: rank, choice, win probability (and equity in nardy),
+/// and how far each falls behind the best.
+pub fn hint_table(game: &AnyGame, choices: &[Choice], count: usize) -> String {
+    let Some(seat) = game.phase().seat() else {
+        return String::new();
+    };
+    let width = choices
+        .iter()
+        .take(count)
+        .map(|c| c.text.len())
+        .max()
+        .unwrap_or(0);
+    let best = choices
+        .first()
+        .map(|c| measure(game, &c.estimate, seat))
+        .unwrap_or(0.0);
+    let mut lines = Vec::new();
+    for (rank, choice) in choices.iter().take(count).enumerate() {
+        let mut line = format!(
+            "{:>2}. {:<width$}  win {:>6}",
+            rank + 1,
+            choice.text,
+            percent(choice.estimate.win[seat])
+        );
+        if scores_equity(game) {
+            line.push_str(&format!("  equity {:+.3}", choice.estimate.equity[seat]));
+        }
+        if rank > 0 {
+            let behind = measure(game, &choice.estimate, seat) - best;
+            if scores_equity(game) {
+                line.push_str(&format!("  ({behind:+.3})"));
+            } else {
+                line.push_str(&format!("  ({:+.1}%)", 100.0 * behind));
+            }
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// The `hint N` lines of the engine protocol: `MOVE win=P [equity=E]`, best first.
+pub fn hint_protocol(game: &AnyGame, choices: &[Choice], count: usize) -> String {
+    let Some(seat) = game.phase().seat() else {
+        return String::new();
+    };
+    choices
+        .iter()
+        .take(count)
+        .map(|choice| {
+            let mut line = format!("{} win={:.4}", choice.text, choice.estimate.win[seat]);
+            if scores_equity(game) {
+                line.push_str(&format!(" equity={:.4}", choice.estimate.equity[seat]));
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The value of the position for every seat, one line each. The REPL form reads
+/// `white  win 54.1%  equity +0.120`; the protocol form `white win=0.5410 equity=0.1200`.
+pub fn evaluation_lines(game: &AnyGame, estimate: &Estimate, for_protocol: bool) -> String {
+    let seats = game.seat_count();
+    let width = (0..seats).map(|s| game.seat_name(s).len()).max().unwrap_or(0);
+    (0..seats)
+        .map(|seat| {
+            let name = game.seat_name(seat);
+            let equity = scores_equity(game);
+            match (for_protocol, equity) {
+                (true, false) => format!("{name} win={:.4}", estimate.win[seat]),
+                (true, true) => format!(
+                    "{name} win={:.4} equity={:.4}",
+                    estimate.win[seat], estimate.equity[seat]
+                ),
+                (false, false) => format!("{name:<width$}  win {:>6}", percent(estimate.win[seat])),
+                (false, true) => format!(
+                    "{name:<width$}  win {:>6}  equity {:+.3}",
+                    percent(estimate.win[seat]),
+                    estimate.equity[seat]
+                ),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,18 @@
+//! What a user does with games, independent of how they type it: the session (one game
+//! with its history, undo and dice stream), records, hints and analysis, the players at a
+//! table (humans, bots, external engines) and the referee that asks them to act, the
+//! engine protocol's wire format and client, matches and benchmarks.
+//!
+//! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
+//! the rooms listed before it: [`lines`], [`protocol`], [`hints`], [`session`],
+//! [`record`], [`analysis`], [`players`], [`matches`], [`bench`].
+
+pub mod analysis;
+pub mod bench;
+pub mod hints;
+pub mod lines;
+pub mod matches;
+pub mod players;
+pub mod protocol;
+pub mod record;
+pub mod session;

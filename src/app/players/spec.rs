@@ -1,0 +1,225 @@
+//! Who plays a seat: `human`, `bot:NAME` or `engine:COMMAND`, and seats named by name or
+//! number (`--seat black=bot:random`, `--seat 2=human`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ai::roster::BotKind;
+use crate::core::Game;
+
+/// The player in one seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A person at the keyboard (or lines of a piped script).
+    Human,
+    /// A built-in bot.
+    Bot(BotKind),
+    /// An external program speaking the engine protocol, started with this command line.
+    Engine(String),
+}
+
+impl PlayerSpec {
+    /// True for a person.
+    pub fn is_human(&self) -> bool {
+        matches!(self, PlayerSpec::Human)
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Human => f.write_str("human"),
+            PlayerSpec::Bot(kind) => write!(f, "bot:{kind}"),
+            PlayerSpec::Engine(command) => write!(f, "engine:{command}"),
+        }
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        let text = text.trim();
+        let bots: Vec<String> = crate::ai::roster::BOT_NAMES
+            .iter()
+            .map(|b| format!("bot:{b}"))
+            .collect();
+        let usage = format!("write human, {} or engine:COMMAND", bots.join(", "));
+        if text.eq_ignore_ascii_case("human") {
+            return Ok(PlayerSpec::Human);
+        }
+        if let Some(name) = text.strip_prefix("bot:") {
+            return name.parse().map(PlayerSpec::Bot);
+        }
+        if let Some(command) = text.strip_prefix("engine:") {
+            if command.trim().is_empty() {
+                return Err("engine: needs the command that starts the engine, e.g. engine:./mybot".into());
+            }
+            shell_words::split(command).map_err(|e| format!("cannot split '{command}' into words: {e}"))?;
+            return Ok(PlayerSpec::Engine(command.trim().to_string()));
+        }
+        if let Ok(kind) = text.parse::<BotKind>() {
+            return Err(format!(
+                "unknown player '{text}'; did you mean bot:{kind}? ({usage})"
+            ));
+        }
+        Err(format!("unknown player '{text}'; {usage}"))
+    }
+}
+
+/// A player of `tabula match`: `SPEC` or `NAME=SPEC`, the name shown in the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchPlayer {
+    /// The name given, if any (otherwise an engine's own `name` reply, or the spec).
+    pub name: Option<String>,
+    /// Who plays.
+    pub spec: PlayerSpec,
+}
+
+impl FromStr for MatchPlayer {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<MatchPlayer, String> {
+        let text = text.trim();
+        // A spec comes first: `engine:./bot --depth=3` is an engine, not a name.
+        let looks_like_spec = ["human", "bot:", "engine:"]
+            .iter()
+            .any(|prefix| text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix));
+        if !looks_like_spec && let Some((name, spec)) = text.split_once('=') {
+            let name = name.trim();
+            if name.is_empty() || name.chars().any(|c| c.is_control()) {
+                return Err(format!(
+                    "'{text}' has an empty name; write NAME=PLAYER, e.g. fast=bot:greedy"
+                ));
+            }
+            if name.chars().count() > 40 {
+                return Err(format!("the name '{name}' is too long: keep it to 40 characters"));
+            }
+            return Ok(MatchPlayer {
+                name: Some(name.to_string()),
+                spec: spec.parse()?,
+            });
+        }
+        Ok(MatchPlayer {
+            name: None,
+            spec: text.parse()?,
+        })
+    }
+}
+
+/// A `SEAT=PLAYER` assignment as typed, before the seat is looked up in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatAssignment {
+    /// The seat as typed: a name (`white`) or a number from 1 (`2`).
+    pub seat: String,
+    /// Who plays it.
+    pub player: PlayerSpec,
+}
+
+impl FromStr for SeatAssignment {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SeatAssignment, String> {
+        let (seat, player) = text
+            .split_once('=')
+            .ok_or_else(|| format!("'{text}' is not SEAT=PLAYER, e.g. black=bot:random or 2=human"))?;
+        Ok(SeatAssignment {
+            seat: seat.trim().to_ascii_lowercase(),
+            player: player.parse()?,
+        })
+    }
+}
+
+/// The players of every seat: the default (human first, then `bot:best`, the strongest
+/// built-in level that still answers quickly), with the given assignments applied in order.
+pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<Vec<PlayerSpec>, String> {
+    let mut players: Vec<PlayerSpec> = (0..game.seat_count())
+        .map(|seat| {
+            if seat == 0 {
+                PlayerSpec::Human
+            } else {
+                PlayerSpec::Bot(BotKind::Best)
+            }
+        })
+        .collect();
+    for assignment in assignments {
+        let seat = game.find_seat(&assignment.seat)?;
+        players[seat] = assignment.player.clone();
+    }
+    Ok(players)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::NewGame;
+    use crate::games::nardy::Nardy;
+
+    #[test]
+    fn players_parse_and_print() {
+        assert_eq!("human".parse(), Ok(PlayerSpec::Human));
+        assert_eq!("bot:random".parse(), Ok(PlayerSpec::Bot(BotKind::Random)));
+        assert_eq!(
+            "engine:python3 bot.py".parse(),
+            Ok(PlayerSpec::Engine("python3 bot.py".into()))
+        );
+        assert_eq!(PlayerSpec::Bot(BotKind::Greedy).to_string(), "bot:greedy");
+        assert!(
+            "greedy"
+                .parse::<PlayerSpec>()
+                .unwrap_err()
+                .contains("did you mean bot:greedy")
+        );
+        assert!(
+            "bot:smart"
+                .parse::<PlayerSpec>()
+                .unwrap_err()
+                .contains("unknown bot 'smart'")
+        );
+        assert!("engine:".parse::<PlayerSpec>().is_err());
+        assert!("engine:'unclosed".parse::<PlayerSpec>().is_err());
+    }
+
+    #[test]
+    fn match_players_may_be_named() {
+        let named: MatchPlayer = "fast=bot:greedy".parse().unwrap();
+        assert_eq!(named.name.as_deref(), Some("fast"));
+        assert_eq!(named.spec, PlayerSpec::Bot(BotKind::Greedy));
+        let engine: MatchPlayer = "engine:./bot --depth=3".parse().unwrap();
+        assert_eq!(engine.name, None);
+        assert_eq!(engine.spec, PlayerSpec::Engine("./bot --depth=3".into()));
+        let both: MatchPlayer = "deep=engine:./bot --depth=3".parse().unwrap();
+        assert_eq!(both.name.as_deref(), Some("deep"));
+        assert_eq!(both.spec, PlayerSpec::Engine("./bot --depth=3".into()));
+        assert!(
+            "=bot:random"
+                .parse::<MatchPlayer>()
+                .unwrap_err()
+                .contains("empty name")
+        );
+        assert!(
+            "x=bot:smart"
+                .parse::<MatchPlayer>()
+                .unwrap_err()
+                .contains("unknown bot")
+        );
+    }
+
+    #[test]
+    fn seats_by_name_or_number() {
+        let game = Nardy::default_game();
+        assert_eq!(game.find_seat("black"), Ok(1));
+        assert_eq!(game.find_seat("1"), Ok(0));
+        assert!(
+            game.find_seat("3")
+                .unwrap_err()
+                .contains("its seats are white, black (or 1-2)")
+        );
+        let players = seat_players(&game, &["2=human".parse().unwrap()]).unwrap();
+        assert_eq!(players, vec![PlayerSpec::Human, PlayerSpec::Human]);
+        assert_eq!(
+            seat_players(&game, &[]).unwrap(),
+            vec![PlayerSpec::Human, PlayerSpec::Bot(BotKind::Best)]
+        );
+    }
+}

@@ -1,0 +1,738 @@
+//! The controller side of the protocol: an external program that speaks it, started as a
+//! child process and asked one command at a time. This module knows the protocol and the
+//! process, not the games: the agent that plays a seat through a client lives in
+//! [`crate::app::players`].
+//!
+//! Everything an engine writes is distrusted. Its output is read as bytes by a thread
+//! with a bounded line length and a bounded queue, so a program that floods its output
+//! costs a few MB at most; every wait has a deadline that holds whatever arrives; a
+//! reply that does not end within a size limit is `garbage`. Standard error is always
+//! drained to its end (its last lines are kept to show with a forfeit, or go to the log).
+//! Each engine runs in its own process group, which is ended as a whole when the engine
+//! is stopped, and on SIGINT/SIGTERM to tabula.
+
+use std::collections::VecDeque;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync_channel};
+use std::sync::{Arc, Mutex, Once};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The longest line read from an engine; a longer one is `garbage: reply too long`.
+pub const MAX_LINE: usize = 64 * 1024;
+/// The most output (bytes, line ends included) one reply may take, blank lines before it
+/// included; tabula's commands all have one-line answers.
+pub const MAX_REPLY: usize = 256 * 1024;
+/// The most lines one reply may take.
+pub const MAX_REPLY_LINES: usize = 1000;
+/// How many of an engine's last standard error lines are kept to show with a forfeit.
+pub const STDERR_TAIL: usize = 10;
+/// How much of each engine's standard error goes to the log; the rest is drained unlogged.
+const STDERR_LOG_BUDGET: usize = 1024 * 1024;
+/// Lines an engine may have waiting in the queue; the reader blocks (and so, once the
+/// pipe is full, does the engine) until they are taken.
+const QUEUE: usize = 64;
+/// How long an engine has to exit by itself after `quit` before its group is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(500);
+/// The same for an engine that has failed (hangs, floods, talks nonsense): it is not
+/// expected to listen.
+const FAILED_QUIT_GRACE: Duration = Duration::from_millis(50);
+/// The longest stretch of an engine's text quoted in a message.
+const QUOTE: usize = 60;
+
+/// A log of the traffic with every engine, shared by all seats (and match jobs).
+#[derive(Clone)]
+pub struct TrafficLog {
+    file: Arc<Mutex<File>>,
+    start: Instant,
+}
+
+impl TrafficLog {
+    /// Opens the log file: emptied first, or with `append` kept and added to (a match
+    /// that resumes).
+    pub fn open(path: &str, append: bool) -> std::io::Result<TrafficLog> {
+        let mut options = OpenOptions::new();
+        options.create(true);
+        if append {
+            options.append(true);
+        } else {
+            options.write(true).truncate(true);
+        }
+        Ok(TrafficLog {
+            file: Arc::new(Mutex::new(options.open(path)?)),
+            start: Instant::now(),
+        })
+    }
+
+    /// Creates (or empties) the log file.
+    pub fn create(path: &str) -> std::io::Result<TrafficLog> {
+        TrafficLog::open(path, false)
+    }
+
+    /// Writes one line: milliseconds since the log was opened, who, a mark (`>` sent,
+    /// `<` received, `!` standard error, `=` a verdict of the referee) and the text.
+    pub fn write(&self, who: &str, mark: &str, text: &str) {
+        let mut file = match self.file.lock() {
+            Ok(file) => file,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let ms = self.start.elapsed().as_millis();
+        let _ = writeln!(file, "{ms:>8} {who} {mark} {text}");
+    }
+}
+
+/// Time limits and logging for engines.
+#[derive(Clone)]
+pub struct EngineSettings {
+    /// Time allowed for one `genmove`.
+    pub move_time: Duration,
+    /// Time allowed for the start-up handshake and for every other command.
+    pub timeout: Duration,
+    /// Where to keep the traffic, if anywhere.
+    pub log: Option<TrafficLog>,
+}
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings {
+            move_time: Duration::from_secs(5),
+            timeout: Duration::from_secs(10),
+            log: None,
+        }
+    }
+}
+
+impl EngineSettings {
+    /// The limit for `genmove`: the move time plus a margin for process and pipe delays
+    /// (a tenth, at least 100 ms).
+    pub fn genmove_limit(&self) -> Duration {
+        self.move_time + (self.move_time / 10).max(Duration::from_millis(100))
+    }
+}
+
+/// Why an engine failed: a short class for tables (`crash`, `garbage`, ...), the story,
+/// and its last standard error lines when no log keeps them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineFailure {
+    /// The class, as the man page lists them.
+    pub kind: &'static str,
+    /// What happened.
+    pub detail: String,
+    /// The engine's last lines on standard error (empty with `--log`, which has them all).
+    pub stderr: Vec<String>,
+}
+
+impl EngineFailure {
+    /// A failure without standard error lines.
+    pub fn new(kind: &'static str, detail: impl Into<String>) -> EngineFailure {
+        EngineFailure {
+            kind,
+            detail: detail.into(),
+            stderr: Vec::new(),
+        }
+    }
+}
+
+/// Round trips with one engine: how many, and how long they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Commands answered.
+    pub commands: u64,
+    /// Time from sending a command to the end of its reply, summed.
+    pub waited: Duration,
+    /// `genmove` commands answered.
+    pub genmoves: u64,
+    /// Time spent waiting for `genmove` replies.
+    pub genmove_wait: Duration,
+}
+
+impl Traffic {
+    /// Adds another engine's traffic.
+    pub fn add(&mut self, other: Traffic) {
+        self.commands += other.commands;
+        self.waited += other.waited;
+        self.genmoves += other.genmoves;
+        self.genmove_wait += other.genmove_wait;
+    }
+}
+
+/// What the reader thread saw on the engine's standard output.
+enum Output {
+    /// One line, without its `\n`.
+    Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE`] (the rest of it was skipped).
+    TooLong,
+}
+
+/// An external engine, started and through its handshake.
+pub struct EngineClient {
+    label: String,
+    command: String,
+    child: Child,
+    /// The engine's process group (its pid): every process it starts is ended with it.
+    group: i32,
+    stdin: Option<ChildStdin>,
+    output: Receiver<Output>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    stderr_reader: Option<JoinHandle<()>>,
+    settings: EngineSettings,
+    next_id: u64,
+    name: String,
+    traffic: Traffic,
+    /// The engine failed a command: it gets only a short grace to quit.
+    failed: bool,
+    stopped: bool,
+}
+
+impl EngineClient {
+    /// Starts `command` (split like a shell would) in a process group of its own and
+    /// checks it speaks protocol 1 (a silence there is `handshake`). `label` names the
+    /// seat in logs and messages.
+    pub fn start(
+        command: &str,
+        label: &str,
+        settings: &EngineSettings,
+    ) -> Result<EngineClient, EngineFailure> {
+        let words = shell_words::split(command)
+            .map_err(|e| EngineFailure::new("start", format!("cannot split '{command}': {e}")))?;
+        let Some((program, args)) = words.split_first() else {
+            return Err(EngineFailure::new("start", "the engine command is empty"));
+        };
+        install_signal_cleanup();
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| EngineFailure::new("start", format!("cannot start '{command}': {e}")))?;
+        let group = child.id() as i32;
+        live_groups(|groups| groups.push(group));
+        let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
+        let (sender, output) = sync_channel(QUEUE);
+        if let Some(stdout) = stdout {
+            std::thread::spawn(move || forward_output(stdout, sender));
+        }
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let stderr_reader = stderr.map(|stderr| {
+            let tail = Arc::clone(&stderr_tail);
+            let log = settings.log.clone();
+            let who = label.to_string();
+            std::thread::spawn(move || drain_stderr(stderr, tail, log, who))
+        });
+        let mut client = EngineClient {
+            label: label.to_string(),
+            command: command.to_string(),
+            stdin: child.stdin.take(),
+            child,
+            group,
+            output,
+            stderr_tail,
+            stderr_reader,
+            settings: settings.clone(),
+            next_id: 1,
+            name: String::new(),
+            traffic: Traffic::default(),
+            failed: false,
+            stopped: false,
+        };
+        if let Err(failure) = client.handshake() {
+            client.log(
+                "=",
+                &format!("handshake failed: {}: {}", failure.kind, failure.detail),
+            );
+            return Err(failure);
+        }
+        Ok(client)
+    }
+
+    fn handshake(&mut self) -> Result<(), EngineFailure> {
+        let timeout = self.settings.timeout;
+        let as_handshake = |mut failure: EngineFailure| {
+            if failure.kind == "timeout" {
+                failure.kind = "handshake";
+            }
+            failure
+        };
+        match self.ask("protocol_version", timeout).map_err(as_handshake)? {
+            Ok(v) if v.trim() == "1" => {}
+            Ok(v) => {
+                return Err(self.failure(
+                    "handshake",
+                    format!("speaks protocol version '{}', not 1", quote(&v)),
+                ));
+            }
+            Err(e) => {
+                return Err(self.failure("handshake", format!("refused protocol_version: {}", quote(&e))));
+            }
+        }
+        self.name = match self.ask("name", timeout).map_err(as_handshake)? {
+            Ok(name) if !name.trim().is_empty() => quote(name.trim()),
+            _ => self.command.clone(),
+        };
+        Ok(())
+    }
+
+    /// The name the engine gave (its command when it gave none).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Round trips so far.
+    pub fn traffic(&self) -> Traffic {
+        self.traffic
+    }
+
+    /// The engine's last lines on standard error, oldest first.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        match self.stderr_tail.lock() {
+            Ok(tail) => tail.iter().cloned().collect(),
+            Err(poisoned) => poisoned.into_inner().iter().cloned().collect(),
+        }
+    }
+
+    /// The limit for one `genmove` (see [`EngineSettings::genmove_limit`]).
+    pub fn genmove_limit(&self) -> Duration {
+        self.settings.genmove_limit()
+    }
+
+    /// A failure of this engine, with its last standard error lines unless a log keeps
+    /// them.
+    pub fn failure(&self, kind: &'static str, detail: impl Into<String>) -> EngineFailure {
+        let stderr = if self.settings.log.is_some() {
+            Vec::new()
+        } else {
+            self.stderr_tail()
+        };
+        EngineFailure {
+            kind,
+            detail: detail.into(),
+            stderr,
+        }
+    }
+
+    /// Sends one command and waits for its reply: `Ok(Ok(text))` for `=`, `Ok(Err(text))`
+    /// for `?`, `Err` when the engine failed (timeout, exit, garbage). A reply that
+    /// carries the id of an earlier command (a late answer) is discarded.
+    pub fn ask(&mut self, command: &str, limit: Duration) -> Result<Result<String, String>, EngineFailure> {
+        let answer = self.exchange(command, limit);
+        self.failed |= answer.is_err();
+        answer
+    }
+
+    fn exchange(&mut self, command: &str, limit: Duration) -> Result<Result<String, String>, EngineFailure> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let line = format!("{id} {command}");
+        self.log(">", &line);
+        let sent = match self.stdin.as_mut() {
+            Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
+            None => Err(std::io::Error::other("stdin closed")),
+        };
+        if sent.is_err() {
+            return Err(self.gone(command));
+        }
+        let sent_at = Instant::now();
+        let deadline = sent_at + limit;
+        let timeout = |client: &EngineClient| {
+            client.failure(
+                "timeout",
+                format!(
+                    "no complete reply to '{command}' within {:.1} s",
+                    limit.as_secs_f64()
+                ),
+            )
+        };
+        let too_long = |client: &EngineClient, what: &str| {
+            client.failure(
+                "garbage",
+                format!("reply too long: {what} while asked '{command}'"),
+            )
+        };
+        let mut received = 0usize;
+        let mut lines = 0usize;
+        let mut skipping_stale = false;
+        let mut reply: Option<(bool, Vec<String>)> = None;
+        loop {
+            // Checked on every line, so that no stream of output can outlast the limit.
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(timeout(self));
+            }
+            let bytes = match self.output.recv_timeout(deadline - now) {
+                Ok(Output::Line(bytes)) => bytes,
+                Ok(Output::TooLong) => {
+                    self.log("<", &format!("[a line over {} KiB, not kept]", MAX_LINE / 1024));
+                    return Err(too_long(self, &format!("a line over {} KiB", MAX_LINE / 1024)));
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(timeout(self)),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.gone(command)),
+            };
+            received += bytes.len() + 1;
+            lines += 1;
+            let text = String::from_utf8_lossy(&bytes);
+            self.log("<", &text);
+            if received > MAX_REPLY || lines > MAX_REPLY_LINES {
+                return Err(too_long(
+                    self,
+                    &format!("over {} KiB or {MAX_REPLY_LINES} lines", MAX_REPLY / 1024),
+                ));
+            }
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                return Err(self.failure(
+                    "garbage",
+                    format!(
+                        "answered '{command}' with bytes that are not UTF-8: '{}'",
+                        quote(&text)
+                    ),
+                ));
+            };
+            let line = line.trim_end_matches('\r');
+            if skipping_stale {
+                skipping_stale = !line.trim().is_empty();
+                continue;
+            }
+            match &mut reply {
+                None if line.trim().is_empty() => continue,
+                None => {
+                    let (success, rest) = match line.as_bytes()[0] {
+                        b'=' => (true, &line[1..]),
+                        b'?' => (false, &line[1..]),
+                        _ => {
+                            return Err(self.failure(
+                                "garbage",
+                                format!("answered '{command}' with '{}', not '=' or '?'", quote(line)),
+                            ));
+                        }
+                    };
+                    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                    if digits > 0 {
+                        match rest[..digits].parse::<u64>() {
+                            Ok(got) if got == id => {}
+                            Ok(got) if got < id => {
+                                // A late reply to an earlier command: not this answer.
+                                skipping_stale = true;
+                                continue;
+                            }
+                            _ => {
+                                return Err(self.failure(
+                                    "garbage",
+                                    format!(
+                                        "replied with id {} to command {id} ('{command}')",
+                                        quote(&rest[..digits])
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    reply = Some((success, vec![rest[digits..].trim().to_string()]));
+                }
+                Some((success, body)) => {
+                    if line.trim().is_empty() {
+                        let took = sent_at.elapsed();
+                        self.traffic.commands += 1;
+                        self.traffic.waited += took;
+                        if command == "genmove" {
+                            self.traffic.genmoves += 1;
+                            self.traffic.genmove_wait += took;
+                        }
+                        let text = body.join("\n").trim().to_string();
+                        return Ok(if *success { Ok(text) } else { Err(text) });
+                    }
+                    body.push(line.to_string());
+                }
+            }
+        }
+    }
+
+    /// Sends a command that must succeed; a refusal means the engine no longer follows
+    /// the game (`lost sync`).
+    pub fn tell(&mut self, command: &str) -> Result<(), EngineFailure> {
+        match self.ask(command, self.settings.timeout)? {
+            Ok(_) => Ok(()),
+            Err(message) => {
+                Err(self.failure("lost sync", format!("refused '{command}': {}", quote(&message))))
+            }
+        }
+    }
+
+    /// The engine closed its output: say how it ended, with its last standard error.
+    fn gone(&mut self, command: &str) -> EngineFailure {
+        // Ended by the signal handler, which exits tabula in a moment: no verdict, and no
+        // chance for this thread to finish the run first and exit with success.
+        while STOPPING.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+        // The exit and the last stderr lines arrive just after the output closes.
+        let wait_until = Instant::now() + Duration::from_millis(200);
+        let mut status = exit_status(self.group);
+        while status.is_none() && Instant::now() < wait_until {
+            std::thread::sleep(Duration::from_millis(5));
+            status = exit_status(self.group);
+        }
+        while self.stderr_reader.as_ref().is_some_and(|r| !r.is_finished()) && Instant::now() < wait_until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let what = status.unwrap_or_else(|| "closed its output".to_string());
+        self.failure("crash", format!("{what} while asked '{command}'"))
+    }
+
+    fn log(&self, mark: &str, text: &str) {
+        if let Some(log) = &self.settings.log {
+            log.write(&self.label, mark, text);
+        }
+    }
+
+    /// Asks the engine to quit, gives it a moment, then ends its whole process group.
+    pub fn shutdown(&mut self) {
+        if std::mem::replace(&mut self.stopped, true) {
+            return;
+        }
+        if let Some(mut stdin) = self.stdin.take() {
+            let line = format!("{} quit", self.next_id);
+            self.next_id += 1;
+            self.log(">", &line);
+            let _ = writeln!(stdin, "{line}").and_then(|()| stdin.flush());
+        }
+        let grace = if self.failed {
+            FAILED_QUIT_GRACE
+        } else {
+            QUIT_GRACE
+        };
+        let deadline = Instant::now() + grace;
+        let mut logged = 0usize;
+        loop {
+            // Take what it still says (the answer to quit), within bounds.
+            loop {
+                match self.output.try_recv() {
+                    Ok(Output::Line(bytes)) if logged < MAX_REPLY_LINES => {
+                        logged += 1;
+                        self.log("<", &String::from_utf8_lossy(&bytes));
+                    }
+                    Ok(_) => {}
+                    Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+                }
+            }
+            if exit_status(self.group).is_some() || Instant::now() >= deadline {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        // The leader is not reaped yet, so the group id cannot have been reused.
+        kill_group(self.group, libc::SIGKILL);
+        let _ = self.child.wait();
+        live_groups(|groups| groups.retain(|&g| g != self.group));
+    }
+}
+
+impl Drop for EngineClient {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// Splits `source` into lines of at most [`MAX_LINE`] bytes and hands each to `each`,
+/// until the end or until `each` returns false. Longer lines are reported as `None`
+/// once, and the rest of them skipped.
+fn split_lines(source: impl Read, mut each: impl FnMut(Option<Vec<u8>>) -> bool) {
+    let mut reader = BufReader::with_capacity(16 * 1024, source);
+    let mut line = Vec::new();
+    let mut overlong = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) | Err(_) => break,
+            Ok(chunk) => chunk,
+        };
+        let (taken, complete) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(end) => (end + 1, Some(end)),
+            None => (chunk.len(), None),
+        };
+        let piece = &chunk[..complete.unwrap_or(taken)];
+        if !overlong {
+            if line.len() + piece.len() > MAX_LINE {
+                overlong = true;
+                line = Vec::new();
+                if !each(None) {
+                    return;
+                }
+            } else {
+                line.extend_from_slice(piece);
+            }
+        }
+        reader.consume(taken);
+        if complete.is_some() {
+            if !std::mem::replace(&mut overlong, false) && !each(Some(std::mem::take(&mut line))) {
+                return;
+            }
+            line.clear();
+        }
+    }
+    if !line.is_empty() && !overlong {
+        each(Some(line));
+    }
+}
+
+/// The stdout thread: lines into a bounded queue, so that a flood waits for the reader.
+fn forward_output(stdout: impl Read, sender: SyncSender<Output>) {
+    split_lines(stdout, |line| {
+        let message = line.map_or(Output::TooLong, Output::Line);
+        sender.send(message).is_ok()
+    });
+}
+
+/// The stderr thread: reads to the end whatever comes (bytes, not text), keeps the last
+/// lines, and logs up to a budget.
+fn drain_stderr(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>, log: Option<TrafficLog>, who: String) {
+    let mut logged = 0usize;
+    split_lines(stderr, |line| {
+        let text = match &line {
+            Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
+            None => format!("[a line over {} KiB]", MAX_LINE / 1024),
+        };
+        if let Some(log) = &log {
+            if logged < STDERR_LOG_BUDGET {
+                logged += text.len() + 1;
+                log.write(&who, "!", &text);
+                if logged >= STDERR_LOG_BUDGET {
+                    log.write(&who, "=", "standard error: the rest is not logged");
+                }
+            }
+        } else {
+            let mut tail = match tail.lock() {
+                Ok(tail) => tail,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            if tail.len() == STDERR_TAIL {
+                tail.pop_front();
+            }
+            tail.push_back(quote_long(&text, 200));
+        }
+        true
+    });
+}
+
+/// How the process `pid` ended, if it has, without reaping it (so its id stays ours).
+fn exit_status(pid: i32) -> Option<String> {
+    // SAFETY: waitid only writes into the zeroed siginfo we own.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+        if libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) != 0 || info.si_pid() == 0 {
+            return None;
+        }
+        let code = info.si_status();
+        Some(match info.si_code {
+            libc::CLD_EXITED => format!("exited (exit status: {code})"),
+            _ => format!("was killed (signal {code})"),
+        })
+    }
+}
+
+fn kill_group(group: i32, signal: i32) {
+    if group > 0 {
+        // SAFETY: killpg has no memory effects; a group already gone is ESRCH.
+        unsafe {
+            libc::killpg(group, signal);
+        }
+    }
+}
+
+/// Set by the signal handler while it ends the engines.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// The process groups of the engines running now, for the signal handler.
+static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn live_groups<T>(f: impl FnOnce(&mut Vec<i32>) -> T) -> T {
+    match LIVE_GROUPS.lock() {
+        Ok(mut groups) => f(&mut groups),
+        Err(poisoned) => f(&mut poisoned.into_inner()),
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP, ends every engine's process group before tabula exits:
+/// in their own groups, engines no longer get the terminal's signals with tabula.
+/// Installed when the first engine starts, so that tabula without engines keeps the
+/// default behaviour.
+fn install_signal_cleanup() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            STOPPING.store(true, Ordering::SeqCst);
+            let groups = live_groups(|groups| groups.clone());
+            for &group in &groups {
+                kill_group(group, libc::SIGTERM);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+            for &group in &groups {
+                kill_group(group, libc::SIGKILL);
+            }
+            std::process::exit(130);
+        });
+    });
+}
+
+/// An engine's text as quoted in a message: control characters escaped, cut at
+/// [`QUOTE`] characters.
+pub fn quote(text: &str) -> String {
+    quote_long(text, QUOTE)
+}
+
+fn quote_long(text: &str, limit: usize) -> String {
+    let mut out = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == limit {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(bytes: &[u8]) -> Vec<Option<Vec<u8>>> {
+        let mut lines = Vec::new();
+        split_lines(bytes, |line| {
+            lines.push(line);
+            true
+        });
+        lines
+    }
+
+    #[test]
+    fn lines_are_split_as_bytes_and_capped() {
+        assert_eq!(
+            lines_of(b"=1 1\n\ncaf\xe9\nend"),
+            vec![
+                Some(b"=1 1".to_vec()),
+                Some(Vec::new()),
+                Some(b"caf\xe9".to_vec()),
+                Some(b"end".to_vec())
+            ]
+        );
+        let mut long = vec![b'y'; MAX_LINE + 10];
+        long.extend_from_slice(b"\nnext\n");
+        assert_eq!(lines_of(&long), vec![None, Some(b"next".to_vec())]);
+        let exact = vec![b'x'; MAX_LINE];
+        assert_eq!(lines_of(&exact), vec![Some(exact.clone())]);
+    }
+
+    #[test]
+    fn quotes_escape_control_characters_and_are_cut() {
+        assert_eq!(quote("a\u{0}b\rc"), "a\\u{0}b\\rc");
+        assert_eq!(quote(&"z".repeat(100)), format!("{}...", "z".repeat(60)));
+    }
+}

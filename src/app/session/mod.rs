@@ -1,0 +1,648 @@
+//! A game in progress and everything done to it: the one place where commands change a
+//! game. The REPL, piped scripts and the engine protocol all go through [`Session`], so
+//! they share rules, history, undo, records and error messages.
+
+pub mod command;
+mod error;
+
+pub use error::CommandError;
+
+use crate::ai::roster::BotKind;
+use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
+use crate::games::{AnyGame, AnyMove, GameKind};
+
+/// One thing that happened to the game, as kept in the history and written to records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Dice thrown by the session's seeded source.
+    Roll(Dice),
+    /// Dice typed in by a person (or sent by a controller).
+    Dice(Dice),
+    /// A move, in the game's notation as `legal` lists it.
+    Move(String),
+    /// The position was replaced by this position string.
+    SetPos(String),
+    /// The seat conceded the game.
+    Resign(Seat),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Step {
+    before: AnyGame,
+    /// The dice stream as it stood before the action, so that undo rewinds it too.
+    dice: SeededDice,
+    /// A resignation that had ended the game before the action (setpos can follow one).
+    conceded: Option<Outcome>,
+    pub(crate) action: Action,
+    seat: Option<Seat>,
+}
+
+/// What a successful play did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who moved.
+    pub seat: Seat,
+    /// The move in notation, as `legal` lists it.
+    pub text: String,
+    /// What the move did, in words, as `legal` describes it after the notation:
+    /// ` (-> a8, eats c8)`; empty when the notation says it all.
+    pub details: String,
+    /// Notable events the game reports (captures, extra rolls, game ends...).
+    pub notes: Vec<String>,
+}
+
+/// What a roll (or dice typed in) did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rolled {
+    /// Who rolled.
+    pub seat: Seat,
+    /// The dice.
+    pub dice: Dice,
+    /// Notable events the game reports (a roll-off decided, a turn lost...).
+    pub notes: Vec<String>,
+}
+
+/// An action taken back by `undo`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undone {
+    /// Whose action it was.
+    pub seat: Option<Seat>,
+    /// The action.
+    pub action: Action,
+}
+
+/// What `resign` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resigned {
+    /// The game (or the match) is over.
+    Over(Outcome),
+    /// The conceded game was scored and the next game of the match has started.
+    PlaysOn(String),
+}
+
+/// A game with its history, dice source and built-in bot.
+pub struct Session {
+    pub(crate) game: AnyGame,
+    pub(crate) history: Vec<Step>,
+    dice: SeededDice,
+    bot: BotKind,
+    bot_seed: u64,
+    pub(crate) unsaved: bool,
+    /// Set when a resignation ended the game (the rules' own phase is then ignored).
+    conceded: Option<Outcome>,
+}
+
+impl Session {
+    /// A session playing a new game of `kind` with `options`, dice from `seed`.
+    pub fn new(kind: GameKind, options: &Options, seed: u64) -> Result<Session, CommandError> {
+        Ok(Session {
+            game: kind.new_game(options)?,
+            history: Vec::new(),
+            dice: SeededDice::new(seed),
+            bot: BotKind::Best,
+            bot_seed: seed ^ 0xB07,
+            unsaved: false,
+            conceded: None,
+        })
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The seed of the dice source.
+    pub fn seed(&self) -> u64 {
+        self.dice.seed()
+    }
+
+    /// Where the dice stream stands (for records that resume it).
+    pub fn dice_position(&self) -> u128 {
+        self.dice.position()
+    }
+
+    /// True if something happened since the game started, was saved or was loaded.
+    pub fn unsaved(&self) -> bool {
+        self.unsaved
+    }
+
+    /// Marks the game as saved.
+    pub fn mark_saved(&mut self) {
+        self.unsaved = false;
+    }
+
+    /// True while the game has started and is not over.
+    pub fn in_progress(&self) -> bool {
+        !self.history.is_empty() && self.phase() != Phase::Over
+    }
+
+    /// Where the turn cycle stands: the game's own phase, or over after a resignation.
+    pub fn phase(&self) -> Phase {
+        if self.conceded.is_some() {
+            Phase::Over
+        } else {
+            self.game.phase()
+        }
+    }
+
+    /// Every action since the game started, in order, with the seat that took it.
+    pub fn actions(&self) -> impl Iterator<Item = (Option<Seat>, &Action)> {
+        self.history.iter().map(|step| (step.seat, &step.action))
+    }
+
+    /// The built-in bot used by `hint` and `genmove`.
+    pub fn bot(&self) -> BotKind {
+        self.bot
+    }
+
+    /// Chooses the built-in bot used by `hint` and `genmove`.
+    pub fn set_bot(&mut self, bot: BotKind) {
+        self.bot = bot;
+    }
+
+    /// Chooses the bot like [`Session::set_bot`], but refuses one that cannot play this
+    /// game (bot:perfect without its solved table: the error gives the command that
+    /// builds it), leaving the session as it was.
+    pub fn choose_bot(&mut self, bot: BotKind) -> Result<(), CommandError> {
+        if bot == BotKind::Perfect {
+            crate::ai::solve::perfect::check(&self.game).map_err(CommandError::Argument)?;
+        }
+        self.bot = bot;
+        Ok(())
+    }
+
+    /// Replaces the dice source with one seeded by `seed`.
+    pub fn reseed(&mut self, seed: u64) {
+        self.dice = SeededDice::new(seed);
+        self.bot_seed = seed ^ 0xB07;
+    }
+
+    /// Continues the dice stream of `seed` from `position`.
+    pub fn resume_dice(&mut self, seed: u64, position: u128) {
+        self.dice = SeededDice::resume(seed, position);
+        self.bot_seed = seed ^ 0xB07;
+    }
+
+    /// Starts a new game of `kind` (keeps the dice source and bot).
+    pub fn new_game(&mut self, kind: GameKind, options: &Options) -> Result<(), CommandError> {
+        self.game = kind.new_game(options)?;
+        self.history.clear();
+        self.unsaved = false;
+        self.conceded = None;
+        Ok(())
+    }
+
+    /// Name of `seat` in this game.
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        self.game.seat_name(seat)
+    }
+
+    /// Records an action; `dice` is the dice stream as it stood before it.
+    fn push(&mut self, before: AnyGame, dice: SeededDice, action: Action, seat: Option<Seat>) {
+        self.history.push(Step {
+            before,
+            dice,
+            conceded: self.conceded.clone(),
+            action,
+            seat,
+        });
+        self.unsaved = true;
+    }
+
+    fn roll_phase_seat(&self) -> Result<Seat, CommandError> {
+        match self.phase() {
+            Phase::Roll(seat) => Ok(seat),
+            Phase::Move(seat) => Err(CommandError::WrongPhase(match self.game.dice() {
+                Some(dice) => format!("{} must move the {dice} first", self.seat_name(seat)),
+                None => format!("{} must move first (see 'legal')", self.seat_name(seat)),
+            })),
+            Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
+        }
+    }
+
+    /// Rolls the dice from the seeded source for the seat to roll.
+    pub fn roll(&mut self) -> Result<Rolled, CommandError> {
+        let seat = self.roll_phase_seat()?;
+        let stream = self.dice.clone();
+        let dice = self.game.roll(&mut self.dice);
+        let before = self.game.clone();
+        if let Err(error) = self.game.set_dice(dice) {
+            self.dice = stream;
+            return Err(error.into());
+        }
+        let notes = roll_notes(&before, &self.game, dice);
+        self.push(before, stream, Action::Roll(dice), Some(seat));
+        Ok(Rolled { seat, dice, notes })
+    }
+
+    /// Replays a roll from a record: throws from the stream and keeps the throw if it
+    /// shows `expected` (the record was rolled from this stream); otherwise the stream is
+    /// left as it was and `false` is returned.
+    pub(crate) fn replay_roll(&mut self, expected: Dice) -> Result<bool, CommandError> {
+        let seat = self.roll_phase_seat()?;
+        let mut stream = self.dice.clone();
+        if self.game.roll(&mut stream) != expected {
+            return Ok(false);
+        }
+        let before = self.game.clone();
+        self.game.set_dice(expected)?;
+        let previous = std::mem::replace(&mut self.dice, stream);
+        self.push(before, previous, Action::Roll(expected), Some(seat));
+        Ok(true)
+    }
+
+    /// Sets dice given by a person for the seat to roll.
+    pub fn set_dice(&mut self, values: &[u8]) -> Result<Rolled, CommandError> {
+        let seat = self.roll_phase_seat()?;
+        let dice = self.game.parse_dice(values)?;
+        let before = self.game.clone();
+        self.game.set_dice(dice)?;
+        let notes = roll_notes(&before, &self.game, dice);
+        self.push(before, self.dice.clone(), Action::Dice(dice), Some(seat));
+        Ok(Rolled { seat, dice, notes })
+    }
+
+    /// The legal moves in notation: in the move phase the moves, in the roll phase
+    /// `roll` followed by the optional actions allowed before rolling, nothing when over.
+    pub fn legal_texts(&self) -> Vec<String> {
+        self.legal_listed(|game, mv| game.format_move(mv))
+    }
+
+    /// The legal moves with a description each (`c1 (eats f1)`).
+    pub fn legal_descriptions(&self) -> Vec<String> {
+        self.legal_listed(|game, mv| game.describe_move(mv))
+    }
+
+    fn legal_listed(&self, write: impl Fn(&AnyGame, &AnyMove) -> String) -> Vec<String> {
+        let mut texts = Vec::new();
+        match self.phase() {
+            Phase::Roll(_) => texts.push("roll".to_string()),
+            Phase::Over => return texts,
+            Phase::Move(_) => {}
+        }
+        texts.extend(self.legal_moves().iter().map(|m| write(&self.game, m)));
+        texts
+    }
+
+    /// The game's legal moves (see [`Game::legal_moves`]).
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        moves
+    }
+
+    /// True when the seat in the move phase can only pass.
+    pub fn only_pass(&self) -> bool {
+        if !matches!(self.phase(), Phase::Move(_)) {
+            return false;
+        }
+        let moves = self.legal_moves();
+        moves.len() == 1 && self.game.format_move(&moves[0]) == "pass"
+    }
+
+    /// Plays a move written in the game's notation (`play roll` rolls).
+    pub fn play_text(&mut self, text: &str) -> Result<Played, CommandError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CommandError::Syntax("play needs a move, e.g. 'play pass'".into()));
+        }
+        let mv = self.game.parse_move(text)?;
+        self.play(&mv)
+    }
+
+    /// Plays a parsed move after checking it.
+    pub fn play(&mut self, mv: &AnyMove) -> Result<Played, CommandError> {
+        let seat = match self.phase() {
+            Phase::Over => return Err(CommandError::WrongPhase("the game is over".into())),
+            Phase::Roll(seat) | Phase::Move(seat) => seat,
+        };
+        let legal = self.legal_moves();
+        if matches!(self.game.phase(), Phase::Roll(_)) && legal.is_empty() {
+            return Err(CommandError::WrongPhase("roll first".into()));
+        }
+        let before = self.game.clone();
+        let mut after = self.game.clone();
+        if let Err(error) = after.play(mv) {
+            let mut error = CommandError::from(error);
+            if let CommandError::Illegal { legal: listed, .. } = &mut error {
+                *listed = self.legal_texts();
+            }
+            return Err(error);
+        }
+        let typed = before.format_move(mv);
+        let text = if legal.iter().any(|m| before.format_move(m) == typed) {
+            typed
+        } else {
+            canonical_text(&before, &legal, &after).unwrap_or(typed)
+        };
+        let details = legal
+            .iter()
+            .find(|m| before.format_move(m) == text)
+            .map(|m| before.describe_move(m))
+            .and_then(|described| described.strip_prefix(text.as_str()).map(str::to_string))
+            .unwrap_or_default();
+        let notes = after.narrate(&before);
+        self.game = after;
+        self.push(before, self.dice.clone(), Action::Move(text.clone()), Some(seat));
+        Ok(Played {
+            seat,
+            text,
+            details,
+            notes,
+        })
+    }
+
+    /// Plays a move read from a record, which must be written in full as `legal` writes
+    /// moves: a cut or abbreviated word (`swap g` for `swap grey`) is refused, so that a
+    /// damaged record never replays as a different game.
+    pub fn play_recorded(&mut self, text: &str) -> Result<Played, CommandError> {
+        let mv = self.game.parse_move(text)?;
+        let written = self.game.format_move(&mv);
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        if words(&written) != words(text) {
+            return Err(CommandError::Syntax(format!(
+                "records spell moves in full: '{}' is not written as tabula writes it ('{written}')",
+                text.trim()
+            )));
+        }
+        self.play(&mv)
+    }
+
+    /// Concedes the game for `seat`: the game is over, or (a Long
+    /// Nardy match not yet won) the conceded game is scored and the next one starts.
+    pub fn resign(&mut self, seat: Seat) -> Result<Resigned, CommandError> {
+        if self.phase() == Phase::Over {
+            return Err(CommandError::WrongPhase("the game is over".into()));
+        }
+        if seat >= self.game.seat_count() {
+            return Err(CommandError::Argument(format!(
+                "this game has no seat {}",
+                seat + 1
+            )));
+        }
+        let before = self.game.clone();
+        let result = self.game.resign(seat);
+        self.push(before, self.dice.clone(), Action::Resign(seat), Some(seat));
+        Ok(match result {
+            Resignation::Over(outcome) => {
+                self.conceded = Some(outcome.clone());
+                Resigned::Over(outcome)
+            }
+            Resignation::PlaysOn(note) => Resigned::PlaysOn(note),
+        })
+    }
+
+    /// Takes back the last action (a roll, dice, a move, a position or a resignation),
+    /// and rewinds the dice stream with it: rolling again gives the same dice.
+    pub fn undo(&mut self) -> Result<Undone, CommandError> {
+        let last = self
+            .history
+            .len()
+            .checked_sub(1)
+            .ok_or_else(|| CommandError::WrongPhase("nothing to undo".into()))?;
+        Ok(self.undo_to(last).remove(0))
+    }
+
+    /// Takes back every action since the last decision of a seat for which `decides`
+    /// holds, that decision included: a move chosen (not a pass that was the only legal
+    /// move), a position set or a resignation. Bots' actions after it go too; the dice
+    /// stream rewinds with them, so the same choices bring the same dice. Changes
+    /// nothing and returns `None` when there is no such decision.
+    pub fn undo_decision(&mut self, decides: impl Fn(Seat) -> bool) -> Option<Vec<Undone>> {
+        let target = self.history.iter().rposition(|step| match &step.action {
+            Action::Move(_) => step.seat.is_some_and(&decides) && !forced_pass(&step.before),
+            Action::SetPos(_) => true,
+            Action::Resign(seat) => decides(*seat),
+            Action::Roll(_) | Action::Dice(_) => false,
+        })?;
+        Some(self.undo_to(target))
+    }
+
+    /// Truncates the history to `index` steps and restores the game and dice from then;
+    /// returns what was taken back, last first.
+    fn undo_to(&mut self, index: usize) -> Vec<Undone> {
+        let taken: Vec<Step> = self.history.drain(index..).rev().collect();
+        if let Some(first) = taken.last() {
+            self.game = first.before.clone();
+            self.dice = first.dice.clone();
+            self.conceded = first.conceded.clone();
+        }
+        self.unsaved = true;
+        taken
+            .into_iter()
+            .map(|step| Undone {
+                seat: step.seat,
+                action: step.action,
+            })
+            .collect()
+    }
+
+    /// True if some action in the history is a move by a seat for which `is_mine` holds.
+    pub fn has_move_by(&self, is_mine: impl Fn(Seat) -> bool) -> bool {
+        self.history
+            .iter()
+            .any(|step| matches!(step.action, Action::Move(_)) && step.seat.is_some_and(&is_mine))
+    }
+
+    /// A fresh built-in bot for this position: its own choices follow the session seed
+    /// and how far the game has gone, so a hint replays exactly.
+    fn fresh_bot(&self) -> Box<dyn crate::ai::bots::Bot<AnyGame>> {
+        self.bot.build_any(self.bot_seed ^ self.history.len() as u64)
+    }
+
+    /// Every choice of the seat to act with its value, best first (see
+    /// [`crate::app::hints::ranked_choices`]).
+    pub fn choices(&self) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
+        if self.phase() == Phase::Over {
+            return Err(CommandError::WrongPhase("the game is over".into()));
+        }
+        Ok(crate::app::hints::ranked_choices(
+            &self.game,
+            self.fresh_bot().as_mut(),
+        ))
+    }
+
+    /// The position's value for every seat, as the built-in bot sees it.
+    pub fn evaluation(&self) -> crate::core::Estimate {
+        self.fresh_bot().estimate(&self.game)
+    }
+
+    /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
+    pub fn hint(&self) -> Result<String, CommandError> {
+        let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
+        match self.phase() {
+            Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
+            Phase::Roll(_) => {
+                let actions = self.legal_moves();
+                Ok(match bot.choose_before_roll(&self.game, &actions) {
+                    Some(index) => self.game.format_move(&actions[index]),
+                    None => "roll".to_string(),
+                })
+            }
+            Phase::Move(_) => {
+                let legal = self.legal_moves();
+                if legal.is_empty() {
+                    return Err(CommandError::WrongPhase("there is nothing to choose".into()));
+                }
+                let index = bot.choose_move(&self.game, &legal).min(legal.len() - 1);
+                Ok(self.game.format_move(&legal[index]))
+            }
+        }
+    }
+
+    /// Lets the built-in bot act for the seat to move: plays its move (or pre-roll
+    /// action) and returns it; returns `None` when the bot chooses to roll (the caller
+    /// rolls; the bot never does).
+    pub fn genmove(&mut self) -> Result<Option<Played>, CommandError> {
+        let choice = self.hint()?;
+        if choice == "roll" {
+            return Ok(None);
+        }
+        self.play_text(&choice).map(Some)
+    }
+
+    /// Replaces the position with one read from a position string.
+    pub fn set_position(&mut self, text: &str) -> Result<(), CommandError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CommandError::Position(format!(
+                "setpos needs a position string, like: {}",
+                self.game.position_string()
+            )));
+        }
+        let before = self.game.clone();
+        self.game.set_position(text)?;
+        let canonical = self.game.position_string();
+        self.push(before, self.dice.clone(), Action::SetPos(canonical), None);
+        // A new position is a game that goes on (or ended by its own rules).
+        self.conceded = None;
+        Ok(())
+    }
+
+    /// The protocol's one-line status: `turn SEAT roll`, `turn SEAT roll rolloff` (a roll
+    /// of the roll-off that decides who starts), `turn SEAT move DICE`, or `over PLACES`
+    /// (see [`over_text`]).
+    pub fn status(&self) -> String {
+        match self.phase() {
+            Phase::Roll(seat) if self.game.roll_off().is_some() => {
+                format!("turn {} roll rolloff", self.seat_name(seat))
+            }
+            Phase::Roll(seat) => format!("turn {} roll", self.seat_name(seat)),
+            Phase::Move(seat) => match self.game.dice() {
+                Some(dice) => format!("turn {} move {}", self.seat_name(seat), dice.to_args()),
+                None => format!("turn {} move", self.seat_name(seat)),
+            },
+            Phase::Over => match self.outcome() {
+                Ok(outcome) => over_text(&outcome, &|seat| self.seat_name(seat).to_string()),
+                Err(_) => "over".to_string(),
+            },
+        }
+    }
+
+    /// How the game ended, or a wrong-phase error while it goes on.
+    pub fn outcome(&self) -> Result<Outcome, CommandError> {
+        self.conceded
+            .clone()
+            .or_else(|| self.game.outcome())
+            .ok_or_else(|| CommandError::WrongPhase("the game is not over".into()))
+    }
+
+    /// The `result` reply: one line per seat, `SEAT PLACE POINTS`, then the summary.
+    pub fn result_lines(&self) -> Result<String, CommandError> {
+        let outcome = self.outcome()?;
+        let mut lines: Vec<String> = (0..outcome.places.len())
+            .map(|seat| {
+                format!(
+                    "{} {} {}",
+                    self.seat_name(seat),
+                    outcome.places[seat],
+                    outcome.points[seat]
+                )
+            })
+            .collect();
+        lines.push(outcome.summary);
+        Ok(lines.join("\n"))
+    }
+}
+
+/// True if the only legal move in `game` was `pass` (the table plays it by itself, so it
+/// is no decision to take back).
+fn forced_pass(game: &AnyGame) -> bool {
+    if !matches!(game.phase(), Phase::Move(_)) {
+        return false;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.len() == 1 && game.format_move(&moves[0]) == "pass"
+}
+
+/// The `over` status of a finished game: `over`, then the seats of each finishing place,
+/// first place first, separated by spaces; seats that share a place are joined by commas
+/// in seat order. The last place is left out: it holds every seat not listed. So a game
+/// won outright (any two-seat game, or one that stops at its winner) prints `over WINNER`,
+/// and a full ranking of four prints its first three places, `over blue red green`.
+/// Nothing is ever ordered that the outcome does not order. A game every seat ends in the
+/// same place prints `over draw`.
+pub fn over_text(outcome: &Outcome, name: &dyn Fn(Seat) -> String) -> String {
+    let mut places: Vec<u8> = outcome.places.clone();
+    places.sort_unstable();
+    places.dedup();
+    let Some((_, listed)) = places.split_last() else {
+        return "over".to_string();
+    };
+    if listed.is_empty() {
+        return "over draw".to_string();
+    }
+    let mut text = String::from("over");
+    for &place in listed {
+        let seats: Vec<String> = (0..outcome.places.len())
+            .filter(|&seat| outcome.places[seat] == place)
+            .map(name)
+            .collect();
+        text.push(' ');
+        text.push_str(&seats.join(","));
+    }
+    text
+}
+
+/// What a roll did, for people: the roll-off's news when it was a roll-off roll (see
+/// [`crate::core::RollOff::narrate`]), then whatever the game tells of it.
+fn roll_notes(before: &AnyGame, after: &AnyGame, dice: Dice) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let (Some(roll_off), Some(&value)) = (before.roll_off(), dice.values().first()) {
+        notes.extend(roll_off.narrate(value, &|seat| before.seat_name(seat).to_string()));
+    }
+    notes.extend(after.narrate(before));
+    notes
+}
+
+/// The text of the legal move that turns `before` into `after` (compared by position
+/// string), so that records and engines always see the notation `legal` prints.
+fn canonical_text(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<String> {
+    let target = after.position_string();
+    legal.iter().find_map(|mv| {
+        let mut trial = before.clone();
+        trial.play_unchecked(mv);
+        (trial.position_string() == target).then(|| before.format_move(mv))
+    })
+}
+
+/// The game a `new [GAME] [KEY=VALUE...]` command asks for: the named game, or the
+/// `current` one, with its options checked.
+pub fn resolve_game(
+    current: GameKind,
+    game: Option<&str>,
+    words: &[String],
+) -> Result<(GameKind, Options), CommandError> {
+    let kind = match game {
+        Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
+        None => current,
+    };
+    let options = Options::parse(kind.info().options, words)?;
+    Ok((kind, options))
+}
+
+/// Picks a seed from the operating system's entropy.
+pub fn random_seed() -> u64 {
+    rand::random::<u64>() % 1_000_000_000
+}
