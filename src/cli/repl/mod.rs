@@ -599,7 +599,9 @@ impl Table {
                 .into());
             }
             let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
-            let seat = fresh.find_seat(&assignment.seat).map_err(CommandError::Argument)?;
+            let seat = fresh
+                .find_seat(&assignment.seat)
+                .map_err(CommandError::Argument)?;
             players[seat] = assignment.player;
         }
         if players.contains(&PlayerSpec::Bot(crate::ai::roster::BotKind::Perfect)) {
@@ -618,7 +620,11 @@ impl Table {
 
     /// `seat SEAT PLAYER`: someone else plays a seat from here on.
     fn change_seat(&mut self, seat: &str, player: &str, out: &mut dyn Write) -> Step {
-        let seat = self.session.game().find_seat(seat).map_err(CommandError::Argument)?;
+        let seat = self
+            .session
+            .game()
+            .find_seat(seat)
+            .map_err(CommandError::Argument)?;
         let player: PlayerSpec = player.parse().map_err(CommandError::Argument)?;
         let label = self.session.seat_name(seat);
         if player == PlayerSpec::Bot(crate::ai::roster::BotKind::Perfect) {

@@ -1,0 +1,92 @@
+//! `tabula analyse`: the loss of every decision of a recorded game.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::args::{NetChoice, parse_bot};
+use super::usage;
+use crate::ai::roster::BotKind;
+use crate::core::Game;
+
+#[derive(Debug, Args)]
+pub(super) struct AnalyseArgs {
+    /// A file written by 'save' (or a match's --records file)
+    pub(super) file: String,
+    /// The bot that values the decisions, e.g. best, expectimax:2, greedy
+    #[arg(long, default_value = "best", value_parser = parse_bot)]
+    pub(super) bot: BotKind,
+    /// Analyse only this seat's decisions (name or number; repeatable); all seats if none
+    #[arg(long, value_name = "SEAT")]
+    pub(super) seat: Vec<String>,
+    /// Which game of the file to analyse, from 1; every game if not given
+    #[arg(long, value_name = "K")]
+    pub(super) game: Option<usize>,
+    /// List every decision, not only those that lost at least the doubtful mark
+    #[arg(long)]
+    pub(super) all: bool,
+    #[command(flatten)]
+    pub(super) net: NetChoice,
+}
+
+pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::app::record::parse_records;
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
+    let records = parse_records(&text)?;
+    let chosen: Vec<usize> = match args.game {
+        Some(k) if k == 0 || k > records.len() => {
+            return Err(usage(format!(
+                "{} holds {} game{}; --game takes 1 to {}",
+                args.file,
+                records.len(),
+                if records.len() == 1 { "" } else { "s" },
+                records.len()
+            )));
+        }
+        Some(k) => vec![k - 1],
+        None => (0..records.len()).collect(),
+    };
+    let total: u64 = chosen.iter().map(|&i| records[i].actions.len() as u64).sum();
+    let bar = if io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(total)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "analysing {bar:30} {pos}/{len} actions, {per_sec}, ETA {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    for (n, &index) in chosen.iter().enumerate() {
+        let record = &records[index];
+        let game = record.kind.new_game(&record.options)?;
+        let seats = args
+            .seat
+            .iter()
+            .map(|name| game.find_seat(name).map_err(usage))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut bot = args.bot.build_any(index as u64);
+        let mut luck_bot = BotKind::Expectimax { depth: 1 }.build_any(index as u64);
+        let analysis =
+            crate::app::analysis::analyse_game(record, bot.as_mut(), luck_bot.as_mut(), &seats, || {
+                bar.inc(1)
+            })
+            .map_err(|e| anyhow::anyhow!("{}: game {}: {e}", args.file, index + 1))?;
+        if n > 0 {
+            writeln!(out)?;
+        }
+        if chosen.len() > 1 {
+            writeln!(out, "game {} of {}", index + 1, records.len())?;
+        }
+        writeln!(
+            out,
+            "{}",
+            crate::app::analysis::report(&analysis, args.bot, args.all)
+        )?;
+    }
+    bar.finish_and_clear();
+    Ok(ExitCode::SUCCESS)
+}

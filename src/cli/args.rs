@@ -1,0 +1,143 @@
+//! Command-line arguments shared by several subcommands, and their parsers.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+
+use super::usage;
+use crate::ai::roster::BotKind;
+use crate::app::players::{MatchPlayer, PlayerSpec, SeatAssignment};
+use crate::app::protocol::client::{EngineSettings, TrafficLog};
+use crate::core::Options;
+use crate::games::GameKind;
+
+pub(super) fn parse_bot(text: &str) -> Result<BotKind, String> {
+    text.strip_prefix("bot:").unwrap_or(text).parse()
+}
+
+#[derive(Debug, Args)]
+pub(super) struct GameChoice {
+    /// The game: nardy, ur, aeroplane, microbes or mnogoboy (see 'tabula games')
+    #[arg(value_name = "GAME", default_value = "nardy")]
+    pub(super) game: String,
+    /// The game's rule options, e.g. koks=on match=5 (see 'tabula games')
+    #[arg(value_name = "KEY=VALUE")]
+    pub(super) words: Vec<String>,
+    /// A rule option KEY=VALUE (same as giving it after GAME)
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    pub(super) opts: Vec<String>,
+}
+
+impl GameChoice {
+    /// The game and its validated options.
+    pub(super) fn resolve(&self) -> anyhow::Result<(GameKind, Options)> {
+        // 'tabula play koks=on' means the default game with that option.
+        let (id, mut rest) = if self.game.contains('=') {
+            ("nardy", vec![self.game.clone()])
+        } else {
+            (self.game.as_str(), Vec::new())
+        };
+        let kind = GameKind::from_id(id).map_err(usage)?;
+        rest.extend(self.words.iter().cloned());
+        rest.extend(self.opts.iter().cloned());
+        let options = Options::parse(kind.info().options, &rest).map_err(usage)?;
+        // Options that are valid one by one may still not fit together.
+        kind.new_game(&options).map_err(usage)?;
+        Ok((kind, options))
+    }
+
+    /// True if the player count was given as an option.
+    pub(super) fn gives_players(&self) -> bool {
+        std::iter::once(&self.game)
+            .chain(&self.words)
+            .chain(&self.opts)
+            .any(|w| w.starts_with("players="))
+    }
+}
+
+/// `--net FILE`: the network Long Nardy's net bots use instead of the built-in one.
+#[derive(Debug, Args)]
+pub(super) struct NetChoice {
+    /// Long Nardy network file for bot:net and bot:best (default: the built-in one)
+    #[arg(long = "net", value_name = "FILE")]
+    pub(super) net_file: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(super) struct EngineArgs {
+    /// Time an external engine may take for one move, in milliseconds, 1 to 86400000 (a
+    /// margin of a tenth, at least 100 ms, is added)
+    #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
+    pub(super) movetime: u64,
+    /// Time an external engine may take to start up and to answer any other command,
+    /// in milliseconds, 1 to 86400000
+    #[arg(long, value_name = "MS", default_value_t = 10000, value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
+    pub(super) timeout: u64,
+    /// Keep the full traffic with external engines in FILE
+    #[arg(long, value_name = "FILE")]
+    pub(super) log: Option<String>,
+}
+
+impl EngineArgs {
+    /// The settings; `append` keeps an existing log (a match that resumes adds to it).
+    pub(super) fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
+        let log = match &self.log {
+            Some(path) => Some(
+                TrafficLog::open(path, append).with_context(|| format!("cannot create the log {path}"))?,
+            ),
+            None => None,
+        };
+        Ok(EngineSettings {
+            move_time: Duration::from_millis(self.movetime.max(1)),
+            timeout: Duration::from_millis(self.timeout.max(1)),
+            log,
+        })
+    }
+}
+
+/// The longest time limit `--movetime` and `--timeout` take: a day, in milliseconds.
+pub(super) const MAX_MILLIS: u64 = 86_400_000;
+
+/// The longest `tabula bench` runs: a week, in seconds.
+pub(super) const MAX_BENCH_SECONDS: f64 = 604_800.0;
+
+pub(super) fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
+    text.parse()
+}
+
+pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let usage = format!("write a number of seconds above 0 and at most {MAX_BENCH_SECONDS}, like 5 or 0.5");
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= MAX_BENCH_SECONDS => {
+            Duration::try_from_secs_f64(seconds).map_err(|_| usage)
+        }
+        Ok(_) => Err(format!("{text} is out of range; {usage}")),
+        Err(_) => Err(format!("'{text}' is not a number; {usage}")),
+    }
+}
+
+pub(super) fn parse_player(text: &str) -> Result<MatchPlayer, String> {
+    text.parse()
+}
+
+/// Refuses bot:perfect up front where it has no table, with the command that builds it.
+pub(super) fn check_perfect<'a>(
+    kind: GameKind,
+    options: &Options,
+    mut players: impl Iterator<Item = &'a PlayerSpec>,
+) -> anyhow::Result<()> {
+    if players.any(|p| *p == PlayerSpec::Bot(crate::ai::roster::BotKind::Perfect)) {
+        crate::ai::solve::perfect::check(&kind.new_game(options)?).map_err(anyhow::Error::msg)?;
+    }
+    Ok(())
+}
+
+/// A built-in bot's name as `--bot` takes it: `expectimax:3` or `bot:expectimax:3`.
+pub(super) fn parse_bot_name(name: &str) -> anyhow::Result<crate::ai::roster::BotKind> {
+    let name = name.trim();
+    name.strip_prefix("bot:")
+        .unwrap_or(name)
+        .parse()
+        .map_err(anyhow::Error::msg)
+}

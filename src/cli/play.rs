@@ -1,0 +1,103 @@
+//! `tabula play`: a game in the terminal, or commands piped in.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::args::{EngineArgs, GameChoice, NetChoice, check_perfect, parse_seat};
+use super::usage;
+use crate::app::players::SeatAssignment;
+use crate::app::session::random_seed;
+use crate::cli::repl::{PlayConfig, run_interactive, run_piped};
+
+#[derive(Debug, Args)]
+pub(super) struct PlayArgs {
+    #[command(flatten)]
+    pub(super) game: GameChoice,
+    /// Who plays a seat: SEAT=PLAYER, e.g. black=bot:random, 2=human (repeatable)
+    #[arg(long, value_name = "SEAT=PLAYER", value_parser = parse_seat)]
+    pub(super) seat: Vec<SeatAssignment>,
+    /// Seed for the dice (drawn and printed when not given)
+    #[arg(long)]
+    pub(super) seed: Option<u64>,
+    /// With piped input: stop at the first failed command and exit with status 1
+    #[arg(long)]
+    pub(super) strict: bool,
+    /// Bots do not roll for themselves: enter their dice with 'dice' (real dice)
+    #[arg(long)]
+    pub(super) manual_dice: bool,
+    /// Show a short list view instead of the full board (where the game has one); without
+    /// it the REPL shows the board, or the list when the terminal has too few rows
+    #[arg(long)]
+    pub(super) compact: bool,
+    /// Colour in the REPL: auto (only on a terminal that supports it, not with NO_COLOR or
+    /// TERM=dumb), always or never
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub(super) color: ColorWhen,
+    #[command(flatten)]
+    pub(super) engines: EngineArgs,
+    #[command(flatten)]
+    pub(super) net: NetChoice,
+}
+
+/// When the REPL uses colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum ColorWhen {
+    /// Only where stdout is a terminal that supports it (NO_COLOR, CLICOLOR, TERM are honoured).
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Whether TERM says the terminal shows no colour.
+pub(super) fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+}
+
+/// Whether CLICOLOR_FORCE asks for colour whatever the terminal.
+pub(super) fn colour_forced() -> bool {
+    std::env::var_os("CLICOLOR_FORCE").is_some_and(|value| !value.is_empty() && value != "0")
+}
+
+impl ColorWhen {
+    fn choice(self) -> anstream::ColorChoice {
+        match self {
+            // anstream colours a terminal with TERM=dumb when CI is set; a dumb terminal
+            // cannot show colour wherever it runs, so only CLICOLOR_FORCE overrides it.
+            ColorWhen::Auto if dumb_terminal() && !colour_forced() => anstream::ColorChoice::Never,
+            ColorWhen::Auto => anstream::ColorChoice::Auto,
+            ColorWhen::Always => anstream::ColorChoice::Always,
+            ColorWhen::Never => anstream::ColorChoice::Never,
+        }
+    }
+}
+
+pub(super) fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let (kind, options) = args.game.resolve()?;
+    crate::app::players::seat_players(&kind.new_game(&options)?, &args.seat).map_err(usage)?;
+    check_perfect(kind, &options, args.seat.iter().map(|s| &s.player))?;
+    let seed_drawn = args.seed.is_none();
+    let config = PlayConfig {
+        kind,
+        options,
+        seats: args.seat,
+        seed: args.seed.unwrap_or_else(random_seed),
+        seed_drawn,
+        strict: args.strict,
+        manual_dice: args.manual_dice,
+        engines: args.engines.settings(false)?,
+        compact: args.compact,
+        color: args.color.choice(),
+    };
+    if io::stdin().is_terminal() {
+        run_interactive(&config)
+    } else {
+        let stdin = io::stdin().lock();
+        let mut out = io::stdout().lock();
+        let mut err = io::stderr().lock();
+        run_piped(&config, stdin, &mut out, &mut err)
+    }
+}

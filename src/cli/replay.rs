@@ -1,0 +1,140 @@
+//! `tabula replay`: a record shown for people.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+use super::usage;
+use crate::core::Game;
+
+pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::app::record::parse_records;
+    use crate::app::session::{Action, Session};
+    let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
+    let records = parse_records(&text)?;
+    if index == 0 || index > records.len() {
+        return Err(usage(format!(
+            "{file} holds {} game{}; --game takes 1 to {}",
+            records.len(),
+            if records.len() == 1 { "" } else { "s" },
+            records.len()
+        )));
+    }
+    // Match records number their games; pick by that number when present.
+    let record = records
+        .iter()
+        .find(|r| r.note("match-game").and_then(|n| n.trim().parse::<usize>().ok()) == Some(index))
+        .unwrap_or(&records[index - 1]);
+    // Check the whole record first, so that a bad file fails before anything is printed.
+    let whole = Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
+    if records.len() > 1 {
+        writeln!(out, "game {index} of {file}")?;
+    }
+    writeln!(out, "{}", replay_header(record, &whole))?;
+    let mut walk = Session::new(record.kind, &record.options, 0)?;
+    writeln!(out, "{}", walk.game().render().trim_end())?;
+    let waits = step && io::stdin().is_terminal();
+    let mut keys = io::stdin().lock();
+    for (_, action) in &record.actions {
+        match action {
+            Action::Roll(dice) | Action::Dice(dice) => {
+                let rolled = walk.set_dice(dice.values())?;
+                writeln!(out, "{} rolls {dice}", walk.seat_name(rolled.seat))?;
+                for note in rolled.notes {
+                    writeln!(out, "{note}")?;
+                }
+                continue;
+            }
+            Action::Move(text) => {
+                let played = walk.play_recorded(text)?;
+                writeln!(
+                    out,
+                    "{}",
+                    crate::cli::repl::move_line(walk.seat_name(played.seat), &played)
+                )?;
+                for note in played.notes {
+                    writeln!(out, "{note}")?;
+                }
+            }
+            Action::SetPos(text) => {
+                walk.set_position(text)?;
+                writeln!(out, "the position is set to: {text}")?;
+            }
+            Action::Resign(seat) => match walk.resign(*seat)? {
+                crate::app::session::Resigned::Over(_) => {}
+                crate::app::session::Resigned::PlaysOn(note) => writeln!(out, "{note}")?,
+            },
+        }
+        if step {
+            writeln!(out, "{}", walk.game().render().trim_end())?;
+        }
+        if waits {
+            write!(out, "[Enter: next move, q: stop] ")?;
+            out.flush()?;
+            let mut answer = String::new();
+            if keys.read_line(&mut answer)? == 0 || answer.trim().eq_ignore_ascii_case("q") {
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+    }
+    let board = walk.game().render();
+    if !step {
+        writeln!(out, "{}", board.trim_end())?;
+    }
+    match walk.outcome() {
+        // Some boards say it themselves.
+        Ok(outcome) if board.contains(&outcome.summary) => {}
+        Ok(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
+        Err(_) => writeln!(out, "the record ends here; {}", walk.status())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The first line of a replay, in words: the game, its options, who played, the dice
+/// seed, how many moves and how it ended.
+pub(super) fn replay_header(
+    record: &crate::app::record::GameRecord,
+    whole: &crate::app::session::Session,
+) -> String {
+    let info = record.kind.info();
+    let options = record.options.non_default(info.options);
+    let mut header = info.title.to_string();
+    if !options.is_empty() {
+        header.push_str(&format!(" ({})", options.join(" ")));
+    }
+    if let Some(seats) = record.note("seats") {
+        // `seats white=engine:./bot --fast black=bot:greedy`: a new seat starts at a word
+        // `NAME=` that names a seat; other words belong to the engine command before.
+        let mut players: Vec<String> = Vec::new();
+        for word in seats.split_whitespace() {
+            match word.split_once('=') {
+                Some((seat, player)) if whole.game().find_seat(seat).is_ok() => {
+                    players.push(format!("{seat} {player}"));
+                }
+                _ => match players.last_mut() {
+                    Some(last) => {
+                        last.push(' ');
+                        last.push_str(word);
+                    }
+                    None => players.push(word.to_string()),
+                },
+            }
+        }
+        header.push_str(&format!(": {}", players.join(", ")));
+    }
+    if let Some((seed, _)) = record.seed {
+        header.push_str(&format!("; dice seed {seed}"));
+    }
+    let moves = whole
+        .actions()
+        .filter(|(_, a)| matches!(a, crate::app::session::Action::Move(_)))
+        .count();
+    // The length and the result on a line of their own keep the header within 80 columns.
+    header.push_str(&format!("\n{moves} move{}", if moves == 1 { "" } else { "s" }));
+    match whole.outcome() {
+        Ok(outcome) => header.push_str(&format!(", then {}", outcome.summary)),
+        Err(_) => header.push_str(", not finished"),
+    }
+    header
+}
