@@ -12,7 +12,10 @@
 //!
 //! Everything follows the seed, so a fit repeats exactly.
 
+use std::ops::ControlFlow;
+
 use crate::ai::bots::{Bot, Greedy};
+use crate::ai::playout::{Observer, Seated, Seats, Step, Table, play_out};
 use crate::core::{Game, Outcome, Phase, Seat, SeededDice};
 
 /// How to play the self-play games.
@@ -101,80 +104,102 @@ fn best_by<G: Game>(
     }
 }
 
+/// The self-play players of one game: `bot:greedy`, or one ply on `value`, with now
+/// and then a random move.
+struct Exploring<'v, G: Game> {
+    choices: SeededDice,
+    greedy: Greedy,
+    value: Option<&'v PositionValue<'v, G>>,
+    explore: f64,
+}
+
+impl<G: Game> Exploring<'_, G> {
+    fn explores(&mut self) -> bool {
+        f64::from(self.choices.below(1 << 20)) < self.explore * f64::from(1 << 20)
+    }
+}
+
+impl<G: Game> Seats<G> for Exploring<'_, G> {
+    fn before_roll(&mut self, seat: Seat, game: &G, actions: &[G::Move]) -> Option<usize> {
+        if actions.is_empty() {
+            None
+        } else if self.explores() {
+            let pick = self.choices.below(actions.len() as u32 + 1) as usize;
+            (pick < actions.len()).then_some(pick)
+        } else if let Some(value) = self.value {
+            best_by(game, actions, value, Some(value(game, seat)))
+        } else {
+            self.greedy.choose_before_roll(game, actions)
+        }
+    }
+
+    fn choose(&mut self, _seat: Seat, game: &G, moves: &[G::Move]) -> usize {
+        if self.explores() {
+            self.choices.below(moves.len() as u32) as usize
+        } else if let Some(value) = self.value {
+            best_by(game, moves, value, None).unwrap_or(0)
+        } else {
+            self.greedy.choose_move(game, moves)
+        }
+    }
+}
+
+/// Keeps one position in `every` right after a move (the `offset`-th), and stops a game
+/// at `max_moves` moves.
+struct Sampler<G> {
+    played: usize,
+    every: usize,
+    offset: usize,
+    max_moves: usize,
+    positions: Vec<G>,
+}
+
+impl<T: Table> Observer<T> for Sampler<T::Game> {
+    fn before_action(&mut self, _table: &T) -> ControlFlow<()> {
+        if self.played < self.max_moves {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    }
+
+    fn after_action(&mut self, table: &T, step: Step) -> ControlFlow<()> {
+        if step == Step::Moved {
+            self.played += 1;
+            let game = table.game();
+            if self.played % self.every == self.offset && game.phase() != Phase::Over {
+                self.positions.push(game.clone());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 fn play_games<G: Game>(start: &G, config: &SelfPlay, value: Option<&PositionValue<'_, G>>) -> Vec<Sample<G>> {
     let mut samples = Vec::new();
-    let mut moves = Vec::new();
     for index in 0..config.games as u64 {
         let seed = config.seed.wrapping_add(index);
         let mut dice = SeededDice::new(seed);
-        let mut choices = SeededDice::new(seed ^ 0x5eed_ca1b_0000_0000);
-        let mut greedy = Greedy::new(seed.rotate_left(17));
-        let mut game = start.clone();
-        let mut positions = Vec::new();
-        let mut played = 0usize;
-        let every = config.every.max(1);
-        let offset = (index as usize) % every;
-        let explore = |choices: &mut SeededDice| {
-            f64::from(choices.below(1 << 20)) < config.explore * f64::from(1 << 20)
+        let players = Exploring {
+            choices: SeededDice::new(seed ^ 0x5eed_ca1b_0000_0000),
+            greedy: Greedy::new(seed.rotate_left(17)),
+            value,
+            explore: config.explore,
         };
-        while played < config.max_moves {
-            match game.phase() {
-                Phase::Over => break,
-                Phase::Roll(_) => {
-                    moves.clear();
-                    game.legal_moves(&mut moves);
-                    let action = if moves.is_empty() {
-                        None
-                    } else if explore(&mut choices) {
-                        let pick = choices.below(moves.len() as u32 + 1) as usize;
-                        (pick < moves.len()).then_some(pick)
-                    } else if let Some(value) = value {
-                        let seat = game.phase().seat().unwrap_or(0);
-                        best_by(&game, &moves, value, Some(value(&game, seat)))
-                    } else {
-                        greedy.choose_before_roll(&game, &moves)
-                    };
-                    match action {
-                        Some(pick) => {
-                            game.play_unchecked(&moves[pick]);
-                            played += 1;
-                            if played % every == offset && game.phase() != Phase::Over {
-                                positions.push(game.clone());
-                            }
-                        }
-                        None => {
-                            let roll = game.roll(&mut dice);
-                            if game.set_dice(roll).is_err() {
-                                break;
-                            }
-                        }
-                    }
-                }
-                Phase::Move(_) => {
-                    moves.clear();
-                    game.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let pick = if explore(&mut choices) {
-                        choices.below(moves.len() as u32) as usize
-                    } else if let Some(value) = value {
-                        best_by(&game, &moves, value, None).unwrap_or(0)
-                    } else {
-                        greedy.choose_move(&game, &moves)
-                    };
-                    game.play_unchecked(&moves[pick.min(moves.len() - 1)]);
-                    played += 1;
-                    if played % every == offset && game.phase() != Phase::Over {
-                        positions.push(game.clone());
-                    }
-                }
-            }
-        }
+        let every = config.every.max(1);
+        let mut sampler = Sampler {
+            played: 0,
+            every,
+            offset: (index as usize) % every,
+            max_moves: config.max_moves,
+            positions: Vec::new(),
+        };
+        let mut game = start.clone();
+        let Ok(_) = play_out(&mut Seated::new(&mut game, &mut dice, players), &mut sampler);
         let Some(outcome) = game.outcome() else {
             continue;
         };
-        samples.extend(positions.into_iter().map(|position| Sample {
+        samples.extend(sampler.positions.into_iter().map(|position| Sample {
             position,
             end: game.clone(),
             outcome: outcome.clone(),

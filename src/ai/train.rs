@@ -20,6 +20,7 @@
 //! between rounds) continues exactly as if it had not stopped.
 
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -32,7 +33,7 @@ use crate::ai::learn::load_file;
 use crate::ai::learn::nardy::{NetBot, Probabilities, probabilities};
 use crate::ai::learn::network::Network;
 use crate::ai::learn::weights::{self, NetInfo};
-use crate::ai::playout::{MAX_ACTIONS, playout_with_bots};
+use crate::ai::playout::{Observer, Seated, Seats, Table, play_out, playout_with_bots};
 use crate::ai::roster::BotKind;
 use crate::core::{Game, NewGame, Phase, SeededDice};
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, encode};
@@ -193,7 +194,6 @@ struct Worker {
     values: Vec<Probabilities>,
     /// The side to act in each position.
     movers: Vec<usize>,
-    legal: Vec<NardyMove>,
     /// The last game's result, for its winner.
     result: Probabilities,
 }
@@ -204,9 +204,59 @@ impl Worker {
             positions: Vec::with_capacity(256),
             values: Vec::with_capacity(256),
             movers: Vec::with_capacity(256),
-            legal: Vec::with_capacity(256),
             result: Probabilities::finished(true, crate::games::nardy::Side::START),
         }
+    }
+}
+
+/// Every seat plays the move whose position `net` likes best (one ply).
+struct OnePly<'n>(&'n Network);
+
+impl Seats<Nardy> for OnePly<'_> {
+    fn before_roll(&mut self, _seat: usize, _game: &Nardy, _actions: &[NardyMove]) -> Option<usize> {
+        None
+    }
+
+    fn choose(&mut self, seat: usize, game: &Nardy, moves: &[NardyMove]) -> usize {
+        let mut best = (f64::NEG_INFINITY, 0usize);
+        for (index, mv) in moves.iter().enumerate() {
+            let mut after = game.clone();
+            after.play_unchecked(mv);
+            let value = if after.phase() == Phase::Over {
+                Probabilities::finished(true, after.side(1 - seat)).equity(false)
+            } else {
+                -probabilities(self.0, &after).equity(false)
+            };
+            if value > best.0 {
+                best = (value, index);
+            }
+        }
+        best.1
+    }
+}
+
+/// Keeps every position before a roll with the network's value of it, for learning
+/// after the game.
+struct Recorder<'w> {
+    net: &'w Network,
+    worker: &'w mut Worker,
+    x: [f32; INPUTS],
+}
+
+impl<T: Table<Game = Nardy>> Observer<T> for Recorder<'_> {
+    fn before_action(&mut self, table: &T) -> ControlFlow<()> {
+        let game = table.game();
+        // The roll-off only decides who starts: nothing to learn there.
+        if let Phase::Roll(seat) = game.phase()
+            && game.roll_off().is_none()
+        {
+            encode(game, &mut self.x);
+            let value = Probabilities::from_outputs(self.net.evaluate(&self.x));
+            self.worker.values.push(value);
+            self.worker.positions.push(self.x);
+            self.worker.movers.push(seat);
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -228,48 +278,13 @@ fn self_play(net: &mut Network, seed: u64, lambda: f64, rate: f32, worker: &mut 
     worker.movers.clear();
     let mut game = Nardy::default_game();
     let mut dice = SeededDice::new(seed);
-    let mut x = [0.0f32; INPUTS];
-    let mut actions = 0u64;
-    let mut moves = 0u64;
-    while actions < MAX_ACTIONS {
-        actions += 1;
-        match game.phase() {
-            Phase::Over => break,
-            Phase::Roll(seat) => {
-                // The roll-off only decides who starts: nothing to learn there.
-                if game.roll_off().is_none() {
-                    encode(&game, &mut x);
-                    worker.values.push(Probabilities::from_outputs(net.evaluate(&x)));
-                    worker.positions.push(x);
-                    worker.movers.push(seat);
-                }
-                let roll = game.roll(&mut dice);
-                if game.set_dice(roll).is_err() {
-                    break;
-                }
-            }
-            Phase::Move(seat) => {
-                worker.legal.clear();
-                game.legal_moves(&mut worker.legal);
-                let mut best = (f64::NEG_INFINITY, 0usize);
-                for (index, mv) in worker.legal.iter().enumerate() {
-                    let mut after = game.clone();
-                    after.play_unchecked(mv);
-                    let value = if after.phase() == Phase::Over {
-                        Probabilities::finished(true, after.side(1 - seat)).equity(false)
-                    } else {
-                        -probabilities(net, &after).equity(false)
-                    };
-                    if value > best.0 {
-                        best = (value, index);
-                    }
-                }
-                let chosen = worker.legal[best.1];
-                game.play_unchecked(&chosen);
-                moves += 1;
-            }
-        }
-    }
+    let mut recorder = Recorder {
+        net,
+        worker: &mut *worker,
+        x: [0.0; INPUTS],
+    };
+    let Ok(played) = play_out(&mut Seated::new(&mut game, &mut dice, OnePly(net)), &mut recorder);
+    let moves = played.moves;
     if game.phase() != Phase::Over || worker.positions.is_empty() {
         return moves;
     }

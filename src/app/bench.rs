@@ -2,10 +2,11 @@
 
 use std::time::{Duration, Instant};
 
+use std::ops::ControlFlow;
+
 use crate::ai::bots::Bot;
-use crate::ai::playout::MAX_ACTIONS;
-use crate::ai::playout::playout;
-use crate::core::{Game, Phase, SeededDice};
+use crate::ai::playout::{End, Observer, Seated, Seats, play_out, playout};
+use crate::core::{Game, Seat, SeededDice};
 
 /// The totals of a benchmark run.
 #[derive(Clone, Copy, Debug)]
@@ -14,7 +15,7 @@ pub struct BenchReport {
     pub games: u64,
     /// Moves played over all games.
     pub moves: u64,
-    /// Games that hit [`MAX_ACTIONS`] without ending (always 0 unless rules are broken).
+    /// Games that hit [`crate::ai::playout::MAX_ACTIONS`] without ending (always 0 unless rules are broken).
     pub unfinished: u64,
     /// Wall time.
     pub elapsed: Duration,
@@ -94,8 +95,57 @@ impl BotBenchReport {
     }
 }
 
+/// A bot per seat, timed: every decision with more than one choice is timed, a single
+/// legal move is played without asking.
+struct Timed<'b, G: Game> {
+    bots: &'b mut [Box<dyn Bot<G>>],
+    forced: u64,
+    times: Vec<Duration>,
+}
+
+impl<G: Game> Seats<G> for Timed<'_, G> {
+    fn before_roll(&mut self, seat: Seat, game: &G, actions: &[G::Move]) -> Option<usize> {
+        if actions.is_empty() {
+            return None;
+        }
+        let count = self.bots.len();
+        let timer = Instant::now();
+        let choice = self.bots[seat % count].choose_before_roll(game, actions);
+        self.times.push(timer.elapsed());
+        choice
+    }
+
+    fn choose(&mut self, seat: Seat, game: &G, moves: &[G::Move]) -> usize {
+        if moves.len() == 1 {
+            self.forced += 1;
+            return 0;
+        }
+        let count = self.bots.len();
+        let timer = Instant::now();
+        let index = self.bots[seat % count].choose_move(game, moves);
+        self.times.push(timer.elapsed());
+        index
+    }
+}
+
+/// Stops the run once `budget` has passed since `start`, after at least one decision.
+struct Budget {
+    start: Instant,
+    budget: Duration,
+}
+
+impl<G: Game> Observer<Seated<'_, G, &mut Timed<'_, G>>> for Budget {
+    fn before_action(&mut self, table: &Seated<'_, G, &mut Timed<'_, G>>) -> ControlFlow<()> {
+        if self.start.elapsed() >= self.budget && !table.seats.times.is_empty() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 /// Plays games of `fresh` with `bots` (one per seat) in this thread until `games` are
-/// done or `budget` has passed (checked after every decision), timing every decision.
+/// done or `budget` has passed (checked before every action), timing every decision.
 pub fn bot_games<G: Game>(
     fresh: &G,
     bots: &mut [Box<dyn Bot<G>>],
@@ -104,65 +154,32 @@ pub fn bot_games<G: Game>(
     budget: Duration,
 ) -> BotBenchReport {
     let mut dice = SeededDice::new(seed);
-    let start = Instant::now();
-    let mut report = BotBenchReport {
-        games: 0,
-        decisions: 0,
+    let mut budget = Budget {
+        start: Instant::now(),
+        budget,
+    };
+    let mut timed = Timed {
+        bots,
         forced: 0,
-        thinking: Duration::ZERO,
         times: Vec::new(),
     };
-    let mut moves: Vec<G::Move> = Vec::new();
-    'games: while report.games < games.max(1) {
+    let mut played = 0;
+    while played < games.max(1) {
         let mut game = fresh.clone();
-        let mut actions = 0;
-        while actions < MAX_ACTIONS {
-            if start.elapsed() >= budget && !report.times.is_empty() {
-                break 'games;
-            }
-            let Some(seat) = game.phase().seat() else {
-                report.games += 1;
-                continue 'games;
-            };
-            moves.clear();
-            game.legal_moves(&mut moves);
-            let bot = &mut bots[seat % bots.len()];
-            actions += 1;
-            match game.phase() {
-                Phase::Roll(_) => {
-                    if !moves.is_empty() {
-                        let timer = Instant::now();
-                        let choice = bot.choose_before_roll(&game, &moves);
-                        report.times.push(timer.elapsed());
-                        if let Some(index) = choice.filter(|&i| i < moves.len()) {
-                            game.play_unchecked(&moves[index]);
-                            continue;
-                        }
-                    }
-                    let roll = game.roll(&mut dice);
-                    if game.set_dice(roll).is_err() {
-                        break;
-                    }
-                }
-                Phase::Move(_) => {
-                    if moves.len() == 1 {
-                        report.forced += 1;
-                        game.play_unchecked(&moves[0]);
-                        continue;
-                    }
-                    let timer = Instant::now();
-                    let index = bot.choose_move(&game, &moves).min(moves.len() - 1);
-                    report.times.push(timer.elapsed());
-                    game.play_unchecked(&moves[index]);
-                }
-                Phase::Over => {}
-            }
+        let Ok(stats) = play_out(&mut Seated::new(&mut game, &mut dice, &mut timed), &mut budget);
+        if stats.end == End::Stopped {
+            break;
         }
-        // A game that ran away is dropped; the next one starts.
-        report.games += 1;
+        // A game that ran away (or got stuck) counts, and the next one starts.
+        played += 1;
     }
-    report.times.sort_unstable();
-    report.decisions = report.times.len() as u64;
-    report.thinking = report.times.iter().sum();
-    report
+    let mut times = timed.times;
+    times.sort_unstable();
+    BotBenchReport {
+        games: played,
+        decisions: times.len() as u64,
+        forced: timed.forced,
+        thinking: times.iter().sum(),
+        times,
+    }
 }
