@@ -80,6 +80,32 @@ impl Outcome {
         }
     }
 
+    /// `seat` forfeits `game`. Two seats: the other wins [`Game::most_points`]. More:
+    /// the seats of `finished` (in finishing order) keep their places, `seat` is last, and
+    /// the others share the place after the finished ones (each with a point when that
+    /// place is the first).
+    pub fn forfeited(game: &impl Game, seat: Seat, finished: &[Seat]) -> Outcome {
+        let seats = game.seat_count();
+        let name = game.seat_name(seat);
+        if seats == 2 {
+            let winner = 1 - seat.min(1);
+            let summary = format!("{name} forfeits; {} wins", game.seat_name(winner));
+            return Outcome::winner(2, winner, game.most_points(), summary);
+        }
+        let finished: Vec<Seat> = finished.iter().copied().filter(|&s| s != seat).collect();
+        let mut places = vec![finished.len() as u8 + 1; seats];
+        for (place, &s) in finished.iter().enumerate() {
+            places[s] = place as u8 + 1;
+        }
+        places[seat] = seats as u8;
+        let points = places.iter().map(|&p| u32::from(p == 1)).collect();
+        Outcome {
+            places,
+            points,
+            summary: format!("{name} forfeits"),
+        }
+    }
+
     /// The seat in first place, if exactly one seat is there.
     pub fn winner_seat(&self) -> Option<Seat> {
         let mut firsts = self.places.iter().enumerate().filter(|(_, p)| **p == 1);
@@ -360,6 +386,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// valued).
     fn playout_moves(&self) -> u32 {
         12
+    }
+
+    /// The most points one game can give a seat, match points included: 1 unless wins
+    /// score more.
+    fn most_points(&self) -> u32 {
+        1
+    }
+
+    /// How the game ends when `seat` forfeits it (in a match: an engine that fails or
+    /// breaks the rules), never better for `seat` than losing on the board. The default
+    /// is [`Outcome::forfeited`] with no seat finished yet; games that rank seats as they
+    /// finish, or keep score over several games, say more.
+    fn forfeit(&self, seat: Seat) -> Outcome {
+        Outcome::forfeited(self, seat, &[])
     }
 
     /// Lines worth telling people about what changed since `before` (a capture, an extra

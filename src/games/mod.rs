@@ -184,6 +184,12 @@ macro_rules! games {
             fn equity_bounds(&self) -> (f64, f64) {
                 match self { $(AnyGame::$variant(g) => g.equity_bounds(),)+ }
             }
+            fn most_points(&self) -> u32 {
+                match self { $(AnyGame::$variant(g) => g.most_points(),)+ }
+            }
+            fn forfeit(&self, seat: Seat) -> Outcome {
+                match self { $(AnyGame::$variant(g) => g.forfeit(seat),)+ }
+            }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {
                     $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+

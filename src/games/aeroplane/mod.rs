@@ -599,6 +599,11 @@ impl Game for Aeroplane {
         self.seats
     }
 
+    fn forfeit(&self, seat: Seat) -> Outcome {
+        // The seats already home keep their places.
+        Outcome::forfeited(self, seat, &self.finished)
+    }
+
     fn seat_name(&self, seat: Seat) -> &'static str {
         COLOUR_NAMES[self.colour(seat)]
     }

@@ -709,6 +709,25 @@ impl Game for Nardy {
         (-widest, widest)
     }
 
+    fn most_points(&self) -> u32 {
+        self.match_to - 1 + if self.koks { 3 } else { 2 }
+    }
+
+    fn forfeit(&self, seat: Seat) -> Outcome {
+        // The other side wins what a game could be worth at most (a koks when it
+        // scores, else a mars), under `match=N` the match; the forfeiting side keeps the
+        // match points it had won.
+        let other = 1 - seat.min(1);
+        let most = if self.koks { 3 } else { 2 };
+        let mut outcome = Outcome::forfeited(self, seat, &[]);
+        outcome.points[other] = self
+            .match_to
+            .max(self.score[other] + most)
+            .min(self.most_points());
+        outcome.points[seat] = self.score[seat];
+        outcome
+    }
+
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         if self.roll_off().is_some() {
             if values.len() != 1 {
