@@ -1,0 +1,136 @@
+//! One game of a match: the players' agents at a session, played to the end by the
+//! shared loop with the referee taking each turn, then scored and written.
+
+use std::fmt::Write as _;
+
+use anyhow::bail;
+
+use super::scoring::{forfeit_line, forfeit_result, outcome_result, result_line};
+use super::{GameSummary, MatchConfig, game_label, one_line};
+use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
+use crate::app::players::{Agent, Forfeit, Observation, Referee, Turn, build_agent};
+use crate::app::record::{SeedLine, write_game};
+use crate::app::session::{Action, Session};
+use crate::core::Game;
+use crate::games::AnyGame;
+
+/// A match game's table: the session keeps the history the record is written from, and
+/// the referee lets each seat's agent act, checking what it plays; a failing or
+/// cheating agent forfeits.
+struct Refereed {
+    session: Session,
+    referee: Referee,
+}
+
+impl Table for Refereed {
+    type Game = AnyGame;
+    type Stop = Forfeit;
+
+    fn game(&self) -> &AnyGame {
+        self.session.game()
+    }
+
+    fn act(&mut self) -> Result<Option<Step>, Forfeit> {
+        Ok(match self.referee.act(&mut self.session, false)? {
+            Some(Turn::Rolled(_)) => Some(Step::Rolled),
+            Some(Turn::Played(_)) => Some(Step::Moved),
+            None => None,
+        })
+    }
+}
+
+/// Plays game `index` and returns its summary and record text.
+pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummary, String)> {
+    let seed = config.dice_seed(index);
+    let seat_players = config.seat_players(index);
+    let session = Session::new(config.kind, &config.options, seed)?;
+    let label = game_label(index);
+    let mut forfeit: Option<Forfeit> = None;
+    let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
+    for (seat, &player) in seat_players.iter().enumerate() {
+        let who = format!("{label} {}", session.seat_name(seat));
+        let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64 * 7919 + index);
+        match build_agent(&config.players[player].spec, bot_seed, &config.engines, &who) {
+            Ok(agent) => agents.push(agent),
+            Err(failure) => {
+                forfeit.get_or_insert(Forfeit::of(seat, failure));
+                agents.push(None);
+            }
+        }
+    }
+    let mut table = Refereed {
+        session,
+        referee: Referee::new(agents),
+    };
+    if forfeit.is_none()
+        && let Err(f) = table.referee.notify(&Observation::NewGame(table.session.game()))
+    {
+        forfeit = Some(f);
+    }
+    if forfeit.is_none() {
+        match play_out(&mut table, &mut ()) {
+            Ok(played) => match played.end {
+                End::Over | End::Stopped => {}
+                End::RanAway => bail!("game {} did not end after {MAX_ACTIONS} actions", index + 1),
+                End::Stuck => bail!(
+                    "game {}: no player could act at {}",
+                    index + 1,
+                    table.session.status()
+                ),
+            },
+            Err(f) => forfeit = Some(f),
+        }
+    }
+    let Refereed { session, mut referee } = table;
+    // The verdict goes in the log as it falls, before the engines are asked to quit.
+    let forfeit_text = forfeit
+        .as_ref()
+        .map(|f| forfeit_line(session.seat_name(f.seat), f.kind, &f.detail));
+    if let Some(line) = &forfeit_text {
+        config.log(&label, line);
+    }
+    let traffic = referee.traffic();
+    let names = referee.names();
+    referee.shutdown();
+    let moves = count_moves(session.actions().map(|(_, a)| a));
+    let (places, points) = match &forfeit {
+        Some(f) => forfeit_result(session.game(), f.seat),
+        None => match session.game().outcome() {
+            Some(outcome) => outcome_result(outcome),
+            None => bail!("game {} ended without an outcome", index + 1),
+        },
+    };
+    let notes = [
+        format!("match-game {}", index + 1),
+        config.seats_line(&seat_players, &session),
+    ];
+    let mut record = write_game(&session, &notes, SeedLine::Start);
+    let result = result_line(&places, &points);
+    let _ = writeln!(record, "{result}");
+    if let (Some(f), Some(line)) = (&forfeit, &forfeit_text) {
+        let _ = writeln!(record, "{line}");
+        // Comments: kept with the game for its author, skipped when the records are read.
+        for line in &f.stderr {
+            let _ = writeln!(record, "# stderr: {}", one_line(line));
+        }
+    }
+    config.log(&label, &format!("end: {result}"));
+    record.push('\n');
+    let summary = GameSummary {
+        index,
+        seat_players,
+        places,
+        points,
+        stderr: forfeit.as_ref().map(|f| f.stderr.clone()).unwrap_or_default(),
+        forfeit: forfeit.map(|f| (f.seat, f.kind, f.detail)),
+        names,
+        moves,
+        traffic,
+    };
+    Ok((summary, record))
+}
+
+/// The moves among a game's actions (its rolls left out).
+pub(super) fn count_moves<'a>(actions: impl Iterator<Item = &'a Action>) -> u64 {
+    actions.filter(|a| matches!(a, Action::Move(_))).count() as u64
+}

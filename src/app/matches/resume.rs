@@ -1,0 +1,142 @@
+//! Resuming a match: the finished games read back from its records, each replayed
+//! through the rules and checked against this match's seeds, players and results.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, bail};
+
+use super::game::count_moves;
+use super::scoring::{forfeit_result, outcome_result, result_line};
+use super::{GameSummary, MatchConfig};
+use crate::app::protocol::client::Traffic;
+use crate::app::record::{GameRecord, action_line, parse_records};
+use crate::app::session::{Action, Session};
+use crate::core::Game;
+
+/// Reads the finished games of an interrupted match back from its records, replaying
+/// each through the rules; any game that does not replay, or belongs to another match,
+/// refuses the whole file with the reason.
+pub(super) fn resume(config: &MatchConfig, text: &str) -> anyhow::Result<Vec<GameSummary>> {
+    let records = parse_records(text)?;
+    let mut done: BTreeMap<u64, GameSummary> = BTreeMap::new();
+    for record in &records {
+        let summary = replay_record(config, record)?;
+        if done.contains_key(&summary.index) {
+            bail!("game {} appears twice in the records", summary.index + 1);
+        }
+        done.insert(summary.index, summary);
+    }
+    Ok(done.into_values().collect())
+}
+
+/// Replays one recorded game: its number, players, seed, every roll (thrown from the
+/// seed) and move (legal), and its result (recomputed and compared).
+fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<GameSummary> {
+    let number: u64 = record
+        .note("match-game")
+        .and_then(|n| n.trim().parse().ok())
+        .context("a game without a 'match-game N' line: this is not a match record")?;
+    if number == 0 || number > config.games {
+        bail!(
+            "the records hold game {number}, but this match has games 1 to {} (--games {})",
+            config.games,
+            config.games
+        );
+    }
+    let index = number - 1;
+    if record.kind != config.kind || record.options != config.options {
+        bail!(
+            "game {number} of the records is '{}{}', not this match's game and options",
+            record.kind.info().id,
+            record
+                .options
+                .non_default(record.kind.info().options)
+                .iter()
+                .map(|o| format!(" {o}"))
+                .collect::<String>()
+        );
+    }
+    let seed = config.dice_seed(index);
+    match record.seed {
+        Some((recorded, 0)) if recorded == seed => {}
+        Some((recorded, _)) => bail!(
+            "game {number} of the records was played with dice seed {recorded}; this match (--seed {}) gives it {seed}",
+            config.seed
+        ),
+        None => bail!("game {number} of the records has no 'seed' line"),
+    }
+    let seat_players = config.seat_players(index);
+    let mut session = Session::new(config.kind, &config.options, seed)?;
+    let expected = config.seats_line(&seat_players, &session);
+    if record.note("seats").map(|s| format!("seats {s}")) != Some(expected.clone()) {
+        bail!("game {number} of the records was played by other players (expected '{expected}')");
+    }
+    for (line, action) in &record.actions {
+        let what = action_line(action, |seat| session.seat_name(seat).to_string());
+        match action {
+            Action::Roll(dice) => {
+                let rolled = session
+                    .roll()
+                    .map_err(|e| anyhow::anyhow!("game {number}, line {line}: '{what}': {e}"))?;
+                if rolled.dice != *dice {
+                    bail!(
+                        "game {number}, line {line}: '{what}', but dice seed {seed} throws {} there",
+                        rolled.dice
+                    );
+                }
+            }
+            Action::Move(text) => {
+                session
+                    .play_text(text)
+                    .map_err(|e| anyhow::anyhow!("game {number}, line {line}: '{what}': {e}"))?;
+            }
+            Action::Dice(_) | Action::SetPos(_) | Action::Resign(_) => {
+                bail!("game {number}, line {line}: '{what}': a match game has only thrown dice and moves")
+            }
+        }
+    }
+    let forfeit = match record.note("forfeit") {
+        Some(text) => {
+            let (seat_name, rest) = text.split_once(' ').unwrap_or((text, ""));
+            let (kind, detail) = rest.split_once(": ").unwrap_or((rest, ""));
+            let seat = (0..seat_players.len())
+                .find(|&s| session.seat_name(s) == seat_name)
+                .with_context(|| {
+                    format!("game {number}: the forfeit names no seat of this game: '{seat_name}'")
+                })?;
+            if kind.trim().is_empty() {
+                bail!("game {number}: the forfeit line gives no reason");
+            }
+            let kind = kind.parse().map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
+            Some((seat, kind, detail.to_string()))
+        }
+        None => None,
+    };
+    let (places, points) = match (&forfeit, session.game().outcome()) {
+        (Some((seat, _, _)), _) => forfeit_result(session.game(), *seat),
+        (None, Some(outcome)) => outcome_result(outcome),
+        (None, None) => bail!(
+            "game {number} of the records does not end: no forfeit, and the board says '{}'",
+            session.status()
+        ),
+    };
+    let recomputed = result_line(&places, &points);
+    let recorded = record.note("result").map(|r| format!("result {r}"));
+    if recorded.as_deref() != Some(recomputed.as_str()) {
+        bail!(
+            "game {number} of the records says '{}', but replaying it gives '{recomputed}'",
+            recorded.as_deref().unwrap_or("no result")
+        );
+    }
+    Ok(GameSummary {
+        index,
+        seat_players,
+        places,
+        points,
+        forfeit,
+        stderr: Vec::new(),
+        names: Vec::new(),
+        moves: count_moves(record.actions.iter().map(|(_, a)| a)),
+        traffic: Traffic::default(),
+    })
+}

@@ -1,0 +1,167 @@
+//! Running a match: resuming from its records, playing the games left on threads,
+//! writing each game as it ends, and printing the table.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+use super::game::play_game;
+use super::resume::resume;
+use super::table::{table, unbalanced_warning, wrap};
+use super::{GameSummary, MatchConfig, game_label, one_line};
+use crate::app::players::ForfeitKind;
+
+/// Runs the match: plays the games not yet in the records, then prints the table. With
+/// `progress`, a progress bar on standard error; the first forfeit of each player is told
+/// there too, with the engine's last standard error lines.
+pub fn run_match(
+    config: &MatchConfig,
+    out: &mut dyn Write,
+    progress: bool,
+) -> anyhow::Result<Vec<GameSummary>> {
+    if config.players.iter().any(|p| p.spec.is_human()) {
+        bail!("a match is played by bots and engines; 'human' cannot play one");
+    }
+    let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
+    let mut writer = None;
+    if let Some(path) = &config.records {
+        if path.exists() {
+            let mut text = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
+            // Every game is written as one block ending in an empty line; a run that was
+            // killed mid-write leaves a torn last block, which is dropped and played again.
+            let whole = text.rfind("\n\n").map_or(0, |end| end + 2);
+            if whole < text.len() {
+                text.truncate(whole);
+                std::fs::write(path, &text).with_context(|| format!("cannot repair {}", path.display()))?;
+            }
+            if !text.trim().is_empty() {
+                for summary in
+                    resume(config, &text).with_context(|| format!("cannot resume from {}", path.display()))?
+                {
+                    finished.insert(summary.index, summary);
+                }
+            }
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        writer = Some(file);
+    }
+    if let Some(warning) = unbalanced_warning(config) {
+        eprint!("{warning}");
+    }
+    let resumed = finished.len();
+    let pending: Vec<u64> = (0..config.games).filter(|g| !finished.contains_key(g)).collect();
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    let bar = progress_bar(config.games, resumed as u64, progress);
+    let (sender, receiver) = channel::<anyhow::Result<(GameSummary, String)>>();
+    let jobs = config.jobs.clamp(1, pending.len().max(1));
+    let mut failure: Option<anyhow::Error> = None;
+    let mut told = vec![false; config.players.len()];
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (next, pending) = (&next, &pending);
+            scope.spawn(move || {
+                loop {
+                    let slot = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = pending.get(slot) else { break };
+                    let result = play_game(config, index);
+                    let stop = result.is_err();
+                    if sender.send(result).is_err() || stop {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for result in receiver {
+            match result {
+                Ok((summary, record)) => {
+                    if let Some(file) = writer.as_mut()
+                        && let Err(e) = file.write_all(record.as_bytes()).and_then(|()| file.flush())
+                    {
+                        failure.get_or_insert(anyhow::anyhow!("cannot write the records: {e}"));
+                        next.store(usize::MAX / 2, Ordering::Relaxed);
+                    }
+                    if let Some((seat, kind, detail)) = &summary.forfeit {
+                        let player = summary.seat_players[*seat];
+                        if !std::mem::replace(&mut told[player], true) {
+                            let text = forfeit_notice(config, &summary, player, *kind, detail);
+                            bar.suspend(|| eprint!("{text}"));
+                        }
+                    }
+                    finished.insert(summary.index, summary);
+                    bar.inc(1);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    next.store(usize::MAX / 2, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let elapsed = start.elapsed();
+    let summaries: Vec<GameSummary> = finished.into_values().collect();
+    write!(
+        out,
+        "{}",
+        table(config, &summaries, elapsed, summaries.len() - resumed, resumed)
+    )?;
+    Ok(summaries)
+}
+
+/// Games done of all, games per second and the time left, on standard error when it is a
+/// terminal (hidden otherwise).
+fn progress_bar(total: u64, done: u64, shown: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+    if !shown {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games  {rate}  ETA {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
+        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.1} games/s", state.per_sec());
+        });
+    ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+        .with_style(style)
+        .with_position(done)
+}
+
+fn forfeit_notice(
+    config: &MatchConfig,
+    summary: &GameSummary,
+    player: usize,
+    kind: ForfeitKind,
+    detail: &str,
+) -> String {
+    let mut text = wrap(&format!(
+        "{}: #{} {} forfeits: {kind}: {}",
+        game_label(summary.index),
+        player + 1,
+        config.players[player].spec,
+        one_line(detail)
+    ));
+    if !summary.stderr.is_empty() {
+        let _ = writeln!(text, "  its last lines on standard error:");
+        for line in &summary.stderr {
+            let _ = writeln!(text, "  | {line}");
+        }
+    }
+    let _ = writeln!(text, "  (later forfeits of this player are counted in the table)");
+    text
+}

@@ -1,0 +1,410 @@
+//! The result table of a match: per player games, wins, points and places with their
+//! intervals, the Elo difference of two players, first places by seat, forfeits, engine
+//! round trips; and the labels that keep players apart within its width.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::scoring::max_points;
+use super::{GameSummary, MatchConfig};
+use crate::app::protocol::client::Traffic;
+use crate::core::Game;
+use crate::core::stats::{elo, wilson};
+
+fn format_elo(value: f64) -> String {
+    if value.is_infinite() {
+        if value > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{value:+.0}")
+    }
+}
+
+/// A warning when the games do not divide into whole sets (one game per seating).
+pub(super) fn unbalanced_warning(config: &MatchConfig) -> Option<String> {
+    let seats = config.players.len() as u64;
+    (!config.games.is_multiple_of(seats)).then(|| {
+        wrap(&format!(
+            "warning: {} games do not divide into sets of {seats} (one per seating): the last set is \
+             incomplete, so the seats are not balanced; play a multiple of {seats}",
+            config.games
+        ))
+    })
+}
+
+/// The width the table keeps to.
+pub const TABLE_WIDTH: usize = 80;
+/// The width of the player column.
+const NAME_WIDTH: usize = 16;
+
+/// The result table, at most [`TABLE_WIDTH`] columns wide.
+pub fn table(
+    config: &MatchConfig,
+    games: &[GameSummary],
+    elapsed: Duration,
+    played: usize,
+    resumed: usize,
+) -> String {
+    let players = config.players.len();
+    let fresh = config.kind.new_game(&config.options).ok();
+    let seat_name = |seat: usize| fresh.as_ref().map_or("?", |g| g.seat_name(seat)).to_string();
+    let most = fresh.as_ref().map_or(1.0, max_points);
+    let mut text = String::new();
+    let options = config.options.non_default(config.kind.info().options).join(" ");
+    let header = format!(
+        "match {}{}{}: {} games, {} players rotating through the seats, dice seed {}",
+        config.kind.info().id,
+        if options.is_empty() { "" } else { " " },
+        options,
+        games.len(),
+        players,
+        config.seed
+    );
+    text.push_str(&wrap(&header));
+    if let Some(warning) = unbalanced_warning(config) {
+        text.push_str(&warning);
+    }
+    let labels = player_labels(config, games);
+    let _ = writeln!(
+        text,
+        "{:<3}{:<w$} {:>5} {:>6}  {:>5} {:<13} {:>6} {:<13} {:>5}",
+        "#",
+        "player",
+        "games",
+        "wins",
+        "win%",
+        "(95% CI)",
+        "pts/g",
+        "(95% CI)",
+        "place",
+        w = NAME_WIDTH
+    );
+    let whole = games
+        .iter()
+        .all(|g| g.places.iter().filter(|&&p| p == 1).count() <= 1);
+    for (player, label) in labels.iter().enumerate() {
+        let mut wins = 0.0;
+        let mut points = Vec::new();
+        let mut place_sum = 0.0;
+        for game in games {
+            let Some(seat) = game.seat_players.iter().position(|&p| p == player) else {
+                continue;
+            };
+            wins += game.win_share(seat);
+            points.push(game.points.get(seat).copied().unwrap_or(0.0));
+            place_sum += f64::from(game.places.get(seat).copied().unwrap_or(0));
+        }
+        let n = points.len() as f64;
+        let (low, high) = wilson(wins, n);
+        let mean = points.iter().sum::<f64>() / n.max(1.0);
+        let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let half = 1.96 * (variance / n.max(1.0)).sqrt();
+        let wins_text = if whole {
+            format!("{wins:.0}")
+        } else {
+            format!("{wins:.1}")
+        };
+        let _ = writeln!(
+            text,
+            "{:<3}{:<w$} {:>5} {:>6}  {:>5.1} {:<13} {:>6.2} {:<13} {:>5.2}",
+            player + 1,
+            label,
+            n as u64,
+            wins_text,
+            100.0 * wins / n.max(1.0),
+            format!("({low:.1}-{high:.1})"),
+            mean,
+            format!("({:.2}-{:.2})", (mean - half).max(0.0), (mean + half).min(most)),
+            place_sum / n.max(1.0),
+            w = NAME_WIDTH
+        );
+    }
+    if players == 2 {
+        text.push_str(&elo_line(games));
+    }
+    let mut by_seat = Vec::new();
+    for seat in 0..players {
+        let firsts: f64 = games.iter().map(|g| g.win_share(seat)).sum();
+        by_seat.push(format!(
+            "{} {:.1}%",
+            seat_name(seat),
+            100.0 * firsts / games.len().max(1) as f64
+        ));
+    }
+    text.push_str(&wrap(&format!("first places by seat: {}", by_seat.join(", "))));
+    // Kinds in the order of their names.
+    let mut forfeits: BTreeMap<usize, BTreeMap<&str, usize>> = BTreeMap::new();
+    for game in games {
+        if let Some((seat, kind, _)) = &game.forfeit {
+            let player = game.seat_players[*seat];
+            *forfeits
+                .entry(player)
+                .or_default()
+                .entry(kind.as_str())
+                .or_default() += 1;
+        }
+    }
+    if forfeits.is_empty() {
+        let _ = writeln!(text, "forfeits: none");
+    } else {
+        for (player, kinds) in forfeits {
+            let total: usize = kinds.values().sum();
+            let parts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            text.push_str(&wrap(&format!(
+                "forfeits by #{} {}: {total} ({})",
+                player + 1,
+                labels[player],
+                parts.join(", ")
+            )));
+        }
+    }
+    let mut traffic = Traffic::default();
+    for game in games {
+        traffic.add(game.traffic);
+    }
+    if traffic.commands > 0 {
+        text.push_str(&wrap(&format!(
+            "engine round trips: {} commands at {:.0} us, {} genmoves at {:.0} us on average",
+            traffic.commands,
+            traffic.waited.as_secs_f64() * 1e6 / traffic.commands as f64,
+            traffic.genmoves,
+            traffic.genmove_wait.as_secs_f64() * 1e6 / traffic.genmoves.max(1) as f64
+        )));
+    }
+    let moves: u64 = games.iter().map(|g| g.moves).sum();
+    text.push_str(&wrap(&format!(
+        "average length {:.1} moves; {played} games played in {:.2} s ({:.1} games/s)",
+        moves as f64 / games.len().max(1) as f64,
+        elapsed.as_secs_f64(),
+        played as f64 / elapsed.as_secs_f64().max(1e-9),
+    )));
+    if resumed > 0 {
+        let _ = writeln!(text, "{resumed} resumed from the records");
+    }
+    text
+}
+
+/// The Elo difference of player 1 over player 2 with its 95% interval. Games that share
+/// their dice (a pair, seats swapped) are one sample, since their results go together.
+fn elo_line(games: &[GameSummary]) -> String {
+    let mut pairs: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for game in games {
+        let Some(seat) = game.seat_players.iter().position(|&p| p == 0) else {
+            continue;
+        };
+        pairs
+            .entry(game.index / 2)
+            .or_default()
+            .push(game.win_share(seat));
+    }
+    let samples: Vec<f64> = pairs
+        .values()
+        .map(|s| s.iter().sum::<f64>() / s.len() as f64)
+        .collect();
+    let n = samples.len() as f64;
+    if n == 0.0 {
+        return String::new();
+    }
+    let score = samples.iter().sum::<f64>() / n;
+    let variance = samples.iter().map(|s| (s - score).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (variance / n).sqrt();
+    let low = (score - half).max(0.0);
+    let high = (score + half).min(1.0);
+    wrap(&format!(
+        "Elo difference #1 - #2: {} (95% CI {} to {}), score {:.1}%",
+        format_elo(elo(score)),
+        format_elo(elo(low)),
+        format_elo(elo(high)),
+        100.0 * score
+    ))
+}
+
+/// One label per player, at most [`NAME_WIDTH`] characters: the name given, else the
+/// engine's own name, else the player spec; labels that would look the same are told
+/// apart.
+pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String> {
+    let full: Vec<String> = config
+        .players
+        .iter()
+        .enumerate()
+        .map(|(player, p)| {
+            p.name.clone().unwrap_or_else(|| {
+                let reported = games.iter().find_map(|g| {
+                    let seat = g.seat_players.iter().position(|&x| x == player)?;
+                    g.names.get(seat).cloned().flatten()
+                });
+                reported.unwrap_or_else(|| p.spec.to_string())
+            })
+        })
+        .collect();
+    // Engines that give the same name (two builds of one bot) are shown by their specs.
+    let full: Vec<String> = full
+        .iter()
+        .enumerate()
+        .map(|(player, label)| {
+            let given = config.players[player].name.is_some();
+            let shared = full.iter().filter(|other| *other == label).count() > 1;
+            if shared && !given {
+                config.players[player].spec.to_string()
+            } else {
+                label.clone()
+            }
+        })
+        .collect();
+    distinct_labels(&full, NAME_WIDTH)
+}
+
+/// Cuts `names` to `width` characters so that no two of them look the same: first from
+/// the end, then from the middle (keeping both ends), and as a last resort with the
+/// player's number at the end.
+pub fn distinct_labels(names: &[String], width: usize) -> Vec<String> {
+    let cut_end = |name: &String| -> String {
+        if name.chars().count() <= width {
+            name.clone()
+        } else {
+            format!("{}~", name.chars().take(width - 1).collect::<String>())
+        }
+    };
+    let cut_middle = |name: &String| -> String {
+        let count = name.chars().count();
+        if count <= width {
+            return name.clone();
+        }
+        // The end of a command (the program's file name) tells most.
+        let head = (width - 1) / 3;
+        let tail = width - 1 - head;
+        let chars: Vec<char> = name.chars().collect();
+        format!(
+            "{}~{}",
+            chars[..head].iter().collect::<String>(),
+            chars[count - tail..].iter().collect::<String>()
+        )
+    };
+    let mut labels: Vec<String> = names.iter().map(cut_end).collect();
+    let clashes =
+        |labels: &[String], i: usize| labels.iter().enumerate().any(|(j, l)| j != i && *l == labels[i]);
+    let clashing: Vec<usize> = (0..labels.len()).filter(|&i| clashes(&labels, i)).collect();
+    for &i in &clashing {
+        labels[i] = cut_middle(&names[i]);
+    }
+    let clashing: Vec<usize> = (0..labels.len()).filter(|&i| clashes(&labels, i)).collect();
+    for i in clashing {
+        let suffix = format!("~{}", i + 1);
+        let keep = width.saturating_sub(suffix.len());
+        let head: String = labels[i].chars().take(keep).collect();
+        labels[i] = format!("{head}{suffix}");
+    }
+    labels
+}
+
+/// Wraps a line at `, ` or spaces to [`TABLE_WIDTH`] columns, continuing indented.
+pub(super) fn wrap(line: &str) -> String {
+    let mut text = String::new();
+    let mut current = String::new();
+    for word in line.split(' ') {
+        let extra = if current.is_empty() { 0 } else { 1 };
+        if !current.is_empty() && current.chars().count() + extra + word.chars().count() > TABLE_WIDTH {
+            text.push_str(&current);
+            text.push('\n');
+            current = String::from("  ");
+        } else if extra == 1 {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    text.push_str(&current);
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::roster::BotKind;
+    use crate::app::matches::MatchConfig;
+    use crate::app::players::{MatchPlayer, PlayerSpec};
+    use crate::app::protocol::client::{EngineSettings, Traffic};
+    use crate::core::Options;
+    use crate::games::GameKind;
+
+    #[test]
+    fn labels_never_look_the_same() {
+        let names: Vec<String> = [
+            "engine:/home/me/bots/alpha.py",
+            "engine:/home/me/bots/beta.py",
+            "bot:greedy",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let labels = distinct_labels(&names, 15);
+        assert_eq!(labels[2], "bot:greedy");
+        assert_ne!(labels[0], labels[1]);
+        assert!(labels.iter().all(|l| l.chars().count() <= 15), "{labels:?}");
+        assert!(labels[0].ends_with("alpha.py"), "{labels:?}");
+        let same = vec!["engine:x".to_string(), "engine:x".to_string()];
+        let labels = distinct_labels(&same, 15);
+        assert_ne!(labels[0], labels[1]);
+    }
+
+    #[test]
+    fn elo_follows_the_score() {
+        assert_eq!(elo(0.5), 0.0);
+        assert!((elo(0.75) - 190.85).abs() < 0.01);
+        assert_eq!(elo(1.0), f64::INFINITY);
+        assert_eq!(format_elo(elo(0.0)), "-inf");
+    }
+
+    #[test]
+    fn the_table_keeps_to_80_columns_and_its_intervals_to_what_is_possible() {
+        let config = MatchConfig {
+            kind: GameKind::Ur,
+            options: Options::defaults(GameKind::Ur.info().options),
+            games: 3,
+            players: vec![
+                "a-very-long-player-name=bot:greedy".parse().unwrap(),
+                MatchPlayer {
+                    name: None,
+                    spec: PlayerSpec::Bot(BotKind::Random),
+                },
+            ],
+            seed: 1,
+            jobs: 1,
+            records: None,
+            engines: EngineSettings::default(),
+        };
+        let games: Vec<GameSummary> = (0..3)
+            .map(|index| GameSummary {
+                index,
+                seat_players: config.seat_players(index),
+                places: if index % 2 == 0 { vec![1, 2] } else { vec![2, 1] },
+                points: if index % 2 == 0 {
+                    vec![1.0, 0.0]
+                } else {
+                    vec![0.0, 1.0]
+                },
+                forfeit: None,
+                stderr: Vec::new(),
+                names: Vec::new(),
+                moves: 40,
+                traffic: Traffic::default(),
+            })
+            .collect();
+        let text = table(&config, &games, Duration::from_secs(1), 3, 0);
+        for line in text.lines() {
+            assert!(line.chars().count() <= TABLE_WIDTH, "{line}");
+        }
+        // Player 1 sat first in games 0 and 2 (won both) and second in game 1 (won it).
+        let row = text.lines().find(|l| l.starts_with("1  ")).unwrap();
+        assert!(row.contains("(1.00-1.00)"), "{text}");
+        assert!(
+            text.contains("warning: 3 games do not divide into sets of 2"),
+            "{text}"
+        );
+        assert!(text.contains("Elo difference #1 - #2: +inf"), "{text}");
+        assert!(
+            text.contains("first places by seat: light 66.7%, dark 33.3%"),
+            "{text}"
+        );
+    }
+}
