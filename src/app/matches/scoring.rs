@@ -64,7 +64,7 @@ mod tests {
     use super::*;
     use crate::app::matches::GameSummary;
     use crate::app::protocol::client::Traffic;
-    use crate::core::{Options, Phase};
+    use crate::core::{Game, Options, Phase};
     use crate::games::{AnyGame, GameKind};
 
     fn game(kind: GameKind, options: &[&str]) -> AnyGame {
@@ -92,6 +92,23 @@ mod tests {
         );
         assert_eq!(max_points(&game(GameKind::Nardy, &["match=5", "koks=on"])), 7.0);
         assert_eq!(max_points(&game(GameKind::Ur, &[])), 1.0);
+    }
+
+    #[test]
+    fn in_a_nardy_match_the_forfeiting_side_keeps_its_points_and_the_other_wins_the_match() {
+        let mut any = game(GameKind::Nardy, &["match=5"]);
+        any.set_position("w=24x15 b=24x15 turn=white:roll first=wb score=3-1")
+            .unwrap();
+        assert_eq!(forfeit_result(&any, 0), (vec![2, 1], vec![3.0, 5.0]));
+        assert_eq!(forfeit_result(&any, 1), (vec![1, 2], vec![5.0, 1.0]));
+        // The same through the game itself as through AnyGame.
+        let AnyGame::Nardy(nardy) = &any else {
+            unreachable!()
+        };
+        for seat in 0..2 {
+            assert_eq!(nardy.forfeit(seat), any.forfeit(seat));
+        }
+        assert_eq!(max_points(nardy), 6.0);
     }
 
     #[test]
