@@ -67,7 +67,7 @@ pub trait Table {
     fn game(&self) -> &Self::Game;
 
     /// Lets the seat to act take one action: roll, or play what it decides. `Ok(None)`
-    /// when nobody can act (see [`End::Stuck`]); only called while the game is not over.
+    /// when the game is over or nobody can act (see [`End::Stuck`]).
     fn act(&mut self) -> Result<Option<Step>, Self::Stop>;
 }
 
@@ -95,18 +95,17 @@ impl<T: ?Sized> Observer<T> for () {}
 pub fn play_out<T: Table>(table: &mut T, observer: &mut impl Observer<T>) -> Result<Playout, T::Stop> {
     let mut moves = 0;
     let mut rolls = 0;
+    let over = |table: &T| table.game().phase() == Phase::Over;
     let end = loop {
         if observer.before_action(table).is_break() {
             break End::Stopped;
         }
-        if table.game().phase() == Phase::Over {
-            break End::Over;
-        }
         if moves + rolls >= MAX_ACTIONS {
-            break End::RanAway;
+            break if over(table) { End::Over } else { End::RanAway };
         }
+        // The table finds the game over itself: one look at the phase per action.
         let Some(step) = table.act()? else {
-            break End::Stuck;
+            break if over(table) { End::Over } else { End::Stuck };
         };
         match step {
             Step::Rolled => rolls += 1,
@@ -158,19 +157,19 @@ impl<G: Game> Seats<G> for [Box<dyn Bot<G>>] {
     }
 }
 
-/// The table of a bare game: it rolls from a dice source and plays what its seats
-/// choose, unchecked (they choose among the legal moves).
-pub struct Seated<'a, G: Game, S> {
+/// The table of a bare game: it rolls from a dice source of type `D` and plays what its
+/// seats choose, unchecked (they choose among the legal moves).
+pub struct Seated<'a, G: Game, S, D: DiceSource + ?Sized = dyn DiceSource> {
     game: &'a mut G,
-    dice: &'a mut dyn DiceSource,
+    dice: &'a mut D,
     /// Whoever decides.
     pub seats: S,
     moves: Vec<G::Move>,
 }
 
-impl<'a, G: Game, S: Seats<G>> Seated<'a, G, S> {
+impl<'a, G: Game, S: Seats<G>, D: DiceSource + ?Sized> Seated<'a, G, S, D> {
     /// `game` played by `seats`, with dice from `dice`.
-    pub fn new(game: &'a mut G, dice: &'a mut dyn DiceSource, seats: S) -> Seated<'a, G, S> {
+    pub fn new(game: &'a mut G, dice: &'a mut D, seats: S) -> Seated<'a, G, S, D> {
         Seated {
             game,
             dice,
@@ -180,7 +179,7 @@ impl<'a, G: Game, S: Seats<G>> Seated<'a, G, S> {
     }
 }
 
-impl<G: Game, S: Seats<G>> Table for Seated<'_, G, S> {
+impl<G: Game, S: Seats<G>, D: DiceSource + ?Sized> Table for Seated<'_, G, S, D> {
     type Game = G;
     type Stop = Infallible;
 
@@ -200,7 +199,7 @@ impl<G: Game, S: Seats<G>> Table for Seated<'_, G, S> {
                     game.play_unchecked(mv);
                     Some(Step::Moved)
                 } else {
-                    let roll = game.roll(self.dice);
+                    let roll = roll_from(game, self.dice);
                     game.set_dice(roll).is_ok().then_some(Step::Rolled)
                 }
             }
@@ -217,6 +216,18 @@ impl<G: Game, S: Seats<G>> Table for Seated<'_, G, S> {
         };
         Ok(step)
     }
+}
+
+/// Rolls for `game` from `dice`.
+fn roll_from<G: Game, D: DiceSource + ?Sized>(game: &G, dice: &mut D) -> crate::core::Dice {
+    // A sized source is handed over as itself, so that the roll sees its type.
+    struct Source<'d, D: ?Sized>(&'d mut D);
+    impl<D: DiceSource + ?Sized> DiceSource for Source<'_, D> {
+        fn throw(&mut self, faces: u8) -> u8 {
+            self.0.throw(faces)
+        }
+    }
+    game.roll(&mut Source(dice))
 }
 
 /// Seats that decide by two closures: `choose` in the move phase, `before_roll` before
@@ -244,7 +255,7 @@ where
 /// (and, before every roll, `before_roll` among the optional actions: `None` rolls).
 pub fn playout<G: Game>(
     game: &mut G,
-    dice: &mut dyn DiceSource,
+    dice: &mut (impl DiceSource + ?Sized),
     choose: impl FnMut(&G, &[G::Move]) -> usize,
     before_roll: impl FnMut(&G, &[G::Move]) -> Option<usize>,
 ) -> Playout {

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use crate::ai::bots::Bot;
 use crate::ai::playout::{End, Observer, Seated, Seats, play_out, playout};
-use crate::core::{Game, Seat, SeededDice};
+use crate::core::{DiceSource, Game, Seat, SeededDice};
 
 /// The totals of a benchmark run.
 #[derive(Clone, Copy, Debug)]
@@ -134,8 +134,8 @@ struct Budget {
     budget: Duration,
 }
 
-impl<G: Game> Observer<Seated<'_, G, &mut Timed<'_, G>>> for Budget {
-    fn before_action(&mut self, table: &Seated<'_, G, &mut Timed<'_, G>>) -> ControlFlow<()> {
+impl<G: Game, D: DiceSource + ?Sized> Observer<Seated<'_, G, &mut Timed<'_, G>, D>> for Budget {
+    fn before_action(&mut self, table: &Seated<'_, G, &mut Timed<'_, G>, D>) -> ControlFlow<()> {
         if self.start.elapsed() >= self.budget && !table.seats.times.is_empty() {
             ControlFlow::Break(())
         } else {
