@@ -362,6 +362,29 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         12
     }
 
+    /// The bot `bot:best` plays here, as the bot roster names it (`expectimax:4`,
+    /// `mcts:2000`, `net:2`): the strongest built-in level that still decides within
+    /// 250 ms median per decision on a small 2-core machine (one thread), for this seat
+    /// count and these options. Levels may go beyond the ones people type. The default
+    /// is `greedy`.
+    fn best_bot(&self) -> &'static str {
+        "greedy"
+    }
+
+    /// The name of the solved table that plays this game exactly with these options
+    /// (`ur rules=finkel`, the name `tabula solve` writes into the table), or `None`
+    /// where no such table can be built. The default is `None`.
+    fn solved_table(&self) -> Option<String> {
+        None
+    }
+
+    /// This position's number in the solved table of [`Game::solved_table`]: a table
+    /// holds the chance that the seat to roll wins, so only positions before a roll
+    /// (no roll-off) have one. The default is `None`.
+    fn solved_index(&self) -> Option<u64> {
+        None
+    }
+
     /// Lines worth telling people about what changed since `before` (a capture, an extra
     /// roll, the end of a game in a match). Plain moves need none.
     fn narrate(&self, _before: &Self) -> Vec<String> {

@@ -184,6 +184,15 @@ macro_rules! games {
             fn equity_bounds(&self) -> (f64, f64) {
                 match self { $(AnyGame::$variant(g) => g.equity_bounds(),)+ }
             }
+            fn best_bot(&self) -> &'static str {
+                match self { $(AnyGame::$variant(g) => g.best_bot(),)+ }
+            }
+            fn solved_table(&self) -> Option<String> {
+                match self { $(AnyGame::$variant(g) => g.solved_table(),)+ }
+            }
+            fn solved_index(&self) -> Option<u64> {
+                match self { $(AnyGame::$variant(g) => g.solved_index(),)+ }
+            }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {
                     $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+

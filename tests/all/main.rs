@@ -22,6 +22,7 @@ mod nardy_reference;
 mod nardy_rules;
 mod protocol_framing;
 mod robustness;
+mod roster;
 mod search;
 mod session;
 mod support;

@@ -11,9 +11,7 @@ mod spec;
 pub use engine::EngineAgent;
 pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players};
 
-use crate::ai::bots::Bot;
-
-use crate::ai::roster::BotKind;
+use crate::ai::roster::{BotKind, KeptBot};
 use crate::app::protocol::client::{EngineFailure, EngineSettings, Traffic};
 use crate::app::session::{Action, CommandError, Played, Rolled, Session};
 use crate::core::{Dice, Game, Phase, Seat};
@@ -95,16 +93,20 @@ pub trait Agent: Send {
     fn shutdown(&mut self) {}
 }
 
-/// A built-in bot as an agent.
+/// A built-in bot as an agent: one bot for the whole game, its tables kept between
+/// decisions.
 pub struct BotAgent {
-    kind: BotKind,
+    bot: KeptBot,
     seed: u64,
 }
 
 impl BotAgent {
     /// A bot of `kind` whose own choices follow `seed`.
     pub fn new(kind: BotKind, seed: u64) -> BotAgent {
-        BotAgent { kind, seed }
+        BotAgent {
+            bot: KeptBot::new(kind),
+            seed,
+        }
     }
 }
 
@@ -119,9 +121,9 @@ impl Agent for BotAgent {
     fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure> {
         // The bot's randomness follows the seed and the position only, so that after an
         // undo the same position brings the same choice (undo cannot fish for luck).
-        let mut bot: Box<dyn Bot<AnyGame>> = self
-            .kind
-            .build_any(self.seed ^ stable_hash(&game.position_string()));
+        let bot = self
+            .bot
+            .for_decision(game, self.seed ^ stable_hash(&game.position_string()));
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         match game.phase() {

@@ -7,7 +7,10 @@ mod error;
 
 pub use error::CommandError;
 
-use crate::ai::roster::BotKind;
+use std::sync::Mutex;
+
+use crate::ai::bots::Bot;
+use crate::ai::roster::{BotKind, KeptBot};
 use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
 use crate::games::{AnyGame, AnyMove, GameKind};
 
@@ -85,7 +88,9 @@ pub struct Session {
     pub(crate) game: AnyGame,
     pub(crate) history: Vec<Step>,
     dice: SeededDice,
-    bot: BotKind,
+    /// The bot of `hint` and `genmove`, kept for the whole game (behind a lock because
+    /// hints are asked of a shared session).
+    bot: Mutex<KeptBot>,
     bot_seed: u64,
     pub(crate) unsaved: bool,
     /// Set when a resignation ended the game (the rules' own phase is then ignored).
@@ -99,7 +104,7 @@ impl Session {
             game: kind.new_game(options)?,
             history: Vec::new(),
             dice: SeededDice::new(seed),
-            bot: BotKind::Best,
+            bot: Mutex::new(KeptBot::new(BotKind::Best)),
             bot_seed: seed ^ 0xB07,
             unsaved: false,
             conceded: None,
@@ -152,12 +157,32 @@ impl Session {
 
     /// The built-in bot used by `hint` and `genmove`.
     pub fn bot(&self) -> BotKind {
-        self.bot
+        self.kept_bot().kind()
     }
 
-    /// Chooses the built-in bot used by `hint` and `genmove`.
+    /// Chooses the built-in bot used by `hint` and `genmove` (the one kept stays if it
+    /// is of the same kind).
     pub fn set_bot(&mut self, bot: BotKind) {
-        self.bot = bot;
+        let kept = self
+            .bot
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if kept.kind() != bot {
+            *kept = KeptBot::new(bot);
+        }
+    }
+
+    /// The kept bot (a panic while it was held left nothing half-done that matters: it
+    /// is rebuilt or reseeded before each use).
+    fn kept_bot(&self) -> std::sync::MutexGuard<'_, KeptBot> {
+        self.bot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Runs `ask` with the built-in bot, its own choices following the session seed and
+    /// how far the game has gone, so that a hint replays exactly (after an undo too).
+    fn with_bot<T>(&self, ask: impl FnOnce(&mut dyn Bot<AnyGame>) -> T) -> T {
+        let mut kept = self.kept_bot();
+        ask(kept.for_decision(&self.game, self.bot_seed ^ self.history.len() as u64))
     }
 
     /// Chooses the bot like [`Session::set_bot`], but refuses one that cannot play this
@@ -167,7 +192,7 @@ impl Session {
         if bot == BotKind::Perfect {
             crate::ai::solve::perfect::check(&self.game).map_err(CommandError::Argument)?;
         }
-        self.bot = bot;
+        self.set_bot(bot);
         Ok(())
     }
 
@@ -183,9 +208,15 @@ impl Session {
         self.bot_seed = seed ^ 0xB07;
     }
 
-    /// Starts a new game of `kind` (keeps the dice source and bot).
+    /// Starts a new game of `kind` (keeps the dice source and the bot's kind; the bot
+    /// itself starts afresh with the game).
     pub fn new_game(&mut self, kind: GameKind, options: &Options) -> Result<(), CommandError> {
         self.game = kind.new_game(options)?;
+        let bot = self.bot();
+        *self
+            .bot
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = KeptBot::new(bot);
         self.history.clear();
         self.unsaved = false;
         self.conceded = None;
@@ -444,32 +475,27 @@ impl Session {
             .any(|step| matches!(step.action, Action::Move(_)) && step.seat.is_some_and(&is_mine))
     }
 
-    /// A fresh built-in bot for this position: its own choices follow the session seed
-    /// and how far the game has gone, so a hint replays exactly.
-    fn fresh_bot(&self) -> Box<dyn crate::ai::bots::Bot<AnyGame>> {
-        self.bot.build_any(self.bot_seed ^ self.history.len() as u64)
-    }
-
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::app::hints::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
         if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
-        Ok(crate::app::hints::ranked_choices(
-            &self.game,
-            self.fresh_bot().as_mut(),
-        ))
+        Ok(self.with_bot(|bot| crate::app::hints::ranked_choices(&self.game, bot)))
     }
 
     /// The position's value for every seat, as the built-in bot sees it.
     pub fn evaluation(&self) -> crate::core::Estimate {
-        self.fresh_bot().estimate(&self.game)
+        self.with_bot(|bot| bot.estimate(&self.game))
     }
 
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
+        self.with_bot(|bot| self.bot_hint(bot))
+    }
+
+    /// [`Session::hint`] by `bot`.
+    fn bot_hint(&self, bot: &mut dyn Bot<AnyGame>) -> Result<String, CommandError> {
         match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
