@@ -201,9 +201,9 @@ fn a_bot_kept_for_the_game_chooses_as_a_bot_built_for_each_decision() {
         for name in ["random", "greedy", "expectimax:2", "net:2", "mcts:30"] {
             let kind: BotKind = name.parse().unwrap();
             let limit = if kind == (BotKind::Expectimax { depth: 2 }) {
-                40
+                24
             } else {
-                60
+                40
             };
             let kept = self_play(&fresh, kind, 5, true, limit);
             assert!(kept.len() >= limit.min(20), "{name}: {kept:?}");

@@ -283,4 +283,21 @@ mod tests {
         );
         assert!("deep".parse::<BotKind>().unwrap_err().contains("the bots are"));
     }
+
+    #[test]
+    fn games_may_name_levels_beyond_the_typed_ones() {
+        assert_eq!(
+            BotKind::from_level_name("expectimax:6"),
+            Ok(BotKind::Expectimax { depth: 6 })
+        );
+        assert!("expectimax:6".parse::<BotKind>().is_err());
+        assert_eq!(
+            BotKind::from_level_name("mcts:4000"),
+            Ok(BotKind::Mcts { playouts: 4000 })
+        );
+        assert_eq!(BotKind::from_level_name("net:2"), Ok(BotKind::Net { plies: 2 }));
+        for bad in ["expectimax:0", "expectimax:300", "mcts:many", "deep"] {
+            assert!(BotKind::from_level_name(bad).is_err(), "{bad}");
+        }
+    }
 }

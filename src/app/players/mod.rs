@@ -118,6 +118,14 @@ fn stable_hash(text: &str) -> u64 {
 }
 
 impl Agent for BotAgent {
+    fn observe(&mut self, observation: &Observation<'_>) -> Result<(), EngineFailure> {
+        // A new game starts with a new bot; within a game the bot and its tables stay.
+        if let Observation::NewGame(_) = observation {
+            self.bot = KeptBot::new(self.bot.kind());
+        }
+        Ok(())
+    }
+
     fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure> {
         // The bot's randomness follows the seed and the position only, so that after an
         // undo the same position brings the same choice (undo cannot fish for luck).
