@@ -12,6 +12,7 @@
 
 pub(super) use platform::{end, exit_status, spawn, stopping};
 
+/// Process groups, reaping and signals through libc.
 #[cfg(unix)]
 mod platform {
     use std::os::unix::process::CommandExt;
@@ -26,6 +27,7 @@ mod platform {
     /// The process groups of the engines running now, for the signal handler.
     static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
+    /// Runs `f` on the live groups, even after a thread panicked while holding them.
     fn live_groups<T>(f: impl FnOnce(&mut Vec<i32>) -> T) -> T {
         match LIVE_GROUPS.lock() {
             Ok(mut groups) => f(&mut groups),
@@ -79,6 +81,7 @@ mod platform {
         STOPPING.load(Ordering::SeqCst)
     }
 
+    /// Sends `signal` to every process of `group`.
     fn kill_group(group: i32, signal: i32) {
         if group > 0 {
             // SAFETY: killpg has no memory effects; a group already gone is ESRCH.
@@ -109,6 +112,7 @@ mod platform {
     }
 }
 
+/// Plain child processes through the standard library alone.
 #[cfg(not(unix))]
 mod platform {
     use std::process::{Child, Command};
