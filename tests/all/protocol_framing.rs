@@ -10,8 +10,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use tabula::ai::roster::BotKind;
+use tabula::app::command::PROTOCOL_COMMANDS;
 use tabula::app::lines::MAX_LINE_BYTES;
-use tabula::app::session::command::PROTOCOL_COMMANDS;
 use tabula::cli::engine::serve;
 
 /// Serves `input` (raw bytes) and returns the output as text.
