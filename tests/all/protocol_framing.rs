@@ -653,5 +653,9 @@ fn a_bot_of_the_caller_answers_genmove_and_hint_until_set_bot_chooses_a_built_in
     assert_eq!(asked_before_set_bot, 2, "genmove and hint ask the caller's bot");
     assert_eq!(replies[12], "=");
     assert!(replies[13].starts_with("= "), "{replies:?}");
-    assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 2, "set bot replaced it");
+    assert_eq!(
+        asked.load(std::sync::atomic::Ordering::SeqCst),
+        2,
+        "set bot replaced it"
+    );
 }
