@@ -1,5 +1,5 @@
 //! The command language shared by the REPL, piped scripts and the engine protocol: one
-//! table of commands ([`table`]), one parser ([`parse()`]), one help text, and one
+//! table of commands ([`COMMANDS`]), one parser ([`parse()`]), one help text, and one
 //! executor ([`execute()`]) that applies a parsed command to a session and says what
 //! happened as a [`Done`], which each front end writes in its own way (sentences for
 //! people, protocol replies for controllers).
@@ -11,7 +11,7 @@
 mod execute;
 mod help;
 mod parse;
-pub mod table;
+mod table;
 
 pub use execute::{Done, Front, execute};
 pub use help::{engine_help, games_table, help, help_for, info_reply, rules_text};

@@ -1,6 +1,7 @@
 use super::*;
 use crate::ai::roster::BotKind;
 use crate::app::session::CommandError;
+use crate::app::session::Session;
 use crate::core::{Game, NewGame, Options};
 
 /// The protocol's defaults: no seats, the session's own bot.
@@ -276,4 +277,50 @@ fn edit_distance_counts_edits() {
     assert_eq!(edit_distance("", "abc"), 3);
     assert_eq!(edit_distance("saev", "save"), 1);
     assert_eq!(edit_distance("swap", "seat"), 2);
+}
+
+/// A front end that lets nothing change the game.
+struct Refusing;
+
+impl Front for Refusing {
+    fn permit(&self, _session: &Session, command: &Command) -> Result<(), CommandError> {
+        match command {
+            Command::Status => Ok(()),
+            _ => Err(CommandError::WrongPhase("not now".into())),
+        }
+    }
+}
+
+#[test]
+fn the_executor_asks_the_front_end_first_and_then_changes_the_session_once() {
+    let kind = GameKind::Nardy;
+    let mut session = Session::new(kind, &Options::defaults(kind.info().options), 3).unwrap();
+    let run = |session: &mut Session, line: &str, front: &mut dyn Front| {
+        let command = parse(line, session.game()).unwrap();
+        execute(session, command, front)
+    };
+    assert_eq!(
+        run(&mut session, "roll", &mut Refusing).unwrap_err(),
+        CommandError::WrongPhase("not now".into())
+    );
+    assert_eq!(session.actions().count(), 0);
+    assert!(matches!(
+        run(&mut session, "status", &mut Refusing),
+        Ok(Done::Status(_))
+    ));
+    assert!(matches!(
+        run(&mut session, "play roll", &mut Protocol),
+        Ok(Done::Rolled(_))
+    ));
+    assert!(matches!(
+        run(&mut session, "roll", &mut Protocol),
+        Ok(Done::Rolled(_))
+    ));
+    // The protocol's undo takes back one action, a roll included.
+    assert!(matches!(run(&mut session, "undo", &mut Protocol), Ok(Done::Undone(taken)) if taken.len() == 1));
+    assert_eq!(session.actions().count(), 1);
+    // Seats and the board's view are the table's: the protocol refuses them.
+    assert!(run(&mut session, "resign", &mut Protocol).is_err());
+    assert!(run(&mut session, "view board", &mut Protocol).is_err());
+    assert_eq!(session.actions().count(), 1);
 }

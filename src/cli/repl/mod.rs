@@ -1,7 +1,6 @@
 //! The human front end: an interactive REPL (rustyline: completion, history) or, when
 //! stdin is not a terminal, the same commands read from a pipe. Both drive a [`Table`]:
 //! a session plus the players of its seats.
-
 //!
 //! Commands run in the shared executor ([`command::execute`]); the table answers only
 //! its own (`view`, `seat`, `resign`), says what the others did in sentences, and lets
