@@ -2,7 +2,6 @@
 //! game. The REPL, piped scripts and the engine protocol all go through [`Session`], so
 //! they share rules, history, undo, records and error messages.
 
-pub mod command;
 mod error;
 
 pub use error::CommandError;
@@ -453,13 +452,18 @@ impl Session {
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::app::hints::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
+        self.choices_with(self.fresh_bot().as_mut())
+    }
+
+    /// Every choice of the seat to act with its value as `bot` sees it, best first.
+    pub fn choices_with(
+        &self,
+        bot: &mut dyn crate::ai::bots::Bot<AnyGame>,
+    ) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
         if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
-        Ok(crate::app::hints::ranked_choices(
-            &self.game,
-            self.fresh_bot().as_mut(),
-        ))
+        Ok(crate::app::hints::ranked_choices(&self.game, bot))
     }
 
     /// The position's value for every seat, as the built-in bot sees it.
@@ -469,7 +473,11 @@ impl Session {
 
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
+        self.hint_with(self.fresh_bot().as_mut())
+    }
+
+    /// What `bot` would do now: a move, a pre-roll action, or `roll`.
+    pub fn hint_with(&self, bot: &mut dyn crate::ai::bots::Bot<AnyGame>) -> Result<String, CommandError> {
         match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
@@ -625,21 +633,6 @@ fn canonical_text(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Optio
         trial.play_unchecked(mv);
         (trial.position_string() == target).then(|| before.format_move(mv))
     })
-}
-
-/// The game a `new [GAME] [KEY=VALUE...]` command asks for: the named game, or the
-/// `current` one, with its options checked.
-pub fn resolve_game(
-    current: GameKind,
-    game: Option<&str>,
-    words: &[String],
-) -> Result<(GameKind, Options), CommandError> {
-    let kind = match game {
-        Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
-        None => current,
-    };
-    let options = Options::parse(kind.info().options, words)?;
-    Ok((kind, options))
 }
 
 /// Picks a seed from the operating system's entropy.
