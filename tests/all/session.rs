@@ -503,3 +503,35 @@ fn resigning_long_nardy_costs_what_the_game_is_worth_now() {
         "black resigns; white wins a koks (3 points)"
     );
 }
+
+/// Sessions keep moves as moves and compare them so: that is only the same as comparing
+/// their notation if every legal move reads back from its notation as itself.
+#[test]
+fn every_legal_move_reads_back_from_its_notation_as_itself() {
+    for &kind in GameKind::ALL {
+        for seed in 0..6 {
+            let mut game = kind.new_game(&Options::default()).unwrap();
+            let mut dice = tabula::core::SeededDice::new(seed);
+            let mut moves = Vec::new();
+            for _ in 0..300 {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                for mv in &moves {
+                    let text = game.format_move(mv);
+                    assert_eq!(game.parse_move(&text).as_ref(), Ok(mv), "{kind:?}: {text}");
+                }
+                match game.phase() {
+                    Phase::Over => break,
+                    Phase::Roll(_) => {
+                        let thrown = game.roll(&mut dice);
+                        game.set_dice(thrown).unwrap();
+                    }
+                    Phase::Move(_) => {
+                        let index = (seed as usize * 7 + moves.len() * 3) % moves.len();
+                        game.play(&moves[index]).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}
