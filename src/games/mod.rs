@@ -184,6 +184,9 @@ macro_rules! games {
             fn equity_bounds(&self) -> (f64, f64) {
                 match self { $(AnyGame::$variant(g) => g.equity_bounds(),)+ }
             }
+            fn scores_points(&self) -> bool {
+                match self { $(AnyGame::$variant(g) => g.scores_points(),)+ }
+            }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {
                     $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+

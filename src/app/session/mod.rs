@@ -10,19 +10,35 @@ use crate::ai::roster::BotKind;
 use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
 use crate::games::{AnyGame, AnyMove, GameKind};
 
-/// One thing that happened to the game, as kept in the history and written to records.
+/// One thing that happened to the game. The history keeps moves as the game's moves
+/// (`Action`, that is `Action<AnyMove>`); a record holds them as written
+/// (`Action<String>`), since only the position they are played in can read them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Action<M = AnyMove> {
     /// Dice thrown by the session's seeded source.
     Roll(Dice),
     /// Dice typed in by a person (or sent by a controller).
     Dice(Dice),
-    /// A move, in the game's notation as `legal` lists it.
-    Move(String),
+    /// A move: the legal move played, or its notation as `legal` lists it.
+    Move(M),
     /// The position was replaced by this position string.
     SetPos(String),
     /// The seat conceded the game.
     Resign(Seat),
+}
+
+impl Action {
+    /// The action as a record writes it: a move in notation, as `legal` lists it in
+    /// `before` (the game the move was played in).
+    pub fn written(&self, before: &AnyGame) -> Action<String> {
+        match self {
+            Action::Roll(dice) => Action::Roll(*dice),
+            Action::Dice(dice) => Action::Dice(*dice),
+            Action::Move(mv) => Action::Move(before.format_move(mv)),
+            Action::SetPos(text) => Action::SetPos(text.clone()),
+            Action::Resign(seat) => Action::Resign(*seat),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -33,7 +49,7 @@ pub(crate) struct Step {
     /// A resignation that had ended the game before the action (setpos can follow one).
     conceded: Option<Outcome>,
     pub(crate) action: Action,
-    seat: Option<Seat>,
+    pub(crate) seat: Option<Seat>,
 }
 
 /// What a successful play did.
@@ -66,8 +82,8 @@ pub struct Rolled {
 pub struct Undone {
     /// Whose action it was.
     pub seat: Option<Seat>,
-    /// The action.
-    pub action: Action,
+    /// The action, a move in notation.
+    pub action: Action<String>,
 }
 
 /// What `resign` did.
@@ -147,6 +163,16 @@ impl Session {
     /// Every action since the game started, in order, with the seat that took it.
     pub fn actions(&self) -> impl Iterator<Item = (Option<Seat>, &Action)> {
         self.history.iter().map(|step| (step.seat, &step.action))
+    }
+
+    /// Every action since the game started as a record writes it (moves in notation).
+    pub fn written_actions(&self) -> impl Iterator<Item = Action<String>> + '_ {
+        self.history.iter().map(|step| step.action.written(&step.before))
+    }
+
+    /// The last action as a record writes it, if any.
+    pub fn last_written(&self) -> Option<Action<String>> {
+        self.history.last().map(|step| step.action.written(&step.before))
     }
 
     /// The built-in bot used by `hint` and `genmove`.
@@ -236,18 +262,24 @@ impl Session {
 
     /// Replays a roll from a record: throws from the stream and keeps the throw if it
     /// shows `expected` (the record was rolled from this stream); otherwise the stream is
-    /// left as it was and `false` is returned.
-    pub(crate) fn replay_roll(&mut self, expected: Dice) -> Result<bool, CommandError> {
+    /// left as it was and the dice it would have thrown are given back.
+    pub(crate) fn replay_roll(&mut self, expected: Dice) -> Result<Result<Rolled, Dice>, CommandError> {
         let seat = self.roll_phase_seat()?;
         let mut stream = self.dice.clone();
-        if self.game.roll(&mut stream) != expected {
-            return Ok(false);
+        let thrown = self.game.roll(&mut stream);
+        if thrown != expected {
+            return Ok(Err(thrown));
         }
         let before = self.game.clone();
         self.game.set_dice(expected)?;
+        let notes = roll_notes(&before, &self.game, expected);
         let previous = std::mem::replace(&mut self.dice, stream);
         self.push(before, previous, Action::Roll(expected), Some(seat));
-        Ok(true)
+        Ok(Ok(Rolled {
+            seat,
+            dice: expected,
+            notes,
+        }))
     }
 
     /// Sets dice given by a person for the seat to roll.
@@ -328,21 +360,23 @@ impl Session {
             }
             return Err(error);
         }
-        let typed = before.format_move(mv);
-        let text = if legal.iter().any(|m| before.format_move(m) == typed) {
-            typed
+        // The history keeps the move as `legal` lists it, so that records and engines see
+        // that notation: a move typed otherwise (`24/15` for `24/18 18/15`) is kept as the
+        // legal move that leads to the same position.
+        let kept = if legal.contains(mv) {
+            mv.clone()
         } else {
-            canonical_text(&before, &legal, &after).unwrap_or(typed)
+            same_position(&before, &legal, &after).unwrap_or_else(|| mv.clone())
         };
+        let text = before.format_move(&kept);
         let details = legal
-            .iter()
-            .find(|m| before.format_move(m) == text)
-            .map(|m| before.describe_move(m))
+            .contains(&kept)
+            .then(|| before.describe_move(&kept))
             .and_then(|described| described.strip_prefix(text.as_str()).map(str::to_string))
             .unwrap_or_default();
         let notes = after.narrate(&before);
         self.game = after;
-        self.push(before, self.dice.clone(), Action::Move(text.clone()), Some(seat));
+        self.push(before, self.dice.clone(), Action::Move(kept), Some(seat));
         Ok(Played {
             seat,
             text,
@@ -431,7 +465,7 @@ impl Session {
             .into_iter()
             .map(|step| Undone {
                 seat: step.seat,
-                action: step.action,
+                action: step.action.written(&step.before),
             })
             .collect()
     }
@@ -624,14 +658,13 @@ fn roll_notes(before: &AnyGame, after: &AnyGame, dice: Dice) -> Vec<String> {
     notes
 }
 
-/// The text of the legal move that turns `before` into `after` (compared by position
-/// string), so that records and engines always see the notation `legal` prints.
-fn canonical_text(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<String> {
+/// The legal move that turns `before` into `after` (compared by position string).
+fn same_position(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<AnyMove> {
     let target = after.position_string();
     legal.iter().find_map(|mv| {
         let mut trial = before.clone();
         trial.play_unchecked(mv);
-        (trial.position_string() == target).then(|| before.format_move(mv))
+        (trial.position_string() == target).then(|| mv.clone())
     })
 }
 
