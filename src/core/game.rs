@@ -353,6 +353,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// True when a game can score more than one point (a mars, a koks, a match), so that
+    /// positions and choices are valued in equity (points won minus lost, per game)
+    /// rather than in win probability. The default, one point a win, says false.
+    fn scores_points(&self) -> bool {
+        false
+    }
+
     /// How many moves a Monte-Carlo playout plays on from a new leaf before
     /// [`Game::estimate`] values where it stopped. Fast-policy playouts help where the
     /// estimate is rough, and cost more than they give where it is good and the dice

@@ -184,6 +184,9 @@ macro_rules! games {
             fn equity_bounds(&self) -> (f64, f64) {
                 match self { $(AnyGame::$variant(g) => g.equity_bounds(),)+ }
             }
+            fn scores_points(&self) -> bool {
+                match self { $(AnyGame::$variant(g) => g.scores_points(),)+ }
+            }
             fn best_bot(&self) -> &'static str {
                 match self { $(AnyGame::$variant(g) => g.best_bot(),)+ }
             }

@@ -20,6 +20,7 @@ mod movegen_counts;
 mod nardy_net;
 mod nardy_reference;
 mod nardy_rules;
+mod one_place;
 mod protocol_framing;
 mod robustness;
 mod roster;

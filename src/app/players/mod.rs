@@ -211,7 +211,7 @@ impl Referee {
 
     /// Tells every agent about the last action in `session`'s history.
     pub fn notify_last(&mut self, session: &Session) -> Result<(), Forfeit> {
-        let last = session.actions().last().map(|(_, action)| action.clone());
+        let last = session.last_written();
         match last {
             Some(Action::Roll(dice) | Action::Dice(dice)) => self.notify(&Observation::Dice(dice)),
             Some(Action::Move(text)) => self.notify(&Observation::Move(&text)),

@@ -2,7 +2,6 @@
 //! game. The REPL, piped scripts and the engine protocol all go through [`Session`], so
 //! they share rules, history, undo, records and error messages.
 
-pub mod command;
 mod error;
 
 pub use error::CommandError;
@@ -14,19 +13,35 @@ use crate::ai::roster::{BotKind, KeptBot};
 use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
 use crate::games::{AnyGame, AnyMove, GameKind};
 
-/// One thing that happened to the game, as kept in the history and written to records.
+/// One thing that happened to the game. The history keeps moves as the game's moves
+/// (`Action`, that is `Action<AnyMove>`); a record holds them as written
+/// (`Action<String>`), since only the position they are played in can read them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Action<M = AnyMove> {
     /// Dice thrown by the session's seeded source.
     Roll(Dice),
     /// Dice typed in by a person (or sent by a controller).
     Dice(Dice),
-    /// A move, in the game's notation as `legal` lists it.
-    Move(String),
+    /// A move: the legal move played, or its notation as `legal` lists it.
+    Move(M),
     /// The position was replaced by this position string.
     SetPos(String),
     /// The seat conceded the game.
     Resign(Seat),
+}
+
+impl Action {
+    /// The action as a record writes it: a move in notation, as `legal` lists it in
+    /// `before` (the game the move was played in).
+    pub fn written(&self, before: &AnyGame) -> Action<String> {
+        match self {
+            Action::Roll(dice) => Action::Roll(*dice),
+            Action::Dice(dice) => Action::Dice(*dice),
+            Action::Move(mv) => Action::Move(before.format_move(mv)),
+            Action::SetPos(text) => Action::SetPos(text.clone()),
+            Action::Resign(seat) => Action::Resign(*seat),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -37,7 +52,7 @@ pub(crate) struct Step {
     /// A resignation that had ended the game before the action (setpos can follow one).
     conceded: Option<Outcome>,
     pub(crate) action: Action,
-    seat: Option<Seat>,
+    pub(crate) seat: Option<Seat>,
 }
 
 /// What a successful play did.
@@ -70,8 +85,8 @@ pub struct Rolled {
 pub struct Undone {
     /// Whose action it was.
     pub seat: Option<Seat>,
-    /// The action.
-    pub action: Action,
+    /// The action, a move in notation.
+    pub action: Action<String>,
 }
 
 /// What `resign` did.
@@ -153,6 +168,16 @@ impl Session {
     /// Every action since the game started, in order, with the seat that took it.
     pub fn actions(&self) -> impl Iterator<Item = (Option<Seat>, &Action)> {
         self.history.iter().map(|step| (step.seat, &step.action))
+    }
+
+    /// Every action since the game started as a record writes it (moves in notation).
+    pub fn written_actions(&self) -> impl Iterator<Item = Action<String>> + '_ {
+        self.history.iter().map(|step| step.action.written(&step.before))
+    }
+
+    /// The last action as a record writes it, if any.
+    pub fn last_written(&self) -> Option<Action<String>> {
+        self.history.last().map(|step| step.action.written(&step.before))
     }
 
     /// The built-in bot used by `hint` and `genmove`.
@@ -268,18 +293,24 @@ impl Session {
 
     /// Replays a roll from a record: throws from the stream and keeps the throw if it
     /// shows `expected` (the record was rolled from this stream); otherwise the stream is
-    /// left as it was and `false` is returned.
-    pub(crate) fn replay_roll(&mut self, expected: Dice) -> Result<bool, CommandError> {
+    /// left as it was and the dice it would have thrown are given back.
+    pub(crate) fn replay_roll(&mut self, expected: Dice) -> Result<Result<Rolled, Dice>, CommandError> {
         let seat = self.roll_phase_seat()?;
         let mut stream = self.dice.clone();
-        if self.game.roll(&mut stream) != expected {
-            return Ok(false);
+        let thrown = self.game.roll(&mut stream);
+        if thrown != expected {
+            return Ok(Err(thrown));
         }
         let before = self.game.clone();
         self.game.set_dice(expected)?;
+        let notes = roll_notes(&before, &self.game, expected);
         let previous = std::mem::replace(&mut self.dice, stream);
         self.push(before, previous, Action::Roll(expected), Some(seat));
-        Ok(true)
+        Ok(Ok(Rolled {
+            seat,
+            dice: expected,
+            notes,
+        }))
     }
 
     /// Sets dice given by a person for the seat to roll.
@@ -360,21 +391,23 @@ impl Session {
             }
             return Err(error);
         }
-        let typed = before.format_move(mv);
-        let text = if legal.iter().any(|m| before.format_move(m) == typed) {
-            typed
+        // The history keeps the move as `legal` lists it, so that records and engines see
+        // that notation: a move typed otherwise (`24/15` for `24/18 18/15`) is kept as the
+        // legal move that leads to the same position.
+        let kept = if legal.contains(mv) {
+            mv.clone()
         } else {
-            canonical_text(&before, &legal, &after).unwrap_or(typed)
+            same_position(&before, &legal, &after).unwrap_or_else(|| mv.clone())
         };
+        let text = before.format_move(&kept);
         let details = legal
-            .iter()
-            .find(|m| before.format_move(m) == text)
-            .map(|m| before.describe_move(m))
+            .contains(&kept)
+            .then(|| before.describe_move(&kept))
             .and_then(|described| described.strip_prefix(text.as_str()).map(str::to_string))
             .unwrap_or_default();
         let notes = after.narrate(&before);
         self.game = after;
-        self.push(before, self.dice.clone(), Action::Move(text.clone()), Some(seat));
+        self.push(before, self.dice.clone(), Action::Move(kept), Some(seat));
         Ok(Played {
             seat,
             text,
@@ -463,7 +496,7 @@ impl Session {
             .into_iter()
             .map(|step| Undone {
                 seat: step.seat,
-                action: step.action,
+                action: step.action.written(&step.before),
             })
             .collect()
     }
@@ -478,10 +511,18 @@ impl Session {
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::app::hints::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
+        self.with_bot(|bot| self.choices_with(bot))
+    }
+
+    /// Every choice of the seat to act with its value as `bot` sees it, best first.
+    pub fn choices_with(
+        &self,
+        bot: &mut dyn Bot<AnyGame>,
+    ) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
         if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
-        Ok(self.with_bot(|bot| crate::app::hints::ranked_choices(&self.game, bot)))
+        Ok(crate::app::hints::ranked_choices(&self.game, bot))
     }
 
     /// The position's value for every seat, as the built-in bot sees it.
@@ -491,11 +532,11 @@ impl Session {
 
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        self.with_bot(|bot| self.bot_hint(bot))
+        self.with_bot(|bot| self.hint_with(bot))
     }
 
-    /// [`Session::hint`] by `bot`.
-    fn bot_hint(&self, bot: &mut dyn Bot<AnyGame>) -> Result<String, CommandError> {
+    /// What `bot` would do now: a move, a pre-roll action, or `roll`.
+    pub fn hint_with(&self, bot: &mut dyn Bot<AnyGame>) -> Result<String, CommandError> {
         match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
@@ -642,30 +683,14 @@ fn roll_notes(before: &AnyGame, after: &AnyGame, dice: Dice) -> Vec<String> {
     notes
 }
 
-/// The text of the legal move that turns `before` into `after` (compared by position
-/// string), so that records and engines always see the notation `legal` prints.
-fn canonical_text(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<String> {
+/// The legal move that turns `before` into `after` (compared by position string).
+fn same_position(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<AnyMove> {
     let target = after.position_string();
     legal.iter().find_map(|mv| {
         let mut trial = before.clone();
         trial.play_unchecked(mv);
-        (trial.position_string() == target).then(|| before.format_move(mv))
+        (trial.position_string() == target).then(|| mv.clone())
     })
-}
-
-/// The game a `new [GAME] [KEY=VALUE...]` command asks for: the named game, or the
-/// `current` one, with its options checked.
-pub fn resolve_game(
-    current: GameKind,
-    game: Option<&str>,
-    words: &[String],
-) -> Result<(GameKind, Options), CommandError> {
-    let kind = match game {
-        Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
-        None => current,
-    };
-    let options = Options::parse(kind.info().options, words)?;
-    Ok((kind, options))
 }
 
 /// Picks a seed from the operating system's entropy.

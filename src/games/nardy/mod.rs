@@ -701,6 +701,10 @@ impl Game for Nardy {
         self.hash_position()
     }
 
+    fn scores_points(&self) -> bool {
+        true
+    }
+
     fn equity_bounds(&self) -> (f64, f64) {
         // A mars scores 2, a koks 3 when the option allows it; a finished match is valued
         // by its final score difference.
