@@ -1,12 +1,13 @@
 //! The analysis of a recorded game (`tabula analyse`): the loss of every decision,
 //! marks for errors, and luck. Losses are measured as [`crate::app::hints`] values
-//! choices: equity in nardy, win probability elsewhere.
+//! choices: equity in a game that scores points (nardy), win probability elsewhere.
+//! The record is walked by [`crate::app::record::Replay`], with the checks of `load`.
 
 use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
-use crate::app::hints::{measure, ranked_choices, scores_equity};
-use crate::app::record::GameRecord;
-use crate::app::session::Action;
+use crate::app::hints::{measure, ranked_choices};
+use crate::app::record::{Effect, GameRecord, Replay, Replaying};
+use crate::app::session::{Action, Resigned};
 use crate::core::{Game, Phase, Seat};
 use crate::games::{AnyGame, AnyMove};
 
@@ -125,6 +126,7 @@ pub fn analyse_game(
         .kind
         .new_game(&record.options)
         .map_err(|e| format!("the record's options are refused: {e}"))?;
+    let replay = Replay::new(record, 0, Replaying::Saved).map_err(|e| e.to_string())?;
     let chosen = |seat: Seat| seats.is_empty() || seats.contains(&seat);
     let mut decisions = Vec::new();
     let mut summaries = vec![SeatSummary::default(); game.seat_count()];
@@ -132,44 +134,38 @@ pub fn analyse_game(
         summary.analysed = chosen(seat);
     }
     let mut outcomes = Vec::new();
-    for (line, action) in &record.actions {
-        let fail = |e: String| format!("line {line}: {e}");
-        match action {
-            Action::Roll(dice) | Action::Dice(dice) => {
-                let Phase::Roll(seat) = game.phase() else {
-                    return Err(fail("dice where no roll is due".into()));
-                };
-                if chosen(seat) {
-                    outcomes.clear();
-                    game.chance_outcomes(&mut outcomes);
-                    let mut average = 0.0;
-                    let mut actual = None;
-                    for (outcome, probability) in &outcomes {
-                        let mut after = game.clone();
-                        if after.set_dice(*outcome).is_ok() {
-                            let value = measure(&after, &luck_bot.estimate(&after), seat);
-                            average += probability * value;
-                            if same_roll(outcome, dice) {
-                                actual = Some(value);
-                            }
+    // A resignation that ends the game ends the analysis; the rest of the record is still
+    // checked, as `load` checks it.
+    let mut resigned = false;
+    for step in replay {
+        let step = step.map_err(|e| format!("line {}: {}", e.line, e.fault))?;
+        if resigned {
+            continue;
+        }
+        let seat = step.seat.filter(|&seat| chosen(seat));
+        match (&step.action, seat) {
+            (Action::Roll(dice) | Action::Dice(dice), Some(seat)) => {
+                let before = &step.before;
+                outcomes.clear();
+                before.chance_outcomes(&mut outcomes);
+                let mut average = 0.0;
+                let mut actual = None;
+                for (outcome, probability) in &outcomes {
+                    let mut after = before.clone();
+                    if after.set_dice(*outcome).is_ok() {
+                        let value = measure(&after, &luck_bot.estimate(&after), seat);
+                        average += probability * value;
+                        if same_roll(outcome, dice) {
+                            actual = Some(value);
                         }
                     }
-                    if let Some(actual) = actual {
-                        summaries[seat].luck += actual - average;
-                    }
                 }
-                game.set_dice(*dice).map_err(|e| fail(e.to_string()))?;
+                if let Some(actual) = actual {
+                    summaries[seat].luck += actual - average;
+                }
             }
-            Action::Move(text) => {
-                let seat = game
-                    .phase()
-                    .seat()
-                    .ok_or_else(|| fail("a move after the game ended".into()))?;
-                let played = game.parse_move(text).map_err(|e| fail(e.to_string()))?;
-                let decision = chosen(seat)
-                    .then(|| analyse_decision(&game, &played, seat, *line, bot))
-                    .flatten();
-                if let Some(decision) = decision {
+            (Action::Move(played), Some(seat)) => {
+                if let Some(decision) = analyse_decision(&step.before, played, seat, step.line, bot) {
                     let summary = &mut summaries[seat];
                     summary.decisions += 1;
                     summary.total_loss += decision.loss;
@@ -181,17 +177,15 @@ pub fn analyse_game(
                     }
                     decisions.push(decision);
                 }
-                game.play(&played).map_err(|e| fail(e.to_string()))?;
             }
-            Action::SetPos(text) => game.set_position(text).map_err(|e| fail(e.to_string()))?,
             // A resignation is no choice to value; a Long Nardy match goes on after one.
-            Action::Resign(seat) => {
-                if let crate::core::Resignation::Over(_) = game.resign(*seat) {
-                    break;
-                }
-            }
+            _ => {}
         }
-        progress();
+        resigned = matches!(step.effect, Effect::Resigned(Resigned::Over(_)));
+        game = step.after;
+        if !resigned {
+            progress();
+        }
     }
     Ok(GameAnalysis {
         game,
@@ -224,24 +218,21 @@ fn analyse_decision(
         return None;
     }
     let choices = ranked_choices(game, bot);
-    let played_text = game.format_move(played);
     let best = choices.first()?;
-    let value_of = |text: &str| {
-        choices
-            .iter()
-            .find(|c| c.text == text)
-            .map(|c| measure(game, &c.estimate, seat))
-    };
+    let played_value = choices
+        .iter()
+        .find(|c| c.mv.as_ref() == Some(played))
+        .map(|c| measure(game, &c.estimate, seat))?;
     let best_value = measure(game, &best.estimate, seat);
-    let loss = (best_value - value_of(&played_text)?).max(0.0);
+    let loss = (best_value - played_value).max(0.0);
     Some(Decision {
         line,
         seat,
         dice: game.dice().map(|d| d.to_string()).unwrap_or_default(),
-        played: played_text,
+        played: game.format_move(played),
         best: best.text.clone(),
         loss,
-        mark: Mark::of(loss, scores_equity(game)),
+        mark: Mark::of(loss, game.scores_points()),
     })
 }
 
@@ -249,7 +240,7 @@ fn analyse_decision(
 /// per seat.
 pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool) -> String {
     let game = &analysis.game;
-    let equity = scores_equity(game);
+    let equity = game.scores_points();
     let unit = if equity { "equity" } else { "win%" };
     let scale = |x: f64| if equity { x } else { 100.0 * x };
     let mut out = Vec::new();

@@ -2,32 +2,29 @@
 //! position's value for every seat for `eval`/`evaluate`.
 //!
 //! Everything here asks a [`Bot`] for its values; the bot decides how deep it looks.
-//! Long Nardy scores 1 to 3 points a game, so its values are equity (points won minus
-//! lost, per game); every other game scores one point a win, so its values are win
-//! probabilities.
+//! A game whose wins can score more than one point ([`Game::scores_points`]: Long Nardy,
+//! 1 to 3 points a game) is valued in equity (points won minus lost, per game); every
+//! other game scores one point a win, so its values are win probabilities.
 
 use crate::ai::bots::Bot;
 use crate::core::{Estimate, Game, Phase, Seat};
-use crate::games::AnyGame;
+use crate::games::{AnyGame, AnyMove};
 
 /// One choice for the seat to act, with its value.
 #[derive(Clone, Debug)]
 pub struct Choice {
+    /// The move, or `None` for rolling.
+    pub mv: Option<AnyMove>,
     /// The choice as typed: a move in the game's notation, or `roll`.
     pub text: String,
     /// The position's value after the choice.
     pub estimate: Estimate,
 }
 
-/// True for games whose wins score more than one point, where equity is the measure.
-pub fn scores_equity(game: &AnyGame) -> bool {
-    matches!(game, AnyGame::Nardy(_))
-}
-
-/// What a seat is trying to maximise in `estimate`: equity in nardy, the win
-/// probability elsewhere.
+/// What a seat is trying to maximise in `estimate`: equity in a game that scores points
+/// ([`Game::scores_points`]), the win probability elsewhere.
 pub fn measure(game: &AnyGame, estimate: &Estimate, seat: Seat) -> f64 {
-    if scores_equity(game) {
+    if game.scores_points() {
         estimate.equity[seat]
     } else {
         estimate.win[seat]
@@ -49,6 +46,7 @@ pub fn ranked_choices(game: &AnyGame, bot: &mut dyn Bot<AnyGame>) -> Vec<Choice>
         bot.rank_moves(game, &legal)
             .into_iter()
             .map(|ranked| Choice {
+                mv: Some(legal[ranked.index].clone()),
                 text: game.format_move(&legal[ranked.index]),
                 estimate: ranked.estimate,
             })
@@ -56,6 +54,7 @@ pub fn ranked_choices(game: &AnyGame, bot: &mut dyn Bot<AnyGame>) -> Vec<Choice>
     };
     if let Phase::Roll(_) = game.phase() {
         choices.push(Choice {
+            mv: None,
             text: "roll".to_string(),
             estimate: bot.estimate_rolling(game),
         });
@@ -69,8 +68,8 @@ fn percent(p: f64) -> String {
     format!("{:.1}%", 100.0 * p)
 }
 
-/// The `hint N` lines for people: rank, choice, win probability (and equity in nardy),
-/// and how far each falls behind the best.
+/// The `hint N` lines for people: rank, choice, win probability (and equity in a game
+/// that scores points), and how far each falls behind the best.
 pub fn hint_table(game: &AnyGame, choices: &[Choice], count: usize) -> String {
     let Some(seat) = game.phase().seat() else {
         return String::new();
@@ -93,12 +92,12 @@ pub fn hint_table(game: &AnyGame, choices: &[Choice], count: usize) -> String {
             choice.text,
             percent(choice.estimate.win[seat])
         );
-        if scores_equity(game) {
+        if game.scores_points() {
             line.push_str(&format!("  equity {:+.3}", choice.estimate.equity[seat]));
         }
         if rank > 0 {
             let behind = measure(game, &choice.estimate, seat) - best;
-            if scores_equity(game) {
+            if game.scores_points() {
                 line.push_str(&format!("  ({behind:+.3})"));
             } else {
                 line.push_str(&format!("  ({:+.1}%)", 100.0 * behind));
@@ -119,7 +118,7 @@ pub fn hint_protocol(game: &AnyGame, choices: &[Choice], count: usize) -> String
         .take(count)
         .map(|choice| {
             let mut line = format!("{} win={:.4}", choice.text, choice.estimate.win[seat]);
-            if scores_equity(game) {
+            if game.scores_points() {
                 line.push_str(&format!(" equity={:.4}", choice.estimate.equity[seat]));
             }
             line
@@ -136,7 +135,7 @@ pub fn evaluation_lines(game: &AnyGame, estimate: &Estimate, for_protocol: bool)
     (0..seats)
         .map(|seat| {
             let name = game.seat_name(seat);
-            let equity = scores_equity(game);
+            let equity = game.scores_points();
             match (for_protocol, equity) {
                 (true, false) => format!("{name} win={:.4}", estimate.win[seat]),
                 (true, true) => format!(

@@ -5,10 +5,11 @@
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
 //! the rooms listed before it: [`lines`], [`protocol`], [`hints`], [`session`],
-//! [`record`], [`analysis`], [`players`], [`matches`], [`bench`].
+//! [`record`], [`analysis`], [`players`], [`command`], [`matches`], [`bench`].
 
 pub mod analysis;
 pub mod bench;
+pub mod command;
 pub mod hints;
 pub mod lines;
 pub mod matches;

@@ -15,12 +15,18 @@
 //! both replay as the same dice. A file may hold several games, each starting with a
 //! `game` line; other `word ...` lines (`seats`, `result`, `forfeit`, ...) are kept as
 //! notes. `#` starts a comment.
+//!
+//! Reading a record is two steps: [`parse_records`] reads the lines (moves stay text,
+//! since only the position they are played in can read them), and [`Replay`] plays them
+//! through a [`Session`], checking each. Everything that replays a record (`load`,
+//! `tabula replay`, `tabula analyse`, a match resuming) walks the same [`Replay`], so a
+//! record is read the same way, with the same checks, everywhere.
 
 use std::fmt::Write as _;
 
-use crate::app::session::{Action, CommandError, Session};
-use crate::core::{Game, Options};
-use crate::games::GameKind;
+use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Session};
+use crate::core::{Dice, Game, Options, Seat};
+use crate::games::{AnyGame, GameKind};
 
 /// One game read from a record.
 #[derive(Clone, Debug)]
@@ -33,8 +39,8 @@ pub struct GameRecord {
     pub seed: Option<(u64, u128)>,
     /// Note lines other than actions (`seats ...`, `result ...`), without the newline.
     pub notes: Vec<String>,
-    /// The actions with the line number each came from.
-    pub actions: Vec<(usize, Action)>,
+    /// The actions as written (moves in notation), with the line number each came from.
+    pub actions: Vec<(usize, Action<String>)>,
 }
 
 impl GameRecord {
@@ -73,14 +79,18 @@ pub fn write_game(session: &Session, notes: &[String], seed: SeedLine) -> String
         SeedLine::Start => writeln!(text, "seed {}", session.seed()),
         SeedLine::Now => writeln!(text, "seed {} at {}", session.seed(), session.dice_position()),
     };
-    for (_, action) in session.actions() {
-        let _ = writeln!(text, "{}", action_line(action, |s| game.seat_name(s).to_string()));
+    for action in session.written_actions() {
+        let _ = writeln!(
+            text,
+            "{}",
+            action_line(&action, |s| game.seat_name(s).to_string())
+        );
     }
     text
 }
 
 /// The record line of one action (`seat_name` names a resigning seat).
-pub fn action_line(action: &Action, seat_name: impl Fn(usize) -> String) -> String {
+pub fn action_line(action: &Action<String>, seat_name: impl Fn(usize) -> String) -> String {
     match action {
         Action::Roll(dice) => format!("roll {}", dice.to_args()),
         Action::Dice(dice) => format!("dice {}", dice.to_args()),
@@ -222,13 +232,11 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, CommandError> {
             }
             "roll" => {
                 let values = parse_dice_words(rest, number)?;
-                game.actions
-                    .push((number, Action::Roll(crate::core::Dice::new(&values))));
+                game.actions.push((number, Action::Roll(Dice::new(&values))));
             }
             "dice" => {
                 let values = parse_dice_words(rest, number)?;
-                game.actions
-                    .push((number, Action::Dice(crate::core::Dice::new(&values))));
+                game.actions.push((number, Action::Dice(Dice::new(&values))));
             }
             "play" => game.actions.push((number, Action::Move(rest.to_string()))),
             "setpos" => game.actions.push((number, Action::SetPos(rest.to_string()))),
@@ -261,38 +269,221 @@ impl Session {
     /// A session that has replayed `record` (checking every action); its dice continue
     /// the recorded stream when the record says where it stood, otherwise `seed`.
     pub fn from_record(record: &GameRecord, seed: u64) -> Result<Session, CommandError> {
-        let (seed, position) = record.seed.unwrap_or((seed, 0));
-        let mut session = Session::new(record.kind, &record.options, seed)?;
-        // Rolls are thrown again from the start of the stream while they match, so that
-        // undo after loading rewinds the dice exactly as in the game that was saved; a
-        // roll that does not match (the seed was changed mid-game) is taken as written.
-        let mut stream_matches = record.seed.is_some();
-        for (line, action) in &record.actions {
-            let written = action_line(action, |s| session.game.seat_name(s).to_string());
-            let result = match action {
-                Action::Roll(dice) if stream_matches => match session.replay_roll(*dice) {
-                    Ok(true) => Ok(()),
-                    Ok(false) => {
-                        stream_matches = false;
-                        session.set_dice(dice.values()).map(|_| ())
-                    }
-                    Err(error) => Err(error),
-                },
-                Action::Roll(dice) | Action::Dice(dice) => session.set_dice(dice.values()).map(|_| ()),
-                Action::Move(text) => session.play_recorded(text).map(|_| ()),
-                Action::SetPos(text) => session.set_position(text),
-                Action::Resign(seat) => session.resign(*seat).map(|_| ()),
-            };
-            result.map_err(|e| file_error(*line, format!("{written}: {e}")))?;
-            // Keep the record's own kind of dice (thrown or typed) in the history.
-            if let (Action::Roll(_), Some(step)) = (action, session.history.last_mut()) {
-                step.action = action.clone();
-            }
+        Ok(Replay::new(record, seed, Replaying::Saved)?.finish()?)
+    }
+}
+
+/// What a [`Replay`] accepts of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replaying {
+    /// A saved game, as `load` and `tabula replay` read it: everything a session can do.
+    /// Rolls are thrown again from the recorded seed while they match, so that undo after
+    /// loading rewinds the dice exactly as in the game that was saved; a roll that does
+    /// not match (the seed was changed mid-game) is taken as written.
+    Saved,
+    /// A game played from its seed alone, as a match resumes it: every roll must be the
+    /// one the seed throws there, and typed dice, positions and resignations are refused.
+    Seeded,
+}
+
+/// Why a replayed action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// The session refused it (an illegal move, a roll out of turn...).
+    #[error("{0}")]
+    Refused(CommandError),
+    /// [`Replaying::Seeded`]: the seed throws other dice at this point.
+    #[error("dice seed {seed} throws {thrown} there")]
+    NotThrown {
+        /// The seed.
+        seed: u64,
+        /// What it throws.
+        thrown: Dice,
+    },
+    /// [`Replaying::Seeded`]: typed dice, a position or a resignation.
+    #[error("a game played from its seed has only thrown dice and moves")]
+    NotSeeded,
+}
+
+/// A record line that does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {written}: {fault}")]
+pub struct ReplayError {
+    /// The line of the record.
+    pub line: usize,
+    /// The line as written (`play 24/18 18/15`).
+    pub written: String,
+    /// What was wrong with it.
+    pub fault: Fault,
+}
+
+impl From<ReplayError> for CommandError {
+    fn from(error: ReplayError) -> CommandError {
+        CommandError::File(error.to_string())
+    }
+}
+
+/// What one replayed action did, as the session reports it.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// Dice, thrown or typed.
+    Rolled(Rolled),
+    /// A move.
+    Played(Played),
+    /// A position set.
+    Positioned,
+    /// A resignation.
+    Resigned(Resigned),
+}
+
+/// One action of a record, replayed.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    /// The record's line of the action.
+    pub line: usize,
+    /// Who acted (none for a position set).
+    pub seat: Option<Seat>,
+    /// The action as the record writes it.
+    pub recorded: Action<String>,
+    /// The action as the history keeps it (the move as the game's move).
+    pub action: Action,
+    /// The game before the action.
+    pub before: AnyGame,
+    /// The game after it.
+    pub after: AnyGame,
+    /// What it did.
+    pub effect: Effect,
+}
+
+impl Replayed {
+    /// What the game tells people of the action (a capture, a roll-off decided, the next
+    /// game of a match after a resignation).
+    pub fn notes(&self) -> &[String] {
+        match &self.effect {
+            Effect::Rolled(rolled) => &rolled.notes,
+            Effect::Played(played) => &played.notes,
+            Effect::Resigned(Resigned::PlaysOn(note)) => std::slice::from_ref(note),
+            Effect::Positioned | Effect::Resigned(Resigned::Over(_)) => &[],
         }
-        if session.dice_position() != position || !stream_matches {
-            session.resume_dice(seed, position);
+    }
+}
+
+/// A record played action by action through a [`Session`]: each step is checked (moves
+/// must be written in full, as `legal` writes them, so that a damaged record never
+/// replays as another game) and yielded as a [`Replayed`]. The first refused action ends
+/// the walk with its [`ReplayError`].
+pub struct Replay<'r> {
+    actions: std::slice::Iter<'r, (usize, Action<String>)>,
+    session: Session,
+    rule: Replaying,
+    seed: u64,
+    /// Where the record says the dice stream stands after its last action.
+    position: u128,
+    /// True while the rolls are the ones the seed throws.
+    stream_matches: bool,
+    failed: Option<ReplayError>,
+}
+
+impl<'r> Replay<'r> {
+    /// A replay of `record` from its start; the dice follow the record's seed, or `seed`
+    /// when it has none.
+    pub fn new(record: &'r GameRecord, seed: u64, rule: Replaying) -> Result<Replay<'r>, CommandError> {
+        let (seed, position) = record.seed.unwrap_or((seed, 0));
+        Ok(Replay {
+            actions: record.actions.iter(),
+            session: Session::new(record.kind, &record.options, seed)?,
+            rule,
+            seed,
+            position,
+            stream_matches: record.seed.is_some() || rule == Replaying::Seeded,
+            failed: None,
+        })
+    }
+
+    /// The session as far as the record has been replayed.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Replays the rest and gives the session as the record leaves it, its dice stream
+    /// where the record says it stood (from the start of the stream for `seed N`).
+    pub fn finish(mut self) -> Result<Session, ReplayError> {
+        for step in self.by_ref() {
+            step?;
+        }
+        if let Some(error) = self.failed {
+            return Err(error);
+        }
+        let mut session = self.session;
+        if session.dice_position() != self.position || !self.stream_matches {
+            session.resume_dice(self.seed, self.position);
         }
         session.unsaved = false;
         Ok(session)
+    }
+
+    fn replay(&mut self, line: usize, recorded: &Action<String>) -> Result<Replayed, ReplayError> {
+        let session = &mut self.session;
+        let before = session.game.clone();
+        let fail = |fault| ReplayError {
+            line,
+            written: action_line(recorded, |s| before.seat_name(s).to_string()),
+            fault,
+        };
+        let seeded = self.rule == Replaying::Seeded;
+        let effect = match recorded {
+            Action::Roll(dice) if self.stream_matches => match session.replay_roll(*dice) {
+                Ok(Ok(rolled)) => Ok(Effect::Rolled(rolled)),
+                Ok(Err(thrown)) if seeded => {
+                    return Err(fail(Fault::NotThrown {
+                        seed: self.seed,
+                        thrown,
+                    }));
+                }
+                Ok(Err(_)) => {
+                    self.stream_matches = false;
+                    session.set_dice(dice.values()).map(Effect::Rolled)
+                }
+                Err(error) => Err(error),
+            },
+            Action::Move(text) => session.play_recorded(text).map(Effect::Played),
+            _ if seeded => return Err(fail(Fault::NotSeeded)),
+            Action::Roll(dice) | Action::Dice(dice) => session.set_dice(dice.values()).map(Effect::Rolled),
+            Action::SetPos(text) => session.set_position(text).map(|()| Effect::Positioned),
+            Action::Resign(seat) => session.resign(*seat).map(Effect::Resigned),
+        }
+        .map_err(|error| fail(Fault::Refused(error)))?;
+        let Some(step) = session.history.last_mut() else {
+            unreachable!("every action that succeeds is kept in the history");
+        };
+        // Keep the record's own kind of dice (thrown or typed) in the history.
+        if let Action::Roll(dice) = recorded {
+            step.action = Action::Roll(*dice);
+        }
+        Ok(Replayed {
+            line,
+            seat: step.seat,
+            recorded: recorded.clone(),
+            action: step.action.clone(),
+            before,
+            after: session.game.clone(),
+            effect,
+        })
+    }
+}
+
+impl Iterator for Replay<'_> {
+    type Item = Result<Replayed, ReplayError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed.is_some() {
+            return None;
+        }
+        let (line, recorded) = self.actions.next()?;
+        let step = self.replay(*line, recorded);
+        if let Err(error) = &step {
+            self.failed = Some(error.clone());
+        }
+        Some(step)
     }
 }

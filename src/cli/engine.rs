@@ -1,21 +1,83 @@
 //! `tabula engine`: a session served over the protocol. Nothing but replies is written to
 //! the output; each reply is flushed at once; end of input means quit. Input is read as
 //! bytes by [`LineReader`]: a line that is not readable text gets a syntax error and the
-//! session goes on.
+//! session goes on. Commands run in the shared executor ([`command::execute`]); this file
+//! only frames their results as replies.
+//!
+//! [`serve_bot`] serves any [`Bot`] this way: what a bot author writes in Rust is the bot,
+//! never the protocol.
 
 use std::io::{BufRead, Write};
 
+use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
+use crate::app::command::{self, Done, Front};
 use crate::app::lines::LineReader;
 use crate::app::protocol::{format_reply, id_of_bad_line, parse_request};
-use crate::app::record::{load_file, save_file};
-use crate::app::session::command::{self, Command};
-use crate::app::session::{CommandError, Session, resolve_game};
+use crate::app::session::{CommandError, Session};
 use crate::core::{Game, Options};
-use crate::games::GameKind;
+use crate::games::{AnyGame, GameKind};
 
-/// Answers protocol commands from `input` on `output` until `quit` or end of input.
+/// Answers protocol commands from `input` on `output` until `quit` or end of input, with
+/// the built-in `bot` answering `genmove`, `hint` and `evaluate`.
 pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> anyhow::Result<()> {
+    let mut protocol = Protocol {
+        bot: None,
+        name: None,
+    };
+    run(input, output, seed, bot, &mut protocol)
+}
+
+/// Serves `bot` over the engine protocol: answers the commands from `input` on `output`
+/// until `quit` or end of input, keeping the game with the library (dice from `seed`),
+/// and asks `bot` for `genmove`, `hint` and `evaluate`. The bot lives for the whole run,
+/// so whatever it keeps between decisions stays. `name` is the reply to `name`.
+/// (`set bot NAME` hands the answers to a built-in bot from then on.)
+pub fn serve_bot(
+    input: impl BufRead,
+    output: &mut dyn Write,
+    seed: u64,
+    name: &str,
+    bot: Box<dyn Bot<AnyGame>>,
+) -> anyhow::Result<()> {
+    let mut protocol = Protocol {
+        bot: Some(bot),
+        name: Some(name.to_string()),
+    };
+    run(input, output, seed, BotKind::Best, &mut protocol)
+}
+
+/// The protocol's side of the shared commands: no seats, one action per `undo`, and a
+/// bot of its own when one is served.
+struct Protocol {
+    bot: Option<Box<dyn Bot<AnyGame>>>,
+    name: Option<String>,
+}
+
+impl Front for Protocol {
+    fn bot(&mut self) -> Option<&mut dyn Bot<AnyGame>> {
+        match &mut self.bot {
+            Some(bot) => Some(bot.as_mut()),
+            None => None,
+        }
+    }
+
+    fn bot_chosen(&mut self) {
+        self.bot = None;
+    }
+
+    fn name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| "tabula".to_string())
+    }
+}
+
+fn run(
+    input: impl BufRead,
+    output: &mut dyn Write,
+    seed: u64,
+    bot: BotKind,
+    protocol: &mut Protocol,
+) -> anyhow::Result<()> {
     let kind = GameKind::ALL[0];
     let mut session = Session::new(kind, &Options::defaults(kind.info().options), seed)?;
     session.set_bot(bot);
@@ -40,13 +102,10 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
         } else {
             command::parse(request.text, session.game())
         };
-        let (reply, quit) = match parsed {
-            Ok(Command::Quit) => (Ok(String::new()), true),
-            Ok(command) => (execute(&mut session, command), false),
-            Err(error) => (Err(error), false),
-        };
-        let text = match &reply {
-            Ok(text) => format_reply(request.id, true, text),
+        let done = parsed.and_then(|command| command::execute(&mut session, command, protocol));
+        let quit = matches!(done, Ok(Done::Quit));
+        let text = match done.and_then(|done| reply(&session, done)) {
+            Ok(text) => format_reply(request.id, true, &text),
             Err(error) => format_reply(request.id, false, &error.to_string()),
         };
         output.write_all(text.as_bytes())?;
@@ -58,103 +117,36 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
     Ok(())
 }
 
-/// Runs one command; the text is the reply body.
-fn execute(session: &mut Session, command: Command) -> Result<String, CommandError> {
-    if let Command::Help(topic) = &command {
-        return command::engine_help(topic.as_deref(), session.game().kind());
-    }
-    if let Some(reply) = command::info_reply(&command) {
-        return reply;
-    }
-    Ok(match command {
-        Command::New { game, options } => {
-            let (kind, options) = resolve_game(session.game().kind(), game.as_deref(), &options)?;
-            session.new_game(kind, &options)?;
-            String::new()
+/// The reply body for what a command did.
+fn reply(session: &Session, done: Done) -> Result<String, CommandError> {
+    Ok(match done {
+        Done::Rolled(rolled) => rolled.dice.to_args(),
+        Done::Played { played, typed: None } => played.text,
+        Done::BotRolls => "roll".to_string(),
+        Done::Legal { moves, .. } if moves.is_empty() => {
+            return Err(CommandError::WrongPhase("the game is over".into()));
         }
-        Command::Seed(seed) => {
-            session.reseed(seed);
-            String::new()
-        }
-        Command::Status => session.status(),
-        Command::Roll => session.roll()?.dice.to_args(),
-        Command::Play(text) if text.trim().eq_ignore_ascii_case("roll") => session.roll()?.dice.to_args(),
-        Command::Dice(values) => {
-            session.set_dice(&values)?;
-            String::new()
-        }
-        Command::Legal => {
-            let moves = session.legal_texts();
-            if moves.is_empty() {
-                return Err(CommandError::WrongPhase("the game is over".into()));
-            }
-            moves.join("\n")
-        }
-        Command::Play(text) => {
-            session.play_text(&text)?;
-            String::new()
-        }
-        Command::Genmove => match session.genmove()? {
-            Some(played) => played.text,
-            None => "roll".to_string(),
-        },
-        Command::Hint(None) => session.hint()?,
-        Command::Hint(Some(count)) => {
-            crate::app::hints::hint_protocol(session.game(), &session.choices()?, count)
-        }
-        Command::Evaluate => crate::app::hints::evaluation_lines(session.game(), &session.evaluation(), true),
-        Command::Undo => {
-            session.undo()?;
-            String::new()
-        }
-        Command::Board => format!("\n{}", session.game().render().trim_end()),
-        Command::Rules(game) => format!(
-            "\n{}",
-            command::rules_text(session.game().kind(), game.as_deref())?
-        ),
-        Command::View(_) => {
-            return Err(CommandError::Syntax(
-                "'view' chooses the REPL's board; here 'showboard' prints the board".into(),
-            ));
-        }
-        Command::GetPos => session.game().position_string(),
-        Command::SetPos(text) => {
-            session.set_position(&text)?;
-            String::new()
-        }
-        Command::Result => session.result_lines()?,
-        Command::SetBot(name) => {
-            session.choose_bot(name.parse().map_err(CommandError::Argument)?)?;
-            String::new()
-        }
-        Command::Save(path) => {
-            save_file(session, &path, &[])?;
-            String::new()
-        }
-        Command::Load(path) => {
-            *session = load_file(&path, session.seed())?;
-            String::new()
-        }
-        // Seats and resigning belong to the table; a controller runs its own.
-        Command::Seat { .. } | Command::Resign => {
-            let name = if matches!(command, Command::Resign) {
-                "resign"
-            } else {
-                "seat"
-            };
-            return Err(CommandError::UnknownCommand {
-                name: name.into(),
-                hint: None,
-            });
-        }
-        // Answered by info_reply, or (quit) by the loop.
-        Command::Help(_)
-        | Command::ListGames
-        | Command::ListCommands
-        | Command::KnownCommand(_)
-        | Command::ProtocolVersion
-        | Command::Name
-        | Command::Version
-        | Command::Quit => String::new(),
+        Done::Legal { moves, .. } => moves.join("\n"),
+        Done::Board => format!("\n{}", session.game().render().trim_end()),
+        Done::Rules(text) => format!("\n{text}"),
+        Done::Choices { choices, shown } => crate::app::hints::hint_protocol(session.game(), &choices, shown),
+        Done::Evaluation(estimate) => crate::app::hints::evaluation_lines(session.game(), &estimate, true),
+        Done::Result(Some(_)) => session.result_lines()?,
+        Done::Result(None) => return Err(CommandError::WrongPhase("the game is not over".into())),
+        Done::Best(text)
+        | Done::Status(text)
+        | Done::Position(text)
+        | Done::Help(text)
+        | Done::Text(text) => text,
+        Done::DiceSet(_)
+        | Done::Played { typed: Some(_), .. }
+        | Done::Undone(_)
+        | Done::NewGame
+        | Done::Saved(_)
+        | Done::Loaded(_)
+        | Done::PositionSet
+        | Done::Reseeded(_)
+        | Done::BotChosen(_)
+        | Done::Quit => String::new(),
     })
 }

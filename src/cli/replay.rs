@@ -9,8 +9,8 @@ use super::usage;
 use crate::core::Game;
 
 pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::app::record::parse_records;
-    use crate::app::session::{Action, Session};
+    use crate::app::record::{Effect, Replay, Replaying, parse_records};
+    use crate::app::session::{Action, CommandError, Resigned};
     let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = parse_records(&text)?;
     if index == 0 || index > records.len() {
@@ -26,48 +26,48 @@ pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) 
         .iter()
         .find(|r| r.note("match-game").and_then(|n| n.trim().parse::<usize>().ok()) == Some(index))
         .unwrap_or(&records[index - 1]);
-    // Check the whole record first, so that a bad file fails before anything is printed.
-    let whole = Session::from_record(record, 0).with_context(|| format!("{file}: game {index}"))?;
+    // Replay the whole record first, so that a bad file fails before anything is printed.
+    let context = || format!("{file}: game {index}");
+    let mut replay = Replay::new(record, 0, Replaying::Saved).with_context(context)?;
+    let steps = replay
+        .by_ref()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CommandError::from)
+        .with_context(context)?;
+    let whole = replay.session();
     if records.len() > 1 {
         writeln!(out, "game {index} of {file}")?;
     }
-    writeln!(out, "{}", replay_header(record, &whole))?;
-    let mut walk = Session::new(record.kind, &record.options, 0)?;
-    writeln!(out, "{}", walk.game().render().trim_end())?;
+    writeln!(out, "{}", replay_header(record, whole))?;
+    let start = record.kind.new_game(&record.options)?;
+    writeln!(out, "{}", start.render().trim_end())?;
     let waits = step && io::stdin().is_terminal();
     let mut keys = io::stdin().lock();
-    for (_, action) in &record.actions {
-        match action {
-            Action::Roll(dice) | Action::Dice(dice) => {
-                let rolled = walk.set_dice(dice.values())?;
-                writeln!(out, "{} rolls {dice}", walk.seat_name(rolled.seat))?;
-                for note in rolled.notes {
+    for replayed in &steps {
+        match (&replayed.effect, &replayed.recorded) {
+            (Effect::Rolled(rolled), _) => {
+                writeln!(out, "{} rolls {}", whole.seat_name(rolled.seat), rolled.dice)?;
+                for note in replayed.notes() {
                     writeln!(out, "{note}")?;
                 }
                 continue;
             }
-            Action::Move(text) => {
-                let played = walk.play_recorded(text)?;
+            (Effect::Played(played), _) => {
                 writeln!(
                     out,
                     "{}",
-                    crate::cli::repl::move_line(walk.seat_name(played.seat), &played)
+                    crate::cli::repl::move_line(whole.seat_name(played.seat), played)
                 )?;
-                for note in played.notes {
+                for note in replayed.notes() {
                     writeln!(out, "{note}")?;
                 }
             }
-            Action::SetPos(text) => {
-                walk.set_position(text)?;
-                writeln!(out, "the position is set to: {text}")?;
-            }
-            Action::Resign(seat) => match walk.resign(*seat)? {
-                crate::app::session::Resigned::Over(_) => {}
-                crate::app::session::Resigned::PlaysOn(note) => writeln!(out, "{note}")?,
-            },
+            (Effect::Positioned, Action::SetPos(text)) => writeln!(out, "the position is set to: {text}")?,
+            (Effect::Resigned(Resigned::PlaysOn(note)), _) => writeln!(out, "{note}")?,
+            _ => {}
         }
         if step {
-            writeln!(out, "{}", walk.game().render().trim_end())?;
+            writeln!(out, "{}", replayed.after.render().trim_end())?;
         }
         if waits {
             write!(out, "[Enter: next move, q: stop] ")?;
@@ -78,15 +78,15 @@ pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) 
             }
         }
     }
-    let board = walk.game().render();
+    let board = whole.game().render();
     if !step {
         writeln!(out, "{}", board.trim_end())?;
     }
-    match walk.outcome() {
+    match whole.outcome() {
         // Some boards say it themselves.
         Ok(outcome) if board.contains(&outcome.summary) => {}
         Ok(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
-        Err(_) => writeln!(out, "the record ends here; {}", walk.status())?,
+        Err(_) => writeln!(out, "the record ends here; {}", whole.status())?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -30,16 +30,21 @@ pub(super) struct SolveArgs {
 }
 
 pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::ai::solve::ur::{default_path, solve_rule_set};
+    use crate::ai::solve::ur::{default_path, solve_rule_set, table_name};
+    use crate::core::Game;
     use crate::games::ur::board::RuleSet;
     let (kind, options) = args.game.resolve()?;
-    if kind.info().id != "ur" {
+    // The game says which table would play it; the solvers here build Ur's.
+    let Some(table) = kind.new_game(&options)?.solved_table() else {
         anyhow::bail!(
             "{} cannot be solved; 'tabula solve' solves ur with rules=finkel, masters, blitz or aseb",
             kind.info().id
         );
-    }
-    let rules = RuleSet::from_name(options.get("rules")).context("ur has no such rule set")?;
+    };
+    let rules = RuleSet::ALL
+        .into_iter()
+        .find(|&rules| table_name(rules) == table)
+        .with_context(|| format!("no solver of tabula builds the table '{table}'"))?;
     if args.count {
         writeln!(out, "{}", crate::ai::solve::ur::count_report(rules))?;
         return Ok(ExitCode::SUCCESS);

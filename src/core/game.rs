@@ -379,6 +379,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// True when a game can score more than one point (a mars, a koks, a match), so that
+    /// positions and choices are valued in equity (points won minus lost, per game)
+    /// rather than in win probability. The default, one point a win, says false.
+    fn scores_points(&self) -> bool {
+        false
+    }
+
     /// How many moves a Monte-Carlo playout plays on from a new leaf before
     /// [`Game::estimate`] values where it stopped. Fast-policy playouts help where the
     /// estimate is rough, and cost more than they give where it is good and the dice
@@ -400,6 +407,29 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// finish, or keep score over several games, say more.
     fn forfeit(&self, seat: Seat) -> Outcome {
         Outcome::forfeited(self, seat, &[])
+    }
+
+    /// The bot `bot:best` plays here, as the bot roster names it (`expectimax:4`,
+    /// `mcts:2000`, `net:2`): the strongest built-in level that still decides within
+    /// 250 ms median per decision on a small 2-core machine (one thread), for this seat
+    /// count and these options. Levels may go beyond the ones people type. The default
+    /// is `greedy`.
+    fn best_bot(&self) -> &'static str {
+        "greedy"
+    }
+
+    /// The name of the solved table that plays this game exactly with these options
+    /// (`ur rules=finkel`, the name `tabula solve` writes into the table), or `None`
+    /// where no such table can be built. The default is `None`.
+    fn solved_table(&self) -> Option<String> {
+        None
+    }
+
+    /// This position's number in the solved table of [`Game::solved_table`]: a table
+    /// holds the chance that the seat to roll wins, so only positions before a roll
+    /// (no roll-off) have one. The default is `None`.
+    fn solved_index(&self) -> Option<u64> {
+        None
     }
 
     /// Lines worth telling people about what changed since `before` (a capture, an extra

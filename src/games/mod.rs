@@ -190,6 +190,18 @@ macro_rules! games {
             fn forfeit(&self, seat: Seat) -> Outcome {
                 match self { $(AnyGame::$variant(g) => g.forfeit(seat),)+ }
             }
+            fn scores_points(&self) -> bool {
+                match self { $(AnyGame::$variant(g) => g.scores_points(),)+ }
+            }
+            fn best_bot(&self) -> &'static str {
+                match self { $(AnyGame::$variant(g) => g.best_bot(),)+ }
+            }
+            fn solved_table(&self) -> Option<String> {
+                match self { $(AnyGame::$variant(g) => g.solved_table(),)+ }
+            }
+            fn solved_index(&self) -> Option<u64> {
+                match self { $(AnyGame::$variant(g) => g.solved_index(),)+ }
+            }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {
                     $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+

@@ -736,6 +736,12 @@ fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
     };
     let error = refused(&good.replacen(first_roll, other_roll, 1), 4, 3);
     assert!(error.contains("but dice seed 3 throws"), "{error}");
+    let typed = first_roll.replacen("roll", "dice", 1);
+    let error = refused(&good.replacen(first_roll, &typed, 1), 4, 3);
+    assert!(
+        error.contains("a match game has only thrown dice and moves"),
+        "{error}"
+    );
     let first_move = good.lines().find(|l| l.starts_with("play ")).unwrap();
     let error = refused(&good.replacen(first_move, "play 1/off", 1), 4, 3);
     assert!(error.contains("'play 1/off'"), "{error}");

@@ -110,7 +110,7 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
     ] {
         assert!(rendered.contains(command), "the protocol page lacks {command}");
         assert!(
-            tabula::app::session::command::find_command(command).is_some(),
+            tabula::app::command::find_command(command).is_some(),
             "{command} is documented but not a command"
         );
     }
@@ -161,9 +161,9 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
         assert!(options.contains(&roff), "OPTIONS lacks {flag}");
     }
     let repl = &source[source.find(".SH REPL COMMANDS").unwrap()..source.find(".SH GAMES").unwrap()];
-    let mut commands: Vec<&str> = tabula::app::session::command::COMMANDS
+    let mut commands: Vec<&str> = tabula::app::command::COMMANDS
         .iter()
-        .filter(|c| c.audience == tabula::app::session::command::Audience::Everyone)
+        .filter(|c| c.audience == tabula::app::command::Audience::Everyone)
         .map(|c| c.name)
         .collect();
     // The table commands of issue 11, whether or not they have landed in the list yet.

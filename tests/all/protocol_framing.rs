@@ -10,8 +10,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use tabula::ai::roster::BotKind;
+use tabula::app::command::PROTOCOL_COMMANDS;
 use tabula::app::lines::MAX_LINE_BYTES;
-use tabula::app::session::command::PROTOCOL_COMMANDS;
 use tabula::cli::engine::serve;
 
 /// Serves `input` (raw bytes) and returns the output as text.
@@ -609,4 +609,53 @@ fn the_engines_help_lists_only_commands_the_engine_accepts() {
             );
         }
     }
+}
+
+/// A bot that always takes the last legal move and, before a roll, the last optional
+/// action; it counts how often it is asked.
+struct LastMove {
+    asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl tabula::ai::bots::Bot<tabula::games::AnyGame> for LastMove {
+    fn choose_move(&mut self, _game: &tabula::games::AnyGame, legal: &[tabula::games::AnyMove]) -> usize {
+        self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        legal.len() - 1
+    }
+
+    fn choose_before_roll(
+        &mut self,
+        _game: &tabula::games::AnyGame,
+        actions: &[tabula::games::AnyMove],
+    ) -> Option<usize> {
+        self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        actions.len().checked_sub(1)
+    }
+}
+
+#[test]
+fn a_bot_of_the_caller_answers_genmove_and_hint_until_set_bot_chooses_a_built_in_one() {
+    let asked = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let bot = LastMove { asked: asked.clone() };
+    // Past the roll-off with fixed dice, to white's choice of four moves with 5-1.
+    let input = "name\ndice 6\ndice 3\ndice 6 3\nplay 24/18 18/15\ndice 4 2\nplay 24/20 20/18\n\
+                 dice 5 1\nlegal\ngenmove\ndice 6 6\nhint\nset bot random\nhint\n";
+    let mut output = Vec::new();
+    tabula::cli::engine::serve_bot(input.as_bytes(), &mut output, 7, "last_move", Box::new(bot))
+        .expect("the engine serves to the end");
+    let replies = replies(&String::from_utf8(output).unwrap());
+    assert_eq!(replies[0], "= last_move");
+    let legal: Vec<&str> = replies[8].trim_start_matches("= ").lines().collect();
+    assert_eq!(legal.len(), 4, "{replies:?}");
+    assert_eq!(replies[9], format!("= {}", legal[3]), "{replies:?}");
+    assert!(replies[11].starts_with("= "), "{replies:?}");
+    let asked_before_set_bot = asked.load(std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(asked_before_set_bot, 2, "genmove and hint ask the caller's bot");
+    assert_eq!(replies[12], "=");
+    assert!(replies[13].starts_with("= "), "{replies:?}");
+    assert_eq!(
+        asked.load(std::sync::atomic::Ordering::SeqCst),
+        2,
+        "set bot replaced it"
+    );
 }

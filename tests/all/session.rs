@@ -2,9 +2,10 @@
 //! its luck, records that never load as another game, new/load/save that never lose a
 //! game, seats and resigning.
 
+use tabula::app::analysis::analyse_game;
 use tabula::app::players::SeatAssignment;
 use tabula::app::protocol::client::EngineSettings;
-use tabula::app::record::{load_file, parse_records, save_text};
+use tabula::app::record::{Replay, Replaying, load_file, parse_records, save_text};
 use tabula::app::session::{Action, Session};
 use tabula::cli::repl::{Flow, PlayConfig, Table};
 use tabula::core::{Game, Options, Phase};
@@ -241,6 +242,60 @@ fn a_torn_record_never_loads_as_another_game() {
     let mut typed = mnogoboy_with_swap_grey();
     typed.undo().unwrap();
     assert_eq!(typed.play_text("swap s").unwrap().text, "swap grey");
+}
+
+#[test]
+fn analysis_refuses_a_torn_record_as_load_does() {
+    use tabula::ai::roster::BotKind;
+    let whole = save_text(&mnogoboy_with_swap_grey(), &[]);
+    let cut = format!("{}\n", whole.trim_end_matches("rey\n"));
+    let mut bot = BotKind::Greedy.build_any(1);
+    let mut luck = BotKind::Greedy.build_any(2);
+    for (text, refused) in [(cut.as_str(), true), (whole.as_str(), false)] {
+        let records = parse_records(text).unwrap();
+        let analysis = analyse_game(&records[0], bot.as_mut(), luck.as_mut(), &[], || {});
+        assert_eq!(analysis.is_err(), refused, "{:?}", analysis.err());
+        if let Err(error) = analysis {
+            assert!(error.contains("records spell moves in full"), "{error}");
+        }
+    }
+}
+
+/// A record's replay steps tell what the session did when the game was played: one per
+/// action, each from the game the one before left, with the seat, the move and the news.
+#[test]
+fn a_replay_steps_through_the_game_as_it_was_played() {
+    let mut session = Session::new(GameKind::Ur, &Options::default(), 7).unwrap();
+    let mut told = Vec::new();
+    while session.phase() != Phase::Over && session.actions().count() < 200 {
+        let notes = match session.phase() {
+            Phase::Roll(_) => session.roll().unwrap().notes,
+            _ => match session.genmove().unwrap() {
+                Some(played) => played.notes,
+                None => session.roll().unwrap().notes,
+            },
+        };
+        told.push(notes);
+    }
+    let text = save_text(&session, &[]);
+    let records = parse_records(&text).unwrap();
+    let steps: Vec<_> = Replay::new(&records[0], 0, Replaying::Saved)
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let played: Vec<_> = session.actions().collect();
+    assert_eq!(steps.len(), played.len());
+    let lines: Vec<&str> = text.lines().collect();
+    let mut game = GameKind::Ur.new_game(&Options::default()).unwrap();
+    for ((step, (seat, action)), notes) in steps.iter().zip(&played).zip(&told) {
+        assert_eq!(step.before.position_string(), game.position_string());
+        assert_eq!((step.seat, &step.action), (*seat, *action));
+        assert_eq!(step.notes(), notes.as_slice());
+        let written = tabula::app::record::action_line(&step.recorded, |s| game.seat_name(s).into());
+        assert_eq!(lines[step.line - 1], written);
+        game = step.after.clone();
+    }
+    assert_eq!(game.position_string(), session.game().position_string());
 }
 
 #[test]
@@ -502,4 +557,36 @@ fn resigning_long_nardy_costs_what_the_game_is_worth_now() {
         cost(&["koks=on"], black_to_roll, "black"),
         "black resigns; white wins a koks (3 points)"
     );
+}
+
+/// Sessions keep moves as moves and compare them so: that is only the same as comparing
+/// their notation if every legal move reads back from its notation as itself.
+#[test]
+fn every_legal_move_reads_back_from_its_notation_as_itself() {
+    for &kind in GameKind::ALL {
+        for seed in 0..6 {
+            let mut game = kind.new_game(&Options::default()).unwrap();
+            let mut dice = tabula::core::SeededDice::new(seed);
+            let mut moves = Vec::new();
+            for _ in 0..300 {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                for mv in &moves {
+                    let text = game.format_move(mv);
+                    assert_eq!(game.parse_move(&text).as_ref(), Ok(mv), "{kind:?}: {text}");
+                }
+                match game.phase() {
+                    Phase::Over => break,
+                    Phase::Roll(_) => {
+                        let thrown = game.roll(&mut dice);
+                        game.set_dice(thrown).unwrap();
+                    }
+                    Phase::Move(_) => {
+                        let index = (seed as usize * 7 + moves.len() * 3) % moves.len();
+                        game.play(&moves[index]).unwrap();
+                    }
+                }
+            }
+        }
+    }
 }

@@ -70,4 +70,8 @@ impl<G: Game> Bot<G> for Greedy {
         // Only act when it beats rolling straight away.
         (scored[index].1 > stay + 1e-9).then_some(index)
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SeededDice::new(seed);
+    }
 }

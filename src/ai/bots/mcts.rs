@@ -42,4 +42,8 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
     fn estimate_rolling(&mut self, game: &G) -> Estimate {
         self.search.evaluate_rolling(game)
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.search.reseed(seed);
+    }
 }

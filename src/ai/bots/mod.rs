@@ -44,4 +44,14 @@ pub trait Bot<G: Game>: Send {
     fn estimate_rolling(&mut self, game: &G) -> Estimate {
         crate::ai::search::Expectimax::new(1, crate::ai::search::GameEstimate).evaluate_rolling(game)
     }
+
+    /// Restarts the bot's own random stream from `seed`, keeping what it has learnt
+    /// about positions (a search's table). Whoever keeps one bot for a whole game calls
+    /// it before each decision, so that a decision depends on the position and the seed
+    /// only, as if the bot had been built for it: after an undo the same position brings
+    /// the same choice, and a record replays. A bot with randomness of its own must
+    /// override it (the default, for bots without any, does nothing).
+    fn reseed(&mut self, seed: u64) {
+        let _ = seed;
+    }
 }

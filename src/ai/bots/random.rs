@@ -28,4 +28,8 @@ impl<G: Game> Bot<G> for RandomBot {
         let pick = self.rng.below(actions.len() as u32 + 1) as usize;
         (pick < actions.len()).then_some(pick)
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SeededDice::new(seed);
+    }
 }

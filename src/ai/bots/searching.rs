@@ -62,4 +62,10 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
     fn estimate_rolling(&mut self, game: &G) -> Estimate {
         self.search.evaluate_rolling(game)
     }
+
+    /// The table stays: it holds values and bounds of the search itself, which do not
+    /// depend on the stream, so the choice is the one a fresh bot would make.
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SeededDice::new(seed);
+    }
 }

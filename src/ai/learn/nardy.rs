@@ -374,6 +374,12 @@ impl Bot<Nardy> for NetBot {
             _ => self.evaluator.estimate(game),
         }
     }
+
+    /// The reply search's table stays: it holds the network's values, which do not
+    /// depend on the stream.
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SeededDice::new(seed);
+    }
 }
 
 #[cfg(test)]

@@ -1,48 +1,11 @@
 //! One bot for games of any kind: each decision is handed to a bot built for the
-//! concrete game on first use, so searches never go through [`AnyGame`] per node.
+//! concrete game on first use (by [`BotKind::build`], so the name means the same bot),
+//! so searches never go through [`AnyGame`] per node.
 
 use super::BotKind;
 use crate::ai::bots::{Bot, RankedMove};
 use crate::core::Estimate;
 use crate::games::{AnyGame, AnyMove, aeroplane, microbes, mnogoboy, nardy, ur};
-
-/// Builds the bot of `kind` for Long Nardy: `bot:net` levels and `bot:best` play on the
-/// learned network (see `crate::ai::learn`).
-fn nardy_bot(kind: BotKind, seed: u64) -> Box<dyn Bot<nardy::Nardy>> {
-    match kind {
-        BotKind::Net { plies } => Box::new(crate::ai::learn::NetBot::new(
-            crate::ai::learn::nardy_net(),
-            plies,
-            seed,
-        )),
-        BotKind::Best => Box::new(crate::ai::learn::NetBot::new(
-            crate::ai::learn::nardy_net(),
-            crate::ai::learn::BEST_NARDY_PLIES,
-            seed,
-        )),
-        other => other.build(seed),
-    }
-}
-
-/// Builds the bot of `kind` for the Royal Game of Ur.
-fn ur_bot(kind: BotKind, seed: u64) -> Box<dyn Bot<ur::Ur>> {
-    kind.build(seed)
-}
-
-/// Builds the bot of `kind` for Aeroplane Chess.
-fn aeroplane_bot(kind: BotKind, seed: u64) -> Box<dyn Bot<aeroplane::Aeroplane>> {
-    kind.build(seed)
-}
-
-/// Builds the bot of `kind` for the chessboard race.
-fn microbes_bot(kind: BotKind, seed: u64) -> Box<dyn Bot<microbes::Microbes>> {
-    kind.build(seed)
-}
-
-/// Builds the bot of `kind` for Mnogoboy.
-fn mnogoboy_bot(kind: BotKind, seed: u64) -> Box<dyn Bot<mnogoboy::Mnogoboy>> {
-    kind.build(seed)
-}
 
 /// A bot of one kind for every game, built per game on first use.
 pub struct PerGame {
@@ -80,9 +43,7 @@ macro_rules! per_game {
                     AnyMove::Nardy(m) => Some(*m),
                     _ => None,
                 });
-                let $bot = $self
-                    .nardy
-                    .get_or_insert_with(|| nardy_bot($self.kind, $self.seed));
+                let $bot = $self.nardy.get_or_insert_with(|| $self.kind.build($self.seed));
                 $body
             }
             AnyGame::Ur($game) => {
@@ -90,7 +51,7 @@ macro_rules! per_game {
                     AnyMove::Ur(m) => Some(*m),
                     _ => None,
                 });
-                let $bot = $self.ur.get_or_insert_with(|| ur_bot($self.kind, $self.seed));
+                let $bot = $self.ur.get_or_insert_with(|| $self.kind.build($self.seed));
                 $body
             }
             AnyGame::Aeroplane($game) => {
@@ -100,7 +61,7 @@ macro_rules! per_game {
                 });
                 let $bot = $self
                     .aeroplane
-                    .get_or_insert_with(|| aeroplane_bot($self.kind, $self.seed));
+                    .get_or_insert_with(|| $self.kind.build($self.seed));
                 $body
             }
             AnyGame::Microbes($game) => {
@@ -108,9 +69,7 @@ macro_rules! per_game {
                     AnyMove::Microbes(m) => Some(*m),
                     _ => None,
                 });
-                let $bot = $self
-                    .microbes
-                    .get_or_insert_with(|| microbes_bot($self.kind, $self.seed));
+                let $bot = $self.microbes.get_or_insert_with(|| $self.kind.build($self.seed));
                 $body
             }
             AnyGame::Mnogoboy($game) => {
@@ -118,9 +77,7 @@ macro_rules! per_game {
                     AnyMove::Mnogoboy(m) => Some(*m),
                     _ => None,
                 });
-                let $bot = $self
-                    .mnogoboy
-                    .get_or_insert_with(|| mnogoboy_bot($self.kind, $self.seed));
+                let $bot = $self.mnogoboy.get_or_insert_with(|| $self.kind.build($self.seed));
                 $body
             }
         }
@@ -153,5 +110,25 @@ impl Bot<AnyGame> for PerGame {
 
     fn estimate_rolling(&mut self, game: &AnyGame) -> Estimate {
         per_game!(self, game, &[], |bot, g, _moves| bot.estimate_rolling(g))
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        // Bots not built yet take the seed when they are.
+        self.seed = seed;
+        if let Some(bot) = &mut self.nardy {
+            bot.reseed(seed);
+        }
+        if let Some(bot) = &mut self.ur {
+            bot.reseed(seed);
+        }
+        if let Some(bot) = &mut self.aeroplane {
+            bot.reseed(seed);
+        }
+        if let Some(bot) = &mut self.microbes {
+            bot.reseed(seed);
+        }
+        if let Some(bot) = &mut self.mnogoboy {
+            bot.reseed(seed);
+        }
     }
 }

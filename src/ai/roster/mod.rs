@@ -2,17 +2,21 @@
 //! for any game. Every path that builds a bot by name comes here.
 //!
 //! A bot for an [`AnyGame`] ([`BotKind::build_any`]) dispatches once per decision to a
-//! bot built for the concrete game, so that searches run on the concrete type and each
-//! game can give its bots an evaluator of its own.
+//! bot built by the same [`BotKind::build`] for the concrete game, so that searches run
+//! on the concrete type and a name means one bot on every path. [`KeptBot`] keeps one
+//! bot for a whole game, its tables alive between decisions.
 //!
 //! May use: core, games, and the rest of [`crate::ai`] but [`crate::ai::train`] and
 //! [`crate::ai::calibration`].
 
 mod best;
 mod dispatch;
+mod kept;
 
 pub use best::{BestBot, best_level};
+pub use kept::KeptBot;
 
+use std::any::{Any, TypeId};
 use std::fmt;
 use std::str::FromStr;
 
@@ -20,6 +24,7 @@ use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
 use crate::ai::solve::perfect::Perfect;
 use crate::core::Game;
 use crate::games::AnyGame;
+use crate::games::nardy::Nardy;
 
 /// The built-in bots by name, with their level where they have one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,12 +82,31 @@ impl BotKind {
         }
     }
 
-    /// A new bot of this kind for one concrete game type, valued by the game's own
-    /// estimate; its own choices (ties, randomness) follow `seed`.
+    /// A new bot of this kind for games of type `G`; its own choices (ties, randomness)
+    /// follow `seed`. The one place a bot name becomes a bot: the same name gives the
+    /// same bot whether `G` is a concrete game or [`AnyGame`] (which hands each decision
+    /// to a bot built here for the concrete game, so that searches never dispatch per
+    /// node). Searches value positions by the game's own estimate, except that Long
+    /// Nardy's `bot:net` levels play on its learned network.
     pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
+        if let Some(bot) = as_bot_of::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed))) {
+            return bot;
+        }
+        if let BotKind::Net { plies } = self
+            && let Some(bot) = as_bot_of::<G, Nardy>(|| {
+                Box::new(crate::ai::learn::NetBot::new(
+                    crate::ai::learn::nardy_net(),
+                    plies,
+                    seed,
+                ))
+            })
+        {
+            return bot;
+        }
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
+            // In games without a network, `net` searches as deep on the game's estimate.
             BotKind::Expectimax { depth } | BotKind::Net { plies: depth } => Box::new(SearchBot::new(
                 crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
                 seed,
@@ -92,17 +116,49 @@ impl BotKind {
                 crate::ai::search::GameEstimate,
                 seed,
             ))),
-            // Where a solved Ur table answers, best is perfect play.
+            // Where a solved table answers, best is perfect play.
             BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(seed)))),
             BotKind::Perfect => Box::new(Perfect::new(seed)),
         }
     }
 
-    /// A new bot of this kind for games of any kind: each decision goes to a bot built
-    /// for the concrete game (with that game's own evaluator where it has one).
+    /// A new bot of this kind for games of any kind: [`BotKind::build`] for [`AnyGame`].
     pub fn build_any(self, seed: u64) -> Box<dyn Bot<AnyGame>> {
-        Box::new(dispatch::PerGame::new(self, seed))
+        self.build(seed)
     }
+
+    /// Reads a level as a game names its best bot ([`Game::best_bot`]): the notation of
+    /// [`BotKind::from_str`], with levels beyond the ones people type (a game may search
+    /// deeper where its decisions are cheap).
+    pub fn from_level_name(text: &str) -> Result<BotKind, String> {
+        let level = |level: &str| {
+            level
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("'{text}' has no level a bot can play"))
+        };
+        match text.split_once(':') {
+            Some(("expectimax", depth)) => Ok(BotKind::Expectimax {
+                depth: u8::try_from(level(depth)?).map_err(|_| format!("'{text}' searches too deep"))?,
+            }),
+            Some(("mcts", playouts)) => Ok(BotKind::Mcts {
+                playouts: level(playouts)?,
+            }),
+            _ => text.parse(),
+        }
+    }
+}
+
+/// The bot `make` builds for games of type `H`, as a bot for `G` when the two are the
+/// same type (`None`, with nothing built, when they are not): how the generic
+/// [`BotKind::build`] reaches a bot that only one game type has.
+fn as_bot_of<G: Game, H: Game>(make: impl FnOnce() -> Box<dyn Bot<H>>) -> Option<Box<dyn Bot<G>>> {
+    if TypeId::of::<G>() != TypeId::of::<H>() {
+        return None;
+    }
+    let bot: Box<dyn Any> = Box::new(make());
+    bot.downcast::<Box<dyn Bot<G>>>().ok().map(|bot| *bot)
 }
 
 impl fmt::Display for BotKind {
@@ -226,5 +282,22 @@ mod tests {
                 .contains("e.g. bot:mcts:1000")
         );
         assert!("deep".parse::<BotKind>().unwrap_err().contains("the bots are"));
+    }
+
+    #[test]
+    fn games_may_name_levels_beyond_the_typed_ones() {
+        assert_eq!(
+            BotKind::from_level_name("expectimax:6"),
+            Ok(BotKind::Expectimax { depth: 6 })
+        );
+        assert!("expectimax:6".parse::<BotKind>().is_err());
+        assert_eq!(
+            BotKind::from_level_name("mcts:4000"),
+            Ok(BotKind::Mcts { playouts: 4000 })
+        );
+        assert_eq!(BotKind::from_level_name("net:2"), Ok(BotKind::Net { plies: 2 }));
+        for bad in ["expectimax:0", "expectimax:300", "mcts:many", "deep"] {
+            assert!(BotKind::from_level_name(bad).is_err(), "{bad}");
+        }
     }
 }

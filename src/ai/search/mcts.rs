@@ -132,6 +132,12 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         self
     }
 
+    /// Restarts the stream the playouts draw from at `seed` (the tree is rebuilt for
+    /// every search anyway): the next search plays as a new one seeded so would.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = SeededDice::new(seed);
+    }
+
     /// Playouts per decision.
     pub fn playouts(&self) -> u32 {
         self.playouts

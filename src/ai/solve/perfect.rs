@@ -1,23 +1,25 @@
-//! The perfect bot: plays the Royal Game of Ur's standard rule sets (finkel, masters,
-//! blitz, aseb) exactly, by the win chances of the solved table (`tabula solve ur`).
+//! The perfect bot: plays any game that names a solved table ([`Game::solved_table`])
+//! exactly, by the win chances the table holds for the positions before each roll
+//! ([`Game::solved_index`]). Today that is the Royal Game of Ur's standard rule sets
+//! (finkel, masters, blitz, aseb; `tabula solve ur`).
 //!
-//! It sees every game through [`Game`] like the other bots and recognises Ur by its type;
-//! [`check`] says up front whether it can play a game, so that front ends refuse it with
-//! the command that builds the table instead of letting it play blind.
+//! It sees every game through [`Game`] like the other bots; [`check`] says up front
+//! whether it can play a game, so that front ends refuse it with the command that
+//! builds the table instead of letting it play blind. A solved game has nothing to do
+//! before a roll (the tables value rolls only).
 
-use std::any::Any;
 use std::sync::Arc;
 
 use crate::ai::bots::{Bot, Greedy, RankedMove};
 use crate::ai::solve::ur::PerfectTable;
 use crate::core::{Estimate, Game, Phase, Seat};
-use crate::games::AnyGame;
-use crate::games::ur::Ur;
+use crate::games::ur::board::RuleSet;
 
-/// Plays the move with the highest exact chance of winning; elsewhere (another game, no
-/// table, a position the table does not hold) it leaves the decision to its fallback.
+/// Plays the move with the highest exact chance of winning; elsewhere (a game without a
+/// table, no table built, a position the table does not hold) it leaves the decision to
+/// its fallback.
 pub struct Perfect<G: Game> {
-    /// The table to play from; found in the data directory by rule set when `None`.
+    /// The table to play from; found in the data directory by name when `None`.
     table: Option<Arc<PerfectTable>>,
     /// Decides where no table answers (never for bot:perfect after [`check`] passed).
     fallback: Box<dyn Bot<G>>,
@@ -46,12 +48,12 @@ impl<G: Game> Perfect<G> {
         }
     }
 
-    /// The table for `game`, if it is Ur of a rule set with one.
+    /// The table for `game`, if it names one that is there.
     fn table_for(&self, game: &G) -> Option<Arc<PerfectTable>> {
-        let rules = as_ur(game)?.rule_set();
+        let name = game.solved_table()?;
         match &self.table {
-            Some(table) if table.rules() == rules => Some(Arc::clone(table)),
-            _ => PerfectTable::find(rules).ok(),
+            Some(table) if table_name(table) == name => Some(Arc::clone(table)),
+            _ => find_table(&name).ok(),
         }
     }
 
@@ -73,60 +75,76 @@ impl<G: Game> Perfect<G> {
     /// The position's exact value for every seat, if the table knows it.
     fn exact(&self, game: &G) -> Option<Estimate> {
         let table = self.table_for(game)?;
-        let light = chance_for(&table, game, 0)?;
-        Some(Estimate::two_seats(light))
+        let first = chance_for(&table, game, 0)?;
+        Some(Estimate::two_seats(first))
     }
 }
 
-/// The Ur game inside `game`, if it is one.
-fn as_ur<G: Game>(game: &G) -> Option<&Ur> {
-    let any = game as &dyn Any;
-    any.downcast_ref::<Ur>()
-        .or_else(|| match any.downcast_ref::<AnyGame>() {
-            Some(AnyGame::Ur(ur)) => Some(ur),
-            _ => None,
-        })
+/// The name a loaded table answers to, as [`Game::solved_table`] gives it.
+fn table_name(table: &PerfectTable) -> String {
+    crate::ai::solve::ur::table_name(table.rules())
 }
 
-/// Whether bot:perfect can play `game`: `Err` says why not and, for a rule set that can
-/// be solved, the command that builds its table and what that takes.
+/// The solved table named `name` from the data directory (loaded once per process), or
+/// why it is not there. The tables tabula's solvers build are Ur's, one per rule set.
+fn find_table(name: &str) -> Result<Arc<PerfectTable>, String> {
+    let rules = RuleSet::ALL
+        .into_iter()
+        .find(|&rules| crate::ai::solve::ur::table_name(rules) == name)
+        .ok_or_else(|| format!("no solver of tabula builds the table '{name}'"))?;
+    PerfectTable::find(rules).map_err(|e| e.to_string())
+}
+
+/// Whether bot:perfect can play `game`: `Err` says why not and, for a game that can be
+/// solved, the command that builds its table and what that takes.
 pub fn check<G: Game>(game: &G) -> Result<(), String> {
-    let Some(ur) = as_ur(game) else {
+    let Some(name) = game.solved_table() else {
         return Err(format!(
             "bot:perfect plays only ur with rules=finkel, masters, blitz or aseb, not {}",
             game.info().id
         ));
     };
-    let table = PerfectTable::find(ur.rule_set()).map_err(|e| format!("bot:perfect: {e}"))?;
+    let table = find_table(&name).map_err(|e| format!("bot:perfect: {e}"))?;
     if !table.is_complete() {
         return Err(format!(
-            "bot:perfect: the table of ur rules={} holds only end layers; build the whole game with 'tabula solve ur rules={}'",
-            ur.rule_set().name(),
-            ur.rule_set().name()
+            "bot:perfect: the table of {name} holds only end layers; build the whole game with 'tabula solve {name}'"
         ));
     }
     Ok(())
 }
 
-/// The hook for `bot:best`: true when bot:perfect can play `game` (an Ur rule set whose
-/// full table is in the data directory), so that `best` should be `perfect` there.
+/// The hook for `bot:best`: true when bot:perfect can play `game` (its full solved
+/// table is in the data directory), so that `best` should be `perfect` there.
 pub fn available<G: Game>(game: &G) -> bool {
     check(game).is_ok()
 }
 
-/// `seat`'s exact chance of winning in `game` (after a move), if the table knows it.
+/// `seat`'s exact chance of winning in `game`, if the table knows it: before a roll the
+/// table's value, after it the best move's (the chances of every move must be known).
 fn chance_for<G: Game>(table: &PerfectTable, game: &G, seat: Seat) -> Option<f64> {
-    match game.phase() {
-        Phase::Over => Some(if game.outcome()?.winner_seat() == Some(seat) {
-            1.0
-        } else {
-            0.0
-        }),
-        Phase::Roll(to_act) | Phase::Move(to_act) => {
-            let chance = table.win_probability(as_ur(game)?)?;
-            Some(if to_act == seat { chance } else { 1.0 - chance })
+    let (to_act, chance) = match game.phase() {
+        Phase::Over => {
+            return Some(if game.outcome()?.winner_seat() == Some(seat) {
+                1.0
+            } else {
+                0.0
+            });
         }
-    }
+        Phase::Roll(to_act) => (to_act, table.value(game.solved_index()?)?),
+        Phase::Move(to_act) => {
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            let mut best: Option<f64> = None;
+            for mv in &legal {
+                let mut after = game.clone();
+                after.play_unchecked(mv);
+                let chance = chance_for(table, &after, to_act)?;
+                best = Some(best.map_or(chance, |b| b.max(chance)));
+            }
+            (to_act, best?)
+        }
+    };
+    Some(if to_act == seat { chance } else { 1.0 - chance })
 }
 
 impl<G: Game> Bot<G> for Perfect<G> {
@@ -147,8 +165,8 @@ impl<G: Game> Bot<G> for Perfect<G> {
     }
 
     fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
-        if as_ur(game).is_some() {
-            // Ur has nothing to do before a roll.
+        if self.table_for(game).is_some() {
+            // A solved game has nothing to do before a roll.
             return None;
         }
         self.fallback.choose_before_roll(game, actions)
@@ -178,5 +196,9 @@ impl<G: Game> Bot<G> for Perfect<G> {
     fn estimate_rolling(&mut self, game: &G) -> Estimate {
         self.exact(game)
             .unwrap_or_else(|| self.fallback.estimate_rolling(game))
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.fallback.reseed(seed);
     }
 }

@@ -240,6 +240,12 @@ impl PerfectTable {
         self.table.is_complete()
     }
 
+    /// The chance that the side to roll wins in the position numbered `index` (see
+    /// [`crate::core::Game::solved_index`]), if the table holds it.
+    pub fn value(&self, index: u64) -> Option<f64> {
+        self.table.value(index)
+    }
+
     /// The chance that the seat to act in `game` wins under perfect play from here on:
     /// before its roll, over the rolls; after it, with its best move. `None` when the
     /// game is over, of another rule set, or in a layer the table does not hold.

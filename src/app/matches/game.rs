@@ -131,6 +131,6 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
 }
 
 /// The moves among a game's actions (its rolls left out).
-pub(super) fn count_moves<'a>(actions: impl Iterator<Item = &'a Action>) -> u64 {
+pub(super) fn count_moves<'a, M: 'a>(actions: impl Iterator<Item = &'a Action<M>>) -> u64 {
     actions.filter(|a| matches!(a, Action::Move(_))).count() as u64
 }

@@ -9,8 +9,8 @@ use super::game::count_moves;
 use super::scoring::{forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::protocol::client::Traffic;
-use crate::app::record::{GameRecord, action_line, parse_records};
-use crate::app::session::{Action, Session};
+use crate::app::record::{Fault, GameRecord, Replay, Replaying, parse_records};
+use crate::app::session::Session;
 use crate::core::Game;
 
 /// Reads the finished games of an interrupted match back from its records, replaying
@@ -66,35 +66,23 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         None => bail!("game {number} of the records has no 'seed' line"),
     }
     let seat_players = config.seat_players(index);
-    let mut session = Session::new(config.kind, &config.options, seed)?;
+    let session = Session::new(config.kind, &config.options, seed)?;
     let expected = config.seats_line(&seat_players, &session);
     if record.note("seats").map(|s| format!("seats {s}")) != Some(expected.clone()) {
         bail!("game {number} of the records was played by other players (expected '{expected}')");
     }
-    for (line, action) in &record.actions {
-        let what = action_line(action, |seat| session.seat_name(seat).to_string());
-        match action {
-            Action::Roll(dice) => {
-                let rolled = session
-                    .roll()
-                    .map_err(|e| anyhow::anyhow!("game {number}, line {line}: '{what}': {e}"))?;
-                if rolled.dice != *dice {
-                    bail!(
-                        "game {number}, line {line}: '{what}', but dice seed {seed} throws {} there",
-                        rolled.dice
-                    );
+    let session = Replay::new(record, seed, Replaying::Seeded)?
+        .finish()
+        .map_err(|e| {
+            let at = format!("game {number}, line {}: '{}'", e.line, e.written);
+            match e.fault {
+                Fault::NotThrown { thrown, .. } => {
+                    anyhow::anyhow!("{at}, but dice seed {seed} throws {thrown} there")
                 }
+                Fault::NotSeeded => anyhow::anyhow!("{at}: a match game has only thrown dice and moves"),
+                Fault::Refused(error) => anyhow::anyhow!("{at}: {error}"),
             }
-            Action::Move(text) => {
-                session
-                    .play_text(text)
-                    .map_err(|e| anyhow::anyhow!("game {number}, line {line}: '{what}': {e}"))?;
-            }
-            Action::Dice(_) | Action::SetPos(_) | Action::Resign(_) => {
-                bail!("game {number}, line {line}: '{what}': a match game has only thrown dice and moves")
-            }
-        }
-    }
+        })?;
     let forfeit = match record.note("forfeit") {
         Some(text) => {
             let (seat_name, rest) = text.split_once(' ').unwrap_or((text, ""));

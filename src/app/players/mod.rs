@@ -11,9 +11,7 @@ mod spec;
 pub use engine::EngineAgent;
 pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players};
 
-use crate::ai::bots::Bot;
-
-use crate::ai::roster::BotKind;
+use crate::ai::roster::{BotKind, KeptBot};
 use crate::app::protocol::client::{EngineFailure, EngineSettings, Traffic};
 use crate::app::session::{Action, CommandError, Played, Rolled, Session};
 use crate::core::{Dice, Game, Phase, Seat};
@@ -193,16 +191,20 @@ pub trait Agent: Send {
     fn shutdown(&mut self) {}
 }
 
-/// A built-in bot as an agent.
+/// A built-in bot as an agent: one bot for the whole game, its tables kept between
+/// decisions.
 pub struct BotAgent {
-    kind: BotKind,
+    bot: KeptBot,
     seed: u64,
 }
 
 impl BotAgent {
     /// A bot of `kind` whose own choices follow `seed`.
     pub fn new(kind: BotKind, seed: u64) -> BotAgent {
-        BotAgent { kind, seed }
+        BotAgent {
+            bot: KeptBot::new(kind),
+            seed,
+        }
     }
 }
 
@@ -214,12 +216,20 @@ fn stable_hash(text: &str) -> u64 {
 }
 
 impl Agent for BotAgent {
+    fn observe(&mut self, observation: &Observation<'_>) -> Result<(), EngineFailure> {
+        // A new game starts with a new bot; within a game the bot and its tables stay.
+        if let Observation::NewGame(_) = observation {
+            self.bot = KeptBot::new(self.bot.kind());
+        }
+        Ok(())
+    }
+
     fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure> {
         // The bot's randomness follows the seed and the position only, so that after an
         // undo the same position brings the same choice (undo cannot fish for luck).
-        let mut bot: Box<dyn Bot<AnyGame>> = self
-            .kind
-            .build_any(self.seed ^ stable_hash(&game.position_string()));
+        let bot = self
+            .bot
+            .for_decision(game, self.seed ^ stable_hash(&game.position_string()));
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         match game.phase() {
@@ -299,7 +309,7 @@ impl Referee {
 
     /// Tells every agent about the last action in `session`'s history.
     pub fn notify_last(&mut self, session: &Session) -> Result<(), Forfeit> {
-        let last = session.actions().last().map(|(_, action)| action.clone());
+        let last = session.last_written();
         match last {
             Some(Action::Roll(dice) | Action::Dice(dice)) => self.notify(&Observation::Dice(dice)),
             Some(Action::Move(text)) => self.notify(&Observation::Move(&text)),

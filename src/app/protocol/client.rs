@@ -8,19 +8,20 @@
 //! costs a few MB at most; every wait has a deadline that holds whatever arrives; a
 //! reply that does not end within a size limit is `garbage`. Standard error is always
 //! drained to its end (its last lines are kept to show with a forfeit, or go to the log).
-//! Each engine runs in its own process group, which is ended as a whole when the engine
-//! is stopped, and on SIGINT/SIGTERM to tabula.
+//! Where the platform has process groups, each engine runs in its own, which is ended as
+//! a whole when the engine is stopped, and on SIGINT/SIGTERM to tabula; elsewhere an
+//! engine is a plain child process ([`process`] keeps the difference).
 
 use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync_channel};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+mod process;
 
 /// The longest line read from an engine; a longer one is `garbage: reply too long`.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -173,8 +174,6 @@ pub struct EngineClient {
     label: String,
     command: String,
     child: Child,
-    /// The engine's process group (its pid): every process it starts is ended with it.
-    group: i32,
     stdin: Option<ChildStdin>,
     output: Receiver<Output>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
@@ -189,8 +188,8 @@ pub struct EngineClient {
 }
 
 impl EngineClient {
-    /// Starts `command` (split like a shell would) in a process group of its own and
-    /// checks it speaks protocol 1 (a silence there is `handshake`). `label` names the
+    /// Starts `command` (split like a shell would), in a process group of its own where
+    /// the platform has them, and checks it speaks protocol 1 (a silence there is `handshake`). `label` names the
     /// seat in logs and messages.
     pub fn start(
         command: &str,
@@ -202,17 +201,14 @@ impl EngineClient {
         let Some((program, args)) = words.split_first() else {
             return Err(EngineFailure::new("start", "the engine command is empty"));
         };
-        install_signal_cleanup();
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| EngineFailure::new("start", format!("cannot start '{command}': {e}")))?;
-        let group = child.id() as i32;
-        live_groups(|groups| groups.push(group));
+        let mut child = process::spawn(
+            Command::new(program)
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| EngineFailure::new("start", format!("cannot start '{command}': {e}")))?;
         let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
         let (sender, output) = sync_channel(QUEUE);
         if let Some(stdout) = stdout {
@@ -230,7 +226,6 @@ impl EngineClient {
             command: command.to_string(),
             stdin: child.stdin.take(),
             child,
-            group,
             output,
             stderr_tail,
             stderr_reader,
@@ -465,15 +460,15 @@ impl EngineClient {
     fn gone(&mut self, command: &str) -> EngineFailure {
         // Ended by the signal handler, which exits tabula in a moment: no verdict, and no
         // chance for this thread to finish the run first and exit with success.
-        while STOPPING.load(Ordering::SeqCst) {
+        while process::stopping() {
             std::thread::sleep(Duration::from_secs(1));
         }
         // The exit and the last stderr lines arrive just after the output closes.
         let wait_until = Instant::now() + Duration::from_millis(200);
-        let mut status = exit_status(self.group);
+        let mut status = process::exit_status(&mut self.child);
         while status.is_none() && Instant::now() < wait_until {
             std::thread::sleep(Duration::from_millis(5));
-            status = exit_status(self.group);
+            status = process::exit_status(&mut self.child);
         }
         while self.stderr_reader.as_ref().is_some_and(|r| !r.is_finished()) && Instant::now() < wait_until {
             std::thread::sleep(Duration::from_millis(5));
@@ -488,7 +483,8 @@ impl EngineClient {
         }
     }
 
-    /// Asks the engine to quit, gives it a moment, then ends its whole process group.
+    /// Asks the engine to quit, gives it a moment, then ends it (its whole process group
+    /// where the platform has them).
     pub fn shutdown(&mut self) {
         if std::mem::replace(&mut self.stopped, true) {
             return;
@@ -518,15 +514,12 @@ impl EngineClient {
                     Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
                 }
             }
-            if exit_status(self.group).is_some() || Instant::now() >= deadline {
+            if process::exit_status(&mut self.child).is_some() || Instant::now() >= deadline {
                 break;
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        // The leader is not reaped yet, so the group id cannot have been reused.
-        kill_group(self.group, libc::SIGKILL);
-        let _ = self.child.wait();
-        live_groups(|groups| groups.retain(|&g| g != self.group));
+        process::end(&mut self.child);
     }
 }
 
@@ -613,67 +606,6 @@ fn drain_stderr(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>, log: Opti
             tail.push_back(quote_long(&text, 200));
         }
         true
-    });
-}
-
-/// How the process `pid` ended, if it has, without reaping it (so its id stays ours).
-fn exit_status(pid: i32) -> Option<String> {
-    // SAFETY: waitid only writes into the zeroed siginfo we own.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
-        if libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) != 0 || info.si_pid() == 0 {
-            return None;
-        }
-        let code = info.si_status();
-        Some(match info.si_code {
-            libc::CLD_EXITED => format!("exited (exit status: {code})"),
-            _ => format!("was killed (signal {code})"),
-        })
-    }
-}
-
-fn kill_group(group: i32, signal: i32) {
-    if group > 0 {
-        // SAFETY: killpg has no memory effects; a group already gone is ESRCH.
-        unsafe {
-            libc::killpg(group, signal);
-        }
-    }
-}
-
-/// Set by the signal handler while it ends the engines.
-static STOPPING: AtomicBool = AtomicBool::new(false);
-
-/// The process groups of the engines running now, for the signal handler.
-static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
-
-fn live_groups<T>(f: impl FnOnce(&mut Vec<i32>) -> T) -> T {
-    match LIVE_GROUPS.lock() {
-        Ok(mut groups) => f(&mut groups),
-        Err(poisoned) => f(&mut poisoned.into_inner()),
-    }
-}
-
-/// On SIGINT, SIGTERM or SIGHUP, ends every engine's process group before tabula exits:
-/// in their own groups, engines no longer get the terminal's signals with tabula.
-/// Installed when the first engine starts, so that tabula without engines keeps the
-/// default behaviour.
-fn install_signal_cleanup() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            STOPPING.store(true, Ordering::SeqCst);
-            let groups = live_groups(|groups| groups.clone());
-            for &group in &groups {
-                kill_group(group, libc::SIGTERM);
-            }
-            std::thread::sleep(Duration::from_millis(100));
-            for &group in &groups {
-                kill_group(group, libc::SIGKILL);
-            }
-            std::process::exit(130);
-        });
     });
 }
 

@@ -2,28 +2,46 @@
 //! game. The REPL, piped scripts and the engine protocol all go through [`Session`], so
 //! they share rules, history, undo, records and error messages.
 
-pub mod command;
 mod error;
 
 pub use error::CommandError;
 
-use crate::ai::roster::BotKind;
+use std::sync::Mutex;
+
+use crate::ai::bots::Bot;
+use crate::ai::roster::{BotKind, KeptBot};
 use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
 use crate::games::{AnyGame, AnyMove, GameKind};
 
-/// One thing that happened to the game, as kept in the history and written to records.
+/// One thing that happened to the game. The history keeps moves as the game's moves
+/// (`Action`, that is `Action<AnyMove>`); a record holds them as written
+/// (`Action<String>`), since only the position they are played in can read them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Action<M = AnyMove> {
     /// Dice thrown by the session's seeded source.
     Roll(Dice),
     /// Dice typed in by a person (or sent by a controller).
     Dice(Dice),
-    /// A move, in the game's notation as `legal` lists it.
-    Move(String),
+    /// A move: the legal move played, or its notation as `legal` lists it.
+    Move(M),
     /// The position was replaced by this position string.
     SetPos(String),
     /// The seat conceded the game.
     Resign(Seat),
+}
+
+impl Action {
+    /// The action as a record writes it: a move in notation, as `legal` lists it in
+    /// `before` (the game the move was played in).
+    pub fn written(&self, before: &AnyGame) -> Action<String> {
+        match self {
+            Action::Roll(dice) => Action::Roll(*dice),
+            Action::Dice(dice) => Action::Dice(*dice),
+            Action::Move(mv) => Action::Move(before.format_move(mv)),
+            Action::SetPos(text) => Action::SetPos(text.clone()),
+            Action::Resign(seat) => Action::Resign(*seat),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -34,7 +52,7 @@ pub(crate) struct Step {
     /// A resignation that had ended the game before the action (setpos can follow one).
     conceded: Option<Outcome>,
     pub(crate) action: Action,
-    seat: Option<Seat>,
+    pub(crate) seat: Option<Seat>,
 }
 
 /// What a successful play did.
@@ -67,8 +85,8 @@ pub struct Rolled {
 pub struct Undone {
     /// Whose action it was.
     pub seat: Option<Seat>,
-    /// The action.
-    pub action: Action,
+    /// The action, a move in notation.
+    pub action: Action<String>,
 }
 
 /// What `resign` did.
@@ -85,7 +103,9 @@ pub struct Session {
     pub(crate) game: AnyGame,
     pub(crate) history: Vec<Step>,
     dice: SeededDice,
-    bot: BotKind,
+    /// The bot of `hint` and `genmove`, kept for the whole game (behind a lock because
+    /// hints are asked of a shared session).
+    bot: Mutex<KeptBot>,
     bot_seed: u64,
     pub(crate) unsaved: bool,
     /// Set when a resignation ended the game (the rules' own phase is then ignored).
@@ -99,7 +119,7 @@ impl Session {
             game: kind.new_game(options)?,
             history: Vec::new(),
             dice: SeededDice::new(seed),
-            bot: BotKind::Best,
+            bot: Mutex::new(KeptBot::new(BotKind::Best)),
             bot_seed: seed ^ 0xB07,
             unsaved: false,
             conceded: None,
@@ -150,14 +170,44 @@ impl Session {
         self.history.iter().map(|step| (step.seat, &step.action))
     }
 
-    /// The built-in bot used by `hint` and `genmove`.
-    pub fn bot(&self) -> BotKind {
-        self.bot
+    /// Every action since the game started as a record writes it (moves in notation).
+    pub fn written_actions(&self) -> impl Iterator<Item = Action<String>> + '_ {
+        self.history.iter().map(|step| step.action.written(&step.before))
     }
 
-    /// Chooses the built-in bot used by `hint` and `genmove`.
+    /// The last action as a record writes it, if any.
+    pub fn last_written(&self) -> Option<Action<String>> {
+        self.history.last().map(|step| step.action.written(&step.before))
+    }
+
+    /// The built-in bot used by `hint` and `genmove`.
+    pub fn bot(&self) -> BotKind {
+        self.kept_bot().kind()
+    }
+
+    /// Chooses the built-in bot used by `hint` and `genmove` (the one kept stays if it
+    /// is of the same kind).
     pub fn set_bot(&mut self, bot: BotKind) {
-        self.bot = bot;
+        let kept = self
+            .bot
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if kept.kind() != bot {
+            *kept = KeptBot::new(bot);
+        }
+    }
+
+    /// The kept bot (a panic while it was held left nothing half-done that matters: it
+    /// is rebuilt or reseeded before each use).
+    fn kept_bot(&self) -> std::sync::MutexGuard<'_, KeptBot> {
+        self.bot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Runs `ask` with the built-in bot, its own choices following the session seed and
+    /// how far the game has gone, so that a hint replays exactly (after an undo too).
+    fn with_bot<T>(&self, ask: impl FnOnce(&mut dyn Bot<AnyGame>) -> T) -> T {
+        let mut kept = self.kept_bot();
+        ask(kept.for_decision(&self.game, self.bot_seed ^ self.history.len() as u64))
     }
 
     /// Chooses the bot like [`Session::set_bot`], but refuses one that cannot play this
@@ -167,7 +217,7 @@ impl Session {
         if bot == BotKind::Perfect {
             crate::ai::solve::perfect::check(&self.game).map_err(CommandError::Argument)?;
         }
-        self.bot = bot;
+        self.set_bot(bot);
         Ok(())
     }
 
@@ -183,9 +233,15 @@ impl Session {
         self.bot_seed = seed ^ 0xB07;
     }
 
-    /// Starts a new game of `kind` (keeps the dice source and bot).
+    /// Starts a new game of `kind` (keeps the dice source and the bot's kind; the bot
+    /// itself starts afresh with the game).
     pub fn new_game(&mut self, kind: GameKind, options: &Options) -> Result<(), CommandError> {
         self.game = kind.new_game(options)?;
+        let bot = self.bot();
+        *self
+            .bot
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = KeptBot::new(bot);
         self.history.clear();
         self.unsaved = false;
         self.conceded = None;
@@ -237,18 +293,24 @@ impl Session {
 
     /// Replays a roll from a record: throws from the stream and keeps the throw if it
     /// shows `expected` (the record was rolled from this stream); otherwise the stream is
-    /// left as it was and `false` is returned.
-    pub(crate) fn replay_roll(&mut self, expected: Dice) -> Result<bool, CommandError> {
+    /// left as it was and the dice it would have thrown are given back.
+    pub(crate) fn replay_roll(&mut self, expected: Dice) -> Result<Result<Rolled, Dice>, CommandError> {
         let seat = self.roll_phase_seat()?;
         let mut stream = self.dice.clone();
-        if self.game.roll(&mut stream) != expected {
-            return Ok(false);
+        let thrown = self.game.roll(&mut stream);
+        if thrown != expected {
+            return Ok(Err(thrown));
         }
         let before = self.game.clone();
         self.game.set_dice(expected)?;
+        let notes = roll_notes(&before, &self.game, expected);
         let previous = std::mem::replace(&mut self.dice, stream);
         self.push(before, previous, Action::Roll(expected), Some(seat));
-        Ok(true)
+        Ok(Ok(Rolled {
+            seat,
+            dice: expected,
+            notes,
+        }))
     }
 
     /// Sets dice given by a person for the seat to roll.
@@ -329,21 +391,23 @@ impl Session {
             }
             return Err(error);
         }
-        let typed = before.format_move(mv);
-        let text = if legal.iter().any(|m| before.format_move(m) == typed) {
-            typed
+        // The history keeps the move as `legal` lists it, so that records and engines see
+        // that notation: a move typed otherwise (`24/15` for `24/18 18/15`) is kept as the
+        // legal move that leads to the same position.
+        let kept = if legal.contains(mv) {
+            mv.clone()
         } else {
-            canonical_text(&before, &legal, &after).unwrap_or(typed)
+            same_position(&before, &legal, &after).unwrap_or_else(|| mv.clone())
         };
+        let text = before.format_move(&kept);
         let details = legal
-            .iter()
-            .find(|m| before.format_move(m) == text)
-            .map(|m| before.describe_move(m))
+            .contains(&kept)
+            .then(|| before.describe_move(&kept))
             .and_then(|described| described.strip_prefix(text.as_str()).map(str::to_string))
             .unwrap_or_default();
         let notes = after.narrate(&before);
         self.game = after;
-        self.push(before, self.dice.clone(), Action::Move(text.clone()), Some(seat));
+        self.push(before, self.dice.clone(), Action::Move(kept), Some(seat));
         Ok(Played {
             seat,
             text,
@@ -432,7 +496,7 @@ impl Session {
             .into_iter()
             .map(|step| Undone {
                 seat: step.seat,
-                action: step.action,
+                action: step.action.written(&step.before),
             })
             .collect()
     }
@@ -444,32 +508,35 @@ impl Session {
             .any(|step| matches!(step.action, Action::Move(_)) && step.seat.is_some_and(&is_mine))
     }
 
-    /// A fresh built-in bot for this position: its own choices follow the session seed
-    /// and how far the game has gone, so a hint replays exactly.
-    fn fresh_bot(&self) -> Box<dyn crate::ai::bots::Bot<AnyGame>> {
-        self.bot.build_any(self.bot_seed ^ self.history.len() as u64)
-    }
-
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::app::hints::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
+        self.with_bot(|bot| self.choices_with(bot))
+    }
+
+    /// Every choice of the seat to act with its value as `bot` sees it, best first.
+    pub fn choices_with(
+        &self,
+        bot: &mut dyn Bot<AnyGame>,
+    ) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
         if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
-        Ok(crate::app::hints::ranked_choices(
-            &self.game,
-            self.fresh_bot().as_mut(),
-        ))
+        Ok(crate::app::hints::ranked_choices(&self.game, bot))
     }
 
     /// The position's value for every seat, as the built-in bot sees it.
     pub fn evaluation(&self) -> crate::core::Estimate {
-        self.fresh_bot().estimate(&self.game)
+        self.with_bot(|bot| bot.estimate(&self.game))
     }
 
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        let mut bot = self.bot.build_any(self.bot_seed ^ self.history.len() as u64);
+        self.with_bot(|bot| self.hint_with(bot))
+    }
+
+    /// What `bot` would do now: a move, a pre-roll action, or `roll`.
+    pub fn hint_with(&self, bot: &mut dyn Bot<AnyGame>) -> Result<String, CommandError> {
         match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
@@ -616,30 +683,14 @@ fn roll_notes(before: &AnyGame, after: &AnyGame, dice: Dice) -> Vec<String> {
     notes
 }
 
-/// The text of the legal move that turns `before` into `after` (compared by position
-/// string), so that records and engines always see the notation `legal` prints.
-fn canonical_text(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<String> {
+/// The legal move that turns `before` into `after` (compared by position string).
+fn same_position(before: &AnyGame, legal: &[AnyMove], after: &AnyGame) -> Option<AnyMove> {
     let target = after.position_string();
     legal.iter().find_map(|mv| {
         let mut trial = before.clone();
         trial.play_unchecked(mv);
-        (trial.position_string() == target).then(|| before.format_move(mv))
+        (trial.position_string() == target).then(|| mv.clone())
     })
-}
-
-/// The game a `new [GAME] [KEY=VALUE...]` command asks for: the named game, or the
-/// `current` one, with its options checked.
-pub fn resolve_game(
-    current: GameKind,
-    game: Option<&str>,
-    words: &[String],
-) -> Result<(GameKind, Options), CommandError> {
-    let kind = match game {
-        Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
-        None => current,
-    };
-    let options = Options::parse(kind.info().options, words)?;
-    Ok((kind, options))
 }
 
 /// Picks a seed from the operating system's entropy.

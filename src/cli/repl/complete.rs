@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::ai::roster::BOT_NAMES;
-use crate::app::session::command::{COMMANDS, find_command};
+use crate::app::command::{COMMANDS, find_command};
 use crate::core::{Game, OptionKind};
 use crate::games::{AnyGame, GameKind};
 
@@ -198,7 +198,7 @@ fn file_names(typed: &str) -> Vec<String> {
     let dir = if dir_part.is_empty() {
         std::path::PathBuf::from(".")
     } else {
-        crate::app::session::command::expand_home(dir_part)
+        crate::app::command::expand_home(dir_part)
     };
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Vec::new();

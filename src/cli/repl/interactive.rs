@@ -19,9 +19,8 @@ use anstream::AutoStream;
 use anstyle::{AnsiColor, Style};
 
 use super::complete::Completions;
-use super::{
-    Flow, PlayConfig, Table, ensure_parent, history_path, report_error, say, strip_comment, write_intro,
-};
+use super::piped::write_intro;
+use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, say, strip_comment};
 
 /// Completes what the table offers now (see [`Completions`]).
 struct TabulaHelper {

@@ -1,27 +1,34 @@
 //! The human front end: an interactive REPL (rustyline: completion, history) or, when
 //! stdin is not a terminal, the same commands read from a pipe. Both drive a [`Table`]:
 //! a session plus the players of its seats.
+//!
+//! Commands run in the shared executor ([`command::execute`]); the table answers only
+//! its own (`view`, `seat`, `resign`), says what the others did in sentences, and lets
+//! bots and engines act between the commands of people.
 
 mod complete;
 mod interactive;
+mod piped;
+mod seats;
+mod text;
 
 pub use interactive::run_interactive;
+pub use piped::{ensure_parent, history_path, run_piped, strip_comment};
+pub use text::{move_line, report_error, result_sentences, say};
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::Path;
-use std::process::ExitCode;
 
-use crate::app::lines::LineReader;
+use crate::app::command::{self, Command, Done, ViewChoice};
 use crate::app::players::{
-    Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, Turn, build_agent,
-    build_agent_or_failed, seat_players,
+    Forfeit, Observation, PlayerSpec, Turn, build_agent, build_agent_or_failed, seat_players,
 };
 use crate::app::protocol::client::EngineSettings;
-use crate::app::record::{load_file, save_file};
-use crate::app::session::command::{self, Command, ViewChoice};
-use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Session};
-use crate::core::{Game, Options, Phase, Seat, wrap_words};
-use crate::games::{AnyGame, GameKind};
+use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Session, Undone};
+use crate::core::{Game, Options, Phase, Seat};
+use crate::games::GameKind;
+use seats::{Seats, agent_seed, make_referee};
+use text::{capitalized, plural};
 
 /// Why a command did not complete: refused (the game is unchanged) or the output failed.
 enum Failed {
@@ -80,16 +87,10 @@ pub enum Flow {
 /// A game with the players of its seats.
 pub struct Table {
     session: Session,
-    players: Vec<PlayerSpec>,
-    referee: Referee,
-    manual_dice: bool,
-    forfeit: Option<Forfeit>,
+    seats: Seats,
     /// A forfeit at start-up, told with the first output.
     untold: Option<Forfeit>,
     interactive: bool,
-    /// Piped with `--strict`: `new` and `load` refuse to throw away an unsaved game.
-    keep_unsaved: bool,
-    engines: EngineSettings,
     view: View,
     rows: Option<usize>,
 }
@@ -116,14 +117,16 @@ impl Table {
         let (referee, forfeit) = make_referee(&players, config.seed, session.game(), &config.engines);
         Ok(Table {
             session,
-            players,
-            referee,
-            manual_dice: config.manual_dice,
-            untold: forfeit.clone(),
-            forfeit,
+            seats: Seats {
+                players,
+                referee,
+                manual_dice: config.manual_dice,
+                forfeit: forfeit.clone(),
+                keep_unsaved: config.strict && !interactive,
+                engines: config.engines.clone(),
+            },
+            untold: forfeit,
             interactive,
-            keep_unsaved: config.strict && !interactive,
-            engines: config.engines.clone(),
             view: if config.compact { View::Compact } else { View::Auto },
             rows: None,
         })
@@ -165,7 +168,7 @@ impl Table {
     pub fn header(&self) -> String {
         let game = self.session.game();
         let seats: Vec<String> = (0..game.seat_count())
-            .map(|seat| format!("{} {}", game.seat_name(seat), self.players[seat]))
+            .map(|seat| format!("{} {}", game.seat_name(seat), self.seats.players[seat]))
             .collect();
         let options = game.options().non_default(game.info().options);
         let options = if options.is_empty() {
@@ -179,7 +182,7 @@ impl Table {
     /// The prompt: whose turn and the dice.
     pub fn prompt(&self) -> String {
         let game = self.session.game();
-        if self.forfeit.is_some() {
+        if self.seats.forfeit.is_some() {
             return "over> ".to_string();
         }
         match self.session.phase() {
@@ -196,7 +199,7 @@ impl Table {
     /// What Tab completes now: the legal moves (`roll` first before a roll) when a
     /// person may type them, the commands and their arguments.
     pub fn completions(&self) -> complete::Completions {
-        let legal = if self.forfeit.is_none() && self.human_turn().is_ok() {
+        let legal = if self.seats.forfeit.is_none() && self.seats.human_turn(&self.session).is_ok() {
             self.session.legal_texts()
         } else {
             Vec::new()
@@ -206,7 +209,7 @@ impl Table {
 
     /// True if quitting now would lose a game in progress.
     pub fn needs_quit_confirmation(&self) -> bool {
-        self.session.in_progress() && self.session.unsaved() && self.forfeit.is_none()
+        self.seats.needs_quit_confirmation(&self.session)
     }
 
     /// The question to ask in a terminal before running `line`, when it would throw away
@@ -225,16 +228,6 @@ impl Table {
             }
             _ => None,
         }
-    }
-
-    /// Refuses, with `--strict` in a pipe, a command that would throw away an unsaved game.
-    fn check_discard(&self, what: &str) -> Result<(), CommandError> {
-        if self.keep_unsaved && self.needs_quit_confirmation() {
-            return Err(CommandError::WrongPhase(format!(
-                "the game in progress is not saved: 'save FILE' before '{what}' (--strict keeps it)"
-            )));
-        }
-        Ok(())
     }
 
     /// Runs one command line; prints what happened to `out`. The outer error is a failure
@@ -262,197 +255,117 @@ impl Table {
         Ok(Ok(flow))
     }
 
-    fn check_not_forfeited(&self) -> Result<(), CommandError> {
-        match &self.forfeit {
-            Some(forfeit) => Err(CommandError::WrongPhase(format!(
-                "the game is over: {} forfeited ({}); type 'new' to play again",
-                self.session.seat_name(forfeit.seat),
-                forfeit.detail
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    /// The seat to act, if a person must act there now; an error otherwise.
-    fn human_turn(&self) -> Result<Seat, CommandError> {
-        self.check_not_forfeited()?;
-        let game = self.session.game();
-        match self.session.phase() {
-            Phase::Over => Err(CommandError::WrongPhase(
-                "the game is over; type 'new' to play again".into(),
-            )),
-            Phase::Roll(seat) if self.manual_dice => Ok(seat),
-            Phase::Roll(seat) | Phase::Move(seat) if self.referee.is_human(seat) => Ok(seat),
-            Phase::Roll(seat) | Phase::Move(seat) => Err(CommandError::WrongPhase(format!(
-                "it is {}'s turn ({})",
-                game.seat_name(seat),
-                self.players[seat]
-            ))),
-        }
-    }
-
+    /// Runs a command: the table's own here, the others in the shared executor.
     fn execute(&mut self, command: Command, out: &mut dyn Write) -> Step<Flow> {
-        if let Command::Help(topic) = &command {
-            let kind = self.session.game().kind();
-            self.say(out, &command::help_for(topic.as_deref(), kind)?)?;
-            return Ok(Flow::Continue);
-        }
-        if let Some(reply) = command::info_reply(&command) {
-            writeln!(out, "{}", reply?)?;
-            return Ok(Flow::Continue);
-        }
         match command {
-            Command::Roll => self.roll(out)?,
-            Command::Play(text) if text.trim().eq_ignore_ascii_case("roll") => self.roll(out)?,
-            Command::Dice(values) => {
-                self.human_turn()?;
-                let rolled = self.session.set_dice(&values)?;
-                self.print_rolled(&rolled, "has", out)?;
-                self.sync(out)?;
-            }
-            Command::Play(text) => {
-                let seat = self.human_turn()?;
-                if matches!(self.session.phase(), Phase::Roll(_)) && !self.referee.is_human(seat) {
-                    return Err(CommandError::WrongPhase("enter the dice for the bot first".into()).into());
-                }
-                let played = self.session.play_text(&text)?;
-                self.print_played(&played, Some(&text), out)?;
-                self.sync(out)?;
-            }
-            Command::Legal => self.print_legal(out)?,
-            Command::Undo => self.undo(out)?,
-            Command::Board => writeln!(out, "{}", self.board())?,
-            Command::View(choice) => {
-                self.view = match choice {
-                    ViewChoice::Board => View::Board,
-                    ViewChoice::Compact => View::Compact,
-                };
-                writeln!(out, "{}", self.board())?;
-                let game = self.session.game();
-                if choice == ViewChoice::Compact && game.render_compact() == game.render() {
-                    let title = game.info().title;
-                    self.say(out, &format!("({title} has no shorter view than its board)"))?;
-                }
-            }
-            Command::Rules(game) => {
-                let text = command::rules_text(self.session.game().kind(), game.as_deref())?;
-                writeln!(out, "{text}")?;
-            }
-            Command::Hint(count) => {
-                self.check_not_forfeited()?;
-                let choices = self.session.choices()?;
-                let table = crate::app::hints::hint_table(self.session.game(), &choices, count.unwrap_or(3));
-                writeln!(out, "{table}")?;
-            }
-            Command::Evaluate => {
-                let estimate = self.session.evaluation();
-                writeln!(
-                    out,
-                    "{}",
-                    crate::app::hints::evaluation_lines(self.session.game(), &estimate, false)
-                )?;
-            }
-            Command::Genmove => {
-                self.human_turn()?;
-                match self.session.genmove()? {
-                    Some(played) => {
-                        self.print_played(&played, None, out)?;
-                        self.sync(out)?;
-                    }
-                    None => self.roll(out)?,
-                }
-            }
-            Command::New { game, options } => {
-                self.check_discard("new")?;
-                self.new_game(game.as_deref(), &options, out)?;
-            }
-            Command::Save(path) => {
-                let seats = self.seats_note();
-                save_file(&mut self.session, &path, &[seats])?;
-                writeln!(out, "saved to {path}")?;
-            }
-            Command::Load(path) => {
-                self.check_discard("load")?;
-                self.load(&path, out)?;
-            }
-            Command::Seat { seat, player } => self.change_seat(&seat, &player, out)?,
+            Command::View(choice) => self.set_view(choice, out)?,
+            Command::Seat { seat, player } => self.change_seat(&seat, player, out)?,
             Command::Resign => self.resign(out)?,
-            Command::Status => writeln!(out, "{}", self.status())?,
-            Command::GetPos => writeln!(out, "{}", self.session.game().position_string())?,
-            Command::SetPos(text) => {
-                self.check_not_forfeited()?;
-                self.session.set_position(&text)?;
-                self.sync(out)?;
-                writeln!(out, "position set: {}", self.session.status())?;
+            command => {
+                let done = command::execute(&mut self.session, command, &mut self.seats)?;
+                return self.tell(done, out);
             }
-            Command::Result => self.say(out, &self.result_text()?)?,
-            Command::Seed(seed) => {
-                self.session.reseed(seed);
-                writeln!(out, "dice seed {seed}")?;
-            }
-            Command::SetBot(name) => {
-                let bot = name.parse().map_err(CommandError::Argument)?;
-                self.session.choose_bot(bot)?;
-                writeln!(out, "hint and genmove use bot:{bot}")?;
-            }
-            Command::Quit => return Ok(Flow::Quit),
-            // Answered by info_reply above.
-            Command::Help(_)
-            | Command::ListGames
-            | Command::ListCommands
-            | Command::KnownCommand(_)
-            | Command::ProtocolVersion
-            | Command::Name
-            | Command::Version => {}
         }
         Ok(Flow::Continue)
     }
 
-    fn roll(&mut self, out: &mut dyn Write) -> Step {
-        self.human_turn()?;
-        let rolled = self.session.roll()?;
-        self.print_rolled(&rolled, "rolls", out)?;
-        self.sync(out)?;
+    /// Says what a command did, and tells the agents.
+    fn tell(&mut self, done: Done, out: &mut dyn Write) -> Step<Flow> {
+        match done {
+            Done::Rolled(rolled) => {
+                self.print_rolled(&rolled, "rolls", out)?;
+                self.sync(out)?;
+            }
+            Done::DiceSet(rolled) => {
+                self.print_rolled(&rolled, "has", out)?;
+                self.sync(out)?;
+            }
+            Done::Played { played, typed } => {
+                self.print_played(&played, typed.as_deref(), out)?;
+                self.sync(out)?;
+            }
+            // The bot never rolls: the person asked for its move, so the table rolls.
+            Done::BotRolls => return self.execute(Command::Roll, out),
+            Done::Legal { described, .. } => self.print_legal(&described, out)?,
+            Done::Undone(taken) => self.tell_undone(&taken, out)?,
+            Done::Board => writeln!(out, "{}", self.board())?,
+            Done::Choices { choices, shown } => {
+                let table = crate::app::hints::hint_table(self.session.game(), &choices, shown);
+                writeln!(out, "{table}")?;
+            }
+            Done::Evaluation(estimate) => writeln!(
+                out,
+                "{}",
+                crate::app::hints::evaluation_lines(self.session.game(), &estimate, false)
+            )?,
+            Done::NewGame => {
+                self.restart_failed();
+                self.say(out, &format!("new game: {}", self.header()))?;
+                self.resync(true, out)?;
+            }
+            Done::Saved(path) => writeln!(out, "saved to {path}")?,
+            Done::Loaded(path) => self.tell_loaded(&path, out)?,
+            Done::Status(status) => writeln!(out, "{}", self.status(status))?,
+            Done::PositionSet => {
+                self.sync(out)?;
+                writeln!(out, "position set: {}", self.session.status())?;
+            }
+            Done::Result(outcome) => self.say(out, &self.result_text(outcome)?)?,
+            Done::Reseeded(seed) => writeln!(out, "dice seed {seed}")?,
+            Done::BotChosen(bot) => writeln!(out, "hint and genmove use bot:{bot}")?,
+            Done::Help(text) => self.say(out, &text)?,
+            Done::Rules(text) | Done::Best(text) | Done::Position(text) | Done::Text(text) => {
+                writeln!(out, "{text}")?
+            }
+            Done::Quit => return Ok(Flow::Quit),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// `view board|compact`: the board from now on, shown at once.
+    fn set_view(&mut self, choice: ViewChoice, out: &mut dyn Write) -> Step {
+        self.view = match choice {
+            ViewChoice::Board => View::Board,
+            ViewChoice::Compact => View::Compact,
+        };
+        writeln!(out, "{}", self.board())?;
+        let game = self.session.game();
+        if choice == ViewChoice::Compact && game.render_compact() == game.render() {
+            let title = game.info().title;
+            self.say(out, &format!("({title} has no shorter view than its board)"))?;
+        }
         Ok(())
     }
 
-    fn status(&self) -> String {
-        match &self.forfeit {
+    /// The status line: `status` as the session has it, unless a seat forfeited.
+    fn status(&self, status: String) -> String {
+        match &self.seats.forfeit {
             Some(forfeit) => format!(
                 "over forfeit {} {}",
                 self.session.seat_name(forfeit.seat),
                 forfeit.kind
             ),
-            None => self.session.status(),
+            None => status,
         }
     }
 
     /// How the game ended, in sentences for people.
-    fn result_text(&self) -> Result<String, CommandError> {
-        if let Some(forfeit) = &self.forfeit {
+    fn result_text(&self, outcome: Option<crate::core::Outcome>) -> Result<String, CommandError> {
+        if let Some(forfeit) = &self.seats.forfeit {
             return Ok(format!(
                 "{} ({}) forfeits the game: {}.",
                 capitalized(self.session.seat_name(forfeit.seat)),
-                self.players[forfeit.seat],
+                self.seats.players[forfeit.seat],
                 forfeit.detail
             ));
         }
-        let outcome = self
-            .session
-            .outcome()
-            .map_err(|_| CommandError::WrongPhase(format!("the game is not over yet ({})", self.status())))?;
+        let outcome = outcome.ok_or_else(|| {
+            CommandError::WrongPhase(format!(
+                "the game is not over yet ({})",
+                self.status(self.session.status())
+            ))
+        })?;
         Ok(result_sentences(&outcome, |seat| self.session.seat_name(seat)))
-    }
-
-    /// The `seats` note saved with a record: who played each seat.
-    fn seats_note(&self) -> String {
-        let words: Vec<String> = self
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seat, player)| format!("{}={player}", self.session.seat_name(seat)))
-            .collect();
-        format!("seats {}", words.join(" "))
     }
 
     fn print_rolled(&self, rolled: &Rolled, verb: &str, out: &mut dyn Write) -> io::Result<()> {
@@ -482,19 +395,19 @@ impl Table {
         }
         if let Ok(outcome) = self.session.outcome() {
             self.say(out, &format!("game over: {}", outcome.summary))?;
-            if let Some(log) = &self.engines.log {
+            if let Some(log) = &self.seats.engines.log {
                 log.write("game", "=", &format!("end: {}", outcome.summary));
             }
         }
         Ok(())
     }
 
-    fn print_legal(&self, out: &mut dyn Write) -> io::Result<()> {
+    /// The legal moves `entries`, each with what it does.
+    fn print_legal(&self, entries: &[String], out: &mut dyn Write) -> io::Result<()> {
         let game = self.session.game();
-        if self.forfeit.is_some() || self.session.phase() == Phase::Over {
+        if self.seats.forfeit.is_some() || self.session.phase() == Phase::Over {
             return writeln!(out, "no legal moves: the game is over");
         }
-        let entries = self.session.legal_descriptions();
         match self.session.phase() {
             Phase::Roll(seat) => {
                 writeln!(
@@ -522,20 +435,9 @@ impl Table {
         }
     }
 
-    /// Takes back everything since the last decision a person made (a move that was not
-    /// a forced pass, a position, a resignation), that decision included; with people in
-    /// every seat, the last such decision of anyone. The dice rewind with the game.
-    fn undo(&mut self, out: &mut dyn Write) -> Step {
-        let referee = &self.referee;
-        let everyone_human = (0..self.players.len()).all(|seat| referee.is_human(seat));
-        let Some(taken) = self.session.undo_decision(|seat| referee.is_human(seat)) else {
-            return Err(CommandError::WrongPhase(if everyone_human {
-                "nothing to undo: no move has been played yet".into()
-            } else {
-                "nothing of yours to undo: you have not moved yet".into()
-            })
-            .into());
-        };
+    /// Says what `undo` took back (everything since the last decision a person made,
+    /// bots' moves and forced passes included); the agents start from the position again.
+    fn tell_undone(&mut self, taken: &[Undone], out: &mut dyn Write) -> Step {
         let described: Vec<String> = taken
             .iter()
             .filter_map(|undone| {
@@ -553,79 +455,13 @@ impl Table {
         self.resync(false, out)
     }
 
-    /// `new [GAME] [KEY=VALUE...] [SEAT=PLAYER...]`: the same game keeps its options and
-    /// every game keeps the seats' players, unless new ones are given.
-    fn new_game(&mut self, game: Option<&str>, words: &[String], out: &mut dyn Write) -> Step {
-        let current = self.session.game();
-        let kind = match game {
-            Some(id) => GameKind::from_id(id).map_err(CommandError::Argument)?,
-            None => current.kind(),
-        };
-        let specs = kind.info().options;
-        let mut option_words = if kind == current.kind() {
-            current.options().non_default(specs)
-        } else {
-            Vec::new()
-        };
-        let mut seat_words = Vec::new();
-        for word in words {
-            let key = word.split_once('=').map_or(word.as_str(), |(key, _)| key).trim();
-            if specs.iter().any(|spec| spec.key.eq_ignore_ascii_case(key)) || !word.contains('=') {
-                option_words.push(word.clone());
-            } else {
-                seat_words.push(word.as_str());
-            }
-        }
-        let options = Options::parse(specs, &option_words).map_err(CommandError::from)?;
-        let fresh = kind.new_game(&options).map_err(CommandError::from)?;
-        let defaults = seat_players(&fresh, &[]).map_err(CommandError::Argument)?;
-        let mut players: Vec<PlayerSpec> = defaults
-            .into_iter()
-            .enumerate()
-            .map(|(seat, default)| self.players.get(seat).cloned().unwrap_or(default))
-            .collect();
-        for word in seat_words {
-            let key = word.split_once('=').map_or(word, |(key, _)| key);
-            if fresh.find_seat(key).is_err() {
-                // Neither a seat nor an option: say what both would be.
-                let option_error = Options::parse(specs, &[word])
-                    .err()
-                    .map_or(String::new(), |e| e.0);
-                let seats: Vec<&str> = (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect();
-                return Err(CommandError::Option(format!(
-                    "{option_error}; seats are set with SEAT=PLAYER ({})",
-                    seats.join(", ")
-                ))
-                .into());
-            }
-            let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
-            let seat = fresh
-                .find_seat(&assignment.seat)
-                .map_err(CommandError::Argument)?;
-            players[seat] = assignment.player;
-        }
-        if players.contains(&PlayerSpec::Bot(crate::ai::roster::BotKind::Perfect)) {
-            crate::ai::solve::perfect::check(&fresh).map_err(CommandError::Argument)?;
-        }
-        if players != self.players {
-            self.referee = make_referee(&players, self.session.seed(), &fresh, &self.engines).0;
-            self.players = players;
-            self.forfeit = None;
-        }
-        self.session.new_game(kind, &options)?;
-        self.restart_failed();
-        self.say(out, &format!("new game: {}", self.header()))?;
-        self.resync(true, out)
-    }
-
     /// `seat SEAT PLAYER`: someone else plays a seat from here on.
-    fn change_seat(&mut self, seat: &str, player: &str, out: &mut dyn Write) -> Step {
+    fn change_seat(&mut self, seat: &str, player: PlayerSpec, out: &mut dyn Write) -> Step {
         let seat = self
             .session
             .game()
             .find_seat(seat)
             .map_err(CommandError::Argument)?;
-        let player: PlayerSpec = player.parse().map_err(CommandError::Argument)?;
         let label = self.session.seat_name(seat);
         if player == PlayerSpec::Bot(crate::ai::roster::BotKind::Perfect) {
             crate::ai::solve::perfect::check(self.session.game()).map_err(CommandError::Argument)?;
@@ -633,7 +469,7 @@ impl Table {
         let mut agent = build_agent(
             &player,
             agent_seed(self.session.seed(), seat),
-            &self.engines,
+            &self.seats.engines,
             label,
         )
         .map_err(|failure| {
@@ -652,20 +488,20 @@ impl Table {
                     ))
                 })?;
         }
-        self.referee.replace(seat, agent);
+        self.seats.referee.replace(seat, agent);
         self.say(out, &format!("{label} is now played by {player}"))?;
-        self.players[seat] = player;
+        self.seats.players[seat] = player;
         Ok(())
     }
 
     /// `resign`: the person to act concedes (or, when a bot is to act, the one person).
     fn resign(&mut self, out: &mut dyn Write) -> Step {
-        self.check_not_forfeited()?;
+        self.seats.check_not_forfeited(&self.session)?;
         let Some(to_act) = self.session.phase().seat() else {
             return Err(CommandError::WrongPhase("the game is over; type 'new' to play again".into()).into());
         };
-        let humans: Vec<Seat> = (0..self.players.len())
-            .filter(|&s| self.referee.is_human(s))
+        let humans: Vec<Seat> = (0..self.seats.players.len())
+            .filter(|&s| self.seats.referee.is_human(s))
             .collect();
         let seat = if humans.contains(&to_act) {
             to_act
@@ -675,7 +511,7 @@ impl Table {
             return Err(CommandError::WrongPhase(format!(
                 "it is {}'s turn ({}); resign on your own turn",
                 self.session.seat_name(to_act),
-                self.players[to_act]
+                self.seats.players[to_act]
             ))
             .into());
         };
@@ -687,15 +523,15 @@ impl Table {
         Ok(())
     }
 
-    fn load(&mut self, path: &str, out: &mut dyn Write) -> Step {
-        let loaded = load_file(path, self.session.seed())?;
-        if loaded.game().seat_count() != self.players.len() {
-            let players = vec![PlayerSpec::Human; loaded.game().seat_count()];
-            self.referee = make_referee(&players, loaded.seed(), loaded.game(), &self.engines).0;
-            self.players = players;
-            self.forfeit = None;
+    /// Says what `load` loaded; a game of another number of seats is played by people.
+    fn tell_loaded(&mut self, path: &str, out: &mut dyn Write) -> Step {
+        let game = self.session.game();
+        if game.seat_count() != self.seats.players.len() {
+            let players = vec![PlayerSpec::Human; game.seat_count()];
+            self.seats.referee = make_referee(&players, self.session.seed(), game, &self.seats.engines).0;
+            self.seats.players = players;
+            self.seats.forfeit = None;
         }
-        self.session = loaded;
         self.restart_failed();
         let moves = self
             .session
@@ -721,7 +557,7 @@ impl Table {
         } else {
             Observation::Position(game)
         };
-        if let Err(forfeit) = self.referee.notify(&observation) {
+        if let Err(forfeit) = self.seats.referee.notify(&observation) {
             self.forfeit_now(forfeit, out)?;
         }
         Ok(())
@@ -729,7 +565,7 @@ impl Table {
 
     /// Tells the agents about the last action.
     fn sync(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        if let Err(forfeit) = self.referee.notify_last(&self.session) {
+        if let Err(forfeit) = self.seats.referee.notify_last(&self.session) {
             self.forfeit_now(forfeit, out)?;
         }
         Ok(())
@@ -738,7 +574,7 @@ impl Table {
     /// Ends the game: the seat forfeits, and people are told why.
     fn forfeit_now(&mut self, forfeit: Forfeit, out: &mut dyn Write) -> io::Result<()> {
         self.tell_forfeit(&forfeit, out)?;
-        self.forfeit = Some(forfeit);
+        self.seats.forfeit = Some(forfeit);
         Ok(())
     }
 
@@ -750,7 +586,7 @@ impl Table {
             out,
             &format!(
                 "{seat} ({}) forfeits: {}: {}",
-                self.players[forfeit.seat], forfeit.kind, forfeit.detail
+                self.seats.players[forfeit.seat], forfeit.kind, forfeit.detail
             ),
         )?;
         if !forfeit.stderr.is_empty() {
@@ -759,7 +595,7 @@ impl Table {
                 writeln!(out, "  | {line}")?;
             }
         }
-        if let Some(log) = &self.engines.log {
+        if let Some(log) = &self.seats.engines.log {
             log.write(
                 seat,
                 "=",
@@ -772,16 +608,16 @@ impl Table {
     /// After a forfeit, starts the failed seat's player again for what comes next: a dead
     /// or confused engine is never asked again.
     fn restart_failed(&mut self) {
-        if let Some(forfeit) = self.forfeit.take() {
+        if let Some(forfeit) = self.seats.forfeit.take() {
             let seat = forfeit.seat;
             let label = self.session.seat_name(seat);
             let agent = build_agent_or_failed(
-                &self.players[seat],
+                &self.seats.players[seat],
                 agent_seed(self.session.seed(), seat),
-                &self.engines,
+                &self.seats.engines,
                 label,
             );
-            self.referee.replace(seat, agent);
+            self.seats.referee.replace(seat, agent);
         }
     }
 
@@ -791,15 +627,15 @@ impl Table {
         if let Some(forfeit) = self.untold.take() {
             self.tell_forfeit(&forfeit, out)?;
         }
-        while self.forfeit.is_none() && self.session.phase() != Phase::Over {
-            match self.referee.act(&mut self.session, self.manual_dice) {
+        while self.seats.forfeit.is_none() && self.session.phase() != Phase::Over {
+            match self.seats.referee.act(&mut self.session, self.seats.manual_dice) {
                 Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
                 Ok(Some(Turn::Played(played))) => self.print_played(&played, None, out)?,
                 Ok(None) => {
                     let Phase::Move(seat) = self.session.phase() else {
                         break;
                     };
-                    if !self.referee.is_human(seat) || !self.session.only_pass() {
+                    if !self.seats.referee.is_human(seat) || !self.session.only_pass() {
                         break;
                     }
                     let dice = self
@@ -832,216 +668,16 @@ impl Table {
     /// Says, when bots wait for dice, what to type.
     pub fn waiting_note(&self) -> Option<String> {
         if let Phase::Roll(seat) = self.session.phase()
-            && !self.referee.is_human(seat)
-            && self.manual_dice
-            && self.forfeit.is_none()
+            && !self.seats.referee.is_human(seat)
+            && self.seats.manual_dice
+            && self.seats.forfeit.is_none()
         {
             return Some(format!(
                 "{} ({}) to roll: enter its dice with 'dice ...' or type 'roll'",
                 self.session.seat_name(seat),
-                self.players[seat]
+                self.seats.players[seat]
             ));
         }
         None
-    }
-}
-
-/// Writes text for people. With `wrap` (the terminal) each line stays within 80 columns:
-/// a longer line goes on, indented, on the next lines. Without it (pipes, logs, scripts)
-/// every event keeps one line, so that it can be searched for.
-pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
-    const WIDTH: usize = 80;
-    const HANG: usize = 4;
-    for line in text.lines() {
-        if !wrap || line.chars().count() <= WIDTH {
-            writeln!(out, "{line}")?;
-            continue;
-        }
-        let body = line.trim_start();
-        let lead = line.len() - body.len();
-        let pieces = wrap_words(body, WIDTH - lead - HANG);
-        for (i, piece) in pieces.iter().enumerate() {
-            let indent = if i == 0 { lead } else { lead + HANG };
-            writeln!(out, "{:indent$}{piece}", "")?;
-        }
-    }
-    Ok(())
-}
-
-/// How a move made by a bot, an engine or a record reads for people: `black plays d8
-/// (eats a8)`, what it did as `legal` describes it; a bare pass is only ever forced, and
-/// says so.
-pub fn move_line(who: &str, played: &Played) -> String {
-    if played.text == "pass" && played.details.is_empty() {
-        format!("{who} has no legal move and passes")
-    } else {
-        format!("{who} plays {}{}", played.text, played.details)
-    }
-}
-
-fn plural(count: usize) -> &'static str {
-    if count == 1 { "" } else { "s" }
-}
-
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// The `result` text: the summary as a sentence, then the places (more than two seats)
-/// or the points (two seats).
-pub fn result_sentences(outcome: &crate::core::Outcome, seat_name: impl Fn(Seat) -> &'static str) -> String {
-    let mut text = format!("{}.", capitalized(&outcome.summary));
-    let seats = outcome.places.len();
-    if seats > 2 {
-        let mut order: Vec<Seat> = (0..seats).collect();
-        order.sort_by_key(|&seat| outcome.places[seat]);
-        let places: Vec<String> = order
-            .iter()
-            .map(|&seat| format!("{} {}", ordinal(outcome.places[seat]), seat_name(seat)))
-            .collect();
-        text.push_str(&format!("\nPlaces: {}.", places.join(", ")));
-    } else {
-        let points: Vec<String> = (0..seats)
-            .map(|seat| format!("{} {}", seat_name(seat), outcome.points[seat]))
-            .collect();
-        text.push_str(&format!("\nPoints: {}.", points.join(", ")));
-    }
-    text
-}
-
-fn ordinal(place: u8) -> &'static str {
-    match place {
-        1 => "1st",
-        2 => "2nd",
-        3 => "3rd",
-        4 => "4th",
-        5 => "5th",
-        _ => "6th",
-    }
-}
-
-/// The seed of the bot or engine in `seat`, from the table's dice seed.
-fn agent_seed(seed: u64, seat: Seat) -> u64 {
-    seed.wrapping_add(1000 * (seat as u64 + 1))
-}
-
-/// The referee for these players, told about the new game. An engine that fails to
-/// start, to shake hands or to take the new game makes its seat forfeit (returned), as in
-/// a match.
-fn make_referee(
-    players: &[PlayerSpec],
-    seed: u64,
-    game: &AnyGame,
-    engines: &EngineSettings,
-) -> (Referee, Option<Forfeit>) {
-    let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
-    for (seat, player) in players.iter().enumerate() {
-        let label = game.seat_name(seat);
-        agents.push(build_agent_or_failed(
-            player,
-            agent_seed(seed, seat),
-            engines,
-            label,
-        ));
-    }
-    let mut referee = Referee::new(agents);
-    let forfeit = referee.notify(&Observation::NewGame(game)).err();
-    (referee, forfeit)
-}
-
-/// Plays with commands read from `input` (a pipe or file): no prompts, no line editor.
-/// Lines are read as bytes by [`LineReader`] (the engine protocol's reader): a line that
-/// is not readable text is an error for that line only. Errors go to `err` with the line
-/// number.
-pub fn run_piped(
-    config: &PlayConfig,
-    input: impl BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> anyhow::Result<ExitCode> {
-    let mut table = Table::new(config, false)?;
-    write_intro(config, &table, out)?;
-    table.advance(out)?;
-    for line in LineReader::new(input) {
-        let line = line?;
-        let result = match line.command {
-            Ok(text) if text.is_empty() => continue,
-            Ok(text) => table.handle_line(&text, out)?,
-            Err(error) => Err(CommandError::from(error)),
-        };
-        match result {
-            Ok(Flow::Quit) => break,
-            Ok(Flow::Continue) => {}
-            Err(error) => {
-                out.flush()?;
-                report_error(err, Some(line.number), &error, false)?;
-                if config.strict {
-                    return Ok(ExitCode::FAILURE);
-                }
-            }
-        }
-        if let Some(note) = table.waiting_note() {
-            say(out, &note, false)?;
-        }
-    }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The first lines of a session: the game and its players, and the seed when it was
-/// drawn (so that the game can be replayed).
-fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
-    say(out, &table.header(), table.interactive)?;
-    if config.seed_drawn {
-        writeln!(
-            out,
-            "dice seed {} (replay with --seed {})",
-            config.seed, config.seed
-        )?;
-    }
-    Ok(())
-}
-
-/// Drops a `#` comment and surrounding blanks.
-pub fn strip_comment(line: &str) -> &str {
-    line.split_once('#').map_or(line, |(code, _)| code).trim()
-}
-
-/// Prints a command error the way people read it; illegal moves list the legal ones.
-/// `wrap` keeps the lines within 80 columns (for the terminal, see [`say`]).
-pub fn report_error(
-    err: &mut dyn Write,
-    line: Option<usize>,
-    error: &CommandError,
-    wrap: bool,
-) -> io::Result<()> {
-    let at = line.map(|n| format!("line {n}: ")).unwrap_or_default();
-    say(err, &format!("error: {at}{error}"), wrap)?;
-    if let CommandError::Illegal { legal, .. } = error
-        && !legal.is_empty()
-    {
-        const SHOWN: usize = 12;
-        let mut text = legal.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
-        if legal.len() > SHOWN {
-            text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
-        }
-        say(err, &format!("legal: {text}"), wrap)?;
-    }
-    Ok(())
-}
-
-/// Where the REPL keeps its history.
-pub fn history_path() -> Option<std::path::PathBuf> {
-    crate::ai::data_dir::data_dir().map(|dir| dir.join("history.txt"))
-}
-
-/// Creates the history file's folder if needed.
-pub fn ensure_parent(path: &Path) {
-    if let Some(parent) = path.parent() {
-        let _ = std::fs::create_dir_all(parent);
     }
 }

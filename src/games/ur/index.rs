@@ -543,6 +543,22 @@ impl UrIndex {
         count
     }
 
+    /// The number of `game`'s position, seen from the seat to roll, when it is a
+    /// position before a roll of one of the four standard rule sets (its numbering is
+    /// built once per process): Ur's [`crate::core::Game::solved_index`].
+    pub fn solved_index(game: &Ur) -> Option<u64> {
+        static SHARED: [std::sync::OnceLock<Option<UrIndex>>; RuleSet::ALL.len()] =
+            [const { std::sync::OnceLock::new() }; RuleSet::ALL.len()];
+        if game.stage != Stage::Roll {
+            return None;
+        }
+        let rules = game.layout.rules;
+        let slot = RuleSet::ALL.iter().position(|&r| r == rules)?;
+        let index = SHARED[slot].get_or_init(|| UrIndex::new(rules)).as_ref()?;
+        let (state, _) = index.state_of(game)?;
+        Some(index.index(&state))
+    }
+
     /// The position of an unfinished game of this rule set, seen from the seat to act,
     /// and that seat; `None` when the game is over or of another rule set.
     pub fn state_of(&self, game: &Ur) -> Option<(State, Seat)> {

@@ -1,0 +1,276 @@
+//! Reading a command line into a [`Command`]: everything that can be checked without
+//! the game is checked here, once; what depends on the game (moves, positions, seats,
+//! rule options) is left to the executor.
+
+use super::table::{COMMANDS, examples, find_command};
+use super::{Command, CommandSpec, ViewChoice};
+use crate::app::session::CommandError;
+use crate::core::Game;
+use crate::games::GameKind;
+
+/// Reads one command line. A line that is not a command but reads as a move of `game`
+/// means `play` that move.
+pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    let Some(spec) = find_command(word) else {
+        return match game.parse_move(line) {
+            Ok(_) => Ok(Command::Play(line.to_string())),
+            // A line that starts like one of the legal moves is a move with a mistake.
+            Err(syntax) if starts_a_legal_move(game, word) || is_move_word(game, word) => {
+                Err(CommandError::Syntax(syntax.0))
+            }
+            Err(syntax) => Err(unknown(word, syntax.0)),
+        };
+    };
+    let no_args = |command: Command| {
+        if rest.is_empty() {
+            Ok(command)
+        } else {
+            Err(CommandError::Syntax(format!(
+                "'{}' takes no arguments",
+                spec.name
+            )))
+        }
+    };
+    let one_arg = |what: &str| {
+        if rest.is_empty() {
+            Err(CommandError::Syntax(format!("'{}' needs {what}", spec.name)))
+        } else {
+            Ok(rest.to_string())
+        }
+    };
+    match spec.name {
+        "roll" => no_args(Command::Roll),
+        "dice" => {
+            if rest.is_empty() {
+                return Err(CommandError::Syntax(
+                    "'dice' needs the dice values, e.g. 'dice 6 3'".into(),
+                ));
+            }
+            rest.split(|c: char| c.is_whitespace() || c == '-' || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(|w| {
+                    w.parse::<u8>().map_err(|_| {
+                        CommandError::Syntax(format!("'{w}' is not a die value; e.g. 'dice 6 3'"))
+                    })
+                })
+                .collect::<Result<Vec<u8>, _>>()
+                .map(Command::Dice)
+        }
+        "legal" => no_args(Command::Legal),
+        "play" => one_arg("a move, e.g. 'play pass'").map(|text| {
+            if text.eq_ignore_ascii_case("roll") {
+                Command::Roll
+            } else {
+                Command::Play(text)
+            }
+        }),
+        "undo" => no_args(Command::Undo),
+        "board" => no_args(Command::Board),
+        "view" => match rest.to_ascii_lowercase().as_str() {
+            "board" | "full" => Ok(Command::View(ViewChoice::Board)),
+            "compact" | "short" | "list" => Ok(Command::View(ViewChoice::Compact)),
+            _ => Err(CommandError::Syntax(
+                "write 'view board' (the full board) or 'view compact' (the short list)".into(),
+            )),
+        },
+        "rules" => Ok(Command::Rules(game_arg(rest)?)),
+        "hint" => match rest {
+            "" => Ok(Command::Hint(None)),
+            count => count
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=1000).contains(n))
+                .map(|n| Command::Hint(Some(n)))
+                .ok_or_else(|| {
+                    CommandError::Syntax(format!(
+                        "'hint' takes how many choices to show, 1 to 1000, e.g. 'hint 5' (not '{count}')"
+                    ))
+                }),
+        },
+        "evaluate" => no_args(Command::Evaluate),
+        "genmove" => no_args(Command::Genmove),
+        "new" => {
+            let mut words = rest.split_whitespace().peekable();
+            let game = game_arg(words.next_if(|w| !w.contains('=')).unwrap_or(""))?;
+            Ok(Command::New {
+                game,
+                options: words.map(str::to_string).collect(),
+            })
+        }
+        "save" => one_arg("a file name, e.g. 'save game.txt'").and_then(|r| file_arg(&r).map(Command::Save)),
+        "load" => one_arg("a file name, e.g. 'load game.txt'").and_then(|r| file_arg(&r).map(Command::Load)),
+        "status" => no_args(Command::Status),
+        "getpos" => no_args(Command::GetPos),
+        "setpos" => one_arg("a position string (see 'getpos')").map(Command::SetPos),
+        "result" => no_args(Command::Result),
+        "seed" => rest
+            .parse::<u64>()
+            .map(Command::Seed)
+            .map_err(|_| CommandError::Syntax("'seed' needs a whole number, e.g. 'seed 42'".into())),
+        "set" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["bot", name] => name.parse().map(Command::SetBot).map_err(CommandError::Argument),
+            _ => Err(CommandError::Syntax(format!(
+                "write 'set bot NAME' ({})",
+                crate::ai::roster::BOT_NAMES.join(", ")
+            ))),
+        },
+        "seat" => {
+            let usage = || {
+                CommandError::Syntax(
+                    "write 'seat SEAT PLAYER', e.g. 'seat black bot:greedy' or 'seat 2 human'".into(),
+                )
+            };
+            let (seat, player) = rest.split_once(char::is_whitespace).ok_or_else(usage)?;
+            if player.trim().is_empty() {
+                return Err(usage());
+            }
+            Ok(Command::Seat {
+                seat: seat.trim().to_string(),
+                player: player.trim().parse().map_err(CommandError::Argument)?,
+            })
+        }
+        "resign" => no_args(Command::Resign),
+        "help" => Ok(Command::Help(match rest {
+            "" => None,
+            topic => Some(help_topic(topic)?),
+        })),
+        "quit" => no_args(Command::Quit),
+        "list_games" => no_args(Command::ListGames),
+        "protocol_version" => no_args(Command::ProtocolVersion),
+        "name" => no_args(Command::Name),
+        "version" => no_args(Command::Version),
+        "list_commands" => no_args(Command::ListCommands),
+        "known_command" => one_arg("a command name").map(Command::KnownCommand),
+        _ => Err(unknown(word, String::new())),
+    }
+}
+
+/// The game named by `word`, if any (`None` for an empty word).
+fn game_arg(word: &str) -> Result<Option<GameKind>, CommandError> {
+    match word {
+        "" => Ok(None),
+        id => GameKind::from_id(id).map(Some).map_err(CommandError::Argument),
+    }
+}
+
+/// The command `help NAME` is about.
+fn help_topic(name: &str) -> Result<&'static CommandSpec, CommandError> {
+    find_command(name).ok_or_else(|| unknown(name, String::new()))
+}
+
+/// True if some legal move now is written starting with `word` (`swap` in Mnogoboy).
+fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.iter().any(|mv| {
+        game.format_move(mv)
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(word))
+    })
+}
+
+/// Whether `word` begins one of `game`'s move forms even when no such move is legal now
+/// (`take`, `swap` and `move` in Mnogoboy, `pass`): a line starting with it is a move
+/// with a mistake, to be answered with the move syntax rather than "unknown command".
+fn is_move_word(game: &impl Game, word: &str) -> bool {
+    let first_of_example = |example: &&str| {
+        example
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first.eq_ignore_ascii_case(word))
+    };
+    game.parse_move(word).is_ok()
+        || GameKind::from_id(game.info().id)
+            .is_ok_and(|kind| examples(kind).moves.iter().any(first_of_example))
+}
+
+/// The file name of `save` and `load`: one word, quoted if it holds blanks
+/// (`"my game.txt"`), with a leading `~` standing for the home folder.
+fn file_arg(rest: &str) -> Result<String, CommandError> {
+    let words = shell_words::split(rest)
+        .map_err(|_| CommandError::Syntax("the file name has an unclosed quote".into()))?;
+    match words.as_slice() {
+        [one] => Ok(expand_home(one).to_string_lossy().into_owned()),
+        _ => Err(CommandError::Syntax(
+            "give one file name; quote a name with blanks: save \"my game.txt\"".into(),
+        )),
+    }
+}
+
+/// `path` with a leading `~` or `~/` replaced by the home folder.
+pub fn expand_home(path: &str) -> std::path::PathBuf {
+    let home = || dirs::home_dir().filter(|h| !h.as_os_str().is_empty());
+    match path.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| path.into()),
+        Some(rest) if rest.starts_with('/') => match home() {
+            Some(home) => home.join(&rest[1..]),
+            None => path.into(),
+        },
+        _ => path.into(),
+    }
+}
+
+/// The error for a word that is neither a command nor a move: the nearest command if one
+/// is close, else the move's syntax error when the first word looks like the start of a
+/// move (it has a digit or a `/`: `24/30`, `r9`, `in-c9`), else an unknown command
+/// (`komi 6.5` is not a move attempt: its digits are an argument).
+fn unknown(word: &str, move_error: String) -> CommandError {
+    let lower = word.to_ascii_lowercase();
+    let nearest = COMMANDS
+        .iter()
+        .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()))
+        .map(|name| (edit_distance(&lower, name), name))
+        .min();
+    // Two edits turn any four-letter word into many others: short words need closer ones.
+    if let Some((distance, name)) = nearest
+        && distance <= 2
+        && distance * 2 < lower.len()
+    {
+        return CommandError::UnknownCommand {
+            name: word.to_string(),
+            hint: Some(canonical_name(name).to_string()),
+        };
+    }
+    let looks_like_move = word.chars().any(|c| c.is_ascii_digit() || c == '/');
+    if looks_like_move && !move_error.is_empty() {
+        return CommandError::Syntax(move_error);
+    }
+    CommandError::UnknownCommand {
+        name: word.to_string(),
+        hint: None,
+    }
+}
+
+fn canonical_name(name: &str) -> &'static str {
+    find_command(name).map_or("help", |spec| spec.name)
+}
+
+/// Edits between two words, for "did you mean" hints: insertions, deletions,
+/// substitutions and swaps of two neighbours (`saev` is one edit from `save`).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // table[i][j]: edits between a[..i] and b[..j].
+    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in table.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in table[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let substitution = table[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(table[i - 1][j] + 1).min(table[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(table[i - 2][j - 2] + 1);
+            }
+            table[i][j] = best;
+        }
+    }
+    table[a.len()][b.len()]
+}

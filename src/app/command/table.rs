@@ -1,0 +1,393 @@
+//! The table of commands: names, aliases, help lines, who sees them, and the examples
+//! that make help speak the game being played.
+
+use crate::games::GameKind;
+
+/// Examples in one game's notation, so that help speaks the game being played.
+#[derive(Clone, Copy, Debug)]
+pub struct Examples {
+    /// Moves as `play` takes them, the first being the main example.
+    pub moves: &'static [&'static str],
+    /// Dice values as `dice` takes them.
+    pub dice: &'static str,
+    /// What the dice are.
+    pub dice_rule: &'static str,
+    /// A `new` line with a rule option.
+    pub new: &'static str,
+    /// How moves are written, in one line.
+    pub notation: &'static str,
+    /// A seat other than the first, for `seat` examples.
+    pub seat: &'static str,
+}
+
+/// The help examples for a game.
+pub fn examples(kind: GameKind) -> Examples {
+    match kind {
+        GameKind::Nardy => Examples {
+            moves: &["24/18 18/15", "24/15", "pass"],
+            dice: "6 3",
+            dice_rule: "Two dice, 1 to 6 each.",
+            new: "new nardy koks=on",
+            notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
+            seat: "black",
+        },
+        GameKind::Ur => Examples {
+            moves: &["in-c1", "d2-f2", "g1-off", "pass"],
+            dice: "2",
+            dice_rule: "Give the roll as one number (the total of binary dice).",
+            new: "new ur rules=finkel",
+            notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
+            seat: "dark",
+        },
+        GameKind::Aeroplane => Examples {
+            moves: &["r2", "launch", "pass"],
+            dice: "5",
+            dice_rule: "One die, 1 to 6.",
+            new: "new aeroplane players=2",
+            notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
+            seat: "yellow",
+        },
+        GameKind::Microbes => Examples {
+            moves: &["c1", "enter", "pass"],
+            dice: "6",
+            dice_rule: "One die, 1 to 6.",
+            new: "new microbes six-rolls-again=on",
+            notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
+            seat: "black",
+        },
+        GameKind::Mnogoboy => Examples {
+            moves: &["swap green", "move", "take blue", "move short"],
+            dice: "4",
+            dice_rule: "One die, 1 to 6.",
+            new: "new mnogoboy players=3",
+            notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
+            seat: "p2",
+        },
+    }
+}
+
+impl Examples {
+    /// `text` with the placeholders `{move}`, `{moves}`, `{dice}`, `{dice_rule}`, `{new}`,
+    /// `{notation}` and `{seat}` filled in.
+    pub(super) fn fill(&self, text: &str) -> String {
+        let quoted: Vec<String> = self.moves.iter().map(|m| format!("'{m}'")).collect();
+        text.replace("{moves}", &quoted.join(", "))
+            .replace("{move}", self.moves[0])
+            .replace("{dice_rule}", self.dice_rule)
+            .replace("{dice}", self.dice)
+            .replace("{new}", self.new)
+            .replace("{notation}", self.notation)
+            .replace("{seat}", self.seat)
+    }
+}
+
+/// Where a command is offered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Listed by `help` in the REPL and accepted everywhere.
+    Everyone,
+    /// Listed by `list_commands` for engine controllers; still accepted in the REPL.
+    Protocol,
+    /// Listed by `help` in the REPL; the engine protocol has no seats and refuses them.
+    Table,
+}
+
+/// One command of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommandSpec {
+    /// The main name.
+    pub name: &'static str,
+    /// Other names that mean the same.
+    pub aliases: &'static [&'static str],
+    /// Arguments as shown in help.
+    pub args: &'static str,
+    /// One line on what it does.
+    pub summary: &'static str,
+    /// More lines for `help NAME`.
+    pub details: &'static str,
+    /// Who sees it listed.
+    pub audience: Audience,
+}
+
+/// Every command, in the order `help` lists them.
+pub static COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "roll",
+        aliases: &[],
+        args: "",
+        summary: "roll the dice for the seat to roll",
+        details: "The dice come from the seeded source (--seed), so a game replays exactly.\nUse 'dice' to enter dice you rolled yourself.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "dice",
+        aliases: &[],
+        args: "D...",
+        summary: "enter your own dice, e.g. 'dice {dice}'",
+        details: "Sets the dice for the seat to roll instead of rolling: use it to play with\nreal dice. {dice_rule}",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "legal",
+        aliases: &["moves"],
+        args: "",
+        summary: "list the legal moves",
+        details: "One move per line, written exactly as 'play' accepts it; 'pass' when nothing can be\nplayed. Before a roll the list is 'roll' and any actions allowed before rolling.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "play",
+        aliases: &[],
+        args: "MOVE",
+        summary: "play a move, e.g. 'play {move}'",
+        details: "A move typed alone is played too: {moves}.\n{notation}\nA move not allowed here is refused with the reason and the legal moves;\nthe game does not change. 'legal' lists the moves with what each does.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "undo",
+        aliases: &["takeback"],
+        args: "",
+        summary: "take back your last move (the dice stay as they fell)",
+        details: "In the REPL, undo goes back to your own last move: the bots' moves after it\nare taken back too, and so are passes you had to make. Undo never changes\nluck: the dice rewind with the game, so the same moves bring the same dice.\nIn the engine protocol it takes back the last roll, dice or move (and the\ndice rewind too). With nothing to take back, undo says so and changes nothing.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "board",
+        aliases: &["showboard", "show"],
+        args: "",
+        summary: "show the board",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "view",
+        aliases: &[],
+        args: "board|compact",
+        summary: "show the full board or the short list view",
+        details: "The REPL picks the short view by itself when the terminal has too few rows\nfor the board; 'view board' or 'view compact' (or --compact) decides instead.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "rules",
+        aliases: &[],
+        args: "[GAME]",
+        summary: "print the rules of this game (or of GAME)",
+        details: "The same text as 'tabula rules GAME', with what tabula decides where the\noriginal rules are silent.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "hint",
+        aliases: &[],
+        args: "[N]",
+        summary: "the N best choices with win chances (not played)",
+        details: "Each choice with the win probability of the seat to act after it (nardy: also the\nequity, points won minus lost per game) and how far it falls behind the best. The\nREPL shows 3 unless N is given; the engine protocol's plain 'hint' is the best move\nalone, 'hint N' gives N lines 'MOVE win=P [equity=E]'. Uses the bot chosen with\n'set bot NAME' (best unless changed).",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "evaluate",
+        aliases: &["eval"],
+        args: "",
+        summary: "each seat's win chance now (nardy: and equity)",
+        details: "With three or more seats, the win chance is the chance of finishing first. The\nvalues are the hint bot's ('set bot NAME').",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "genmove",
+        aliases: &[],
+        args: "",
+        summary: "let the built-in bot play for the seat to move",
+        details: "Prints the move. Before a roll it prints 'roll' when the bot wants to roll\n(the bot never rolls; roll or enter dice next) or plays an action allowed before rolling.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "new",
+        aliases: &["newgame"],
+        args: "[GAME] [KEY=VALUE]",
+        summary: "start a game, e.g. '{new}'",
+        details: "Without GAME, a new game of the same kind, with the same options and seats;\nKEY=VALUE changes an option, SEAT=PLAYER a seat (e.g. 'new black=human').\nAnother GAME starts with its default options. In a terminal, asks first if\nthe game in progress is not saved.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "save",
+        aliases: &[],
+        args: "FILE",
+        summary: "save the game record to FILE",
+        details: "The record is a script of commands: the game, the seed, every roll and move.\nIt is written to a temporary file and renamed, so a failed save keeps the\nold file. In a terminal, asks before replacing a file that exists.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "load",
+        aliases: &[],
+        args: "FILE",
+        summary: "load a game saved with 'save' (undo goes back in it)",
+        details: "Every move in the file is checked again; a bad file changes nothing. A file\ncut short (its last line has no line end) is refused. In a terminal, asks\nfirst if the game in progress is not saved.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "status",
+        aliases: &[],
+        args: "",
+        summary: "one line: whose turn and what to do, or the result",
+        details: "'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'.\n'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "getpos",
+        aliases: &["position"],
+        args: "",
+        summary: "print the position as a one-line string",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "setpos",
+        aliases: &[],
+        args: "STRING",
+        summary: "set the position from a string printed by 'getpos'",
+        details: "The string is checked; a bad one is refused with the reason and changes nothing.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "result",
+        aliases: &[],
+        args: "",
+        summary: "how the game ended",
+        details: "At the table, in sentences. In the engine protocol one line per seat:\nSEAT PLACE POINTS, then the summary.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "seed",
+        aliases: &[],
+        args: "N",
+        summary: "restart the dice stream from seed N",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "set",
+        aliases: &[],
+        args: "bot NAME",
+        summary: "choose the bot for hint, evaluate and genmove",
+        details: "e.g. 'set bot greedy' or 'set bot expectimax:2'.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "seat",
+        aliases: &[],
+        args: "SEAT PLAYER",
+        summary: "change who plays a seat, e.g. 'seat {seat} bot:random'",
+        details: "SEAT is a seat's name or number (from 1); PLAYER is human, bot:random,\nbot:greedy or engine:COMMAND. The game goes on from where it stands.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
+        name: "resign",
+        aliases: &[],
+        args: "",
+        summary: "concede the game to your opponents",
+        details: "With two seats the other seat wins; with more, you take the last place and\nthe others share the first. Long Nardy: the opponent scores what the game\nwould be worth if it ended now (see 'tabula rules nardy'); in a match the\nnext game starts unless that wins the match. 'undo' takes it back.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
+        name: "help",
+        aliases: &["?"],
+        args: "[COMMAND]",
+        summary: "list the commands, or explain one",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "quit",
+        aliases: &["exit", "q"],
+        args: "",
+        summary: "leave",
+        details: "In the REPL, asks first if the game is in progress and unsaved.",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "list_games",
+        aliases: &["games"],
+        args: "",
+        summary: "the games: id, seats, options",
+        details: "",
+        audience: Audience::Everyone,
+    },
+    CommandSpec {
+        name: "protocol_version",
+        aliases: &[],
+        args: "",
+        summary: "the engine protocol version (1)",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "name",
+        aliases: &[],
+        args: "",
+        summary: "the engine's name",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "version",
+        aliases: &[],
+        args: "",
+        summary: "the engine's version",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "list_commands",
+        aliases: &[],
+        args: "",
+        summary: "every command, one per line",
+        details: "",
+        audience: Audience::Protocol,
+    },
+    CommandSpec {
+        name: "known_command",
+        aliases: &[],
+        args: "NAME",
+        summary: "'true' if NAME is a command, else 'false'",
+        details: "",
+        audience: Audience::Protocol,
+    },
+];
+
+/// The spec of a command by name or alias.
+pub fn find_command(name: &str) -> Option<&'static CommandSpec> {
+    let name = name.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|spec| spec.name == name || spec.aliases.contains(&name.as_str()))
+}
+
+/// The commands `list_commands` prints and `known_command` knows, in the order
+/// `tabula-protocol(5)` documents them; aliases (`board`, `new`, ...) still work but are
+/// not listed.
+pub const PROTOCOL_COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "list_commands",
+    "known_command",
+    "list_games",
+    "newgame",
+    "seed",
+    "status",
+    "roll",
+    "dice",
+    "legal",
+    "play",
+    "genmove",
+    "hint",
+    "evaluate",
+    "undo",
+    "showboard",
+    "getpos",
+    "setpos",
+    "result",
+    "set",
+    "save",
+    "load",
+    "quit",
+];

@@ -1,0 +1,145 @@
+//! An engine's process: the one part of the client that differs by platform.
+//!
+//! Where the platform has process groups (Unix), each engine runs in a group of its own,
+//! so that ending it ends whatever it started too, and so that the terminal's signals no
+//! longer reach it with tabula's: on SIGINT, SIGTERM or SIGHUP tabula ends every engine's
+//! group itself before it exits. Whether an engine has ended is asked without reaping
+//! it, so that its id (which is its group's) cannot be reused while tabula may still
+//! signal it.
+//!
+//! Elsewhere an engine is a plain child process: it shares tabula's console, so a Ctrl+C
+//! reaches it as it reaches tabula, and ending it ends only the engine itself.
+
+pub(super) use platform::{end, exit_status, spawn, stopping};
+
+/// Process groups, reaping and signals through libc.
+#[cfg(unix)]
+mod platform {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, Command};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Mutex, Once};
+    use std::time::Duration;
+
+    /// Set by the signal handler while it ends the engines.
+    static STOPPING: AtomicBool = AtomicBool::new(false);
+
+    /// The process groups of the engines running now, for the signal handler.
+    static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+    /// Runs `f` on the live groups, even after a thread panicked while holding them.
+    fn live_groups<T>(f: impl FnOnce(&mut Vec<i32>) -> T) -> T {
+        match LIVE_GROUPS.lock() {
+            Ok(mut groups) => f(&mut groups),
+            Err(poisoned) => f(&mut poisoned.into_inner()),
+        }
+    }
+
+    /// The engine's group: the leader's pid, as `process_group(0)` made it.
+    fn group(child: &Child) -> i32 {
+        child.id() as i32
+    }
+
+    /// Starts `command` as the leader of a new process group, and has the group ended on
+    /// SIGINT, SIGTERM or SIGHUP.
+    pub(crate) fn spawn(command: &mut Command) -> std::io::Result<Child> {
+        install_signal_cleanup();
+        let child = command.process_group(0).spawn()?;
+        live_groups(|groups| groups.push(group(&child)));
+        Ok(child)
+    }
+
+    /// How the engine ended, if it has, without reaping it (so its id stays ours).
+    pub(crate) fn exit_status(child: &mut Child) -> Option<String> {
+        let pid = group(child);
+        // SAFETY: waitid only writes into the zeroed siginfo we own.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            if libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) != 0 || info.si_pid() == 0 {
+                return None;
+            }
+            let code = info.si_status();
+            Some(match info.si_code {
+                libc::CLD_EXITED => format!("exited (exit status: {code})"),
+                _ => format!("was killed (signal {code})"),
+            })
+        }
+    }
+
+    /// Kills the engine's whole group and reaps the engine.
+    pub(crate) fn end(child: &mut Child) {
+        let group = group(child);
+        // The leader is not reaped yet, so the group id cannot have been reused.
+        kill_group(group, libc::SIGKILL);
+        let _ = child.wait();
+        live_groups(|groups| groups.retain(|&g| g != group));
+    }
+
+    /// Whether the signal handler is ending the engines (tabula exits in a moment).
+    pub(crate) fn stopping() -> bool {
+        STOPPING.load(Ordering::SeqCst)
+    }
+
+    /// Sends `signal` to every process of `group`.
+    fn kill_group(group: i32, signal: i32) {
+        if group > 0 {
+            // SAFETY: killpg has no memory effects; a group already gone is ESRCH.
+            unsafe {
+                libc::killpg(group, signal);
+            }
+        }
+    }
+
+    /// Installed when the first engine starts, so that tabula without engines keeps the
+    /// default behaviour on signals.
+    fn install_signal_cleanup() {
+        static INSTALL: Once = Once::new();
+        INSTALL.call_once(|| {
+            let _ = ctrlc::set_handler(|| {
+                STOPPING.store(true, Ordering::SeqCst);
+                let groups = live_groups(|groups| groups.clone());
+                for &group in &groups {
+                    kill_group(group, libc::SIGTERM);
+                }
+                std::thread::sleep(Duration::from_millis(100));
+                for &group in &groups {
+                    kill_group(group, libc::SIGKILL);
+                }
+                std::process::exit(130);
+            });
+        });
+    }
+}
+
+/// Plain child processes through the standard library alone.
+#[cfg(not(unix))]
+mod platform {
+    use std::process::{Child, Command};
+
+    /// Starts `command` as a plain child process.
+    pub(crate) fn spawn(command: &mut Command) -> std::io::Result<Child> {
+        command.spawn()
+    }
+
+    /// How the engine ended, if it has. The `Child` keeps its handle open, so its id is
+    /// not reused before it is dropped.
+    pub(crate) fn exit_status(child: &mut Child) -> Option<String> {
+        let status = child.try_wait().ok().flatten()?;
+        Some(match status.code() {
+            Some(code) => format!("exited (exit status: {code})"),
+            None => format!("ended ({status})"),
+        })
+    }
+
+    /// Kills the engine and reaps it.
+    pub(crate) fn end(child: &mut Child) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    /// No signal handler ends engines here: tabula exits with its console's Ctrl+C.
+    pub(crate) fn stopping() -> bool {
+        false
+    }
+}
