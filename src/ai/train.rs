@@ -45,6 +45,11 @@ pub const GAMES_PER_JOB: u64 = 4;
 /// points on the curve compare like with like).
 pub const CURVE_SEED: u64 = 9_000_000;
 
+/// The id of the game whose network is trained (`nardy`).
+pub fn game_id() -> &'static str {
+    Nardy::game_info().id
+}
+
 /// What a training run is asked to do.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {

@@ -45,10 +45,13 @@ pub(super) struct TrainArgs {
 }
 
 pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::ai::train::{TrainConfig, train};
-    if args.game != "nardy" {
+    use crate::ai::train::{TrainConfig, game_id, train};
+    let trained = game_id();
+    if args.game != trained {
         GameKind::from_id(&args.game).map_err(anyhow::Error::msg)?;
-        anyhow::bail!("only nardy has an evaluation network to train; write 'tabula train nardy ...'");
+        anyhow::bail!(
+            "only {trained} has an evaluation network to train; write 'tabula train {trained} ...'"
+        );
     }
     if !(0.0..=1.0).contains(&args.lambda) {
         anyhow::bail!("--lambda is between 0 and 1, e.g. --lambda 0.7");
