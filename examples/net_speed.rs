@@ -45,7 +45,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let value_of = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
     if let Some(path) = value_of("--net")
-        && let Err(error) = tabula::ai::learn::use_nardy_net(std::path::Path::new(path))
+        && let Err(error) = tabula::ai::learn::use_net_file(std::path::Path::new(path))
     {
         eprintln!("net_speed: {error:#}");
         std::process::exit(1);

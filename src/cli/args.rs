@@ -34,7 +34,7 @@ impl GameChoice {
     pub(super) fn resolve(&self) -> anyhow::Result<(GameKind, Options)> {
         // 'tabula play koks=on' means the default game with that option.
         let (id, mut rest) = if self.game.contains('=') {
-            ("nardy", vec![self.game.clone()])
+            (GameKind::ALL[0].info().id, vec![self.game.clone()])
         } else {
             (self.game.as_str(), Vec::new())
         };

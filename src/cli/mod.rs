@@ -138,7 +138,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         _ => None,
     };
     if let Some(path) = net {
-        crate::ai::learn::use_nardy_net(path)?;
+        crate::ai::learn::use_net_file(path)?;
     }
     let mut out = io::stdout().lock();
     match cli.command {

@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 
 use super::args::GameChoice;
@@ -30,94 +29,23 @@ pub(super) struct SolveArgs {
 }
 
 pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::ai::solve::ur::{default_path, solve_rule_set, table_name};
     use crate::core::Game;
-    use crate::games::ur::board::RuleSet;
     let (kind, options) = args.game.resolve()?;
-    // The game says which table would play it; the solvers here build Ur's.
+    // The game says which table would play it; the solver says whether it builds it.
     let Some(table) = kind.new_game(&options)?.solved_table() else {
         anyhow::bail!(
-            "{} cannot be solved; 'tabula solve' solves ur with rules=finkel, masters, blitz or aseb",
-            kind.info().id
+            "{} cannot be solved; 'tabula solve' solves {}",
+            kind.info().id,
+            crate::ai::solve::ur::SOLVABLE_TEXT
         );
     };
-    let rules = RuleSet::ALL
-        .into_iter()
-        .find(|&rules| table_name(rules) == table)
-        .with_context(|| format!("no solver of tabula builds the table '{table}'"))?;
-    if args.count {
-        writeln!(out, "{}", crate::ai::solve::ur::count_report(rules))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if !(args.residual >= crate::ai::solve::FINEST_RESIDUAL && args.residual < 0.5) {
-        anyhow::bail!("--residual must be from 1e-7 (the finest 32-bit values reach) to 0.5, e.g. 1e-6");
-    }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        anyhow::bail!("--jobs must be at least 1");
-    }
-    if rules == RuleSet::City && args.layers.is_some() {
-        let left = args.layers.unwrap_or(1);
-        let report =
-            crate::ai::solve::ur::solve_city_end(left, options.get("back-star"), args.out.as_deref())
-                .map_err(anyhow::Error::msg)?;
-        writeln!(out, "{report}")?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    if rules == RuleSet::City {
-        anyhow::bail!(
-            "City of Ur is too large to solve whole ('tabula solve ur rules=city --count' says how large); solve its end with --layers 1 or 2"
-        );
-    }
-    let path = match args.out {
-        Some(path) => path,
-        None => default_path(rules).context("no data directory for the table: give --out FILE")?,
+    let request = crate::ai::solve::ur::SolveRequest {
+        out: args.out,
+        layers: args.layers,
+        residual: args.residual,
+        jobs: args.jobs,
+        count: args.count,
     };
-    writeln!(
-        out,
-        "solving ur rules={}{}: residual {:e}, {jobs} thread{}; table {}",
-        rules.name(),
-        args.layers
-            .map(|k| format!(
-                " (end layers: at most {k} piece{} left per side)",
-                if k == 1 { "" } else { "s" }
-            ))
-            .unwrap_or_default(),
-        args.residual,
-        if jobs == 1 { "" } else { "s" },
-        path.display()
-    )?;
-    out.flush()?;
-    let report =
-        solve_rule_set(rules, &path, args.layers, args.residual, jobs, true).map_err(anyhow::Error::msg)?;
-    let sweeps: u32 = report.solution.layers.iter().map(|l| l.sweeps).sum();
-    writeln!(
-        out,
-        "solved {} of {} positions in {} layer{} ({sweeps} sweeps) in {:.1} s; largest residual {:.1e}",
-        report.solved,
-        report.positions,
-        report.solution.layers.len(),
-        if report.solution.layers.len() == 1 {
-            ""
-        } else {
-            "s"
-        },
-        report.elapsed.as_secs_f64(),
-        report.solution.residual
-    )?;
-    writeln!(
-        out,
-        "table: {} ({:.1} MB)",
-        report.path.display(),
-        report.table_bytes as f64 / 1e6
-    )?;
-    if let Some(value) = report.start_value {
-        writeln!(
-            out,
-            "from the start, light (who rolls first) wins with probability {value:.6} under perfect play"
-        )?;
-    }
+    crate::ai::solve::ur::solve_table(&table, &options, request, out)?;
     Ok(ExitCode::SUCCESS)
 }

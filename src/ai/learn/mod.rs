@@ -4,7 +4,7 @@
 //!
 //! The network tabula ships for Long Nardy is embedded in the binary
 //! (`assets/nardy.net`, see the README for how it was trained); `--net FILE` on `play`,
-//! `match` and `engine` replaces it for the whole process ([`use_nardy_net`]).
+//! `match` and `engine` replaces it for the whole process ([`use_net_file`]).
 
 pub mod nardy;
 pub mod network;
@@ -76,9 +76,15 @@ pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
     Ok((network, info))
 }
 
+/// `bot:net` at `plies` for games of type `G`, when `G` has a learned network (Long
+/// Nardy); `None` for the other games, whose `net` levels search on their estimate.
+pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Option<Box<dyn crate::ai::bots::Bot<G>>> {
+    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| Box::new(NetBot::new(nardy_net(), plies, seed)))
+}
+
 /// Makes the network in `path` the one every Long Nardy net bot of this process uses.
 /// Call it once, before any bot is built; a second call is refused.
-pub fn use_nardy_net(path: &std::path::Path) -> anyhow::Result<()> {
+pub fn use_net_file(path: &std::path::Path) -> anyhow::Result<()> {
     let (network, info) = load_file(path)?;
     CHOSEN
         .set((Arc::new(network), info))

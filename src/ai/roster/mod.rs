@@ -16,7 +16,6 @@ mod kept;
 pub use best::{BestBot, best_level};
 pub use kept::KeptBot;
 
-use std::any::{Any, TypeId};
 use std::fmt;
 use std::str::FromStr;
 
@@ -24,7 +23,6 @@ use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
 use crate::ai::solve::perfect::Perfect;
 use crate::core::Game;
 use crate::games::AnyGame;
-use crate::games::nardy::Nardy;
 
 /// The built-in bots by name, with their level where they have one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,17 +87,11 @@ impl BotKind {
     /// node). Searches value positions by the game's own estimate, except that Long
     /// Nardy's `bot:net` levels play on its learned network.
     pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
-        if let Some(bot) = as_bot_of::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed))) {
+        if let Some(bot) = crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed))) {
             return bot;
         }
         if let BotKind::Net { plies } = self
-            && let Some(bot) = as_bot_of::<G, Nardy>(|| {
-                Box::new(crate::ai::learn::NetBot::new(
-                    crate::ai::learn::nardy_net(),
-                    plies,
-                    seed,
-                ))
-            })
+            && let Some(bot) = crate::ai::learn::net_bot::<G>(plies, seed)
         {
             return bot;
         }
@@ -150,16 +142,6 @@ impl BotKind {
     }
 }
 
-/// The bot `make` builds for games of type `H`, as a bot for `G` when the two are the
-/// same type (`None`, with nothing built, when they are not): how the generic
-/// [`BotKind::build`] reaches a bot that only one game type has.
-fn as_bot_of<G: Game, H: Game>(make: impl FnOnce() -> Box<dyn Bot<H>>) -> Option<Box<dyn Bot<G>>> {
-    if TypeId::of::<G>() != TypeId::of::<H>() {
-        return None;
-    }
-    let bot: Box<dyn Any> = Box::new(make());
-    bot.downcast::<Box<dyn Bot<G>>>().ok().map(|bot| *bot)
-}
 
 impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -13,7 +13,6 @@ use std::sync::Arc;
 use crate::ai::bots::{Bot, Greedy, RankedMove};
 use crate::ai::solve::ur::PerfectTable;
 use crate::core::{Estimate, Game, Phase, Seat};
-use crate::games::ur::board::RuleSet;
 
 /// Plays the move with the highest exact chance of winning; elsewhere (a game without a
 /// table, no table built, a position the table does not hold) it leaves the decision to
@@ -52,8 +51,8 @@ impl<G: Game> Perfect<G> {
     fn table_for(&self, game: &G) -> Option<Arc<PerfectTable>> {
         let name = game.solved_table()?;
         match &self.table {
-            Some(table) if table_name(table) == name => Some(Arc::clone(table)),
-            _ => find_table(&name).ok(),
+            Some(table) if table.name() == name => Some(Arc::clone(table)),
+            _ => PerfectTable::find_by_name(&name).ok(),
         }
     }
 
@@ -80,31 +79,17 @@ impl<G: Game> Perfect<G> {
     }
 }
 
-/// The name a loaded table answers to, as [`Game::solved_table`] gives it.
-fn table_name(table: &PerfectTable) -> String {
-    crate::ai::solve::ur::table_name(table.rules())
-}
-
-/// The solved table named `name` from the data directory (loaded once per process), or
-/// why it is not there. The tables tabula's solvers build are Ur's, one per rule set.
-fn find_table(name: &str) -> Result<Arc<PerfectTable>, String> {
-    let rules = RuleSet::ALL
-        .into_iter()
-        .find(|&rules| crate::ai::solve::ur::table_name(rules) == name)
-        .ok_or_else(|| format!("no solver of tabula builds the table '{name}'"))?;
-    PerfectTable::find(rules).map_err(|e| e.to_string())
-}
-
 /// Whether bot:perfect can play `game`: `Err` says why not and, for a game that can be
 /// solved, the command that builds its table and what that takes.
 pub fn check<G: Game>(game: &G) -> Result<(), String> {
     let Some(name) = game.solved_table() else {
         return Err(format!(
-            "bot:perfect plays only ur with rules=finkel, masters, blitz or aseb, not {}",
+            "bot:perfect plays only {}, not {}",
+            crate::ai::solve::ur::SOLVABLE_TEXT,
             game.info().id
         ));
     };
-    let table = find_table(&name).map_err(|e| format!("bot:perfect: {e}"))?;
+    let table = PerfectTable::find_by_name(&name).map_err(|e| format!("bot:perfect: {e}"))?;
     if !table.is_complete() {
         return Err(format!(
             "bot:perfect: the table of {name} holds only end layers; build the whole game with 'tabula solve {name}'"

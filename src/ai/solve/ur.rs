@@ -388,3 +388,129 @@ pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<S
     }
     Ok(report)
 }
+
+impl PerfectTable {
+    /// The name this table answers to, as [`crate::core::Game::solved_table`] gives it.
+    pub fn name(&self) -> String {
+        table_name(self.rules())
+    }
+
+    /// The solved table named `name` from the data directory (loaded once per process),
+    /// or why it is not there. The tables tabula's solvers build are Ur's, one per rule
+    /// set.
+    pub fn find_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
+        let rules = RuleSet::ALL
+            .into_iter()
+            .find(|&rules| table_name(rules) == name)
+            .ok_or_else(|| format!("no solver of tabula builds the table '{name}'"))?;
+        PerfectTable::find(rules).map_err(|e| e.to_string())
+    }
+}
+
+/// The games and rule sets [`solve_table`] builds tables for, as people read them.
+pub const SOLVABLE_TEXT: &str = "ur with rules=finkel, masters, blitz or aseb";
+
+/// What `tabula solve` was asked to do.
+#[derive(Clone, Debug)]
+pub struct SolveRequest {
+    /// Where to write the table (the data directory when `None`).
+    pub out: Option<PathBuf>,
+    /// Solve only the end layers with at most this many pieces left per side.
+    pub layers: Option<u8>,
+    /// Sweep each layer until no value changes by more than this.
+    pub residual: f64,
+    /// Threads (the number of cores when `None`).
+    pub jobs: Option<usize>,
+    /// Only count the positions and say what a table would need.
+    pub count: bool,
+}
+
+/// Builds the table `table` names (as [`crate::core::Game::solved_table`] gives it) for a
+/// game with `options`, or counts it, writing progress and the result to `out`.
+pub fn solve_table(
+    table: &str,
+    options: &crate::core::Options,
+    request: SolveRequest,
+    out: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let rules = RuleSet::ALL
+        .into_iter()
+        .find(|&rules| table_name(rules) == table)
+        .with_context(|| format!("no solver of tabula builds the table '{table}'"))?;
+    if request.count {
+        writeln!(out, "{}", count_report(rules))?;
+        return Ok(());
+    }
+    if !(request.residual >= crate::ai::solve::FINEST_RESIDUAL && request.residual < 0.5) {
+        anyhow::bail!("--residual must be from 1e-7 (the finest 32-bit values reach) to 0.5, e.g. 1e-6");
+    }
+    let jobs = request
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        anyhow::bail!("--jobs must be at least 1");
+    }
+    if rules == RuleSet::City && request.layers.is_some() {
+        let left = request.layers.unwrap_or(1);
+        let report =
+            solve_city_end(left, options.get("back-star"), request.out.as_deref())
+                .map_err(anyhow::Error::msg)?;
+        writeln!(out, "{report}")?;
+        return Ok(());
+    }
+    if rules == RuleSet::City {
+        anyhow::bail!(
+            "City of Ur is too large to solve whole ('tabula solve ur rules=city --count' says how large); solve its end with --layers 1 or 2"
+        );
+    }
+    let path = match request.out {
+        Some(path) => path,
+        None => default_path(rules).context("no data directory for the table: give --out FILE")?,
+    };
+    writeln!(
+        out,
+        "solving ur rules={}{}: residual {:e}, {jobs} thread{}; table {}",
+        rules.name(),
+        request.layers
+            .map(|k| format!(
+                " (end layers: at most {k} piece{} left per side)",
+                if k == 1 { "" } else { "s" }
+            ))
+            .unwrap_or_default(),
+        request.residual,
+        if jobs == 1 { "" } else { "s" },
+        path.display()
+    )?;
+    out.flush()?;
+    let report =
+        solve_rule_set(rules, &path, request.layers, request.residual, jobs, true).map_err(anyhow::Error::msg)?;
+    let sweeps: u32 = report.solution.layers.iter().map(|l| l.sweeps).sum();
+    writeln!(
+        out,
+        "solved {} of {} positions in {} layer{} ({sweeps} sweeps) in {:.1} s; largest residual {:.1e}",
+        report.solved,
+        report.positions,
+        report.solution.layers.len(),
+        if report.solution.layers.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        report.elapsed.as_secs_f64(),
+        report.solution.residual
+    )?;
+    writeln!(
+        out,
+        "table: {} ({:.1} MB)",
+        report.path.display(),
+        report.table_bytes as f64 / 1e6
+    )?;
+    if let Some(value) = report.start_value {
+        writeln!(
+            out,
+            "from the start, light (who rolls first) wins with probability {value:.6} under perfect play"
+        )?;
+    }
+    Ok(())
+}
