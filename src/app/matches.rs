@@ -239,7 +239,11 @@ pub fn max_points(game: &AnyGame) -> f64 {
 }
 
 fn most_for_one_nardy_game(game: &AnyGame) -> u32 {
-    if game.options().get("koks") == "on" { 3 } else { 2 }
+    if game.options().get("koks") == Some("on") {
+        3
+    } else {
+        2
+    }
 }
 
 /// Places and points when `seat` forfeits, never better for it than losing on the board.

@@ -39,7 +39,8 @@ pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Res
             kind.info().id
         );
     }
-    let rules = RuleSet::from_name(options.get("rules")).context("ur has no such rule set")?;
+    let rules =
+        RuleSet::from_name(options.get("rules").unwrap_or_default()).context("ur has no such rule set")?;
     if args.count {
         writeln!(out, "{}", crate::ai::solve::ur::count_report(rules))?;
         return Ok(ExitCode::SUCCESS);
@@ -55,9 +56,12 @@ pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Res
     }
     if rules == RuleSet::City && args.layers.is_some() {
         let left = args.layers.unwrap_or(1);
-        let report =
-            crate::ai::solve::ur::solve_city_end(left, options.get("back-star"), args.out.as_deref())
-                .map_err(anyhow::Error::msg)?;
+        let report = crate::ai::solve::ur::solve_city_end(
+            left,
+            options.get("back-star").unwrap_or_default(),
+            args.out.as_deref(),
+        )
+        .map_err(anyhow::Error::msg)?;
         writeln!(out, "{report}")?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -66,7 +66,7 @@ pub fn undecided(game: &Aeroplane) -> bool {
 /// The features of `seat`, in the order of a row of [`WEIGHTS`]; the model compares the seats'
 /// weighted sums. The last is the worth `bot:greedy` gives the seat.
 pub fn features(game: &Aeroplane, seat: Seat) -> [f64; FEATURES] {
-    let playing = matches!(game.stage, Stage::Roll | Stage::Move);
+    let playing = matches!(game.stage, Stage::Roll | Stage::Move(_));
     let after = (seat + game.seats - game.turn) % game.seats;
     let colour = game.colour(seat);
     let mut progress = 0.0;

@@ -27,10 +27,11 @@ use std::sync::Arc;
 
 use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
+use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
     OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -113,35 +114,55 @@ impl LaunchRule {
     }
 }
 
-/// The rule options, read once from [`Options`].
+/// The rule options of a game of Aeroplane Chess, read once when the game is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rules {
-    launch: LaunchRule,
-    landing: Landing,
+pub struct AeroplaneRules {
+    /// How many players (option `players`).
+    pub players: usize,
+    /// Which rolls launch a plane (option `launch`).
+    pub launch: LaunchRule,
+    /// Options `fly-then-jump` and `overshoot`.
+    pub landing: Landing,
     /// Option `until=last`: play on until one player is left.
-    until_last: bool,
+    pub until_last: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    /// Deciding who starts: the seat in `turn` rolls one die.
-    RollOff(RollOff),
-    Roll,
-    Move,
-    Over,
+impl AeroplaneRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<AeroplaneRules, OptionError> {
+        Ok(AeroplaneRules {
+            players: options.read("players", &[("2", 2), ("3", 3), ("4", 4)])?,
+            launch: options.read(
+                "launch",
+                &[
+                    ("even", LaunchRule::Even),
+                    ("six", LaunchRule::Six),
+                    ("five-six", LaunchRule::FiveSix),
+                ],
+            )?,
+            landing: Landing {
+                fly_then_jump: options.flag("fly-then-jump")?,
+                bounce: options.read("overshoot", &[("forbid", false), ("bounce", true)])?,
+            },
+            until_last: options.read("until", &[("last", true), ("first", false)])?,
+        })
+    }
 }
+
+/// Where the turn cycle stands: the roll-off is one die a seat, in seat order, and the
+/// highest rolls afresh to start; a move plays one die.
+type Stage = turn::Stage<u8>;
 
 /// An Aeroplane Chess game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Aeroplane {
     options: Arc<Options>,
-    rules: Rules,
+    rules: AeroplaneRules,
     seats: usize,
     /// Each seat's planes as progress along that seat's path (see [`board`]).
     planes: [[i8; PLANES]; 4],
     stage: Stage,
     turn: Seat,
-    dice: Option<u8>,
     /// Sixes already rolled in this turn before the current roll (0..=2).
     sixes: u8,
     /// Bit `i` set: the mover's plane `i + 1` moved with one of those sixes.
@@ -181,20 +202,8 @@ impl NewGame for Aeroplane {
             &OPTIONS,
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
-        let seats = options.number("players").clamp(2, 4) as usize;
-        let launch = match options.get("launch") {
-            "six" => LaunchRule::Six,
-            "five-six" => LaunchRule::FiveSix,
-            _ => LaunchRule::Even,
-        };
-        let rules = Rules {
-            launch,
-            landing: Landing {
-                fly_then_jump: options.get("fly-then-jump") == "on",
-                bounce: options.get("overshoot") == "bounce",
-            },
-            until_last: options.get("until") != "first",
-        };
+        let rules = AeroplaneRules::read(&options)?;
+        let seats = rules.players;
         Ok(Aeroplane {
             options: Arc::new(options),
             rules,
@@ -202,7 +211,6 @@ impl NewGame for Aeroplane {
             planes: [[HANGAR; PLANES]; 4],
             stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, seats)),
             turn: 0,
-            dice: None,
             sixes: 0,
             moved: 0,
             finished: finishers::Finishers::default(),
@@ -248,7 +256,7 @@ impl Aeroplane {
 
     /// True if the dice being played are the third 6 in a row (only `pass` is legal).
     fn third_six(&self) -> bool {
-        self.stage == Stage::Move && self.dice == Some(6) && self.sixes >= 2
+        self.stage == Stage::Move(6) && self.sixes >= 2
     }
 
     fn landing(&self) -> Landing {
@@ -320,7 +328,7 @@ impl Aeroplane {
     /// The path of a plane of the mover with the current dice, if it may move.
     fn trace_of(&self, plane: usize) -> Option<Trace> {
         let at = self.planes[self.turn][plane];
-        let roll = self.dice?;
+        let roll = self.stage.rolled()?;
         if at == HANGAR || at == CENTRE {
             return None;
         }
@@ -332,7 +340,7 @@ impl Aeroplane {
         let mover = self.turn;
         let colour = self.colour(mover);
         let name = COLOUR_NAMES[colour];
-        let roll = self.dice.unwrap_or(0);
+        let roll = self.stage.rolled().unwrap_or(0);
         if self.third_six() && *mv != AeroMove::Pass {
             return Err(IllegalMove(format!(
                 "a third 6 in a row is not played: the planes {name} moved with the two \
@@ -408,12 +416,11 @@ impl Aeroplane {
 
     fn apply(&mut self, mv: &AeroMove) {
         let mover = self.turn;
-        let roll = self.dice.unwrap_or(0);
+        let roll = self.stage.rolled().unwrap_or(0);
         let trace = match *mv {
             AeroMove::Plane { plane, .. } => self.trace_of(usize::from(plane).min(PLANES - 1)),
             _ => None,
         };
-        self.dice = None;
         match *mv {
             AeroMove::Pass => {
                 if roll == 6 && self.sixes >= 2 {
@@ -497,25 +504,9 @@ impl Aeroplane {
             .unwrap_or(seat)
     }
 
-    /// One roll of the roll-off for the seat in `turn`.
-    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
-        match roll_off.throw(value) {
-            Throw::Won { seat, .. } => {
-                self.turn = seat;
-                self.stage = Stage::Roll;
-            }
-            Throw::Next(_) | Throw::Tie { .. } => {
-                self.turn = roll_off.to_roll();
-                self.stage = Stage::RollOff(roll_off);
-            }
-        }
-    }
-
     /// The move `before` played to reach `self`, if one of its legal moves does.
     fn played_from(&self, before: &Aeroplane) -> Option<AeroMove> {
-        if before.stage != Stage::Move {
-            return None;
-        }
+        before.stage.rolled()?;
         let mut legal = Vec::new();
         before.legal_moves(&mut legal);
         legal.into_iter().find(|mv| {
@@ -604,31 +595,24 @@ impl Game for Aeroplane {
     }
 
     fn phase(&self) -> Phase {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
-            Stage::Move => Phase::Move(self.turn),
-            Stage::Over => Phase::Over,
-        }
+        self.stage.phase(self.turn)
     }
 
     fn dice(&self) -> Option<Dice> {
-        self.dice.map(Dice::single)
+        self.stage.rolled().map(Dice::single)
     }
 
     fn roll_off(&self) -> Option<RollOff> {
-        match self.stage {
-            Stage::RollOff(roll_off) => Some(roll_off),
-            _ => None,
-        }
+        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        Dice::single(source.throw(6))
+        ONE_DIE.roll(source)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if let Phase::Roll(_) = self.phase() {
-            crate::core::one_die_outcomes(6, out);
+        if self.stage.rolls() {
+            ONE_DIE.outcomes(out);
         }
     }
 
@@ -637,48 +621,26 @@ impl Game for Aeroplane {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        Dice::parse_plain(values, 1, 6, INFO.id)
+        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
-        let value = match dice.single_value(6) {
-            Some(value) => value,
-            None => {
-                return Err(WrongPhase(format!(
-                    "aeroplane is played with one die showing 1 to 6, not {dice}"
-                )));
-            }
-        };
-        match self.stage {
-            Stage::RollOff(roll_off) => {
-                self.roll_off_throw(roll_off, value);
-                Ok(())
-            }
-            Stage::Roll => {
-                self.dice = Some(value);
-                self.stage = Stage::Move;
-                Ok(())
-            }
-            Stage::Move => Err(WrongPhase(format!(
-                "{} must move the {} first",
-                self.seat_name(self.turn),
-                self.dice.unwrap_or(0)
-            ))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
-        }
+        let value = ONE_DIE.one_value(dice, INFO.id)?;
+        let name = self.seat_name(self.turn);
+        self.stage
+            .set_roll(&mut self.turn, value, value, Start::Reroll, name)
     }
 
     fn legal_moves(&self, out: &mut Vec<AeroMove>) {
-        if self.stage != Stage::Move {
+        let Some(roll) = self.stage.rolled() else {
             return;
-        }
+        };
         if self.third_six() {
             out.push(AeroMove::Pass);
             return;
         }
         let start = out.len();
         let mover = self.turn;
-        let roll = self.dice.unwrap_or(0);
         if self.rules.launch.allows(roll) && self.first_in_hangar(mover).is_some() {
             out.push(AeroMove::Launch);
         }
@@ -697,24 +659,21 @@ impl Game for Aeroplane {
     }
 
     fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::RollOff(_) => Err(WrongPhase(format!(
+        if self.in_rolloff() {
+            return Err(WrongPhase(format!(
                 "roll first: the roll-off decides who starts ({} to roll)",
                 self.seat_name(self.turn)
             ))
-            .into()),
-            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
-            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
-            Stage::Move => {
-                self.check(mv)?;
-                self.apply(mv);
-                Ok(())
-            }
+            .into());
         }
+        self.stage.to_move()?;
+        self.check(mv)?;
+        self.apply(mv);
+        Ok(())
     }
 
     fn play_unchecked(&mut self, mv: &AeroMove) {
-        if self.stage == Stage::Move {
+        if self.stage.rolled().is_some() {
             self.apply(mv);
         }
     }
@@ -752,7 +711,7 @@ impl Game for Aeroplane {
 
     fn describe_move(&self, mv: &AeroMove) -> String {
         let notation = text::format_move(mv);
-        if self.stage != Stage::Move || self.check(mv).is_err() {
+        if self.stage.rolled().is_none() || self.check(mv).is_err() {
             return notation;
         }
         let mover = self.turn;
@@ -842,7 +801,7 @@ impl Game for Aeroplane {
         let Some(mv) = self.played_from(before) else {
             return lines;
         };
-        let roll = before.dice.unwrap_or(0);
+        let roll = before.stage.rolled().unwrap_or(0);
         match mv {
             AeroMove::Pass if before.third_six() => {
                 let sent = before.moved & !before.planes_at(mover, CENTRE);

@@ -24,10 +24,11 @@ pub use board::{
     distance_to_finish, field_colour, field_name, is_fork, next, walk,
 };
 
+use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
     OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    WrongPhase,
 };
 
 /// The most seats a game can have.
@@ -54,6 +55,22 @@ pub static INFO: GameInfo = GameInfo {
     summary: "seven shared pieces on a forking track",
     rules: include_str!("rules.txt"),
 };
+
+/// The rule options of a game of Mnogoboy, read once when the game is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MnogoboyRules {
+    /// How many players share the pieces (option `players`).
+    pub players: usize,
+}
+
+impl MnogoboyRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<MnogoboyRules, OptionError> {
+        Ok(MnogoboyRules {
+            players: (options.number("players")? as usize).clamp(2, MAX_SEATS),
+        })
+    }
+}
 
 /// The piece a seat controls and where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,7 +148,8 @@ impl NewGame for Mnogoboy {
             &OPTIONS,
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
-        let seats = (options.number("players") as usize).clamp(2, MAX_SEATS);
+        let rules = MnogoboyRules::read(&options)?;
+        let seats = rules.players;
         Ok(Mnogoboy {
             options: Arc::new(options),
             seats,
@@ -534,18 +552,12 @@ impl Mnogoboy {
         };
     }
 
-    /// Records a roll-off throw and moves to the next roller, a tie round, or the start.
-    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
-        match roll_off.throw(value) {
-            Throw::Won { seat, .. } => {
-                self.turn = seat;
-                self.stage = Stage::Take;
-            }
-            Throw::Next(_) | Throw::Tie { .. } => {
-                self.turn = roll_off.to_roll();
-                self.stage = Stage::RollOff(roll_off);
-            }
-        }
+    /// Records a roll-off throw: the next seat throws, or the winner takes its first piece.
+    fn roll_off_throw(&mut self, roll_off: RollOff, value: u8) {
+        self.stage = match turn::roll_off_throw(roll_off, value, &mut self.turn) {
+            Some(going_on) => Stage::RollOff(going_on),
+            None => Stage::Take,
+        };
     }
 
     /// Checks everything a position string could get wrong; see [`text`].
@@ -770,12 +782,12 @@ impl Game for Mnogoboy {
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        Dice::single(source.throw(6))
+        ONE_DIE.roll(source)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
         if let Phase::Roll(_) = self.phase() {
-            crate::core::one_die_outcomes(6, out);
+            ONE_DIE.outcomes(out);
         }
     }
 
@@ -784,19 +796,12 @@ impl Game for Mnogoboy {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        Dice::parse_plain(values, 1, 6, INFO.id)
+        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let me = self.name(self.turn);
-        let value = match dice.single_value(6) {
-            Some(value) => value,
-            None => {
-                return Err(WrongPhase(format!(
-                    "mnogoboy is played with one die showing 1 to 6, not {dice}"
-                )));
-            }
-        };
+        let value = ONE_DIE.one_value(dice, INFO.id)?;
         match self.stage {
             Stage::RollOff(roll_off) => {
                 self.roll_off_throw(roll_off, value);

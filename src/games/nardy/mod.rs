@@ -17,10 +17,11 @@ use board::HOME_MASK;
 pub use board::Side;
 use movegen::{StepError, TurnRules};
 
+use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
     OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    WrongPhase,
 };
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
@@ -95,26 +96,38 @@ impl WinKind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    /// Before the first game: each side rolls one die, and the higher starts.
-    RollOff(RollOff),
-    Roll,
-    Move,
-    Over,
+/// Where the turn cycle stands: before the first game each side throws one die and the
+/// higher starts; a move plays two dice.
+type Stage = turn::Stage<Dice>;
+
+/// The rule options of a game of Long Nardy, read once when the game is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NardyRules {
+    /// A koks (mars with a checker still in the loser's first quarter) scores 3.
+    pub koks: bool,
+    /// Points that win the match (1 for a single game).
+    pub match_to: u32,
+}
+
+impl NardyRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<NardyRules, OptionError> {
+        Ok(NardyRules {
+            koks: options.flag("koks")?,
+            match_to: options.number("match")?.max(1),
+        })
+    }
 }
 
 /// A Long Nardy game (or match) in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nardy {
     options: Arc<Options>,
-    koks: bool,
-    match_to: u32,
+    rules: NardyRules,
     /// Each seat's checkers in its own numbering.
     sides: [Side; 2],
     turn: Seat,
     stage: Stage,
-    dice: Option<Dice>,
     /// True until the seat has completed its first turn of the current game.
     first_turn: [bool; 2],
     score: [u32; 2],
@@ -175,13 +188,11 @@ impl NewGame for Nardy {
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
         Ok(Nardy {
-            koks: options.get("koks") == "on",
-            match_to: options.number("match").max(1),
+            rules: NardyRules::read(&options)?,
             options: Arc::new(options),
             sides: [Side::START; 2],
             turn: WHITE,
             stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
-            dice: None,
             first_turn: [true; 2],
             score: [0; 2],
         })
@@ -206,7 +217,7 @@ impl Nardy {
 
     /// Points needed to win the match (1 for a single game).
     pub fn match_to(&self) -> u32 {
-        self.match_to
+        self.rules.match_to
     }
 
     /// True while `seat` has not completed its first turn of the current game (so the
@@ -217,11 +228,16 @@ impl Nardy {
 
     /// True when a koks (option `koks=on`) scores 3 points.
     pub fn koks_scores(&self) -> bool {
-        self.koks
+        self.rules.koks
     }
 
-    fn rules(&self) -> Option<TurnRules> {
-        let dice = self.dice?;
+    /// The rule options in force.
+    pub fn rules(&self) -> NardyRules {
+        self.rules
+    }
+
+    fn turn_rules(&self) -> Option<TurnRules> {
+        let dice = self.stage.rolled()?;
         let mover = self.turn;
         Some(TurnRules::new(
             self.sides[mover],
@@ -235,10 +251,19 @@ impl Nardy {
         SEAT_NAMES[seat]
     }
 
+    /// One die in the roll-off, two dice for a turn.
+    fn dice_rule(&self) -> DiceRule {
+        if self.stage.roll_off().is_some() {
+            ONE_DIE
+        } else {
+            DiceRule::TwoDice
+        }
+    }
+
     /// Checks a move typed by a person and returns it as single-die steps in the order
     /// given, or says why it cannot be played.
     fn check(&self, mv: &NardyMove) -> Result<NardyMove, IllegalMove> {
-        let (Some(rules), Some(dice)) = (self.rules(), self.dice) else {
+        let (Some(rules), Some(dice)) = (self.turn_rules(), self.stage.rolled()) else {
             return Err(IllegalMove("there are no dice to play".into()));
         };
         let mover = self.turn;
@@ -415,7 +440,6 @@ impl Nardy {
         let mover = self.turn;
         self.sides[mover] = apply_steps(self.sides[mover], mv);
         self.first_turn[mover] = false;
-        self.dice = None;
         if self.sides[mover].off() == 15 {
             self.finish_game(mover);
         } else {
@@ -429,7 +453,7 @@ impl Nardy {
         let loser = self.sides[1 - winner];
         if loser.off() > 0 {
             WinKind::Oin
-        } else if self.koks && (19..=24).any(|p| loser.count(p) > 0) {
+        } else if self.rules.koks && (19..=24).any(|p| loser.count(p) > 0) {
             WinKind::Koks
         } else {
             WinKind::Mars
@@ -444,7 +468,7 @@ impl Nardy {
     /// Adds a finished game's points: the match is over, or its next game starts.
     fn score_game(&mut self, winner: Seat, points: u32) {
         self.score[winner] += points;
-        if self.score[winner] >= self.match_to {
+        if self.score[winner] >= self.rules.match_to {
             self.stage = Stage::Over;
             return;
         }
@@ -512,26 +536,26 @@ impl Nardy {
                 let (won, lost) = (self.score[winner], self.score[1 - winner]);
                 let points = self.win_kind(winner).points();
                 let (name, other) = (Nardy::side_name(winner), Nardy::side_name(1 - winner));
-                if lost >= self.match_to {
+                if lost >= self.rules.match_to {
                     return Err(PositionError(format!(
                         "{name} has borne off all 15 checkers, but score={} gives {other} the match to {}",
                         self.score_text(),
-                        self.match_to
+                        self.rules.match_to
                     )));
                 }
-                if won < points || won < self.match_to {
+                if won < points || won < self.rules.match_to {
                     return Err(PositionError(format!(
                         "{name} has borne off all 15 checkers and won {}, but score={} does not include it (the match is to {})",
                         self.win_kind(winner).describe(),
                         self.score_text(),
-                        self.match_to
+                        self.rules.match_to
                     )));
                 }
-                if won - points >= self.match_to {
+                if won - points >= self.rules.match_to {
                     return Err(PositionError(format!(
                         "score={}: {name} had won the match to {} before this game",
                         self.score_text(),
-                        self.match_to
+                        self.rules.match_to
                     )));
                 }
                 Ok(())
@@ -570,17 +594,17 @@ impl Nardy {
         let (resigner, name) = (SEAT_NAMES[seat.min(1)], SEAT_NAMES[winner]);
         let mut score = self.score;
         score[winner] += kind.points();
-        if score[winner] < self.match_to {
+        if score[winner] < self.rules.match_to {
             self.score_game(winner, kind.points());
             return Resignation::PlaysOn(format!(
                 "{resigner} resigns the game; {name} scores {}\nmatch score: white {}, black {} ({} to win); {name} starts the next game",
                 kind.describe(),
                 score[WHITE],
                 score[BLACK],
-                self.match_to
+                self.rules.match_to
             ));
         }
-        let summary = if self.match_to == 1 {
+        let summary = if self.rules.match_to == 1 {
             format!("{resigner} resigns; {name} wins {}", kind.describe())
         } else {
             format!(
@@ -662,38 +686,24 @@ impl Game for Nardy {
     }
 
     fn phase(&self) -> Phase {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
-            Stage::Move => Phase::Move(self.turn),
-            Stage::Over => Phase::Over,
-        }
+        self.stage.phase(self.turn)
     }
 
     fn dice(&self) -> Option<Dice> {
-        self.dice
+        self.stage.rolled()
     }
 
     fn roll_off(&self) -> Option<RollOff> {
-        match self.stage {
-            Stage::RollOff(roll_off) => Some(roll_off),
-            _ => None,
-        }
+        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        if self.roll_off().is_some() {
-            return Dice::single(source.throw(6));
-        }
-        let first = source.throw(6);
-        let second = source.throw(6);
-        Dice::new(&[first, second])
+        self.dice_rule().roll(source)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if self.roll_off().is_some() {
-            crate::core::one_die_outcomes(6, out);
-        } else if let Phase::Roll(_) = self.phase() {
-            crate::core::two_dice_outcomes(out);
+        if self.stage.rolls() {
+            self.dice_rule().outcomes(out);
         }
     }
 
@@ -704,8 +714,8 @@ impl Game for Nardy {
     fn equity_bounds(&self) -> (f64, f64) {
         // A mars scores 2, a koks 3 when the option allows it; a finished match is valued
         // by its final score difference.
-        let most = if self.koks { 3.0 } else { 2.0 };
-        let widest = f64::from(self.match_to - 1) + most;
+        let most = if self.rules.koks { 3.0 } else { 2.0 };
+        let widest = f64::from(self.rules.match_to - 1) + most;
         (-widest, widest)
     }
 
@@ -717,69 +727,40 @@ impl Game for Nardy {
                     values.len()
                 )));
             }
-            return Dice::parse_plain(values, 1, 6, INFO.id);
         }
-        Dice::parse_plain(values, 2, 6, INFO.id)
+        self.dice_rule().parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
-        match self.stage {
-            Stage::RollOff(mut roll_off) => {
-                let Some(value) = dice.single_value(6) else {
-                    return Err(WrongPhase(format!(
-                        "the roll-off is one die showing 1 to 6, not {dice}"
-                    )));
-                };
-                match roll_off.throw(value) {
-                    Throw::Won { seat, .. } => {
-                        self.turn = seat;
-                        self.stage = Stage::Roll;
-                    }
-                    Throw::Next(_) | Throw::Tie { .. } => {
-                        self.turn = roll_off.to_roll();
-                        self.stage = Stage::RollOff(roll_off);
-                    }
-                }
-                Ok(())
+        let throw = match self.stage {
+            Stage::RollOff(_) => dice
+                .single_value(6)
+                .ok_or_else(|| WrongPhase(format!("the roll-off is one die showing 1 to 6, not {dice}")))?,
+            Stage::Roll if dice.values().len() != 2 => {
+                return Err(WrongPhase(format!("nardy is played with two dice, not {dice}")));
             }
-            Stage::Roll => {
-                if dice.values().len() != 2 {
-                    return Err(WrongPhase(format!("nardy is played with two dice, not {dice}")));
-                }
-                self.dice = Some(dice);
-                self.stage = Stage::Move;
-                Ok(())
-            }
-            Stage::Move => Err(WrongPhase(format!(
-                "{} must move the {} first",
-                SEAT_NAMES[self.turn],
-                self.dice.map(|d| d.to_string()).unwrap_or_default()
-            ))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
-        }
+            _ => 0,
+        };
+        let name = SEAT_NAMES[self.turn];
+        self.stage
+            .set_roll(&mut self.turn, dice, throw, Start::Reroll, name)
     }
 
     fn legal_moves(&self, out: &mut Vec<NardyMove>) {
-        if let (Stage::Move, Some(rules), Some(dice)) = (self.stage, self.rules(), self.dice) {
+        if let (Stage::Move(dice), Some(rules)) = (self.stage, self.turn_rules()) {
             movegen::generate(&rules, self.sides[self.turn], dice, out);
         }
     }
 
     fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into()).into()),
-            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
-            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
-            Stage::Move => {
-                let played = self.check(mv)?;
-                self.apply(&played);
-                Ok(())
-            }
-        }
+        self.stage.to_move()?;
+        let played = self.check(mv)?;
+        self.apply(&played);
+        Ok(())
     }
 
     fn play_unchecked(&mut self, mv: &NardyMove) {
-        if self.stage == Stage::Move {
+        if self.stage.rolled().is_some() {
             self.apply(mv);
         }
     }
@@ -798,7 +779,7 @@ impl Game for Nardy {
             BLACK
         };
         let kind = self.win_kind(winner);
-        let summary = if self.match_to == 1 {
+        let summary = if self.rules.match_to == 1 {
             format!("{} wins {}", SEAT_NAMES[winner], kind.describe())
         } else {
             format!(
@@ -859,7 +840,7 @@ impl Game for Nardy {
                     WinKind::from_points(gained).describe(),
                     self.score[WHITE],
                     self.score[BLACK],
-                    self.match_to,
+                    self.rules.match_to,
                     SEAT_NAMES[self.turn]
                 ));
             }

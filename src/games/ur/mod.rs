@@ -18,10 +18,11 @@ use std::sync::Arc;
 use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
+use crate::core::turn::{self, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
     OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    WrongPhase,
 };
 
 pub use board::Cell;
@@ -80,25 +81,40 @@ impl Army {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    /// City's opening roll-off: the seat to roll looks for a 1.
-    RollOff(RollOff),
-    Roll,
-    Move,
-    Over,
+/// Where the turn cycle stands: City's opening roll-off (the seat to roll looks for a 1,
+/// and plays it), then turns of one roll.
+type Stage = turn::Stage<u8>;
+
+/// The rule options of a game of Ur, read once when the game is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UrRules {
+    /// The rule set (option `rules`).
+    pub rule_set: RuleSet,
+    /// City: after a backward capture on a star the piece retreats as far again
+    /// (option `back-star=retreat`).
+    pub retreat: bool,
+}
+
+impl UrRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<UrRules, OptionError> {
+        let rule_sets = RuleSet::ALL.map(|rules| (rules.name(), rules));
+        Ok(UrRules {
+            rule_set: options.read("rules", &rule_sets)?,
+            retreat: options.read("back-star", &[("stay", false), ("retreat", true)])?,
+        })
+    }
 }
 
 /// A game of Ur in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ur {
     options: Arc<Options>,
+    rules: UrRules,
     layout: &'static Layout,
-    retreat: bool,
     armies: [Army; 2],
     turn: Seat,
     stage: Stage,
-    roll: Option<u8>,
 }
 
 /// A move: `in-c1`, `d2-f2`, `g1-off`, `pass`, with the qualifiers `legal` adds only where
@@ -134,16 +150,15 @@ impl NewGame for Ur {
             &OPTIONS,
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
-        let rules = RuleSet::from_name(options.get("rules"))
-            .ok_or_else(|| OptionError(format!("rules={} is not a rule set", options.get("rules"))))?;
-        let layout = Layout::of(rules);
+        let rules = UrRules::read(&options)?;
+        let layout = Layout::of(rules.rule_set);
         let army = Army {
             reserve: layout.pieces,
             ..Army::default()
         };
         Ok(Ur {
-            retreat: options.get("back-star") == "retreat",
             options: Arc::new(options),
+            rules,
             layout,
             armies: [army; 2],
             turn: LIGHT,
@@ -152,7 +167,6 @@ impl NewGame for Ur {
             } else {
                 Stage::Roll
             },
-            roll: None,
         })
     }
 }
@@ -161,6 +175,11 @@ impl Ur {
     /// The rule set being played.
     pub fn rule_set(&self) -> RuleSet {
         self.layout.rules
+    }
+
+    /// The rule options in force.
+    pub fn rules(&self) -> UrRules {
+        self.rules
     }
 
     /// The pieces of `seat`.
@@ -181,12 +200,12 @@ impl Ur {
     }
 
     fn judge(&self) -> Judge<'_> {
-        Judge::new(self.layout, &self.armies, self.turn, self.retreat)
+        Judge::new(self.layout, &self.armies, self.turn, self.rules.retreat)
     }
 
     fn plans(&self) -> Vec<Plan> {
         let mut plans = Vec::new();
-        if let (Stage::Move, Some(roll)) = (self.stage, self.roll) {
+        if let Stage::Move(roll) = self.stage {
             self.judge().legal(roll, &mut plans);
         }
         plans
@@ -201,7 +220,7 @@ impl Ur {
         PLANS.with(|plans| {
             let mut plans = plans.borrow_mut();
             plans.clear();
-            if let (Stage::Move, Some(roll)) = (self.stage, self.roll) {
+            if let Stage::Move(roll) = self.stage {
                 self.judge().legal(roll, &mut plans);
             }
             f(&plans)
@@ -258,7 +277,6 @@ impl Ur {
     fn apply(&mut self, plan: &Plan) {
         let mover = self.turn;
         movegen::apply(&mut self.armies, mover, plan);
-        self.roll = None;
         if self.armies[mover].off == self.layout.pieces {
             self.stage = Stage::Over;
         } else {
@@ -270,14 +288,13 @@ impl Ur {
     }
 
     fn pass(&mut self) {
-        self.roll = None;
         self.stage = Stage::Roll;
         self.turn = 1 - self.turn;
     }
 
     /// Finds the one legal plan a written step means, or says why there is none.
     fn resolve(&self, step: &Step) -> Result<Plan, IllegalMove> {
-        let roll = self.roll.unwrap_or(0);
+        let roll = self.stage.rolled().unwrap_or(0);
         let plans = self.plans();
         let chosen: Vec<usize> = (0..plans.len())
             .filter(|&i| self.matches(step, &plans[i]))
@@ -468,22 +485,15 @@ impl Game for Ur {
     }
 
     fn phase(&self) -> Phase {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
-            Stage::Move => Phase::Move(self.turn),
-            Stage::Over => Phase::Over,
-        }
+        self.stage.phase(self.turn)
     }
 
     fn dice(&self) -> Option<Dice> {
-        self.roll.map(Dice::single)
+        self.stage.rolled().map(Dice::single)
     }
 
     fn roll_off(&self) -> Option<RollOff> {
-        match self.stage {
-            Stage::RollOff(roll_off) => Some(roll_off),
-            _ => None,
-        }
+        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
@@ -499,7 +509,7 @@ impl Game for Ur {
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if !matches!(self.phase(), Phase::Roll(_)) {
+        if !self.stage.rolls() {
             return;
         }
         match self.layout.dice {
@@ -546,37 +556,13 @@ impl Game for Ur {
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let value = dice.values().first().copied().unwrap_or(0);
-        match self.stage {
-            Stage::RollOff(mut roll_off) => {
-                match roll_off.throw(value) {
-                    Throw::Won { seat, value } => {
-                        self.turn = seat;
-                        self.stage = Stage::Move;
-                        self.roll = Some(value);
-                    }
-                    Throw::Next(_) | Throw::Tie { .. } => {
-                        self.turn = roll_off.to_roll();
-                        self.stage = Stage::RollOff(roll_off);
-                    }
-                }
-                Ok(())
-            }
-            Stage::Roll => {
-                self.stage = Stage::Move;
-                self.roll = Some(value);
-                Ok(())
-            }
-            Stage::Move => Err(WrongPhase(format!(
-                "{} must move the {} first",
-                SEAT_NAMES[self.turn],
-                self.roll.unwrap_or(0)
-            ))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
-        }
+        let name = SEAT_NAMES[self.turn];
+        self.stage
+            .set_roll(&mut self.turn, value, value, Start::WithThrow, name)
     }
 
     fn legal_moves(&self, out: &mut Vec<UrMove>) {
-        if self.stage != Stage::Move {
+        if self.stage.rolled().is_none() {
             return;
         }
         self.with_plans(|plans| {
@@ -588,11 +574,11 @@ impl Game for Ur {
     }
 
     fn play(&mut self, mv: &UrMove) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => return Err(WrongPhase("roll first".into()).into()),
-            Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
-            Stage::Move => {}
+        if self.stage.roll_off().is_some() {
+            // City's roll-off is the first to throw a 1, and that 1 is played.
+            return Err(WrongPhase("roll first".into()).into());
         }
+        self.stage.to_move()?;
         match mv {
             UrMove::Pass => {
                 let plans = self.plans();
@@ -615,7 +601,7 @@ impl Game for Ur {
     }
 
     fn play_unchecked(&mut self, mv: &UrMove) {
-        if self.stage != Stage::Move {
+        if self.stage.rolled().is_none() {
             return;
         }
         match mv {
@@ -752,9 +738,8 @@ impl Game for Ur {
         let mut lines = Vec::new();
         let mover = before.turn;
         let name = SEAT_NAMES[mover];
-        match before.stage {
-            Stage::Move => {}
-            _ => return lines,
+        if before.stage.rolled().is_none() {
+            return lines;
         }
         let layout = self.layout;
         if self.armies == before.armies {
