@@ -17,6 +17,8 @@
 //! move; playing it sends the planes moved with the first two 6s home and ends the turn.
 
 pub mod board;
+mod check;
+mod describe;
 pub mod eval;
 mod finishers;
 mod hash;
@@ -29,9 +31,8 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -335,85 +336,6 @@ impl Aeroplane {
         board::trace(at, roll, self.landing())
     }
 
-    /// Checks a move and says why it cannot be played.
-    fn check(&self, mv: &AeroMove) -> Result<(), IllegalMove> {
-        let mover = self.turn;
-        let colour = self.colour(mover);
-        let name = COLOUR_NAMES[colour];
-        let roll = self.stage.rolled().unwrap_or(0);
-        if self.third_six() && *mv != AeroMove::Pass {
-            return Err(IllegalMove(format!(
-                "a third 6 in a row is not played: the planes {name} moved with the two \
-                 previous 6s go back to the hangar and the turn passes (play pass)"
-            )));
-        }
-        match *mv {
-            AeroMove::Pass => {
-                let mut legal = Vec::new();
-                self.legal_moves(&mut legal);
-                match legal.first() {
-                    Some(AeroMove::Pass) | None => Ok(()),
-                    Some(first) => Err(IllegalMove(format!(
-                        "{name} can move, so passing is not allowed (for example {})",
-                        text::format_move(first)
-                    ))),
-                }
-            }
-            AeroMove::Launch => {
-                if self.first_in_hangar(mover).is_none() {
-                    Err(IllegalMove(format!("{name} has no plane in the hangar")))
-                } else if !self.rules.launch.allows(roll) {
-                    Err(IllegalMove(format!(
-                        "launching needs {}, not a {roll}",
-                        self.rules.launch.describe()
-                    )))
-                } else {
-                    Ok(())
-                }
-            }
-            AeroMove::Plane {
-                colour: plane_colour,
-                plane,
-            } => {
-                let (plane_colour, plane) = (usize::from(plane_colour), usize::from(plane));
-                let label = plane_name(plane_colour, plane);
-                if plane_colour != colour {
-                    return Err(IllegalMove(match self.seat_of_colour(plane_colour) {
-                        None => format!(
-                            "there is no {} player in this game",
-                            COLOUR_NAMES[plane_colour % 4]
-                        ),
-                        Some(_) => format!(
-                            "{label} is {}'s plane, and {name} is to move",
-                            COLOUR_NAMES[plane_colour % 4]
-                        ),
-                    }));
-                }
-                if plane >= PLANES {
-                    return Err(IllegalMove(format!("{name} has planes 1 to 4 only")));
-                }
-                let at = self.planes[mover][plane];
-                if at == HANGAR {
-                    return Err(IllegalMove(format!(
-                        "{label} is in the hangar; bring a plane out with launch (it needs {})",
-                        self.rules.launch.describe()
-                    )));
-                }
-                if at == CENTRE {
-                    return Err(IllegalMove(format!("{label} has already reached the centre")));
-                }
-                if self.trace_of(plane).is_none() {
-                    return Err(IllegalMove(format!(
-                        "{label} needs exactly {} to reach the centre, and a {roll} would \
-                         overshoot it (overshoot=forbid)",
-                        CENTRE - at
-                    )));
-                }
-                Ok(())
-            }
-        }
-    }
-
     fn apply(&mut self, mv: &AeroMove) {
         let mover = self.turn;
         let roll = self.stage.rolled().unwrap_or(0);
@@ -514,59 +436,6 @@ impl Aeroplane {
             after.apply(mv);
             after == *self
         })
-    }
-
-    /// Names of the planes in `mask` of `seat`: `r1, r3`.
-    fn names(&self, seat: Seat, mask: u8) -> String {
-        let colour = self.colour(seat);
-        let names: Vec<String> = (0..PLANES)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| plane_name(colour, i))
-            .collect();
-        names.join(", ")
-    }
-
-    /// A piece for people: `r2`, or `r1+r2` for a stack.
-    fn stack_name(&self, seat: Seat, mask: u8) -> String {
-        self.names(seat, mask).replace(", ", "+")
-    }
-
-    /// Where a progress value is, for people: `square 20`, `h3`, `the centre`.
-    fn place_name(&self, seat: Seat, at: i8) -> String {
-        match at {
-            HANGAR => "the hangar".to_string(),
-            LAUNCH => "the launch area".to_string(),
-            CENTRE => "the centre".to_string(),
-            d if board::on_track(d) => format!("square {}", board::square(self.colour(seat), d)),
-            d => format!("h{}", d - board::HOME_FIRST + 1),
-        }
-    }
-
-    /// The events of a move for people: jump, flight, bounce, captures.
-    fn events(&self, seat: Seat, trace: &Trace, captured: &[u8; 4]) -> Vec<String> {
-        let mut events = Vec::new();
-        if trace.bounced {
-            events.push(format!("bounces back to {}", self.place_name(seat, trace.landed)));
-        }
-        // After `square 14 -> 18`, the square of a jump reads best as a bare number.
-        let square = |at: i8| self.place_name(seat, at).replace("square ", "");
-        if let Some(jump) = trace.jump {
-            events.push(format!("jumps to {}", square(jump)));
-        }
-        if trace.flew {
-            events.push(format!("flies the shortcut to {}", square(board::SHORTCUT_END)));
-        }
-        if let Some(jump) = trace.jump_after_flight {
-            events.push(format!("jumps to {}", square(jump)));
-        }
-        let sent: Vec<String> = (0..self.seats)
-            .filter(|&s| captured[s] != 0)
-            .map(|s| self.names(s, captured[s]))
-            .collect();
-        if !sent.is_empty() {
-            events.push(format!("sends {} to the hangar", sent.join(", ")));
-        }
-        events
     }
 
     /// Validates a parsed position's invariants.
@@ -843,7 +712,7 @@ impl Game for Aeroplane {
             let place = self.finished.len();
             lines.push(format!(
                 "{name} has all four planes in the centre: {}",
-                ordinal_place(place)
+                describe::ordinal_place(place)
             ));
         }
         // The end of the game is told by whoever shows the outcome (the REPL's
@@ -869,58 +738,5 @@ impl Aeroplane {
             return 0;
         }
         self.planes_at(seat, at)
-    }
-
-    /// A heuristic worth of one seat's planes, in pips, with a charge for planes that an
-    /// opponent plane could hit with a single roll.
-    fn seat_value(&self, seat: Seat) -> f64 {
-        let colour = self.colour(seat);
-        let mut value = 0.0;
-        for &at in &self.planes[seat] {
-            value += match at {
-                HANGAR => 0.0,
-                LAUNCH => 5.0,
-                CENTRE => 70.0,
-                d if d >= board::HOME_FIRST => 12.0 + f64::from(d),
-                d => 6.0 + f64::from(d),
-            };
-        }
-        for (plane, &at) in self.planes[seat].iter().enumerate() {
-            if !board::on_track(at) || !self.names_piece(seat, plane) {
-                continue;
-            }
-            let stack = f64::from(self.piece(seat, plane).count_ones());
-            let target = board::square(colour, at);
-            let threats = self.threats_to(seat, target);
-            value -= stack * (6.0 + f64::from(at)) * 0.12 * f64::from(threats.min(3));
-        }
-        value
-    }
-
-    /// How many opponent pieces stand one to six squares behind track square `target` on
-    /// their own path (so a single roll could land on it).
-    fn threats_to(&self, seat: Seat, target: usize) -> u32 {
-        let mut threats = 0;
-        for other in (0..self.seats).filter(|&s| s != seat) {
-            let d = board::progress_on_square(self.colour(other), target);
-            if d > board::TURN_IN {
-                continue;
-            }
-            for &at in &self.planes[other] {
-                if (LAUNCH..=board::TURN_IN).contains(&at) && (1..=6).contains(&(d - at)) {
-                    threats += 1;
-                }
-            }
-        }
-        threats
-    }
-}
-
-fn ordinal_place(place: usize) -> &'static str {
-    match place {
-        1 => "1st place",
-        2 => "2nd place",
-        3 => "3rd place",
-        _ => "4th place",
     }
 }
