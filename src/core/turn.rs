@@ -86,6 +86,7 @@ impl<R: Copy + fmt::Display> Stage<R> {
     /// seat's die: `seat` becomes the next seat to throw, or the winner, who goes on as
     /// `start` says. Otherwise the stage becomes [`Stage::Move`] with `roll`. The move stage
     /// and the end refuse a roll; `name` is the seat to act, for the message.
+    #[inline]
     pub fn set_roll(
         &mut self,
         seat: &mut Seat,
@@ -141,6 +142,7 @@ impl<R: Copy + fmt::Display> Stage<R> {
 
 /// One roll-off throw of `value` by `seat`, the seat to throw: `seat` becomes the next seat
 /// to throw and the roll-off goes on (`Some`), or `seat` becomes the winner (`None`).
+#[inline]
 pub fn roll_off_throw(mut roll_off: RollOff, value: u8, seat: &mut Seat) -> Option<RollOff> {
     match roll_off.throw(value) {
         Throw::Won { seat: winner, .. } => {
@@ -199,6 +201,7 @@ impl DiceRule {
 
     /// The value of a one-die roll handed to `game` (its id, for the message), or why it
     /// is not one.
+    #[inline]
     pub fn one_value(self, dice: Dice, game: &str) -> Result<u8, WrongPhase> {
         let faces = match self {
             DiceRule::Die(faces) => faces,

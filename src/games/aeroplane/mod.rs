@@ -220,6 +220,11 @@ impl NewGame for Aeroplane {
 }
 
 impl Aeroplane {
+    /// The rule options in force.
+    pub fn rules(&self) -> AeroplaneRules {
+        self.rules
+    }
+
     /// The colour (0..=3) of `seat`.
     pub fn colour(&self, seat: Seat) -> usize {
         SEAT_COLOURS[self.seats - 2][seat.min(self.seats - 1)]

@@ -163,6 +163,11 @@ impl NewGame for Mnogoboy {
 }
 
 impl Mnogoboy {
+    /// The rule options in force.
+    pub fn rules(&self) -> MnogoboyRules {
+        MnogoboyRules { players: self.seats }
+    }
+
     /// The piece `seat` controls, if it has taken one.
     pub fn piece(&self, seat: Seat) -> Option<Piece> {
         self.pieces.get(seat).copied().flatten()
