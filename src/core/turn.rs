@@ -82,12 +82,30 @@ impl<R: Copy + fmt::Display> Stage<R> {
         matches!(self, Stage::Over)
     }
 
-    /// Takes a roll for `seat`, the seat to act. In the roll-off, `roll`'s `throw` is that
-    /// seat's die: `seat` becomes the next seat to throw, or the winner, who goes on as
-    /// `start` says. Otherwise the stage becomes [`Stage::Move`] with `roll`. The move stage
-    /// and the end refuse a roll; `name` is the seat to act, for the message.
+    /// Takes a roll for `seat`, the seat to act. In the roll-off, `throw` is that seat's
+    /// die: `seat` becomes the next seat to throw, or the winner, who goes on as `start`
+    /// says. Otherwise the stage becomes [`Stage::Move`] with `roll`. The move stage and the
+    /// end refuse a roll, naming the seat to act with `name`.
     #[inline]
     pub fn set_roll(
+        &mut self,
+        seat: &mut Seat,
+        roll: R,
+        throw: u8,
+        start: Start,
+        name: impl FnOnce(Seat) -> &'static str,
+    ) -> Result<(), WrongPhase> {
+        // A turn's roll is the common case, taken at every roll of every search and
+        // playout; the rest stays out of line.
+        if let Stage::Roll = self {
+            *self = Stage::Move(roll);
+            return Ok(());
+        }
+        self.set_other_roll(seat, roll, throw, start, name(*seat))
+    }
+
+    #[inline(never)]
+    fn set_other_roll(
         &mut self,
         seat: &mut Seat,
         roll: R,
@@ -220,20 +238,24 @@ mod tests {
     use super::*;
     use crate::core::{RollOffRule, ScriptedDice};
 
+    fn names(seat: Seat) -> &'static str {
+        ["white", "black"][seat]
+    }
+
     #[test]
     fn a_roll_off_hands_the_throw_on_and_the_winner_starts_as_told() {
         let mut seat = 0;
         let mut stage: Stage<u8> = Stage::RollOff(RollOff::new(RollOffRule::Highest, 2));
         assert_eq!(stage.phase(seat), Phase::Roll(0));
-        stage.set_roll(&mut seat, 3, 3, Start::Reroll, "white").unwrap();
+        stage.set_roll(&mut seat, 3, 3, Start::Reroll, names).unwrap();
         assert_eq!((seat, stage.roll_off().is_some()), (1, true));
-        stage.set_roll(&mut seat, 5, 5, Start::Reroll, "black").unwrap();
+        stage.set_roll(&mut seat, 5, 5, Start::Reroll, names).unwrap();
         assert_eq!((seat, stage), (1, Stage::Roll));
-        stage.set_roll(&mut seat, 4, 4, Start::Reroll, "black").unwrap();
+        stage.set_roll(&mut seat, 4, 4, Start::Reroll, names).unwrap();
         assert_eq!((stage.phase(seat), stage.rolled()), (Phase::Move(1), Some(4)));
         assert_eq!(
             stage
-                .set_roll(&mut seat, 2, 2, Start::Reroll, "black")
+                .set_roll(&mut seat, 2, 2, Start::Reroll, names)
                 .unwrap_err()
                 .0,
             "black must move the 4 first"
@@ -241,10 +263,10 @@ mod tests {
         let mut first_to: Stage<u8> = Stage::RollOff(RollOff::new(RollOffRule::FirstTo(1), 2));
         seat = 0;
         first_to
-            .set_roll(&mut seat, 2, 2, Start::WithThrow, "light")
+            .set_roll(&mut seat, 2, 2, Start::WithThrow, names)
             .unwrap();
         first_to
-            .set_roll(&mut seat, 1, 1, Start::WithThrow, "dark")
+            .set_roll(&mut seat, 1, 1, Start::WithThrow, names)
             .unwrap();
         assert_eq!((seat, first_to), (1, Stage::Move(1)));
     }

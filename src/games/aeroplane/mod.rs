@@ -262,7 +262,7 @@ impl Aeroplane {
 
     /// True if the dice being played are the third 6 in a row (only `pass` is legal).
     fn third_six(&self) -> bool {
-        self.stage == Stage::Move(6) && self.sixes >= 2
+        matches!(self.stage, Stage::Move(6)) && self.sixes >= 2
     }
 
     fn landing(&self) -> Landing {
@@ -500,9 +500,11 @@ impl Game for Aeroplane {
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let value = ONE_DIE.one_value(dice, INFO.id)?;
-        let name = self.seat_name(self.turn);
+        let colours = SEAT_COLOURS[self.seats - 2];
         self.stage
-            .set_roll(&mut self.turn, value, value, Start::Reroll, name)
+            .set_roll(&mut self.turn, value, value, Start::Reroll, |seat| {
+                COLOUR_NAMES[colours[seat.min(colours.len() - 1)]]
+            })
     }
 
     fn legal_moves(&self, out: &mut Vec<AeroMove>) {
@@ -553,7 +555,7 @@ impl Game for Aeroplane {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let names: Vec<&str> = self.finished.iter().map(|&s| self.seat_name(s)).collect();
@@ -722,7 +724,7 @@ impl Game for Aeroplane {
         }
         // The end of the game is told by whoever shows the outcome (the REPL's
         // `game over:` line), as in every game.
-        if self.stage != Stage::Over && roll == 6 && self.phase() == Phase::Roll(mover) {
+        if !self.stage.is_over() && roll == 6 && self.phase() == Phase::Roll(mover) {
             lines.push(format!("{name} rolled a 6 and has another roll"));
         }
         lines

@@ -205,7 +205,7 @@ fn status(game: &Aeroplane) -> Vec<String> {
             if game.third_six() { "; a third 6: pass" } else { "" }
         ));
     }
-    if !game.finished.is_empty() && game.stage != Stage::Over {
+    if !game.finished.is_empty() && !game.stage.is_over() {
         let places: Vec<String> = game
             .finished
             .iter()

@@ -292,7 +292,7 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
         }
     }
     game.moved = parse_moved(&game, moved_text)?;
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         // The game ended on the move of the last player to finish.
         game.turn = game.finished.last().copied().unwrap_or(0);
     }
@@ -465,7 +465,7 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
         }
     }
     let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         if game.finished.len() != needed {
             return Err(PositionError(format!(
                 "the game is over when {needed} player{} finished (until={}), and finished= \

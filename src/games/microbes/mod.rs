@@ -368,8 +368,8 @@ impl Game for Microbes {
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let die = ONE_DIE.one_value(dice, INFO.id)?;
-        let name = SEAT_NAMES[self.turn];
-        self.stage.set_roll(&mut self.turn, die, die, Start::Reroll, name)
+        self.stage
+            .set_roll(&mut self.turn, die, die, Start::Reroll, |seat| SEAT_NAMES[seat])
     }
 
     fn legal_moves(&self, out: &mut Vec<MicrobesMove>) {
@@ -392,7 +392,7 @@ impl Game for Microbes {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let winner = self.turn;
@@ -468,7 +468,7 @@ impl Game for Microbes {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let seat = seat.min(1);
-        if self.stage == Stage::Over {
+        if self.stage.is_over() {
             return if self.turn == seat { 1000.0 } else { -1000.0 };
         }
         self.worth(seat) - self.worth(1 - seat)
@@ -488,7 +488,7 @@ impl Game for Microbes {
         // The move's description names the cell it went to and what it ate; only the
         // running count of pieces home is new here.
         let home_after = self.pieces[mover].home();
-        if home_after > before.pieces[mover].home() && self.stage != Stage::Over {
+        if home_after > before.pieces[mover].home() && !self.stage.is_over() {
             lines.push(format!("{me} has {home_after} of 4 pieces home"));
         }
         match self.stage {

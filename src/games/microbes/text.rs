@@ -236,7 +236,7 @@ pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionE
         }
     }
     parse_reserve(reserve, game.pieces)?;
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         // The winner made the last move.
         game.turn = if game.pieces[BLACK].home() == PIECES {
             BLACK

@@ -526,9 +526,10 @@ impl Game for Nardy {
             }
             _ => 0,
         };
-        let name = SEAT_NAMES[self.turn];
         self.stage
-            .set_roll(&mut self.turn, dice, throw, Start::Reroll, name)
+            .set_roll(&mut self.turn, dice, throw, Start::Reroll, |seat| {
+                SEAT_NAMES[seat]
+            })
     }
 
     fn legal_moves(&self, out: &mut Vec<NardyMove>) {
@@ -555,7 +556,7 @@ impl Game for Nardy {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let winner = if self.score[WHITE] >= self.score[BLACK] {
@@ -618,7 +619,7 @@ impl Game for Nardy {
         let mut lines = Vec::new();
         for seat in [WHITE, BLACK] {
             let gained = self.score[seat].saturating_sub(before.score[seat]);
-            if gained > 0 && self.stage != Stage::Over {
+            if gained > 0 && !self.stage.is_over() {
                 lines.push(format!(
                     "{} wins the game with {}; score white {}, black {} (match to {}); {} starts the next game",
                     SEAT_NAMES[seat],

@@ -241,7 +241,7 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
             )));
         }
     }
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         // The last mover is the one who bore off the fifteenth checker.
         game.turn = if game.sides[BLACK].off() == 15 {
             BLACK
@@ -249,7 +249,7 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
             WHITE
         };
     }
-    if game.stage != Stage::Over && game.score.iter().any(|&s| s >= game.rules.match_to) {
+    if !game.stage.is_over() && game.score.iter().any(|&s| s >= game.rules.match_to) {
         return Err(PositionError(format!(
             "score {}-{} already reaches the match length {}, so the game must be over",
             game.score[WHITE], game.score[BLACK], game.rules.match_to

@@ -73,7 +73,7 @@ pub fn estimate(game: &Ur) -> Estimate {
 /// searches and hints are exact there.
 pub fn city_end_value(game: &Ur) -> Option<f64> {
     if game.layout.rules != RuleSet::City
-        || game.stage != Stage::Roll
+        || !matches!(game.stage, Stage::Roll)
         || game.armies.iter().any(|army| army.off + 1 < game.layout.pieces)
     {
         return None;

@@ -452,9 +452,10 @@ impl Game for Ur {
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let value = dice.values().first().copied().unwrap_or(0);
-        let name = SEAT_NAMES[self.turn];
         self.stage
-            .set_roll(&mut self.turn, value, value, Start::WithThrow, name)
+            .set_roll(&mut self.turn, value, value, Start::WithThrow, |seat| {
+                SEAT_NAMES[seat]
+            })
     }
 
     fn legal_moves(&self, out: &mut Vec<UrMove>) {
@@ -512,7 +513,7 @@ impl Game for Ur {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let winner = self.turn;
@@ -615,11 +616,11 @@ impl Game for Ur {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let seat = seat.min(1);
-        if self.stage == Stage::Over {
+        if self.stage.is_over() {
             return if self.turn == seat { 1000.0 } else { -1000.0 };
         }
         let mut value = self.side_value(seat) - self.side_value(1 - seat);
-        if self.stage == Stage::Roll && self.turn == seat {
+        if matches!(self.stage, Stage::Roll) && self.turn == seat {
             // Having the dice again (an extra roll) is worth about one average move.
             value += 2.0;
         }
@@ -644,13 +645,13 @@ impl Game for Ur {
         }
         // The move's description says what it captured, whether it turned marked side up
         // and whether it bore off; only the running count is new here.
-        if self.armies[mover].off > before.armies[mover].off && self.stage != Stage::Over {
+        if self.armies[mover].off > before.armies[mover].off && !self.stage.is_over() {
             lines.push(format!(
                 "{name} has {} of {} pieces off",
                 self.armies[mover].off, layout.pieces
             ));
         }
-        if self.stage == Stage::Over {
+        if self.stage.is_over() {
             lines.push(format!("{name} bears off the last piece and wins the game"));
         }
         lines

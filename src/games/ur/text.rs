@@ -326,7 +326,7 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
             )));
         }
     }
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         game.turn = if game.armies[DARK].off == game.layout.pieces {
             DARK
         } else {
