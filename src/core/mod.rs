@@ -1,5 +1,5 @@
 //! The game-independent core: the [`Game`] trait every rule set implements, seats and
-//! phases, dice, roll-offs, rule options, estimates, the error types shared by all
+//! phases, dice, roll-offs, the shared turn cycle, rule options, estimates, the error types shared by all
 //! games, and exact solving of small games through their rules.
 //!
 //! May use: nothing else of the crate. Rules code is pure: no I/O, no global state.
@@ -13,6 +13,7 @@ pub mod reachable;
 pub mod rolloff;
 pub mod seat;
 pub mod stats;
+pub mod turn;
 pub mod wrap;
 
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};

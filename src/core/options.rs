@@ -117,17 +117,55 @@ impl Options {
         }
     }
 
-    /// The value of `key` ("" if the game has no such option).
-    pub fn get(&self, key: &str) -> &str {
+    /// The value of `key`, or `None` if the game has no such option.
+    pub fn get(&self, key: &str) -> Option<&str> {
         self.values
             .iter()
             .find(|(k, _)| *k == key)
-            .map_or("", |(_, v)| v.as_str())
+            .map(|(_, v)| v.as_str())
     }
 
-    /// The value of a numeric option (0 if absent).
-    pub fn number(&self, key: &str) -> u32 {
-        self.get(key).parse().unwrap_or(0)
+    /// What the value of `key` means to a game: `meanings` pairs each value the option
+    /// takes with it. A key these options lack, or a value missing from `meanings`, is an
+    /// error that names it, so a game reading its rules with a misspelt key or value fails
+    /// when it is made instead of reading a default.
+    pub fn read<T: Copy>(&self, key: &str, meanings: &[(&str, T)]) -> Result<T, OptionError> {
+        let value = self.value(key)?;
+        meanings
+            .iter()
+            .find(|(word, _)| *word == value)
+            .map(|(_, meaning)| *meaning)
+            .ok_or_else(|| {
+                let words: Vec<&str> = meanings.iter().map(|(word, _)| *word).collect();
+                OptionError(format!("{key}={value} is not one of {}", words.join("|")))
+            })
+    }
+
+    /// An `off|on` option as a flag (see [`Options::read`]).
+    pub fn flag(&self, key: &str) -> Result<bool, OptionError> {
+        self.read(key, &[("off", false), ("on", true)])
+    }
+
+    /// The value of a numeric option; an error for a key these options lack.
+    pub fn number(&self, key: &str) -> Result<u32, OptionError> {
+        let value = self.value(key)?;
+        value
+            .parse()
+            .map_err(|_| OptionError(format!("{key}={value} is not a number")))
+    }
+
+    fn value(&self, key: &str) -> Result<&str, OptionError> {
+        self.get(key).ok_or_else(|| {
+            let keys: Vec<&str> = self.values.iter().map(|(k, _)| *k).collect();
+            OptionError(format!(
+                "there is no option '{key}'; the options are {}",
+                if keys.is_empty() {
+                    "none".to_string()
+                } else {
+                    keys.join(", ")
+                }
+            ))
+        })
     }
 
     /// The options that differ from their defaults, as `key=value` words.
@@ -183,15 +221,15 @@ mod tests {
     #[test]
     fn defaults_fill_missing_keys() {
         let options = Options::parse::<&str>(SPECS, &[]).unwrap();
-        assert_eq!(options.get("koks"), "off");
-        assert_eq!(options.number("match"), 1);
+        assert_eq!(options.get("koks"), Some("off"));
+        assert_eq!(options.number("match"), Ok(1));
     }
 
     #[test]
     fn values_are_checked_and_normalised() {
         let options = Options::parse(SPECS, &["KOKS=On", "match=7"]).unwrap();
-        assert_eq!(options.get("koks"), "on");
-        assert_eq!(options.number("match"), 7);
+        assert_eq!(options.get("koks"), Some("on"));
+        assert_eq!(options.number("match"), Ok(7));
         assert_eq!(options.non_default(SPECS), vec!["koks=on", "match=7"]);
     }
 
@@ -211,5 +249,25 @@ mod tests {
         );
         let err = Options::parse(SPECS, &["koks"]).unwrap_err();
         assert!(err.to_string().contains("not key=value"));
+    }
+
+    #[test]
+    fn rules_read_with_an_unknown_key_or_value_fail() {
+        let options = Options::parse(SPECS, &["koks=on"]).unwrap();
+        assert_eq!(options.flag("koks"), Ok(true));
+        assert_eq!(options.get("kok"), None);
+        assert_eq!(
+            options.flag("kok").unwrap_err().to_string(),
+            "bad option: there is no option 'kok'; the options are koks, match"
+        );
+        assert!(options.number("matches").is_err());
+        assert_eq!(
+            options
+                .read("koks", &[("off", 0), ("yes", 1)])
+                .unwrap_err()
+                .to_string(),
+            "bad option: koks=on is not one of off|yes"
+        );
+        assert!(options.number("koks").is_err());
     }
 }

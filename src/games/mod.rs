@@ -20,7 +20,9 @@ use crate::core::{
 };
 
 /// Declares [`GameKind`], [`AnyGame`] and [`AnyMove`] for the listed games, and forwards
-/// every trait method through one `match`.
+/// every trait method through one `match`, the provided ones too: a provided method left
+/// out would run its default instead of the game's own (tests/all/games_forwarding.rs
+/// checks every one over random positions).
 macro_rules! games {
     ($($variant:ident => $module:ident :: $ty:ident),+ $(,)?) => {
         /// Which game: the tag used to pick one by name.
@@ -92,6 +94,9 @@ macro_rules! games {
             }
             fn seat_name(&self, seat: Seat) -> &'static str {
                 match self { $(AnyGame::$variant(g) => g.seat_name(seat),)+ }
+            }
+            fn find_seat(&self, seat: &str) -> Result<Seat, String> {
+                match self { $(AnyGame::$variant(g) => g.find_seat(seat),)+ }
             }
             fn phase(&self) -> Phase {
                 match self { $(AnyGame::$variant(g) => g.phase(),)+ }
@@ -201,6 +206,9 @@ macro_rules! games {
             }
             fn solved_index(&self) -> Option<u64> {
                 match self { $(AnyGame::$variant(g) => g.solved_index(),)+ }
+            }
+            fn playout_moves(&self) -> u32 {
+                match self { $(AnyGame::$variant(g) => g.playout_moves(),)+ }
             }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {

@@ -7,6 +7,7 @@ mod analysis;
 mod cli;
 mod engines;
 mod estimates;
+mod games_forwarding;
 mod invariants;
 mod layers;
 mod man;

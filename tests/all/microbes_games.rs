@@ -27,7 +27,7 @@ fn check_invariants(game: &Microbes) {
         assert_eq!(on_board as u32, pieces.on_board(), "{text}");
     }
     let mut restored = Microbes::default_game();
-    if game.options().get("six-rolls-again") == "on" {
+    if game.options().get("six-rolls-again") == Some("on") {
         restored = new_game(&["six-rolls-again=on"]);
     }
     restored

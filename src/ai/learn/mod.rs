@@ -79,7 +79,9 @@ pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
 /// `bot:net` at `plies` for games of type `G`, when `G` has a learned network (Long
 /// Nardy); `None` for the other games, whose `net` levels search on their estimate.
 pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Option<Box<dyn crate::ai::bots::Bot<G>>> {
-    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| Box::new(NetBot::new(nardy_net(), plies, seed)))
+    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
+        Box::new(NetBot::new(nardy_net(), plies, seed))
+    })
 }
 
 /// Makes the network in `path` the one every Long Nardy net bot of this process uses.

@@ -87,7 +87,9 @@ impl BotKind {
     /// node). Searches value positions by the game's own estimate, except that Long
     /// Nardy's `bot:net` levels play on its learned network.
     pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
-        if let Some(bot) = crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed))) {
+        if let Some(bot) =
+            crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed)))
+        {
             return bot;
         }
         if let BotKind::Net { plies } = self
@@ -141,7 +143,6 @@ impl BotKind {
         }
     }
 }
-
 
 impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

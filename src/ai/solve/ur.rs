@@ -453,9 +453,12 @@ pub fn solve_table(
     }
     if rules == RuleSet::City && request.layers.is_some() {
         let left = request.layers.unwrap_or(1);
-        let report =
-            solve_city_end(left, options.get("back-star"), request.out.as_deref())
-                .map_err(anyhow::Error::msg)?;
+        let report = solve_city_end(
+            left,
+            options.get("back-star").unwrap_or_default(),
+            request.out.as_deref(),
+        )
+        .map_err(anyhow::Error::msg)?;
         writeln!(out, "{report}")?;
         return Ok(());
     }
@@ -472,7 +475,8 @@ pub fn solve_table(
         out,
         "solving ur rules={}{}: residual {:e}, {jobs} thread{}; table {}",
         rules.name(),
-        request.layers
+        request
+            .layers
             .map(|k| format!(
                 " (end layers: at most {k} piece{} left per side)",
                 if k == 1 { "" } else { "s" }
@@ -483,8 +487,8 @@ pub fn solve_table(
         path.display()
     )?;
     out.flush()?;
-    let report =
-        solve_rule_set(rules, &path, request.layers, request.residual, jobs, true).map_err(anyhow::Error::msg)?;
+    let report = solve_rule_set(rules, &path, request.layers, request.residual, jobs, true)
+        .map_err(anyhow::Error::msg)?;
     let sweeps: u32 = report.solution.layers.iter().map(|l| l.sweeps).sum();
     writeln!(
         out,

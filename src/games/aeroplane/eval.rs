@@ -66,7 +66,7 @@ pub fn undecided(game: &Aeroplane) -> bool {
 /// The features of `seat`, in the order of a row of [`WEIGHTS`]; the model compares the seats'
 /// weighted sums. The last is the worth `bot:greedy` gives the seat.
 pub fn features(game: &Aeroplane, seat: Seat) -> [f64; FEATURES] {
-    let playing = matches!(game.stage, Stage::Roll | Stage::Move);
+    let playing = matches!(game.stage, Stage::Roll | Stage::Move(_));
     let after = (seat + game.seats - game.turn) % game.seats;
     let colour = game.colour(seat);
     let mut progress = 0.0;
@@ -106,4 +106,50 @@ pub fn features(game: &Aeroplane, seat: Seat) -> [f64; FEATURES] {
         turn_is(0) * f64::from(game.sixes) / 2.0,
         game.seat_value(seat) / 100.0,
     ]
+}
+
+impl Aeroplane {
+    /// A heuristic worth of one seat's planes, in pips, with a charge for planes that an
+    /// opponent plane could hit with a single roll.
+    pub(super) fn seat_value(&self, seat: Seat) -> f64 {
+        let colour = self.colour(seat);
+        let mut value = 0.0;
+        for &at in &self.planes[seat] {
+            value += match at {
+                HANGAR => 0.0,
+                LAUNCH => 5.0,
+                CENTRE => 70.0,
+                d if d >= board::HOME_FIRST => 12.0 + f64::from(d),
+                d => 6.0 + f64::from(d),
+            };
+        }
+        for (plane, &at) in self.planes[seat].iter().enumerate() {
+            if !board::on_track(at) || !self.names_piece(seat, plane) {
+                continue;
+            }
+            let stack = f64::from(self.piece(seat, plane).count_ones());
+            let target = board::square(colour, at);
+            let threats = self.threats_to(seat, target);
+            value -= stack * (6.0 + f64::from(at)) * 0.12 * f64::from(threats.min(3));
+        }
+        value
+    }
+
+    /// How many opponent pieces stand one to six squares behind track square `target` on
+    /// their own path (so a single roll could land on it).
+    pub(super) fn threats_to(&self, seat: Seat, target: usize) -> u32 {
+        let mut threats = 0;
+        for other in (0..self.seats).filter(|&s| s != seat) {
+            let d = board::progress_on_square(self.colour(other), target);
+            if d > board::TURN_IN {
+                continue;
+            }
+            for &at in &self.planes[other] {
+                if (LAUNCH..=board::TURN_IN).contains(&at) && (1..=6).contains(&(d - at)) {
+                    threats += 1;
+                }
+            }
+        }
+        threats
+    }
 }

@@ -1,9 +1,9 @@
 //! Aeroplane Chess's position hash: every plane's progress, the stage (with the
 //! roll-off), turn, die, the sixes of this turn, the finishing order and the rule options.
 
-use super::{Aeroplane, LaunchRule, Stage};
+use super::{Aeroplane, LaunchRule};
 use crate::core::PositionHasher;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 impl Aeroplane {
     /// See [`crate::core::Game::position_hash`].
@@ -16,15 +16,7 @@ impl Aeroplane {
             }
         }
         hasher.write(&planes);
-        let stage = match self.stage {
-            Stage::RollOff(rolloff) => {
-                rolloff.hash(&mut hasher);
-                0
-            }
-            Stage::Roll => 1,
-            Stage::Move => 2,
-            Stage::Over => 3,
-        };
+        let stage = self.stage.hash_code(&mut hasher);
         let mut finished = 0u64;
         for &seat in self.finished.iter() {
             finished = finished << 3 | (seat as u64 + 1);
@@ -41,7 +33,7 @@ impl Aeroplane {
         hasher.add(
             stage
                 | (self.turn as u64) << 2
-                | u64::from(self.dice.unwrap_or(0)) << 4
+                | u64::from(self.stage.rolled().unwrap_or(0)) << 4
                 | u64::from(self.sixes) << 8
                 | u64::from(self.moved) << 12
                 | finished << 32

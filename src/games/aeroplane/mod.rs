@@ -17,6 +17,8 @@
 //! move; playing it sends the planes moved with the first two 6s home and ends the turn.
 
 pub mod board;
+mod check;
+mod describe;
 pub mod eval;
 mod finishers;
 mod hash;
@@ -27,10 +29,10 @@ use std::sync::Arc;
 
 use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
+use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -113,35 +115,55 @@ impl LaunchRule {
     }
 }
 
-/// The rule options, read once from [`Options`].
+/// The rule options of a game of Aeroplane Chess, read once when the game is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Rules {
-    launch: LaunchRule,
-    landing: Landing,
+pub struct AeroplaneRules {
+    /// How many players (option `players`).
+    pub players: usize,
+    /// Which rolls launch a plane (option `launch`).
+    pub launch: LaunchRule,
+    /// Options `fly-then-jump` and `overshoot`.
+    pub landing: Landing,
     /// Option `until=last`: play on until one player is left.
-    until_last: bool,
+    pub until_last: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    /// Deciding who starts: the seat in `turn` rolls one die.
-    RollOff(RollOff),
-    Roll,
-    Move,
-    Over,
+impl AeroplaneRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<AeroplaneRules, OptionError> {
+        Ok(AeroplaneRules {
+            players: options.read("players", &[("2", 2), ("3", 3), ("4", 4)])?,
+            launch: options.read(
+                "launch",
+                &[
+                    ("even", LaunchRule::Even),
+                    ("six", LaunchRule::Six),
+                    ("five-six", LaunchRule::FiveSix),
+                ],
+            )?,
+            landing: Landing {
+                fly_then_jump: options.flag("fly-then-jump")?,
+                bounce: options.read("overshoot", &[("forbid", false), ("bounce", true)])?,
+            },
+            until_last: options.read("until", &[("last", true), ("first", false)])?,
+        })
+    }
 }
+
+/// Where the turn cycle stands: the roll-off is one die a seat, in seat order, and the
+/// highest rolls afresh to start; a move plays one die.
+type Stage = turn::Stage<u8>;
 
 /// An Aeroplane Chess game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Aeroplane {
     options: Arc<Options>,
-    rules: Rules,
+    rules: AeroplaneRules,
     seats: usize,
     /// Each seat's planes as progress along that seat's path (see [`board`]).
     planes: [[i8; PLANES]; 4],
     stage: Stage,
     turn: Seat,
-    dice: Option<u8>,
     /// Sixes already rolled in this turn before the current roll (0..=2).
     sixes: u8,
     /// Bit `i` set: the mover's plane `i + 1` moved with one of those sixes.
@@ -181,20 +203,8 @@ impl NewGame for Aeroplane {
             &OPTIONS,
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
-        let seats = options.number("players").clamp(2, 4) as usize;
-        let launch = match options.get("launch") {
-            "six" => LaunchRule::Six,
-            "five-six" => LaunchRule::FiveSix,
-            _ => LaunchRule::Even,
-        };
-        let rules = Rules {
-            launch,
-            landing: Landing {
-                fly_then_jump: options.get("fly-then-jump") == "on",
-                bounce: options.get("overshoot") == "bounce",
-            },
-            until_last: options.get("until") != "first",
-        };
+        let rules = AeroplaneRules::read(&options)?;
+        let seats = rules.players;
         Ok(Aeroplane {
             options: Arc::new(options),
             rules,
@@ -202,7 +212,6 @@ impl NewGame for Aeroplane {
             planes: [[HANGAR; PLANES]; 4],
             stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, seats)),
             turn: 0,
-            dice: None,
             sixes: 0,
             moved: 0,
             finished: finishers::Finishers::default(),
@@ -211,6 +220,11 @@ impl NewGame for Aeroplane {
 }
 
 impl Aeroplane {
+    /// The rule options in force.
+    pub fn rules(&self) -> AeroplaneRules {
+        self.rules
+    }
+
     /// The colour (0..=3) of `seat`.
     pub fn colour(&self, seat: Seat) -> usize {
         SEAT_COLOURS[self.seats - 2][seat.min(self.seats - 1)]
@@ -248,7 +262,7 @@ impl Aeroplane {
 
     /// True if the dice being played are the third 6 in a row (only `pass` is legal).
     fn third_six(&self) -> bool {
-        self.stage == Stage::Move && self.dice == Some(6) && self.sixes >= 2
+        matches!(self.stage, Stage::Move(6)) && self.sixes >= 2
     }
 
     fn landing(&self) -> Landing {
@@ -320,100 +334,20 @@ impl Aeroplane {
     /// The path of a plane of the mover with the current dice, if it may move.
     fn trace_of(&self, plane: usize) -> Option<Trace> {
         let at = self.planes[self.turn][plane];
-        let roll = self.dice?;
+        let roll = self.stage.rolled()?;
         if at == HANGAR || at == CENTRE {
             return None;
         }
         board::trace(at, roll, self.landing())
     }
 
-    /// Checks a move and says why it cannot be played.
-    fn check(&self, mv: &AeroMove) -> Result<(), IllegalMove> {
-        let mover = self.turn;
-        let colour = self.colour(mover);
-        let name = COLOUR_NAMES[colour];
-        let roll = self.dice.unwrap_or(0);
-        if self.third_six() && *mv != AeroMove::Pass {
-            return Err(IllegalMove(format!(
-                "a third 6 in a row is not played: the planes {name} moved with the two \
-                 previous 6s go back to the hangar and the turn passes (play pass)"
-            )));
-        }
-        match *mv {
-            AeroMove::Pass => {
-                let mut legal = Vec::new();
-                self.legal_moves(&mut legal);
-                match legal.first() {
-                    Some(AeroMove::Pass) | None => Ok(()),
-                    Some(first) => Err(IllegalMove(format!(
-                        "{name} can move, so passing is not allowed (for example {})",
-                        text::format_move(first)
-                    ))),
-                }
-            }
-            AeroMove::Launch => {
-                if self.first_in_hangar(mover).is_none() {
-                    Err(IllegalMove(format!("{name} has no plane in the hangar")))
-                } else if !self.rules.launch.allows(roll) {
-                    Err(IllegalMove(format!(
-                        "launching needs {}, not a {roll}",
-                        self.rules.launch.describe()
-                    )))
-                } else {
-                    Ok(())
-                }
-            }
-            AeroMove::Plane {
-                colour: plane_colour,
-                plane,
-            } => {
-                let (plane_colour, plane) = (usize::from(plane_colour), usize::from(plane));
-                let label = plane_name(plane_colour, plane);
-                if plane_colour != colour {
-                    return Err(IllegalMove(match self.seat_of_colour(plane_colour) {
-                        None => format!(
-                            "there is no {} player in this game",
-                            COLOUR_NAMES[plane_colour % 4]
-                        ),
-                        Some(_) => format!(
-                            "{label} is {}'s plane, and {name} is to move",
-                            COLOUR_NAMES[plane_colour % 4]
-                        ),
-                    }));
-                }
-                if plane >= PLANES {
-                    return Err(IllegalMove(format!("{name} has planes 1 to 4 only")));
-                }
-                let at = self.planes[mover][plane];
-                if at == HANGAR {
-                    return Err(IllegalMove(format!(
-                        "{label} is in the hangar; bring a plane out with launch (it needs {})",
-                        self.rules.launch.describe()
-                    )));
-                }
-                if at == CENTRE {
-                    return Err(IllegalMove(format!("{label} has already reached the centre")));
-                }
-                if self.trace_of(plane).is_none() {
-                    return Err(IllegalMove(format!(
-                        "{label} needs exactly {} to reach the centre, and a {roll} would \
-                         overshoot it (overshoot=forbid)",
-                        CENTRE - at
-                    )));
-                }
-                Ok(())
-            }
-        }
-    }
-
     fn apply(&mut self, mv: &AeroMove) {
         let mover = self.turn;
-        let roll = self.dice.unwrap_or(0);
+        let roll = self.stage.rolled().unwrap_or(0);
         let trace = match *mv {
             AeroMove::Plane { plane, .. } => self.trace_of(usize::from(plane).min(PLANES - 1)),
             _ => None,
         };
-        self.dice = None;
         match *mv {
             AeroMove::Pass => {
                 if roll == 6 && self.sixes >= 2 {
@@ -497,25 +431,9 @@ impl Aeroplane {
             .unwrap_or(seat)
     }
 
-    /// One roll of the roll-off for the seat in `turn`.
-    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
-        match roll_off.throw(value) {
-            Throw::Won { seat, .. } => {
-                self.turn = seat;
-                self.stage = Stage::Roll;
-            }
-            Throw::Next(_) | Throw::Tie { .. } => {
-                self.turn = roll_off.to_roll();
-                self.stage = Stage::RollOff(roll_off);
-            }
-        }
-    }
-
     /// The move `before` played to reach `self`, if one of its legal moves does.
     fn played_from(&self, before: &Aeroplane) -> Option<AeroMove> {
-        if before.stage != Stage::Move {
-            return None;
-        }
+        before.stage.rolled()?;
         let mut legal = Vec::new();
         before.legal_moves(&mut legal);
         legal.into_iter().find(|mv| {
@@ -523,59 +441,6 @@ impl Aeroplane {
             after.apply(mv);
             after == *self
         })
-    }
-
-    /// Names of the planes in `mask` of `seat`: `r1, r3`.
-    fn names(&self, seat: Seat, mask: u8) -> String {
-        let colour = self.colour(seat);
-        let names: Vec<String> = (0..PLANES)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| plane_name(colour, i))
-            .collect();
-        names.join(", ")
-    }
-
-    /// A piece for people: `r2`, or `r1+r2` for a stack.
-    fn stack_name(&self, seat: Seat, mask: u8) -> String {
-        self.names(seat, mask).replace(", ", "+")
-    }
-
-    /// Where a progress value is, for people: `square 20`, `h3`, `the centre`.
-    fn place_name(&self, seat: Seat, at: i8) -> String {
-        match at {
-            HANGAR => "the hangar".to_string(),
-            LAUNCH => "the launch area".to_string(),
-            CENTRE => "the centre".to_string(),
-            d if board::on_track(d) => format!("square {}", board::square(self.colour(seat), d)),
-            d => format!("h{}", d - board::HOME_FIRST + 1),
-        }
-    }
-
-    /// The events of a move for people: jump, flight, bounce, captures.
-    fn events(&self, seat: Seat, trace: &Trace, captured: &[u8; 4]) -> Vec<String> {
-        let mut events = Vec::new();
-        if trace.bounced {
-            events.push(format!("bounces back to {}", self.place_name(seat, trace.landed)));
-        }
-        // After `square 14 -> 18`, the square of a jump reads best as a bare number.
-        let square = |at: i8| self.place_name(seat, at).replace("square ", "");
-        if let Some(jump) = trace.jump {
-            events.push(format!("jumps to {}", square(jump)));
-        }
-        if trace.flew {
-            events.push(format!("flies the shortcut to {}", square(board::SHORTCUT_END)));
-        }
-        if let Some(jump) = trace.jump_after_flight {
-            events.push(format!("jumps to {}", square(jump)));
-        }
-        let sent: Vec<String> = (0..self.seats)
-            .filter(|&s| captured[s] != 0)
-            .map(|s| self.names(s, captured[s]))
-            .collect();
-        if !sent.is_empty() {
-            events.push(format!("sends {} to the hangar", sent.join(", ")));
-        }
-        events
     }
 
     /// Validates a parsed position's invariants.
@@ -609,31 +474,24 @@ impl Game for Aeroplane {
     }
 
     fn phase(&self) -> Phase {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
-            Stage::Move => Phase::Move(self.turn),
-            Stage::Over => Phase::Over,
-        }
+        self.stage.phase(self.turn)
     }
 
     fn dice(&self) -> Option<Dice> {
-        self.dice.map(Dice::single)
+        self.stage.rolled().map(Dice::single)
     }
 
     fn roll_off(&self) -> Option<RollOff> {
-        match self.stage {
-            Stage::RollOff(roll_off) => Some(roll_off),
-            _ => None,
-        }
+        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        Dice::single(source.throw(6))
+        ONE_DIE.roll(source)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if let Phase::Roll(_) = self.phase() {
-            crate::core::one_die_outcomes(6, out);
+        if self.stage.rolls() {
+            ONE_DIE.outcomes(out);
         }
     }
 
@@ -642,48 +500,28 @@ impl Game for Aeroplane {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        Dice::parse_plain(values, 1, 6, INFO.id)
+        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
-        let value = match dice.single_value(6) {
-            Some(value) => value,
-            None => {
-                return Err(WrongPhase(format!(
-                    "aeroplane is played with one die showing 1 to 6, not {dice}"
-                )));
-            }
-        };
-        match self.stage {
-            Stage::RollOff(roll_off) => {
-                self.roll_off_throw(roll_off, value);
-                Ok(())
-            }
-            Stage::Roll => {
-                self.dice = Some(value);
-                self.stage = Stage::Move;
-                Ok(())
-            }
-            Stage::Move => Err(WrongPhase(format!(
-                "{} must move the {} first",
-                self.seat_name(self.turn),
-                self.dice.unwrap_or(0)
-            ))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
-        }
+        let value = ONE_DIE.one_value(dice, INFO.id)?;
+        let colours = SEAT_COLOURS[self.seats - 2];
+        self.stage
+            .set_roll(&mut self.turn, value, value, Start::Reroll, |seat| {
+                COLOUR_NAMES[colours[seat.min(colours.len() - 1)]]
+            })
     }
 
     fn legal_moves(&self, out: &mut Vec<AeroMove>) {
-        if self.stage != Stage::Move {
+        let Some(roll) = self.stage.rolled() else {
             return;
-        }
+        };
         if self.third_six() {
             out.push(AeroMove::Pass);
             return;
         }
         let start = out.len();
         let mover = self.turn;
-        let roll = self.dice.unwrap_or(0);
         if self.rules.launch.allows(roll) && self.first_in_hangar(mover).is_some() {
             out.push(AeroMove::Launch);
         }
@@ -702,30 +540,27 @@ impl Game for Aeroplane {
     }
 
     fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::RollOff(_) => Err(WrongPhase(format!(
+        if self.in_rolloff() {
+            return Err(WrongPhase(format!(
                 "roll first: the roll-off decides who starts ({} to roll)",
                 self.seat_name(self.turn)
             ))
-            .into()),
-            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
-            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
-            Stage::Move => {
-                self.check(mv)?;
-                self.apply(mv);
-                Ok(())
-            }
+            .into());
         }
+        self.stage.to_move()?;
+        self.check(mv)?;
+        self.apply(mv);
+        Ok(())
     }
 
     fn play_unchecked(&mut self, mv: &AeroMove) {
-        if self.stage == Stage::Move {
+        if self.stage.rolled().is_some() {
             self.apply(mv);
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let names: Vec<&str> = self.finished.iter().map(|&s| self.seat_name(s)).collect();
@@ -757,7 +592,7 @@ impl Game for Aeroplane {
 
     fn describe_move(&self, mv: &AeroMove) -> String {
         let notation = text::format_move(mv);
-        if self.stage != Stage::Move || self.check(mv).is_err() {
+        if self.stage.rolled().is_none() || self.check(mv).is_err() {
             return notation;
         }
         let mover = self.turn;
@@ -860,7 +695,7 @@ impl Game for Aeroplane {
         let Some(mv) = self.played_from(before) else {
             return lines;
         };
-        let roll = before.dice.unwrap_or(0);
+        let roll = before.stage.rolled().unwrap_or(0);
         match mv {
             AeroMove::Pass if before.third_six() => {
                 let sent = before.moved & !before.planes_at(mover, CENTRE);
@@ -902,12 +737,12 @@ impl Game for Aeroplane {
             let place = self.finished.len();
             lines.push(format!(
                 "{name} has all four planes in the centre: {}",
-                ordinal_place(place)
+                describe::ordinal_place(place)
             ));
         }
         // The end of the game is told by whoever shows the outcome (the REPL's
         // `game over:` line), as in every game.
-        if self.stage != Stage::Over && roll == 6 && self.phase() == Phase::Roll(mover) {
+        if !self.stage.is_over() && roll == 6 && self.phase() == Phase::Roll(mover) {
             lines.push(format!("{name} rolled a 6 and has another roll"));
         }
         lines
@@ -928,58 +763,5 @@ impl Aeroplane {
             return 0;
         }
         self.planes_at(seat, at)
-    }
-
-    /// A heuristic worth of one seat's planes, in pips, with a charge for planes that an
-    /// opponent plane could hit with a single roll.
-    fn seat_value(&self, seat: Seat) -> f64 {
-        let colour = self.colour(seat);
-        let mut value = 0.0;
-        for &at in &self.planes[seat] {
-            value += match at {
-                HANGAR => 0.0,
-                LAUNCH => 5.0,
-                CENTRE => 70.0,
-                d if d >= board::HOME_FIRST => 12.0 + f64::from(d),
-                d => 6.0 + f64::from(d),
-            };
-        }
-        for (plane, &at) in self.planes[seat].iter().enumerate() {
-            if !board::on_track(at) || !self.names_piece(seat, plane) {
-                continue;
-            }
-            let stack = f64::from(self.piece(seat, plane).count_ones());
-            let target = board::square(colour, at);
-            let threats = self.threats_to(seat, target);
-            value -= stack * (6.0 + f64::from(at)) * 0.12 * f64::from(threats.min(3));
-        }
-        value
-    }
-
-    /// How many opponent pieces stand one to six squares behind track square `target` on
-    /// their own path (so a single roll could land on it).
-    fn threats_to(&self, seat: Seat, target: usize) -> u32 {
-        let mut threats = 0;
-        for other in (0..self.seats).filter(|&s| s != seat) {
-            let d = board::progress_on_square(self.colour(other), target);
-            if d > board::TURN_IN {
-                continue;
-            }
-            for &at in &self.planes[other] {
-                if (LAUNCH..=board::TURN_IN).contains(&at) && (1..=6).contains(&(d - at)) {
-                    threats += 1;
-                }
-            }
-        }
-        threats
-    }
-}
-
-fn ordinal_place(place: usize) -> &'static str {
-    match place {
-        1 => "1st place",
-        2 => "2nd place",
-        3 => "3rd place",
-        _ => "4th place",
     }
 }

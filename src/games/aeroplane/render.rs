@@ -186,7 +186,7 @@ fn status(game: &Aeroplane) -> Vec<String> {
             lines.push(roll_off.describe(&|seat| game.seat_name(seat).to_string()));
         }
         Stage::Roll => lines.push(format!("{name} to roll")),
-        Stage::Move => lines.push(format!("{name} to move, rolled {}", game.dice.unwrap_or(0))),
+        Stage::Move(roll) => lines.push(format!("{name} to move, rolled {roll}")),
         Stage::Over => {
             if let Some(outcome) = game.outcome() {
                 lines.push(format!("game over: {}", outcome.summary));
@@ -205,7 +205,7 @@ fn status(game: &Aeroplane) -> Vec<String> {
             if game.third_six() { "; a third 6: pass" } else { "" }
         ));
     }
-    if !game.finished.is_empty() && game.stage != Stage::Over {
+    if !game.finished.is_empty() && !game.stage.is_over() {
         let places: Vec<String> = game
             .finished
             .iter()

@@ -83,9 +83,9 @@ pub fn position_string(game: &Aeroplane) -> String {
         fields.push(format!("{}={}", COLOUR_NAMES[colour], places.join(",")));
     }
     let name = COLOUR_NAMES[game.colour(game.turn)];
-    fields.push(match (game.stage, game.dice) {
-        (Stage::Over, _) => "turn=over".to_string(),
-        (Stage::Move, Some(roll)) => format!("turn={name}:{roll}"),
+    fields.push(match game.stage {
+        Stage::Over => "turn=over".to_string(),
+        Stage::Move(roll) => format!("turn={name}:{roll}"),
         _ => format!("turn={name}:roll"),
     });
     if let Stage::RollOff(roll_off) = game.stage {
@@ -139,7 +139,6 @@ fn example(game: &Aeroplane) -> String {
     fresh.planes = [[HANGAR; PLANES]; 4];
     fresh.stage = Stage::Roll;
     fresh.turn = 0;
-    fresh.dice = None;
     fresh.sixes = 0;
     fresh.moved = 0;
     fresh.finished.clear();
@@ -213,7 +212,6 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     let mut game = base.clone();
     game.planes = [[HANGAR; PLANES]; 4];
     game.finished.clear();
-    game.dice = None;
     game.stage = Stage::Roll;
     game.turn = 0;
     game.sixes = 0;
@@ -294,7 +292,7 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
         }
     }
     game.moved = parse_moved(&game, moved_text)?;
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         // The game ended on the move of the last player to finish.
         game.turn = game.finished.last().copied().unwrap_or(0);
     }
@@ -331,8 +329,7 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
             "during the roll-off nobody moves; the turn is SEAT:roll".into(),
         ));
     }
-    game.stage = Stage::Move;
-    game.dice = Some(roll);
+    game.stage = Stage::Move(roll);
     Ok(())
 }
 
@@ -368,7 +365,7 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         ))
     })?;
     match game.stage {
-        Stage::Move => {
+        Stage::Move(_) => {
             return Err(PositionError(
                 "during the roll-off nobody moves; the turn is SEAT:roll".into(),
             ));
@@ -468,7 +465,7 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
         }
     }
     let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         if game.finished.len() != needed {
             return Err(PositionError(format!(
                 "the game is over when {needed} player{} finished (until={}), and finished= \

@@ -44,7 +44,7 @@ pub fn estimate_with(game: &Microbes, weights: &[f64]) -> Estimate {
 pub fn features(game: &Microbes, seat: Seat) -> [f64; FEATURES] {
     let seat = seat.min(1);
     let mine = game.pieces[seat];
-    let playing = matches!(game.stage, Stage::Roll | Stage::Move { .. });
+    let playing = matches!(game.stage, Stage::Roll | Stage::Move(_));
     let to_act = playing && game.turn == seat;
     let mut progress = 0.0;
     let mut at_risk = 0.0;

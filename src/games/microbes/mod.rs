@@ -22,10 +22,11 @@ pub use board::{BLACK, WHITE};
 use board::{HOME, LAST, PIECES, Pieces, cell_name, cell_of, indices_of};
 use movegen::{NoEntry, Stuck, Turn};
 
+use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
     OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing,
-    SyntaxError, Throw, WrongPhase,
+    SyntaxError, WrongPhase,
 };
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
@@ -46,17 +47,24 @@ pub static INFO: GameInfo = GameInfo {
     rules: include_str!("rules.txt"),
 };
 
-/// Where the turn cycle stands.
+/// Where the turn cycle stands: in the roll-off White throws one die, then Black, and the
+/// higher starts; a move plays one die.
+type Stage = turn::Stage<u8>;
+
+/// The rule options of a chessboard race, read once when the game is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Stage {
-    /// Deciding who starts: White rolls one die, then Black; the higher starts.
-    RollOff(RollOff),
-    /// The seat in `turn` must roll.
-    Roll,
-    /// The seat in `turn` must play this die.
-    Move { die: u8 },
-    /// Someone has all four pieces home; `turn` is the winner.
-    Over,
+pub struct MicrobesRules {
+    /// After a turn played with a 6 the same player rolls again.
+    pub six_rolls_again: bool,
+}
+
+impl MicrobesRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<MicrobesRules, OptionError> {
+        Ok(MicrobesRules {
+            six_rolls_again: options.flag("six-rolls-again")?,
+        })
+    }
 }
 
 /// One choice for a rolled die.
@@ -74,7 +82,7 @@ pub enum MicrobesMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Microbes {
     options: Arc<Options>,
-    six_rolls_again: bool,
+    rules: MicrobesRules,
     /// Each seat's pieces on the board, by path index.
     pieces: [Pieces; 2],
     /// The seat to act (the one to roll in the roll-off; the winner once over).
@@ -93,7 +101,7 @@ impl NewGame for Microbes {
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
         Ok(Microbes {
-            six_rolls_again: options.get("six-rolls-again") == "on",
+            rules: MicrobesRules::read(&options)?,
             options: Arc::new(options),
             pieces: [Pieces::START; 2],
             turn: WHITE,
@@ -129,11 +137,13 @@ impl Microbes {
         }
     }
 
+    /// The rule options in force.
+    pub fn rules(&self) -> MicrobesRules {
+        self.rules
+    }
+
     fn die(&self) -> Option<u8> {
-        match self.stage {
-            Stage::Move { die } => Some(die),
-            _ => None,
-        }
+        self.stage.rolled()
     }
 
     fn side_name(seat: Seat) -> &'static str {
@@ -213,7 +223,7 @@ impl Microbes {
         if self.pieces[mover].home() == PIECES {
             self.stage = Stage::Over;
         } else {
-            if !(self.six_rolls_again && die == 6) {
+            if !(self.rules.six_rolls_again && die == 6) {
                 self.turn = 1 - mover;
             }
             self.stage = Stage::Roll;
@@ -238,7 +248,7 @@ impl Microbes {
             ([_, _, ..], _) => Err(PositionError(
                 "both sides have all four pieces home; the game ends when the first does".into(),
             )),
-            ([_], Stage::Over) | ([], Stage::Roll | Stage::Move { .. }) => Ok(()),
+            ([_], Stage::Over) | ([], Stage::Roll | Stage::Move(_)) => Ok(()),
             ([winner], _) => Err(PositionError(format!(
                 "{} has all four pieces home, so the game is over (write turn=over)",
                 Microbes::side_name(*winner)
@@ -327,11 +337,7 @@ impl Game for Microbes {
     }
 
     fn phase(&self) -> Phase {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
-            Stage::Move { .. } => Phase::Move(self.turn),
-            Stage::Over => Phase::Over,
-        }
+        self.stage.phase(self.turn)
     }
 
     fn dice(&self) -> Option<Dice> {
@@ -339,19 +345,16 @@ impl Game for Microbes {
     }
 
     fn roll_off(&self) -> Option<RollOff> {
-        match self.stage {
-            Stage::RollOff(roll_off) => Some(roll_off),
-            _ => None,
-        }
+        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        Dice::single(source.throw(6))
+        ONE_DIE.roll(source)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if let Phase::Roll(_) = self.phase() {
-            crate::core::one_die_outcomes(6, out);
+        if self.stage.rolls() {
+            ONE_DIE.outcomes(out);
         }
     }
 
@@ -360,39 +363,13 @@ impl Game for Microbes {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        Dice::parse_plain(values, 1, 6, INFO.id)
+        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
-        let die = match dice.single_value(6) {
-            Some(value) => value,
-            None => {
-                return Err(WrongPhase(format!(
-                    "microbes needs one die showing 1 to 6, not {dice}"
-                )));
-            }
-        };
-        match self.stage {
-            Stage::RollOff(mut roll_off) => match roll_off.throw(die) {
-                Throw::Won { seat, .. } => {
-                    self.stage = Stage::Roll;
-                    self.turn = seat;
-                }
-                Throw::Next(_) | Throw::Tie { .. } => {
-                    self.stage = Stage::RollOff(roll_off);
-                    self.turn = roll_off.to_roll();
-                }
-            },
-            Stage::Roll => self.stage = Stage::Move { die },
-            Stage::Move { die } => {
-                return Err(WrongPhase(format!(
-                    "{} must move the {die} first",
-                    SEAT_NAMES[self.turn]
-                )));
-            }
-            Stage::Over => return Err(WrongPhase("the game is over".into())),
-        }
-        Ok(())
+        let die = ONE_DIE.one_value(dice, INFO.id)?;
+        self.stage
+            .set_roll(&mut self.turn, die, die, Start::Reroll, |seat| SEAT_NAMES[seat])
     }
 
     fn legal_moves(&self, out: &mut Vec<MicrobesMove>) {
@@ -402,16 +379,10 @@ impl Game for Microbes {
     }
 
     fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into()).into()),
-            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
-            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
-            Stage::Move { die } => {
-                self.check(*mv, die)?;
-                self.apply(*mv, die);
-                Ok(())
-            }
-        }
+        let die = self.stage.to_move()?;
+        self.check(*mv, die)?;
+        self.apply(*mv, die);
+        Ok(())
     }
 
     fn play_unchecked(&mut self, mv: &MicrobesMove) {
@@ -421,7 +392,7 @@ impl Game for Microbes {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let winner = self.turn;
@@ -497,7 +468,7 @@ impl Game for Microbes {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let seat = seat.min(1);
-        if self.stage == Stage::Over {
+        if self.stage.is_over() {
             return if self.turn == seat { 1000.0 } else { -1000.0 };
         }
         self.worth(seat) - self.worth(1 - seat)
@@ -524,7 +495,7 @@ impl Game for Microbes {
         // The move's description names the cell it went to and what it ate; only the
         // running count of pieces home is new here.
         let home_after = self.pieces[mover].home();
-        if home_after > before.pieces[mover].home() && self.stage != Stage::Over {
+        if home_after > before.pieces[mover].home() && !self.stage.is_over() {
             lines.push(format!("{me} has {home_after} of 4 pieces home"));
         }
         match self.stage {

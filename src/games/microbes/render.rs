@@ -75,7 +75,7 @@ fn status(game: &Microbes) -> String {
     match game.stage {
         Stage::RollOff(roll_off) => roll_off.describe(&|seat| SEAT_NAMES[seat].to_string()),
         Stage::Roll => format!("{} to roll", SEAT_NAMES[game.turn]),
-        Stage::Move { die } => format!("{} to move, rolled {die}", SEAT_NAMES[game.turn]),
+        Stage::Move(die) => format!("{} to move, rolled {die}", SEAT_NAMES[game.turn]),
         Stage::Over => game
             .outcome()
             .map(|o| format!("game over: {}", o.summary))

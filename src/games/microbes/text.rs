@@ -71,7 +71,7 @@ pub fn position_string(game: &Microbes) -> String {
             _ => "white:rolloff".to_string(),
         },
         Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
-        Stage::Move { die } => format!("{}:{die}", SEAT_NAMES[game.turn]),
+        Stage::Move(die) => format!("{}:{die}", SEAT_NAMES[game.turn]),
         Stage::Over => "over".to_string(),
     };
     format!(
@@ -197,9 +197,7 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
                  with white's die noted (black:rolloff:5)"
             )));
         }
-        (_, number, None) => Stage::Move {
-            die: die(number).ok_or_else(bad)?,
-        },
+        (_, number, None) => Stage::Move(die(number).ok_or_else(bad)?),
         _ => return Err(bad()),
     };
     Ok((seat, stage))
@@ -238,7 +236,7 @@ pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionE
         }
     }
     parse_reserve(reserve, game.pieces)?;
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         // The winner made the last move.
         game.turn = if game.pieces[BLACK].home() == PIECES {
             BLACK

@@ -12,10 +12,12 @@
 //!   or `Roll(seat)` again (own colour), or `Move(seat)` with forced swaps (dot).
 
 mod board;
+mod check;
 pub mod eval;
 mod hash;
 mod render;
 mod text;
+mod validate;
 
 use std::sync::Arc;
 
@@ -24,10 +26,10 @@ pub use board::{
     distance_to_finish, field_colour, field_name, is_fork, next, walk,
 };
 
+use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
 };
 
 /// The most seats a game can have.
@@ -54,6 +56,22 @@ pub static INFO: GameInfo = GameInfo {
     summary: "seven shared pieces on a forking track",
     rules: include_str!("rules.txt"),
 };
+
+/// The rule options of a game of Mnogoboy, read once when the game is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MnogoboyRules {
+    /// How many players share the pieces (option `players`).
+    pub players: usize,
+}
+
+impl MnogoboyRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<MnogoboyRules, OptionError> {
+        Ok(MnogoboyRules {
+            players: (options.number("players")? as usize).clamp(2, MAX_SEATS),
+        })
+    }
+}
 
 /// The piece a seat controls and where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,7 +149,8 @@ impl NewGame for Mnogoboy {
             &OPTIONS,
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
-        let seats = (options.number("players") as usize).clamp(2, MAX_SEATS);
+        let rules = MnogoboyRules::read(&options)?;
+        let seats = rules.players;
         Ok(Mnogoboy {
             options: Arc::new(options),
             seats,
@@ -144,6 +163,11 @@ impl NewGame for Mnogoboy {
 }
 
 impl Mnogoboy {
+    /// The rule options in force.
+    pub fn rules(&self) -> MnogoboyRules {
+        MnogoboyRules { players: self.seats }
+    }
+
     /// The piece `seat` controls, if it has taken one.
     pub fn piece(&self, seat: Seat) -> Option<Piece> {
         self.pieces.get(seat).copied().flatten()
@@ -262,210 +286,6 @@ impl Mnogoboy {
         (0..self.seats).find(|&s| self.piece(s).is_some_and(|p| p.colour == colour))
     }
 
-    fn check_reserve(&self, colour: Colour) -> Result<(), IllegalMove> {
-        match self.holder(colour) {
-            Some(seat) if seat == self.turn => Err(IllegalMove(format!(
-                "{} already controls {colour}",
-                self.name(seat)
-            ))),
-            Some(seat) => Err(IllegalMove(format!(
-                "{colour} is not in the reserve: {} controls it",
-                self.name(seat)
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    fn check_not_given_away(&self, colour: Colour, allowed: u8) -> Result<(), IllegalMove> {
-        if self.before == BeforeRoll::Gave(colour) && allowed & colour.bit() == 0 {
-            return Err(IllegalMove(format!(
-                "{colour} was given away before the roll and cannot be taken back this turn"
-            )));
-        }
-        Ok(())
-    }
-
-    /// Checks a move and returns it in the form [`Mnogoboy::apply`] plays.
-    fn check(&self, mv: &MnogoboyMove) -> Result<MnogoboyMove, PlayError> {
-        use MnogoboyMove::*;
-        let me = self.name(self.turn);
-        match self.stage {
-            Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
-            Stage::RollOff(_) => {
-                return Err(WrongPhase("roll first: the roll-off decides who starts".into()).into());
-            }
-            _ => {}
-        }
-        if let (Take(_), Some(piece)) = (mv, self.piece(self.turn)) {
-            return Err(IllegalMove(format!(
-                "{me} already controls {}; take is only for choosing the first piece",
-                piece.colour
-            ))
-            .into());
-        }
-        let illegal = |text: String| -> Result<MnogoboyMove, PlayError> { Err(IllegalMove(text).into()) };
-        match (self.stage, *mv) {
-            (Stage::Take, Take(colour)) => {
-                self.check_reserve(colour)?;
-                Ok(*mv)
-            }
-            (Stage::Take, _) => illegal(format!(
-                "{me} has no piece yet and must take one from the reserve first ({})",
-                Mnogoboy::colour_list(self.reserve_mask(), "take")
-            )),
-            (Stage::Roll { again }, Swap(colour)) => {
-                if again {
-                    return illegal(format!(
-                        "{me} landed on its own colour and must roll again at once: no exchange now"
-                    ));
-                }
-                match self.before {
-                    BeforeRoll::Took => {
-                        return illegal(format!(
-                            "{me} has just taken {} and rolls now",
-                            self.mover_piece().colour
-                        ));
-                    }
-                    BeforeRoll::Gave(given) => {
-                        return illegal(format!(
-                            "{me} already exchanged {given} for {} before this roll; roll now",
-                            self.mover_piece().colour
-                        ));
-                    }
-                    BeforeRoll::Nothing => {}
-                }
-                self.check_reserve(colour)?;
-                Ok(*mv)
-            }
-            (Stage::Roll { .. }, _) => Err(WrongPhase("roll first".into()).into()),
-            (Stage::Move { die }, Pass) => {
-                if self.needs_six(self.turn) && die != 6 {
-                    Ok(Pass)
-                } else {
-                    let mut moves = Vec::new();
-                    self.moves_for(die, &mut moves);
-                    illegal(format!(
-                        "{me} can move, so passing is not allowed (for example {})",
-                        text::format_move(&moves[0])
-                    ))
-                }
-            }
-            (Stage::Move { die }, Advance(_) | AdvanceTo(_)) => self.check_advance(die, mv),
-            (Stage::Move { die }, Swap(_)) => illegal(format!(
-                "{me} rolled a {die} and must move first: the exchange after the roll comes after the move"
-            )),
-            (Stage::Exchange, Swap(colour)) => {
-                self.check_reserve(colour)?;
-                self.check_not_given_away(colour, self.exchange_mask())?;
-                Ok(*mv)
-            }
-            (Stage::Exchange, Pass) => Ok(Pass),
-            (Stage::Exchange, _) => illegal(format!(
-                "{me} has moved: exchange with swap COLOUR, or pass to keep {} and end the turn",
-                self.mover_piece().colour
-            )),
-            (Stage::Dot, Swap(colour)) => {
-                let piece = self.mover_piece();
-                if colour == piece.colour {
-                    return illegal(format!(
-                        "{colour} landed on a dot and must be exchanged for another colour"
-                    ));
-                }
-                self.check_reserve(colour)?;
-                self.check_not_given_away(colour, self.dot_mask())?;
-                Ok(*mv)
-            }
-            (Stage::Dot, _) => {
-                let piece = self.mover_piece();
-                illegal(format!(
-                    "{} landed on the dot at {} and must be exchanged: {}",
-                    piece.colour,
-                    piece.field,
-                    Mnogoboy::colour_list(self.dot_mask(), "swap")
-                ))
-            }
-            _ => illegal("that move does not fit this point of the turn".into()),
-        }
-    }
-
-    fn check_advance(&self, die: u8, mv: &MnogoboyMove) -> Result<MnogoboyMove, PlayError> {
-        let piece = self.mover_piece();
-        let from = piece.field;
-        if self.needs_six(self.turn) && die != 6 {
-            return Err(IllegalMove(format!(
-                "{} stands on a {} field ({from}): only a 6 moves it, and the roll is {die}; pass",
-                piece.colour,
-                field_colour(from).map_or("coloured", Colour::name)
-            ))
-            .into());
-        }
-        let options = self.destinations(die);
-        let reachable = || -> String {
-            let words: Vec<String> = options
-                .iter()
-                .map(|&(branch, to)| match branch {
-                    Some(b) => format!("{} ({})", field_name(to), b.name()),
-                    None => field_name(to),
-                })
-                .collect();
-            words.join(" or ")
-        };
-        let found = match *mv {
-            MnogoboyMove::Advance(choice) => {
-                let found = options.iter().find(|&&(branch, _)| branch == choice);
-                if found.is_none() {
-                    let fork = walk(from, die, None).err();
-                    let text = match (choice, fork) {
-                        (None, Some(fork)) => format!(
-                            "the {die} passes the fork at {fork}: write {}",
-                            options
-                                .iter()
-                                .map(|&(b, to)| format!(
-                                    "move {} (to {})",
-                                    b.map_or("", Branch::name),
-                                    field_name(to)
-                                ))
-                                .collect::<Vec<_>>()
-                                .join(" or ")
-                        ),
-                        _ => format!(
-                            "the {die} takes {} from {} to {} without passing a fork: write move",
-                            piece.colour,
-                            field_name(from),
-                            reachable()
-                        ),
-                    };
-                    return Err(IllegalMove(text).into());
-                }
-                found
-            }
-            MnogoboyMove::AdvanceTo(target) => {
-                let found = options.iter().find(|&&(_, to)| to == target);
-                if found.is_none() {
-                    let backward = if target <= from && target != FINISH {
-                        " (pieces never move backward)"
-                    } else {
-                        ""
-                    };
-                    return Err(IllegalMove(format!(
-                        "a {die} takes {} from {} to {}, not to {}{backward}",
-                        piece.colour,
-                        field_name(from),
-                        reachable(),
-                        field_name(target)
-                    ))
-                    .into());
-                }
-                found
-            }
-            _ => None,
-        };
-        match found {
-            Some(&(branch, _)) => Ok(MnogoboyMove::Advance(branch)),
-            None => Err(IllegalMove("that is not a move".into()).into()),
-        }
-    }
-
     /// Plays a checked (or listed) move.
     fn apply(&mut self, mv: &MnogoboyMove) {
         match (self.stage, *mv) {
@@ -534,154 +354,12 @@ impl Mnogoboy {
         };
     }
 
-    /// Records a roll-off throw and moves to the next roller, a tie round, or the start.
-    fn roll_off_throw(&mut self, mut roll_off: RollOff, value: u8) {
-        match roll_off.throw(value) {
-            Throw::Won { seat, .. } => {
-                self.turn = seat;
-                self.stage = Stage::Take;
-            }
-            Throw::Next(_) | Throw::Tie { .. } => {
-                self.turn = roll_off.to_roll();
-                self.stage = Stage::RollOff(roll_off);
-            }
-        }
-    }
-
-    /// Checks everything a position string could get wrong; see [`text`].
-    fn validate(&self) -> Result<(), PositionError> {
-        let bad = |text: String| Err(PositionError(text));
-        let mut seen = 0u8;
-        for seat in 0..self.seats {
-            if let Some(piece) = self.piece(seat) {
-                if seen & piece.colour.bit() != 0 {
-                    return bad(format!(
-                        "two seats control the {} piece; there is one piece of each colour",
-                        piece.colour
-                    ));
-                }
-                seen |= piece.colour.bit();
-            }
-        }
-        let at_finish: Vec<Seat> = (0..self.seats)
-            .filter(|&s| self.piece(s).is_some_and(|p| p.field == FINISH))
-            .collect();
-        let me = self.name(self.turn);
-        let mine = self.piece(self.turn);
-        match (self.stage, at_finish.len()) {
-            (Stage::Over, 1) => {}
-            (Stage::Over, _) => {
-                return bad("turn=over needs exactly one piece on F (the winner's)".into());
-            }
-            (_, 0) => {}
-            (_, _) => {
-                return bad(format!(
-                    "{} stands on F, so the game is over (write turn=over)",
-                    self.name(at_finish[0])
-                ));
-            }
-        }
-        if self.stage == Stage::Over && self.before != BeforeRoll::Nothing {
-            return bad("the game is over, so before= must be -".into());
-        }
-        if let Stage::RollOff(roll_off) = self.stage {
-            return self.validate_rolloff(roll_off);
-        }
-        if mine.is_none() && self.stage != Stage::Take {
-            return bad(format!("{me} has no piece: the turn can only be {me}:take"));
-        }
-        // Seats get their first piece in turn order, so the seats still without one
-        // follow on from the seat to act (or are it, when it is taking), and the seat
-        // to act is in its own first turn.
-        let first_missing = if self.stage == Stage::Take {
-            self.turn
-        } else {
-            (self.turn + 1) % self.seats
+    /// Records a roll-off throw: the next seat throws, or the winner takes its first piece.
+    fn roll_off_throw(&mut self, roll_off: RollOff, value: u8) {
+        self.stage = match turn::roll_off_throw(roll_off, value, &mut self.turn) {
+            Some(going_on) => Stage::RollOff(going_on),
+            None => Stage::Take,
         };
-        let missing = (0..self.seats).filter(|&s| self.piece(s).is_none()).count();
-        for k in 0..missing {
-            let seat = (first_missing + k) % self.seats;
-            if self.piece(seat).is_some() {
-                return bad(format!(
-                    "seats take their first piece in turn order, so with {me} to act {} cannot have a piece while {} has none",
-                    self.name(seat),
-                    self.name((first_missing + missing - 1) % self.seats)
-                ));
-            }
-        }
-        let in_turn = !matches!(self.stage, Stage::Take | Stage::Over);
-        if missing > 0 && in_turn && self.before != BeforeRoll::Took {
-            return bad(format!(
-                "{} has no piece yet, so {me} must be in its first turn (before=take)",
-                self.name(first_missing)
-            ));
-        }
-        if let BeforeRoll::Gave(colour) = self.before
-            && self.holder(colour).is_some()
-        {
-            return bad(format!(
-                "before={} says {me} gave {colour} away this turn, but {colour} is not in the reserve",
-                colour.letter()
-            ));
-        }
-        let Some(piece) = mine else {
-            return match self.before {
-                BeforeRoll::Nothing => Ok(()),
-                _ => bad(format!("{me} has no piece yet, so before= must be -")),
-            };
-        };
-        match self.stage {
-            Stage::Take => bad(format!(
-                "{me} already controls {}, so it cannot take one",
-                piece.colour
-            )),
-            Stage::Roll { again: false } if self.before == BeforeRoll::Took && piece.field != START => bad(
-                format!("before=take and {me} has not rolled yet, so its piece must stand on S"),
-            ),
-            Stage::Roll { again: true } if field_colour(piece.field) != Some(piece.colour) => bad(format!(
-                "{me}:again is an extra roll after landing on the own colour, but {} stands on {}",
-                piece.colour,
-                field_name(piece.field)
-            )),
-            Stage::Exchange
-                if piece.field == START
-                    || field_colour(piece.field) == Some(piece.colour)
-                    || cell(piece.field) == Cell::Dot =>
-            {
-                bad(format!(
-                    "{me}:exchange follows a move that ends the turn, but {} on {} would not end it",
-                    piece.colour,
-                    field_name(piece.field)
-                ))
-            }
-            Stage::Exchange if self.exchange_mask() == 0 => bad(format!(
-                "{me}:exchange needs a reserve piece other than the one given away"
-            )),
-            Stage::Dot if cell(piece.field) != Cell::Dot => bad(format!(
-                "{me}:dot is the exchange after landing on a dot, but {} stands on {}",
-                piece.colour,
-                field_name(piece.field)
-            )),
-            _ => Ok(()),
-        }
-    }
-
-    fn validate_rolloff(&self, roll_off: RollOff) -> Result<(), PositionError> {
-        let bad = |text: &str| {
-            Err(PositionError(format!(
-                "{text}; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-"
-            )))
-        };
-        if (0..self.seats).any(|s| self.piece(s).is_some()) {
-            return bad("a seat has a piece during the roll-off");
-        }
-        if self.before != BeforeRoll::Nothing {
-            return bad("before= is not -");
-        }
-        if self.turn != roll_off.to_roll() {
-            return bad("seats roll in seat order: the one to roll is the first still to roll");
-        }
-        Ok(())
     }
 
     /// Heuristic worth of `seat`'s position alone, in steps of progress.
@@ -770,12 +448,12 @@ impl Game for Mnogoboy {
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        Dice::single(source.throw(6))
+        ONE_DIE.roll(source)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
         if let Phase::Roll(_) = self.phase() {
-            crate::core::one_die_outcomes(6, out);
+            ONE_DIE.outcomes(out);
         }
     }
 
@@ -784,19 +462,12 @@ impl Game for Mnogoboy {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        Dice::parse_plain(values, 1, 6, INFO.id)
+        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let me = self.name(self.turn);
-        let value = match dice.single_value(6) {
-            Some(value) => value,
-            None => {
-                return Err(WrongPhase(format!(
-                    "mnogoboy is played with one die showing 1 to 6, not {dice}"
-                )));
-            }
-        };
+        let value = ONE_DIE.one_value(dice, INFO.id)?;
         match self.stage {
             Stage::RollOff(roll_off) => {
                 self.roll_off_throw(roll_off, value);

@@ -127,7 +127,7 @@ fn gammon_chances(game: &Nardy, seat: Seat, weights: &Weights) -> (f64, f64) {
     }
     let mars = sigmoid(dot(&weights.mars, &mars_features(game, seat)));
     let in_first_quarter = (19..=24).any(|p| other.count(p) > 0);
-    let koks = if game.koks && in_first_quarter {
+    let koks = if game.rules.koks && in_first_quarter {
         sigmoid(dot(&weights.koks, &koks_features(game, seat)))
     } else {
         0.0

@@ -4,6 +4,7 @@
 //! so move generation never converts points; see `board` and [`movegen`].
 
 mod board;
+mod check;
 pub mod encode;
 pub mod eval;
 mod hash;
@@ -15,12 +16,12 @@ use std::sync::Arc;
 
 use board::HOME_MASK;
 pub use board::Side;
-use movegen::{StepError, TurnRules};
+use movegen::TurnRules;
 
+use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, OptionKind, OptionSpec,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
 };
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
@@ -95,26 +96,38 @@ impl WinKind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    /// Before the first game: each side rolls one die, and the higher starts.
-    RollOff(RollOff),
-    Roll,
-    Move,
-    Over,
+/// Where the turn cycle stands: before the first game each side throws one die and the
+/// higher starts; a move plays two dice.
+type Stage = turn::Stage<Dice>;
+
+/// The rule options of a game of Long Nardy, read once when the game is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NardyRules {
+    /// A koks (mars with a checker still in the loser's first quarter) scores 3.
+    pub koks: bool,
+    /// Points that win the match (1 for a single game).
+    pub match_to: u32,
+}
+
+impl NardyRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<NardyRules, OptionError> {
+        Ok(NardyRules {
+            koks: options.flag("koks")?,
+            match_to: options.number("match")?.max(1),
+        })
+    }
 }
 
 /// A Long Nardy game (or match) in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nardy {
     options: Arc<Options>,
-    koks: bool,
-    match_to: u32,
+    rules: NardyRules,
     /// Each seat's checkers in its own numbering.
     sides: [Side; 2],
     turn: Seat,
     stage: Stage,
-    dice: Option<Dice>,
     /// True until the seat has completed its first turn of the current game.
     first_turn: [bool; 2],
     score: [u32; 2],
@@ -175,13 +188,11 @@ impl NewGame for Nardy {
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
         Ok(Nardy {
-            koks: options.get("koks") == "on",
-            match_to: options.number("match").max(1),
+            rules: NardyRules::read(&options)?,
             options: Arc::new(options),
             sides: [Side::START; 2],
             turn: WHITE,
             stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
-            dice: None,
             first_turn: [true; 2],
             score: [0; 2],
         })
@@ -206,7 +217,7 @@ impl Nardy {
 
     /// Points needed to win the match (1 for a single game).
     pub fn match_to(&self) -> u32 {
-        self.match_to
+        self.rules.match_to
     }
 
     /// True while `seat` has not completed its first turn of the current game (so the
@@ -217,11 +228,16 @@ impl Nardy {
 
     /// True when a koks (option `koks=on`) scores 3 points.
     pub fn koks_scores(&self) -> bool {
-        self.koks
+        self.rules.koks
     }
 
-    fn rules(&self) -> Option<TurnRules> {
-        let dice = self.dice?;
+    /// The rule options in force.
+    pub fn rules(&self) -> NardyRules {
+        self.rules
+    }
+
+    fn turn_rules(&self) -> Option<TurnRules> {
+        let dice = self.stage.rolled()?;
         let mover = self.turn;
         Some(TurnRules::new(
             self.sides[mover],
@@ -235,187 +251,19 @@ impl Nardy {
         SEAT_NAMES[seat]
     }
 
-    /// Checks a move typed by a person and returns it as single-die steps in the order
-    /// given, or says why it cannot be played.
-    fn check(&self, mv: &NardyMove) -> Result<NardyMove, IllegalMove> {
-        let (Some(rules), Some(dice)) = (self.rules(), self.dice) else {
-            return Err(IllegalMove("there are no dice to play".into()));
-        };
-        let mover = self.turn;
-        let start = self.sides[mover];
-        let mut legal = Vec::new();
-        movegen::generate(&rules, start, dice, &mut legal);
-        if mv.is_pass() {
-            return if legal[0].is_pass() {
-                Ok(NardyMove::PASS)
-            } else {
-                Err(IllegalMove(format!(
-                    "{} can move, so passing is not allowed (for example {})",
-                    Nardy::side_name(mover),
-                    text::format_move(&legal[0])
-                )))
-            };
-        }
-        let played = self.resolve_steps(&rules, start, mv, dice)?;
-        let end = apply_steps(start, &played);
-        if legal.iter().any(|m| apply_steps(start, m) == end) {
-            return Ok(played);
-        }
-        let need = legal[0].steps().len();
-        let used = played.steps().len();
-        let reason = if used < need {
-            let die = dice.values()[0];
-            match (dice.is_double(), need) {
-                (false, _) => "you must use both dice".to_string(),
-                (true, 4) => format!("you must play all four {die}s"),
-                (true, _) => format!("you must play {need} of the four {die}s (this plays {used})"),
-            }
-        } else if !dice.is_double() && need == 1 {
-            let high = dice.values().iter().max().copied().unwrap_or(0);
-            format!("you must play the larger die ({high}) when either die can be played")
+    /// One die in the roll-off, two dice for a turn.
+    fn dice_rule(&self) -> DiceRule {
+        if self.stage.roll_off().is_some() {
+            ONE_DIE
         } else {
-            "that is not one of the legal moves".to_string()
-        };
-        Err(IllegalMove(reason))
-    }
-
-    /// Finds dice from `remaining` that carry a checker from `from` to `to` (0 = off),
-    /// one die per step, every step legal; explains the first failure if none do.
-    fn find_path(
-        &self,
-        rules: &TurnRules,
-        side: Side,
-        from: u32,
-        to: u32,
-        remaining: &[u32],
-    ) -> Result<Path, IllegalMove> {
-        let mut first_error: Option<IllegalMove> = None;
-        let mut candidates: Vec<Vec<u32>> = Vec::new();
-        dice_orders(remaining, &mut Vec::new(), &mut candidates);
-        // Shorter paths first: a single die is what people mean when one fits.
-        candidates.sort_by_key(Vec::len);
-        for order in candidates {
-            if !reaches(from, to, &order) {
-                continue;
-            }
-            let mut current = side;
-            let mut occupancy = side.occupancy();
-            let mut at = from;
-            let mut steps = Vec::new();
-            let mut failed = None;
-            for &die in &order {
-                match rules.step(current, occupancy, at, die) {
-                    Ok((next, next_occupancy, landed)) => {
-                        steps.push((die, landed));
-                        current = next;
-                        occupancy = next_occupancy;
-                        at = landed;
-                    }
-                    Err(error) => {
-                        failed = Some(self.explain(rules, error, at, die));
-                        break;
-                    }
-                }
-            }
-            match failed {
-                None => {
-                    return Ok(Path { side: current, steps });
-                }
-                Some(error) => {
-                    first_error.get_or_insert(error);
-                }
-            }
+            DiceRule::TwoDice
         }
-        Err(first_error.unwrap_or_else(|| {
-            let left: Vec<String> = remaining.iter().map(u32::to_string).collect();
-            let target = if to == 0 {
-                "off".to_string()
-            } else {
-                to.to_string()
-            };
-            IllegalMove(format!(
-                "no die left takes a checker from {from} to {target} (dice left: {})",
-                left.join(" ")
-            ))
-        }))
-    }
-
-    /// Turns the person's segments into single-die steps in the order given, checking
-    /// each step; says what is wrong with the first one that cannot be played.
-    fn resolve_steps(
-        &self,
-        rules: &TurnRules,
-        start: Side,
-        mv: &NardyMove,
-        dice: Dice,
-    ) -> Result<NardyMove, IllegalMove> {
-        let mover = Nardy::side_name(self.turn);
-        let mut remaining: Vec<u32> = if dice.is_double() {
-            vec![u32::from(dice.values()[0]); 4]
-        } else {
-            dice.values().iter().map(|&v| u32::from(v)).collect()
-        };
-        let mut side = start;
-        let mut played = NardyMove::PASS;
-        for &(from, to) in mv.steps() {
-            let (from, to) = (u32::from(from), u32::from(to));
-            if to != 0 && to >= from {
-                return Err(IllegalMove(format!(
-                    "{from}/{to} goes backwards: checkers move from higher to lower points"
-                )));
-            }
-            if side.count(from) == 0 {
-                return Err(IllegalMove(format!(
-                    "there is no {mover} checker on point {from}"
-                )));
-            }
-            if remaining.is_empty() {
-                return Err(IllegalMove(format!(
-                    "{} uses more dice than the roll {dice} gives",
-                    text::format_move(mv)
-                )));
-            }
-            let path = self.find_path(rules, side, from, to, &remaining)?;
-            let mut at = from;
-            for &(die, landed) in &path.steps {
-                if let Some(i) = remaining.iter().position(|&d| d == die) {
-                    remaining.swap_remove(i);
-                }
-                played = played.with_step(at, landed);
-                at = landed;
-            }
-            side = path.side;
-        }
-        Ok(played)
-    }
-
-    fn explain(&self, rules: &TurnRules, error: StepError, from: u32, die: u32) -> IllegalMove {
-        let mover = Nardy::side_name(self.turn);
-        let opponent = Nardy::side_name(1 - self.turn);
-        IllegalMove(match error {
-            StepError::NoChecker => format!("there is no {mover} checker on point {from}"),
-            StepError::HeadUsed if rules.head_limit() == 1 => {
-                "only one checker may leave the head this turn".to_string()
-            }
-            StepError::HeadUsed => "only two checkers may leave the head this turn".to_string(),
-            StepError::Occupied(point) => format!("point {point} is held by {opponent}"),
-            StepError::Block => {
-                format!("that builds a block of six with no {opponent} checker ahead")
-            }
-            StepError::NotAllHome => {
-                format!("{mover} may bear off only when all 15 checkers are in home (points 1-6)")
-            }
-            StepError::HigherChecker(point) => format!(
-                "a {die} bears off from point {from} only when no checker stands higher, and point {point} has one"
-            ),
-        })
     }
 
     fn apply(&mut self, mv: &NardyMove) {
         let mover = self.turn;
         self.sides[mover] = apply_steps(self.sides[mover], mv);
         self.first_turn[mover] = false;
-        self.dice = None;
         if self.sides[mover].off() == 15 {
             self.finish_game(mover);
         } else {
@@ -429,7 +277,7 @@ impl Nardy {
         let loser = self.sides[1 - winner];
         if loser.off() > 0 {
             WinKind::Oin
-        } else if self.koks && (19..=24).any(|p| loser.count(p) > 0) {
+        } else if self.rules.koks && (19..=24).any(|p| loser.count(p) > 0) {
             WinKind::Koks
         } else {
             WinKind::Mars
@@ -444,7 +292,7 @@ impl Nardy {
     /// Adds a finished game's points: the match is over, or its next game starts.
     fn score_game(&mut self, winner: Seat, points: u32) {
         self.score[winner] += points;
-        if self.score[winner] >= self.match_to {
+        if self.score[winner] >= self.rules.match_to {
             self.stage = Stage::Over;
             return;
         }
@@ -512,26 +360,26 @@ impl Nardy {
                 let (won, lost) = (self.score[winner], self.score[1 - winner]);
                 let points = self.win_kind(winner).points();
                 let (name, other) = (Nardy::side_name(winner), Nardy::side_name(1 - winner));
-                if lost >= self.match_to {
+                if lost >= self.rules.match_to {
                     return Err(PositionError(format!(
                         "{name} has borne off all 15 checkers, but score={} gives {other} the match to {}",
                         self.score_text(),
-                        self.match_to
+                        self.rules.match_to
                     )));
                 }
-                if won < points || won < self.match_to {
+                if won < points || won < self.rules.match_to {
                     return Err(PositionError(format!(
                         "{name} has borne off all 15 checkers and won {}, but score={} does not include it (the match is to {})",
                         self.win_kind(winner).describe(),
                         self.score_text(),
-                        self.match_to
+                        self.rules.match_to
                     )));
                 }
-                if won - points >= self.match_to {
+                if won - points >= self.rules.match_to {
                     return Err(PositionError(format!(
                         "score={}: {name} had won the match to {} before this game",
                         self.score_text(),
-                        self.match_to
+                        self.rules.match_to
                     )));
                 }
                 Ok(())
@@ -570,17 +418,17 @@ impl Nardy {
         let (resigner, name) = (SEAT_NAMES[seat.min(1)], SEAT_NAMES[winner]);
         let mut score = self.score;
         score[winner] += kind.points();
-        if score[winner] < self.match_to {
+        if score[winner] < self.rules.match_to {
             self.score_game(winner, kind.points());
             return Resignation::PlaysOn(format!(
                 "{resigner} resigns the game; {name} scores {}\nmatch score: white {}, black {} ({} to win); {name} starts the next game",
                 kind.describe(),
                 score[WHITE],
                 score[BLACK],
-                self.match_to
+                self.rules.match_to
             ));
         }
-        let summary = if self.match_to == 1 {
+        let summary = if self.rules.match_to == 1 {
             format!("{resigner} resigns; {name} wins {}", kind.describe())
         } else {
             format!(
@@ -596,43 +444,6 @@ impl Nardy {
             summary,
         })
     }
-}
-
-struct Path {
-    side: Side,
-    /// (die, point landed on) per step.
-    steps: Vec<(u32, u32)>,
-}
-
-/// Every ordering of distinct dice values drawn from `remaining` (as a multiset).
-fn dice_orders(remaining: &[u32], prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-    let mut tried = Vec::new();
-    for (i, &die) in remaining.iter().enumerate() {
-        if tried.contains(&die) {
-            continue;
-        }
-        tried.push(die);
-        prefix.push(die);
-        out.push(prefix.clone());
-        let mut rest = remaining.to_vec();
-        rest.remove(i);
-        dice_orders(&rest, prefix, out);
-        prefix.pop();
-    }
-}
-
-/// True if stepping from `from` by `order` lands exactly on `to`, or bears off on the
-/// last die only when `to == 0`.
-fn reaches(from: u32, to: u32, order: &[u32]) -> bool {
-    let mut at = from as i64;
-    for (i, &die) in order.iter().enumerate() {
-        at -= i64::from(die);
-        let last = i + 1 == order.len();
-        if !last && at <= 0 {
-            return false;
-        }
-    }
-    if to == 0 { at <= 0 } else { at == i64::from(to) }
 }
 
 fn apply_steps(mut side: Side, mv: &NardyMove) -> Side {
@@ -662,38 +473,24 @@ impl Game for Nardy {
     }
 
     fn phase(&self) -> Phase {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
-            Stage::Move => Phase::Move(self.turn),
-            Stage::Over => Phase::Over,
-        }
+        self.stage.phase(self.turn)
     }
 
     fn dice(&self) -> Option<Dice> {
-        self.dice
+        self.stage.rolled()
     }
 
     fn roll_off(&self) -> Option<RollOff> {
-        match self.stage {
-            Stage::RollOff(roll_off) => Some(roll_off),
-            _ => None,
-        }
+        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        if self.roll_off().is_some() {
-            return Dice::single(source.throw(6));
-        }
-        let first = source.throw(6);
-        let second = source.throw(6);
-        Dice::new(&[first, second])
+        self.dice_rule().roll(source)
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if self.roll_off().is_some() {
-            crate::core::one_die_outcomes(6, out);
-        } else if let Phase::Roll(_) = self.phase() {
-            crate::core::two_dice_outcomes(out);
+        if self.stage.rolls() {
+            self.dice_rule().outcomes(out);
         }
     }
 
@@ -708,13 +505,13 @@ impl Game for Nardy {
     fn equity_bounds(&self) -> (f64, f64) {
         // A mars scores 2, a koks 3 when the option allows it; a finished match is valued
         // by its final score difference.
-        let most = if self.koks { 3.0 } else { 2.0 };
-        let widest = f64::from(self.match_to - 1) + most;
+        let most = if self.rules.koks { 3.0 } else { 2.0 };
+        let widest = f64::from(self.rules.match_to - 1) + most;
         (-widest, widest)
     }
 
     fn most_points(&self) -> u32 {
-        self.match_to - 1 + if self.koks { 3 } else { 2 }
+        self.rules.match_to - 1 + if self.rules.koks { 3 } else { 2 }
     }
 
     fn forfeit(&self, seat: Seat) -> Outcome {
@@ -722,9 +519,10 @@ impl Game for Nardy {
         // scores, else a mars), under `match=N` the match; the forfeiting side keeps the
         // match points it had won.
         let other = 1 - seat.min(1);
-        let most = if self.koks { 3 } else { 2 };
+        let most = if self.rules.koks { 3 } else { 2 };
         let mut outcome = Outcome::forfeited(self, seat, &[]);
         outcome.points[other] = self
+            .rules
             .match_to
             .max(self.score[other] + most)
             .min(self.most_points());
@@ -733,76 +531,46 @@ impl Game for Nardy {
     }
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        if self.roll_off().is_some() {
-            if values.len() != 1 {
-                return Err(DiceError(format!(
-                    "the roll-off that decides who starts is one die each, like 'dice 4' (got {} values)",
-                    values.len()
-                )));
-            }
-            return Dice::parse_plain(values, 1, 6, INFO.id);
+        if self.roll_off().is_some() && values.len() != 1 {
+            return Err(DiceError(format!(
+                "the roll-off that decides who starts is one die each, like 'dice 4' (got {} values)",
+                values.len()
+            )));
         }
-        Dice::parse_plain(values, 2, 6, INFO.id)
+        self.dice_rule().parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
-        match self.stage {
-            Stage::RollOff(mut roll_off) => {
-                let Some(value) = dice.single_value(6) else {
-                    return Err(WrongPhase(format!(
-                        "the roll-off is one die showing 1 to 6, not {dice}"
-                    )));
-                };
-                match roll_off.throw(value) {
-                    Throw::Won { seat, .. } => {
-                        self.turn = seat;
-                        self.stage = Stage::Roll;
-                    }
-                    Throw::Next(_) | Throw::Tie { .. } => {
-                        self.turn = roll_off.to_roll();
-                        self.stage = Stage::RollOff(roll_off);
-                    }
-                }
-                Ok(())
+        let throw = match self.stage {
+            Stage::RollOff(_) => dice
+                .single_value(6)
+                .ok_or_else(|| WrongPhase(format!("the roll-off is one die showing 1 to 6, not {dice}")))?,
+            Stage::Roll if dice.values().len() != 2 => {
+                return Err(WrongPhase(format!("nardy is played with two dice, not {dice}")));
             }
-            Stage::Roll => {
-                if dice.values().len() != 2 {
-                    return Err(WrongPhase(format!("nardy is played with two dice, not {dice}")));
-                }
-                self.dice = Some(dice);
-                self.stage = Stage::Move;
-                Ok(())
-            }
-            Stage::Move => Err(WrongPhase(format!(
-                "{} must move the {} first",
-                SEAT_NAMES[self.turn],
-                self.dice.map(|d| d.to_string()).unwrap_or_default()
-            ))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
-        }
+            _ => 0,
+        };
+        self.stage
+            .set_roll(&mut self.turn, dice, throw, Start::Reroll, |seat| {
+                SEAT_NAMES[seat]
+            })
     }
 
     fn legal_moves(&self, out: &mut Vec<NardyMove>) {
-        if let (Stage::Move, Some(rules), Some(dice)) = (self.stage, self.rules(), self.dice) {
+        if let (Stage::Move(dice), Some(rules)) = (self.stage, self.turn_rules()) {
             movegen::generate(&rules, self.sides[self.turn], dice, out);
         }
     }
 
     fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into()).into()),
-            Stage::Roll => Err(WrongPhase("roll first".into()).into()),
-            Stage::Over => Err(WrongPhase("the game is over".into()).into()),
-            Stage::Move => {
-                let played = self.check(mv)?;
-                self.apply(&played);
-                Ok(())
-            }
-        }
+        self.stage.to_move()?;
+        let played = self.check(mv)?;
+        self.apply(&played);
+        Ok(())
     }
 
     fn play_unchecked(&mut self, mv: &NardyMove) {
-        if self.stage == Stage::Move {
+        if self.stage.rolled().is_some() {
             self.apply(mv);
         }
     }
@@ -812,7 +580,7 @@ impl Game for Nardy {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let winner = if self.score[WHITE] >= self.score[BLACK] {
@@ -821,7 +589,7 @@ impl Game for Nardy {
             BLACK
         };
         let kind = self.win_kind(winner);
-        let summary = if self.match_to == 1 {
+        let summary = if self.rules.match_to == 1 {
             format!("{} wins {}", SEAT_NAMES[winner], kind.describe())
         } else {
             format!(
@@ -882,14 +650,14 @@ impl Game for Nardy {
         let mut lines = Vec::new();
         for seat in [WHITE, BLACK] {
             let gained = self.score[seat].saturating_sub(before.score[seat]);
-            if gained > 0 && self.stage != Stage::Over {
+            if gained > 0 && !self.stage.is_over() {
                 lines.push(format!(
                     "{} wins the game with {}; score white {}, black {} (match to {}); {} starts the next game",
                     SEAT_NAMES[seat],
                     WinKind::from_points(gained).describe(),
                     self.score[WHITE],
                     self.score[BLACK],
-                    self.match_to,
+                    self.rules.match_to,
                     SEAT_NAMES[self.turn]
                 ));
             }

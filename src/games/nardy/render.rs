@@ -110,11 +110,7 @@ fn panel(game: &Nardy) -> Vec<String> {
     lines.push(match game.stage {
         Stage::RollOff(roll_off) => roll_off.describe(&|seat| SEAT_NAMES[seat].to_string()),
         Stage::Roll => format!("{} to roll", SEAT_NAMES[game.turn]),
-        Stage::Move => format!(
-            "{} to move {}",
-            SEAT_NAMES[game.turn],
-            game.dice.map(|d| d.to_string()).unwrap_or_default()
-        ),
+        Stage::Move(dice) => format!("{} to move {dice}", SEAT_NAMES[game.turn]),
         Stage::Over => {
             use crate::core::Game;
             game.outcome()
@@ -122,10 +118,10 @@ fn panel(game: &Nardy) -> Vec<String> {
                 .unwrap_or_default()
         }
     });
-    if game.match_to > 1 {
+    if game.rules.match_to > 1 {
         lines.push(format!(
             "match to {}: white {}, black {}",
-            game.match_to, game.score[WHITE], game.score[BLACK]
+            game.rules.match_to, game.score[WHITE], game.score[BLACK]
         ));
     }
     lines.push(String::new());

@@ -138,11 +138,7 @@ pub fn position_string(game: &Nardy) -> String {
         },
         Stage::Over => "over".to_string(),
         Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
-        Stage::Move => format!(
-            "{}:{}",
-            SEAT_NAMES[game.turn],
-            game.dice.map(|d| d.to_string()).unwrap_or_default()
-        ),
+        Stage::Move(dice) => format!("{}:{dice}", SEAT_NAMES[game.turn]),
     };
     let mut first = String::new();
     if game.first_turn[WHITE] {
@@ -245,7 +241,7 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
             )));
         }
     }
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         // The last mover is the one who bore off the fifteenth checker.
         game.turn = if game.sides[BLACK].off() == 15 {
             BLACK
@@ -253,10 +249,10 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
             WHITE
         };
     }
-    if game.stage != Stage::Over && game.score.iter().any(|&s| s >= game.match_to) {
+    if !game.stage.is_over() && game.score.iter().any(|&s| s >= game.rules.match_to) {
         return Err(PositionError(format!(
             "score {}-{} already reaches the match length {}, so the game must be over",
-            game.score[WHITE], game.score[BLACK], game.match_to
+            game.score[WHITE], game.score[BLACK], game.rules.match_to
         )));
     }
     Ok(game)
@@ -265,7 +261,6 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
 fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
     if value == "over" {
         game.stage = Stage::Over;
-        game.dice = None;
         return Ok(());
     }
     let bad = || {
@@ -276,7 +271,6 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
     };
     let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;
-    game.dice = None;
     let roll_off = match (game.turn, rest.split_once(':')) {
         (WHITE, None) if rest == "rolloff" => Some(RollOff::new(RollOffRule::Highest, 2)),
         (BLACK, Some(("rolloff", die))) => {
@@ -297,7 +291,6 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
     }
     if rest == "roll" {
         game.stage = Stage::Roll;
-        game.dice = None;
         return Ok(());
     }
     let dice: Vec<u8> = rest
@@ -306,7 +299,6 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
         .collect::<Option<Vec<u8>>>()
         .filter(|d| d.len() == 2)
         .ok_or_else(bad)?;
-    game.stage = Stage::Move;
-    game.dice = Some(Dice::new(&dice));
+    game.stage = Stage::Move(Dice::new(&dice));
     Ok(())
 }

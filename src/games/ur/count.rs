@@ -189,7 +189,6 @@ pub fn city_end_positions(base: &Ur, left: u8) -> Vec<Ur> {
             game.armies = [*light, *dark];
             game.turn = 0;
             game.stage = Stage::Roll;
-            game.roll = None;
             if game.validate().is_ok() {
                 games.push(game);
             }

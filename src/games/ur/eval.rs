@@ -73,13 +73,13 @@ pub fn estimate(game: &Ur) -> Estimate {
 /// searches and hints are exact there.
 pub fn city_end_value(game: &Ur) -> Option<f64> {
     if game.layout.rules != RuleSet::City
-        || game.stage != Stage::Roll
+        || !matches!(game.stage, Stage::Roll)
         || game.armies.iter().any(|army| army.off + 1 < game.layout.pieces)
     {
         return None;
     }
     static TABLES: [OnceLock<HashMap<u64, f64>>; 2] = [OnceLock::new(), OnceLock::new()];
-    TABLES[usize::from(game.retreat)]
+    TABLES[usize::from(game.rules.retreat)]
         .get_or_init(|| city_end_table(game))
         .get(&game.position_hash())
         .copied()
@@ -87,16 +87,14 @@ pub fn city_end_value(game: &Ur) -> Option<f64> {
 
 /// The values of City's last layer under `like`'s back-star rule, by position hash.
 fn city_end_table(like: &Ur) -> HashMap<u64, f64> {
-    let mut base = like.clone();
-    base.roll = None;
-    let starts = super::count::city_end_positions(&base, 1);
+    let starts = super::count::city_end_positions(like, 1);
     let odds = |_: &Ur| (1..=4).map(|r| (Dice::single(r), 0.25)).collect();
     // The solver's generic small solve, keyed by position text; searches want a hash.
     let by_text = crate::core::reachable::solve_reachable(&starts, &odds, 1e-12);
     by_text
         .into_iter()
         .filter_map(|(text, win)| {
-            let game = super::text::parse_position(&base, &text).ok()?;
+            let game = super::text::parse_position(like, &text).ok()?;
             Some((game.position_hash(), win))
         })
         .collect()
@@ -125,7 +123,7 @@ fn rolls(layout: &Layout) -> &'static [(u8, f64)] {
 fn capture_chances(game: &Ur, hunter: Seat) -> ([f64; board::SLOTS], f64) {
     let mut per_slot = [0.0; board::SLOTS];
     let mut any = 0.0;
-    let judge = Judge::new(game.layout, &game.armies, hunter, game.retreat);
+    let judge = Judge::new(game.layout, &game.armies, hunter, game.rules.retreat);
     thread_local! {
         // Reused: searches call the estimate at every leaf.
         static PLANS: std::cell::RefCell<Vec<Plan>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -176,7 +174,7 @@ pub fn features(game: &Ur, seat: Seat) -> [f64; FEATURES] {
     let army = &game.armies[seat];
     let pieces = f64::from(layout.pieces);
     let full = f64::from(layout.path_len) + 1.0;
-    let playing = matches!(game.stage, Stage::Roll | Stage::Move);
+    let playing = matches!(game.stage, Stage::Roll | Stage::Move(_));
     let to_act = playing && game.turn == seat;
     let mut progress = f64::from(army.off) * full;
     let mut safe = 0.0;

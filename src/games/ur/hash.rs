@@ -1,9 +1,9 @@
 //! Ur's position hash: each army's slot counts, reserve and borne-off pieces, whose turn
 //! and stage, the roll and the rule set.
 
-use super::{Stage, Ur};
+use super::Ur;
 use crate::core::PositionHasher;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 impl Ur {
     /// See [`crate::core::Game::position_hash`].
@@ -13,21 +13,13 @@ impl Ur {
             hasher.write(&army.counts);
             hasher.add(u64::from(army.reserve) | u64::from(army.off) << 8);
         }
-        let stage = match self.stage {
-            Stage::RollOff(rolloff) => {
-                rolloff.hash(&mut hasher);
-                0
-            }
-            Stage::Roll => 1,
-            Stage::Move => 2,
-            Stage::Over => 3,
-        };
-        let roll = self.roll.map_or(0, |r| u64::from(r) + 1);
+        let stage = self.stage.hash_code(&mut hasher);
+        let roll = self.stage.rolled().map_or(0, |r| u64::from(r) + 1);
         hasher.add(
             self.turn as u64
                 | stage << 2
                 | roll << 4
-                | u64::from(self.retreat) << 12
+                | u64::from(self.rules.retreat) << 12
                 | (self.layout.rules as u64) << 16,
         );
         hasher.finish()

@@ -597,7 +597,6 @@ impl UrIndex {
         game.armies[1 - seat.min(1)] = army(state.theirs);
         game.turn = seat.min(1);
         game.stage = Stage::Roll;
-        game.roll = None;
         game
     }
 
@@ -606,8 +605,8 @@ impl UrIndex {
     /// over or of another rule set.
     pub fn win_probability(&self, game: &Ur, value: impl Fn(u64) -> f64) -> Option<f64> {
         let (state, _) = self.state_of(game)?;
-        match (game.stage, game.roll) {
-            (Stage::Move, Some(roll)) => Some(self.best_after_roll(&state, roll, &value)),
+        match game.stage {
+            Stage::Move(roll) => Some(self.best_after_roll(&state, roll, &value)),
             _ => Some(value(self.index(&state))),
         }
     }

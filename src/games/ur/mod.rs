@@ -5,6 +5,7 @@
 //! in the same place are interchangeable and a position is a few small arrays.
 
 pub mod board;
+mod check;
 pub mod count;
 pub mod eval;
 mod hash;
@@ -18,10 +19,11 @@ use std::sync::Arc;
 use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
+use crate::core::turn::{self, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
     OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    Throw, WrongPhase,
+    WrongPhase,
 };
 
 pub use board::Cell;
@@ -80,25 +82,40 @@ impl Army {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    /// City's opening roll-off: the seat to roll looks for a 1.
-    RollOff(RollOff),
-    Roll,
-    Move,
-    Over,
+/// Where the turn cycle stands: City's opening roll-off (the seat to roll looks for a 1,
+/// and plays it), then turns of one roll.
+type Stage = turn::Stage<u8>;
+
+/// The rule options of a game of Ur, read once when the game is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UrRules {
+    /// The rule set (option `rules`).
+    pub rule_set: RuleSet,
+    /// City: after a backward capture on a star the piece retreats as far again
+    /// (option `back-star=retreat`).
+    pub retreat: bool,
+}
+
+impl UrRules {
+    /// The rules these (validated) options set.
+    pub fn read(options: &Options) -> Result<UrRules, OptionError> {
+        let rule_sets = RuleSet::ALL.map(|rules| (rules.name(), rules));
+        Ok(UrRules {
+            rule_set: options.read("rules", &rule_sets)?,
+            retreat: options.read("back-star", &[("stay", false), ("retreat", true)])?,
+        })
+    }
 }
 
 /// A game of Ur in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ur {
     options: Arc<Options>,
+    rules: UrRules,
     layout: &'static Layout,
-    retreat: bool,
     armies: [Army; 2],
     turn: Seat,
     stage: Stage,
-    roll: Option<u8>,
 }
 
 /// A move: `in-c1`, `d2-f2`, `g1-off`, `pass`, with the qualifiers `legal` adds only where
@@ -134,16 +151,15 @@ impl NewGame for Ur {
             &OPTIONS,
             &options.to_string().split_whitespace().collect::<Vec<_>>(),
         )?;
-        let rules = RuleSet::from_name(options.get("rules"))
-            .ok_or_else(|| OptionError(format!("rules={} is not a rule set", options.get("rules"))))?;
-        let layout = Layout::of(rules);
+        let rules = UrRules::read(&options)?;
+        let layout = Layout::of(rules.rule_set);
         let army = Army {
             reserve: layout.pieces,
             ..Army::default()
         };
         Ok(Ur {
-            retreat: options.get("back-star") == "retreat",
             options: Arc::new(options),
+            rules,
             layout,
             armies: [army; 2],
             turn: LIGHT,
@@ -152,7 +168,6 @@ impl NewGame for Ur {
             } else {
                 Stage::Roll
             },
-            roll: None,
         })
     }
 }
@@ -161,6 +176,11 @@ impl Ur {
     /// The rule set being played.
     pub fn rule_set(&self) -> RuleSet {
         self.layout.rules
+    }
+
+    /// The rule options in force.
+    pub fn rules(&self) -> UrRules {
+        self.rules
     }
 
     /// The pieces of `seat`.
@@ -181,12 +201,12 @@ impl Ur {
     }
 
     fn judge(&self) -> Judge<'_> {
-        Judge::new(self.layout, &self.armies, self.turn, self.retreat)
+        Judge::new(self.layout, &self.armies, self.turn, self.rules.retreat)
     }
 
     fn plans(&self) -> Vec<Plan> {
         let mut plans = Vec::new();
-        if let (Stage::Move, Some(roll)) = (self.stage, self.roll) {
+        if let Stage::Move(roll) = self.stage {
             self.judge().legal(roll, &mut plans);
         }
         plans
@@ -201,7 +221,7 @@ impl Ur {
         PLANS.with(|plans| {
             let mut plans = plans.borrow_mut();
             plans.clear();
-            if let (Stage::Move, Some(roll)) = (self.stage, self.roll) {
+            if let Stage::Move(roll) = self.stage {
                 self.judge().legal(roll, &mut plans);
             }
             f(&plans)
@@ -258,7 +278,6 @@ impl Ur {
     fn apply(&mut self, plan: &Plan) {
         let mover = self.turn;
         movegen::apply(&mut self.armies, mover, plan);
-        self.roll = None;
         if self.armies[mover].off == self.layout.pieces {
             self.stage = Stage::Over;
         } else {
@@ -270,114 +289,8 @@ impl Ur {
     }
 
     fn pass(&mut self) {
-        self.roll = None;
         self.stage = Stage::Roll;
         self.turn = 1 - self.turn;
-    }
-
-    /// Finds the one legal plan a written step means, or says why there is none.
-    fn resolve(&self, step: &Step) -> Result<Plan, IllegalMove> {
-        let roll = self.roll.unwrap_or(0);
-        let plans = self.plans();
-        let chosen: Vec<usize> = (0..plans.len())
-            .filter(|&i| self.matches(step, &plans[i]))
-            .collect();
-        match chosen.len() {
-            1 => return Ok(plans[chosen[0]]),
-            0 => {}
-            _ => {
-                let steps = self.steps_for(&plans);
-                let texts: Vec<String> = chosen.iter().map(|&i| text::format_step(&steps[i])).collect();
-                return Err(IllegalMove(format!(
-                    "{} means more than one move here: write {}",
-                    text::format_step(step),
-                    texts.join(" or ")
-                )));
-            }
-        }
-        Err(IllegalMove(self.explain(step, roll)))
-    }
-
-    /// Why no legal plan matches a written step.
-    fn explain(&self, step: &Step, roll: u8) -> String {
-        let me = SEAT_NAMES[self.turn];
-        let layout = self.layout;
-        if roll == 0 {
-            return "a roll of 0 moves nothing: pass".to_string();
-        }
-        let origins: Vec<Option<u8>> = match step.from {
-            None if self.armies[self.turn].reserve == 0 => {
-                return format!("{me} has no piece in reserve");
-            }
-            None => vec![None],
-            Some(cell) => layout
-                .slots_at(self.turn, cell)
-                .filter(|&s| self.armies[self.turn].counts[s as usize] > 0)
-                .filter(|&s| step.face.is_none_or(|f| f == layout.marked(s)))
-                .map(Some)
-                .collect(),
-        };
-        if origins.is_empty() {
-            let face = match step.face {
-                Some(true) => "marked ",
-                Some(false) => "blank ",
-                None => "",
-            };
-            let cell = step.from.map(cell_name).unwrap_or_default();
-            return format!("there is no {face}{me} piece on {cell}");
-        }
-        let judge = self.judge();
-        let mut tried = Vec::new();
-        for &origin in &origins {
-            judge.attempts(origin, roll, &mut tried);
-        }
-        let to_cell = |p: &Plan| p.to.map(|s| layout.cell_of(self.turn, s));
-        let fitting: Vec<_> = tried
-            .iter()
-            .filter(|(p, _)| to_cell(p) == step.to && step.via.is_none_or(|v| p.via == Some(v)))
-            .collect();
-        // Prefer the forward attempt's reason: it is what people usually meant.
-        if let Some((_, Err(refusal))) = fitting.iter().find(|(p, _)| !p.backward).or(fitting.first()) {
-            return refusal.explain(self.turn);
-        }
-        let from = step.from.map_or("the reserve".to_string(), cell_name);
-        let piece = if step.from.is_none() {
-            "a piece entering".to_string()
-        } else {
-            format!("the piece on {from}")
-        };
-        if step.to.is_none() {
-            if let Some(slot) = origins[0] {
-                let need = layout.path_len - layout.index(slot);
-                return format!("bearing off from {from} needs exactly {need}, not {roll}");
-            }
-            return format!("a piece cannot enter and bear off with one roll of {roll}");
-        }
-        if step.via.is_some() && tried.iter().any(|(p, _)| to_cell(p) == step.to) {
-            return format!(
-                "{} does not pass {} on its way to {}",
-                piece,
-                step.via.map(cell_name).unwrap_or_default(),
-                step.to.map(cell_name).unwrap_or_default()
-            );
-        }
-        let mut reach: Vec<String> = tried
-            .iter()
-            .filter(|(p, _)| !p.backward)
-            .map(|(p, _)| {
-                p.to.map_or("off".to_string(), |s| cell_name(layout.cell_of(self.turn, s)))
-            })
-            .collect();
-        reach.dedup();
-        let target = step.to.map(cell_name).unwrap_or_default();
-        if reach.is_empty() {
-            format!("with a {roll} {piece} cannot move forward (bearing off needs the exact roll)")
-        } else {
-            format!(
-                "with a {roll} {piece} goes to {}, not {target}",
-                reach.join(" or ")
-            )
-        }
     }
 
     /// Checks the position's invariants; used after parsing a position string.
@@ -468,22 +381,15 @@ impl Game for Ur {
     }
 
     fn phase(&self) -> Phase {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => Phase::Roll(self.turn),
-            Stage::Move => Phase::Move(self.turn),
-            Stage::Over => Phase::Over,
-        }
+        self.stage.phase(self.turn)
     }
 
     fn dice(&self) -> Option<Dice> {
-        self.roll.map(Dice::single)
+        self.stage.rolled().map(Dice::single)
     }
 
     fn roll_off(&self) -> Option<RollOff> {
-        match self.stage {
-            Stage::RollOff(roll_off) => Some(roll_off),
-            _ => None,
-        }
+        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
@@ -499,7 +405,7 @@ impl Game for Ur {
     }
 
     fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if !matches!(self.phase(), Phase::Roll(_)) {
+        if !self.stage.rolls() {
             return;
         }
         match self.layout.dice {
@@ -546,37 +452,14 @@ impl Game for Ur {
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {
         let value = dice.values().first().copied().unwrap_or(0);
-        match self.stage {
-            Stage::RollOff(mut roll_off) => {
-                match roll_off.throw(value) {
-                    Throw::Won { seat, value } => {
-                        self.turn = seat;
-                        self.stage = Stage::Move;
-                        self.roll = Some(value);
-                    }
-                    Throw::Next(_) | Throw::Tie { .. } => {
-                        self.turn = roll_off.to_roll();
-                        self.stage = Stage::RollOff(roll_off);
-                    }
-                }
-                Ok(())
-            }
-            Stage::Roll => {
-                self.stage = Stage::Move;
-                self.roll = Some(value);
-                Ok(())
-            }
-            Stage::Move => Err(WrongPhase(format!(
-                "{} must move the {} first",
-                SEAT_NAMES[self.turn],
-                self.roll.unwrap_or(0)
-            ))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
-        }
+        self.stage
+            .set_roll(&mut self.turn, value, value, Start::WithThrow, |seat| {
+                SEAT_NAMES[seat]
+            })
     }
 
     fn legal_moves(&self, out: &mut Vec<UrMove>) {
-        if self.stage != Stage::Move {
+        if self.stage.rolled().is_none() {
             return;
         }
         self.with_plans(|plans| {
@@ -588,11 +471,11 @@ impl Game for Ur {
     }
 
     fn play(&mut self, mv: &UrMove) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::RollOff(_) | Stage::Roll => return Err(WrongPhase("roll first".into()).into()),
-            Stage::Over => return Err(WrongPhase("the game is over".into()).into()),
-            Stage::Move => {}
+        if self.stage.roll_off().is_some() {
+            // City's roll-off is the first to throw a 1, and that 1 is played.
+            return Err(WrongPhase("roll first".into()).into());
         }
+        self.stage.to_move()?;
         match mv {
             UrMove::Pass => {
                 let plans = self.plans();
@@ -615,7 +498,7 @@ impl Game for Ur {
     }
 
     fn play_unchecked(&mut self, mv: &UrMove) {
-        if self.stage != Stage::Move {
+        if self.stage.rolled().is_none() {
             return;
         }
         match mv {
@@ -630,7 +513,7 @@ impl Game for Ur {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.stage != Stage::Over {
+        if !self.stage.is_over() {
             return None;
         }
         let winner = self.turn;
@@ -733,11 +616,11 @@ impl Game for Ur {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let seat = seat.min(1);
-        if self.stage == Stage::Over {
+        if self.stage.is_over() {
             return if self.turn == seat { 1000.0 } else { -1000.0 };
         }
         let mut value = self.side_value(seat) - self.side_value(1 - seat);
-        if self.stage == Stage::Roll && self.turn == seat {
+        if matches!(self.stage, Stage::Roll) && self.turn == seat {
             // Having the dice again (an extra roll) is worth about one average move.
             value += 2.0;
         }
@@ -769,9 +652,8 @@ impl Game for Ur {
         let mut lines = Vec::new();
         let mover = before.turn;
         let name = SEAT_NAMES[mover];
-        match before.stage {
-            Stage::Move => {}
-            _ => return lines,
+        if before.stage.rolled().is_none() {
+            return lines;
         }
         let layout = self.layout;
         if self.armies == before.armies {
@@ -780,13 +662,13 @@ impl Game for Ur {
         }
         // The move's description says what it captured, whether it turned marked side up
         // and whether it bore off; only the running count is new here.
-        if self.armies[mover].off > before.armies[mover].off && self.stage != Stage::Over {
+        if self.armies[mover].off > before.armies[mover].off && !self.stage.is_over() {
             lines.push(format!(
                 "{name} has {} of {} pieces off",
                 self.armies[mover].off, layout.pieces
             ));
         }
-        if self.stage == Stage::Over {
+        if self.stage.is_over() {
             lines.push(format!("{name} bears off the last piece and wins the game"));
         }
         lines

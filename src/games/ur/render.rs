@@ -147,7 +147,7 @@ fn panel(game: &Ur) -> Vec<String> {
     lines.push(match game.stage {
         Stage::RollOff(roll_off) => roll_off.describe(&|seat| SEAT_NAMES[seat].to_string()),
         Stage::Roll => format!("{name} to roll"),
-        Stage::Move => format!("{name} to move, roll {}", game.roll.unwrap_or(0)),
+        Stage::Move(roll) => format!("{name} to move, roll {roll}"),
         Stage::Over => game
             .outcome()
             .map(|o| format!("game over: {}", o.summary))

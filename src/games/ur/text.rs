@@ -162,7 +162,7 @@ pub fn position_string(game: &Ur) -> String {
         Stage::Over => "over".to_string(),
         Stage::RollOff(_) => format!("{}:rolloff", SEAT_NAMES[game.turn]),
         Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
-        Stage::Move => format!("{}:{}", SEAT_NAMES[game.turn], game.roll.unwrap_or(0)),
+        Stage::Move(roll) => format!("{}:{roll}", SEAT_NAMES[game.turn]),
     };
     format!(
         "light={} dark={} turn={turn}",
@@ -326,7 +326,7 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
             )));
         }
     }
-    if game.stage == Stage::Over {
+    if game.stage.is_over() {
         game.turn = if game.armies[DARK].off == game.layout.pieces {
             DARK
         } else {
@@ -340,7 +340,6 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
     let layout = game.layout;
     if value == "over" {
         game.stage = Stage::Over;
-        game.roll = None;
         return Ok(());
     }
     let bad = || {
@@ -352,7 +351,6 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
     };
     let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;
-    game.roll = None;
     match rest {
         "roll" => game.stage = Stage::Roll,
         "rolloff" => {
@@ -372,8 +370,7 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
                     layout.max_roll()
                 )));
             }
-            game.stage = Stage::Move;
-            game.roll = Some(roll);
+            game.stage = Stage::Move(roll);
         }
     }
     Ok(())
