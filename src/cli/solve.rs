@@ -36,16 +36,16 @@ pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Res
         anyhow::bail!(
             "{} cannot be solved; 'tabula solve' solves {}",
             kind.info().id,
-            crate::ai::solve::ur::SOLVABLE_TEXT
+            crate::ai::solve::SOLVABLE_TEXT
         );
     };
-    let request = crate::ai::solve::ur::SolveRequest {
+    let request = crate::ai::solve::SolveRequest {
         out: args.out,
         layers: args.layers,
         residual: args.residual,
         jobs: args.jobs,
         count: args.count,
     };
-    crate::ai::solve::ur::solve_table(&table, &options, request, out)?;
+    crate::ai::solve::solve_table(&table, &options, request, out)?;
     Ok(ExitCode::SUCCESS)
 }

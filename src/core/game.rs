@@ -209,6 +209,23 @@ impl Estimate {
     }
 }
 
+/// Examples in one game's notation, so that help speaks the game being played.
+#[derive(Clone, Copy, Debug)]
+pub struct HelpExamples {
+    /// Moves as `play` takes them, the first being the main example.
+    pub moves: &'static [&'static str],
+    /// Dice values as `dice` takes them.
+    pub dice: &'static str,
+    /// What the dice are.
+    pub dice_rule: &'static str,
+    /// A `new` line with a rule option.
+    pub new: &'static str,
+    /// How moves are written, in one line.
+    pub notation: &'static str,
+    /// A seat other than the first, for `seat` examples.
+    pub seat: &'static str,
+}
+
 /// What a game is, independent of any position: shown by `tabula games` and `list_games`.
 #[derive(Clone, Debug)]
 pub struct GameInfo {
@@ -224,6 +241,8 @@ pub struct GameInfo {
     pub summary: &'static str,
     /// The full rules as printed by `tabula rules ID`.
     pub rules: &'static str,
+    /// Examples in the game's notation for `help`.
+    pub examples: HelpExamples,
 }
 
 /// A dice race game: rules only, no I/O, no hidden randomness.

@@ -19,6 +19,23 @@ use crate::core::{
     PlayError, PositionError, RollOff, Seat, SyntaxError, WrongPhase,
 };
 
+/// Work done on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]).
+pub trait GameVisitor {
+    /// What the visit gives back.
+    type Output;
+
+    /// Called with the concrete game and the way between its moves and [`AnyMove`].
+    fn visit<G: Game>(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
+}
+
+/// The way between one game's moves and [`AnyMove`].
+pub struct MoveCast<G: Game> {
+    /// A move of the game as an [`AnyMove`].
+    pub wrap: fn(G::Move) -> AnyMove,
+    /// The game's move inside an [`AnyMove`] (`None` for another game's move).
+    pub unwrap: fn(&AnyMove) -> Option<&G::Move>,
+}
+
 /// Declares [`GameKind`], [`AnyGame`] and [`AnyMove`] for the listed games, and forwards
 /// every trait method through one `match`, the provided ones too: a provided method left
 /// out would run its default instead of the game's own (tests/all/games_forwarding.rs
@@ -76,6 +93,22 @@ macro_rules! games {
             pub fn kind(&self) -> GameKind {
                 match self {
                     $(AnyGame::$variant(_) => GameKind::$variant,)+
+                }
+            }
+
+            /// Hands the concrete game inside to `visitor`, with the way between its
+            /// moves and [`AnyMove`]: how code above the games runs generic work (a
+            /// search, a bot) on the concrete type without naming any game.
+            pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+                match self {
+                    $(AnyGame::$variant(g) => visitor.visit(g, &MoveCast {
+                        wrap: AnyMove::$variant,
+                        unwrap: |m| match m {
+                            AnyMove::$variant(m) => Some(m),
+                            #[allow(unreachable_patterns)]
+                            _ => None,
+                        },
+                    }),)+
                 }
             }
         }

@@ -1,21 +1,28 @@
 //! One bot for games of any kind: each decision is handed to a bot built for the
 //! concrete game on first use (by [`BotKind::build`], so the name means the same bot),
-//! so searches never go through [`AnyGame`] per node.
+//! so searches never go through [`AnyGame`] per node. The concrete game is reached
+//! through [`AnyGame::visit`], so this file names no game and a new game needs nothing
+//! here.
+
+use std::any::{Any, TypeId};
 
 use super::BotKind;
 use crate::ai::bots::{Bot, RankedMove};
-use crate::core::Estimate;
-use crate::games::{AnyGame, AnyMove, aeroplane, microbes, mnogoboy, nardy, ur};
+use crate::core::{Estimate, Game};
+use crate::games::{AnyGame, AnyMove, GameVisitor, MoveCast};
+
+/// One concrete game's bot, kept with its type erased, and how to reseed it.
+struct Stored {
+    game: TypeId,
+    bot: Box<dyn Any + Send>,
+    reseed: fn(&mut (dyn Any + Send), u64),
+}
 
 /// A bot of one kind for every game, built per game on first use.
 pub struct PerGame {
     kind: BotKind,
     seed: u64,
-    nardy: Option<Box<dyn Bot<nardy::Nardy>>>,
-    ur: Option<Box<dyn Bot<ur::Ur>>>,
-    aeroplane: Option<Box<dyn Bot<aeroplane::Aeroplane>>>,
-    microbes: Option<Box<dyn Bot<microbes::Microbes>>>,
-    mnogoboy: Option<Box<dyn Bot<mnogoboy::Mnogoboy>>>,
+    bots: Vec<Stored>,
 }
 
 impl PerGame {
@@ -24,111 +31,125 @@ impl PerGame {
         PerGame {
             kind,
             seed,
-            nardy: None,
-            ur: None,
-            aeroplane: None,
-            microbes: None,
-            mnogoboy: None,
+            bots: Vec::new(),
+        }
+    }
+
+    /// The bot for games of type `G`, built on first use.
+    fn bot<G: Game>(&mut self) -> &mut Box<dyn Bot<G>> {
+        let game = TypeId::of::<G>();
+        let at = match self.bots.iter().position(|stored| stored.game == game) {
+            Some(at) => at,
+            None => {
+                let bot: Box<dyn Bot<G>> = self.kind.build(self.seed);
+                self.bots.push(Stored {
+                    game,
+                    bot: Box::new(bot),
+                    reseed: |bot, seed| {
+                        if let Some(bot) = bot.downcast_mut::<Box<dyn Bot<G>>>() {
+                            bot.reseed(seed);
+                        }
+                    },
+                });
+                self.bots.len() - 1
+            }
+        };
+        self.bots[at]
+            .bot
+            .downcast_mut::<Box<dyn Bot<G>>>()
+            .expect("each bot is stored under its own game's type")
+    }
+}
+
+/// What a decision asks of the concrete game's bot.
+enum Ask<'a> {
+    Choose(&'a [AnyMove]),
+    BeforeRoll(&'a [AnyMove]),
+    Rank(&'a [AnyMove]),
+    Estimate,
+    EstimateRolling,
+}
+
+/// What the concrete game's bot answered.
+enum Answer {
+    Index(usize),
+    MaybeIndex(Option<usize>),
+    Ranked(Vec<RankedMove>),
+    Estimate(Estimate),
+}
+
+/// One question put to the bot of the game inside an [`AnyGame`].
+struct Decide<'a> {
+    bots: &'a mut PerGame,
+    ask: Ask<'a>,
+}
+
+impl GameVisitor for Decide<'_> {
+    type Output = Answer;
+
+    fn visit<G: Game>(self, game: &G, cast: &MoveCast<G>) -> Answer {
+        // Moves of another game, which a caller never mixes in, are dropped.
+        let concrete = |legal: &[AnyMove]| -> Vec<G::Move> {
+            legal.iter().filter_map(|m| (cast.unwrap)(m).cloned()).collect()
+        };
+        let bot = self.bots.bot::<G>();
+        match self.ask {
+            Ask::Choose(legal) => Answer::Index(bot.choose_move(game, &concrete(legal))),
+            Ask::BeforeRoll(actions) => Answer::MaybeIndex(bot.choose_before_roll(game, &concrete(actions))),
+            Ask::Rank(legal) => Answer::Ranked(bot.rank_moves(game, &concrete(legal))),
+            Ask::Estimate => Answer::Estimate(bot.estimate(game)),
+            Ask::EstimateRolling => Answer::Estimate(bot.estimate_rolling(game)),
         }
     }
 }
 
-/// Runs `$body` with `$bot` bound to the concrete game's bot, `$game` to the concrete
-/// game and `$moves` to the concrete moves of `$legal`.
-macro_rules! per_game {
-    ($self:ident, $any:expr, $legal:expr, |$bot:ident, $game:ident, $moves:ident| $body:expr) => {
-        match $any {
-            AnyGame::Nardy($game) => {
-                let $moves = concrete($legal, |m| match m {
-                    AnyMove::Nardy(m) => Some(*m),
-                    _ => None,
-                });
-                let $bot = $self.nardy.get_or_insert_with(|| $self.kind.build($self.seed));
-                $body
-            }
-            AnyGame::Ur($game) => {
-                let $moves = concrete($legal, |m| match m {
-                    AnyMove::Ur(m) => Some(*m),
-                    _ => None,
-                });
-                let $bot = $self.ur.get_or_insert_with(|| $self.kind.build($self.seed));
-                $body
-            }
-            AnyGame::Aeroplane($game) => {
-                let $moves = concrete($legal, |m| match m {
-                    AnyMove::Aeroplane(m) => Some(*m),
-                    _ => None,
-                });
-                let $bot = $self
-                    .aeroplane
-                    .get_or_insert_with(|| $self.kind.build($self.seed));
-                $body
-            }
-            AnyGame::Microbes($game) => {
-                let $moves = concrete($legal, |m| match m {
-                    AnyMove::Microbes(m) => Some(*m),
-                    _ => None,
-                });
-                let $bot = $self.microbes.get_or_insert_with(|| $self.kind.build($self.seed));
-                $body
-            }
-            AnyGame::Mnogoboy($game) => {
-                let $moves = concrete($legal, |m| match m {
-                    AnyMove::Mnogoboy(m) => Some(*m),
-                    _ => None,
-                });
-                let $bot = $self.mnogoboy.get_or_insert_with(|| $self.kind.build($self.seed));
-                $body
-            }
-        }
-    };
-}
-
-/// The concrete moves of one game (moves of another game, which a caller never mixes
-/// in, are dropped).
-fn concrete<M>(legal: &[AnyMove], pick: impl Fn(&AnyMove) -> Option<M>) -> Vec<M> {
-    legal.iter().filter_map(pick).collect()
+impl PerGame {
+    fn ask(&mut self, game: &AnyGame, ask: Ask<'_>) -> Answer {
+        game.visit(Decide { bots: self, ask })
+    }
 }
 
 impl Bot<AnyGame> for PerGame {
     fn choose_move(&mut self, game: &AnyGame, legal: &[AnyMove]) -> usize {
-        per_game!(self, game, legal, |bot, g, moves| bot.choose_move(g, &moves))
+        match self.ask(game, Ask::Choose(legal)) {
+            Answer::Index(index) => index,
+            _ => unreachable!("a choice is answered with an index"),
+        }
     }
 
     fn choose_before_roll(&mut self, game: &AnyGame, actions: &[AnyMove]) -> Option<usize> {
-        per_game!(self, game, actions, |bot, g, moves| bot
-            .choose_before_roll(g, &moves))
+        match self.ask(game, Ask::BeforeRoll(actions)) {
+            Answer::MaybeIndex(index) => index,
+            _ => unreachable!("a choice before the roll is answered with an optional index"),
+        }
     }
 
     fn rank_moves(&mut self, game: &AnyGame, legal: &[AnyMove]) -> Vec<RankedMove> {
-        per_game!(self, game, legal, |bot, g, moves| bot.rank_moves(g, &moves))
+        match self.ask(game, Ask::Rank(legal)) {
+            Answer::Ranked(ranked) => ranked,
+            _ => unreachable!("a ranking is answered with ranked moves"),
+        }
     }
 
     fn estimate(&mut self, game: &AnyGame) -> Estimate {
-        per_game!(self, game, &[], |bot, g, _moves| bot.estimate(g))
+        match self.ask(game, Ask::Estimate) {
+            Answer::Estimate(estimate) => estimate,
+            _ => unreachable!("an estimate is answered with an estimate"),
+        }
     }
 
     fn estimate_rolling(&mut self, game: &AnyGame) -> Estimate {
-        per_game!(self, game, &[], |bot, g, _moves| bot.estimate_rolling(g))
+        match self.ask(game, Ask::EstimateRolling) {
+            Answer::Estimate(estimate) => estimate,
+            _ => unreachable!("an estimate is answered with an estimate"),
+        }
     }
 
     fn reseed(&mut self, seed: u64) {
         // Bots not built yet take the seed when they are.
         self.seed = seed;
-        if let Some(bot) = &mut self.nardy {
-            bot.reseed(seed);
-        }
-        if let Some(bot) = &mut self.ur {
-            bot.reseed(seed);
-        }
-        if let Some(bot) = &mut self.aeroplane {
-            bot.reseed(seed);
-        }
-        if let Some(bot) = &mut self.microbes {
-            bot.reseed(seed);
-        }
-        if let Some(bot) = &mut self.mnogoboy {
-            bot.reseed(seed);
+        for stored in &mut self.bots {
+            (stored.reseed)(stored.bot.as_mut(), seed);
         }
     }
 }

@@ -19,6 +19,10 @@ pub mod perfect;
 pub mod table;
 pub mod ur;
 
+// The tables the solvers build, named as games name them ([`crate::core::Game::solved_table`]);
+// today every solved game is an Ur rule set.
+pub use ur::{PerfectTable, SOLVABLE_TEXT, SolveRequest, solve_table};
+
 use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use crate::ai::bots::{Bot, Greedy, RankedMove};
-use crate::ai::solve::ur::PerfectTable;
+use crate::ai::solve::PerfectTable;
 use crate::core::{Estimate, Game, Phase, Seat};
 
 /// Plays the move with the highest exact chance of winning; elsewhere (a game without a
@@ -85,7 +85,7 @@ pub fn check<G: Game>(game: &G) -> Result<(), String> {
     let Some(name) = game.solved_table() else {
         return Err(format!(
             "bot:perfect plays only {}, not {}",
-            crate::ai::solve::ur::SOLVABLE_TEXT,
+            crate::ai::solve::SOLVABLE_TEXT,
             game.info().id
         ));
     };

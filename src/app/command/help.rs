@@ -1,7 +1,7 @@
 //! The texts of the commands that ask for text: help, rules, the game and command lists.
 
 use super::Command;
-use super::table::{Audience, COMMANDS, CommandSpec, Examples, PROTOCOL_COMMANDS, examples};
+use super::table::{Audience, COMMANDS, CommandSpec, HelpExamples, PROTOCOL_COMMANDS, examples, fill};
 use crate::app::protocol::PROTOCOL_VERSION;
 use crate::games::GameKind;
 
@@ -38,9 +38,9 @@ pub fn rules_text(kind: GameKind) -> String {
     kind.info().rules.trim_end().to_string()
 }
 
-/// The help text with examples in Long Nardy's notation (see [`help_for`]).
+/// The help text with examples in the first game's notation (see [`help_for`]).
 pub fn help(topic: Option<&CommandSpec>) -> String {
-    help_for(topic, GameKind::Nardy)
+    help_for(topic, GameKind::ALL[0])
 }
 
 /// The help text, all commands or one in detail, with examples in `kind`'s notation.
@@ -61,7 +61,7 @@ pub fn engine_help(topic: Option<&CommandSpec>, kind: GameKind) -> Option<String
 /// All commands for which `listed` holds (in one line each), or one in detail.
 fn help_text(
     topic: Option<&CommandSpec>,
-    examples: &Examples,
+    examples: &HelpExamples,
     listed: impl Fn(&CommandSpec) -> bool,
 ) -> String {
     let Some(spec) = topic else {
@@ -74,18 +74,18 @@ fn help_text(
             text.push_str(&format!(
                 "  {:<24}{}\n",
                 usage.trim_end(),
-                examples.fill(spec.summary)
+                fill(examples, spec.summary)
             ));
         }
         text.push_str("Type 'help COMMAND' for more on one command, 'rules' for the rules.");
         return text;
     };
-    let mut text = format!("{} {}\n  {}", spec.name, spec.args, examples.fill(spec.summary));
+    let mut text = format!("{} {}\n  {}", spec.name, spec.args, fill(examples, spec.summary));
     if !spec.aliases.is_empty() {
         text.push_str(&format!("\n  Also: {}", spec.aliases.join(", ")));
     }
     // The details are one paragraph, filled to fit 80 columns under the indent.
-    let details = examples.fill(spec.details).replace('\n', " ");
+    let details = fill(examples, spec.details).replace('\n', " ");
     for line in crate::core::wrap_words(&details, 76)
         .into_iter()
         .filter(|l| !l.is_empty())

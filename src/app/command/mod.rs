@@ -16,7 +16,7 @@ mod table;
 pub use execute::{Done, Front, execute};
 pub use help::{engine_help, games_table, help, help_for, info_reply, rules_text};
 pub use parse::{edit_distance, expand_home, parse};
-pub use table::{Audience, COMMANDS, CommandSpec, Examples, PROTOCOL_COMMANDS, examples, find_command};
+pub use table::{Audience, COMMANDS, CommandSpec, HelpExamples, PROTOCOL_COMMANDS, examples, find_command};
 
 use crate::ai::roster::BotKind;
 use crate::app::players::PlayerSpec;

@@ -1,84 +1,26 @@
 //! The table of commands: names, aliases, help lines, who sees them, and the examples
 //! that make help speak the game being played.
 
+pub use crate::core::HelpExamples;
 use crate::games::GameKind;
 
-/// Examples in one game's notation, so that help speaks the game being played.
-#[derive(Clone, Copy, Debug)]
-pub struct Examples {
-    /// Moves as `play` takes them, the first being the main example.
-    pub moves: &'static [&'static str],
-    /// Dice values as `dice` takes them.
-    pub dice: &'static str,
-    /// What the dice are.
-    pub dice_rule: &'static str,
-    /// A `new` line with a rule option.
-    pub new: &'static str,
-    /// How moves are written, in one line.
-    pub notation: &'static str,
-    /// A seat other than the first, for `seat` examples.
-    pub seat: &'static str,
+/// The help examples for a game: each game gives its own in its
+/// [`crate::core::GameInfo`].
+pub fn examples(kind: GameKind) -> HelpExamples {
+    kind.info().examples
 }
 
-/// The help examples for a game.
-pub fn examples(kind: GameKind) -> Examples {
-    match kind {
-        GameKind::Nardy => Examples {
-            moves: &["24/18 18/15", "24/15", "pass"],
-            dice: "6 3",
-            dice_rule: "Two dice, 1 to 6 each.",
-            new: "new nardy koks=on",
-            notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
-            seat: "black",
-        },
-        GameKind::Ur => Examples {
-            moves: &["in-c1", "d2-f2", "g1-off", "pass"],
-            dice: "2",
-            dice_rule: "Give the roll as one number (the total of binary dice).",
-            new: "new ur rules=finkel",
-            notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
-            seat: "dark",
-        },
-        GameKind::Aeroplane => Examples {
-            moves: &["r2", "launch", "pass"],
-            dice: "5",
-            dice_rule: "One die, 1 to 6.",
-            new: "new aeroplane players=2",
-            notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
-            seat: "yellow",
-        },
-        GameKind::Microbes => Examples {
-            moves: &["c1", "enter", "pass"],
-            dice: "6",
-            dice_rule: "One die, 1 to 6.",
-            new: "new microbes six-rolls-again=on",
-            notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
-            seat: "black",
-        },
-        GameKind::Mnogoboy => Examples {
-            moves: &["swap green", "move", "take blue", "move short"],
-            dice: "4",
-            dice_rule: "One die, 1 to 6.",
-            new: "new mnogoboy players=3",
-            notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
-            seat: "p2",
-        },
-    }
-}
-
-impl Examples {
-    /// `text` with the placeholders `{move}`, `{moves}`, `{dice}`, `{dice_rule}`, `{new}`,
-    /// `{notation}` and `{seat}` filled in.
-    pub(super) fn fill(&self, text: &str) -> String {
-        let quoted: Vec<String> = self.moves.iter().map(|m| format!("'{m}'")).collect();
-        text.replace("{moves}", &quoted.join(", "))
-            .replace("{move}", self.moves[0])
-            .replace("{dice_rule}", self.dice_rule)
-            .replace("{dice}", self.dice)
-            .replace("{new}", self.new)
-            .replace("{notation}", self.notation)
-            .replace("{seat}", self.seat)
-    }
+/// `text` with the placeholders `{move}`, `{moves}`, `{dice}`, `{dice_rule}`, `{new}`,
+/// `{notation}` and `{seat}` filled in from `examples`.
+pub(super) fn fill(examples: &HelpExamples, text: &str) -> String {
+    let quoted: Vec<String> = examples.moves.iter().map(|m| format!("'{m}'")).collect();
+    text.replace("{moves}", &quoted.join(", "))
+        .replace("{move}", examples.moves[0])
+        .replace("{dice_rule}", examples.dice_rule)
+        .replace("{dice}", examples.dice)
+        .replace("{new}", examples.new)
+        .replace("{notation}", examples.notation)
+        .replace("{seat}", examples.seat)
 }
 
 /// Where a command is offered.

@@ -31,8 +31,9 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    WrongPhase,
 };
 
 /// The four colours in clockwise order; a colour's number is its index.
@@ -82,6 +83,14 @@ pub static INFO: GameInfo = GameInfo {
     options: &OPTIONS,
     summary: "four planes each race round 52 squares",
     rules: include_str!("rules.txt"),
+    examples: HelpExamples {
+        moves: &["r2", "launch", "pass"],
+        dice: "5",
+        dice_rule: "One die, 1 to 6.",
+        new: "new aeroplane players=2",
+        notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
+        seat: "yellow",
+    },
 };
 
 /// Which rolls launch a plane (option `launch`).

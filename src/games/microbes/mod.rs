@@ -24,9 +24,9 @@ use movegen::{NoEntry, Stuck, Turn};
 
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, Standing,
-    SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
+    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat,
+    Standing, SyntaxError, WrongPhase,
 };
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
@@ -45,6 +45,14 @@ pub static INFO: GameInfo = GameInfo {
     options: &OPTIONS,
     summary: "four pieces a side round a chessboard",
     rules: include_str!("rules.txt"),
+    examples: HelpExamples {
+        moves: &["c1", "enter", "pass"],
+        dice: "6",
+        dice_rule: "One die, 1 to 6.",
+        new: "new microbes six-rolls-again=on",
+        notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
+        seat: "black",
+    },
 };
 
 /// Where the turn cycle stands: in the roll-off White throws one die, then Black, and the

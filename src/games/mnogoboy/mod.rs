@@ -28,8 +28,9 @@ pub use board::{
 
 use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    WrongPhase,
 };
 
 /// The most seats a game can have.
@@ -55,6 +56,14 @@ pub static INFO: GameInfo = GameInfo {
     options: &OPTIONS,
     summary: "seven shared pieces on a forking track",
     rules: include_str!("rules.txt"),
+    examples: HelpExamples {
+        moves: &["swap green", "move", "take blue", "move short"],
+        dice: "4",
+        dice_rule: "One die, 1 to 6.",
+        new: "new mnogoboy players=3",
+        notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
+        seat: "p2",
+    },
 };
 
 /// The rule options of a game of Mnogoboy, read once when the game is made.

@@ -20,8 +20,9 @@ use movegen::TurnRules;
 
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, OptionKind, OptionSpec,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
+    WrongPhase,
 };
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
@@ -56,6 +57,14 @@ pub static INFO: GameInfo = GameInfo {
     options: &OPTIONS,
     summary: "15 checkers a side, no hitting, head and blocks",
     rules: include_str!("rules.txt"),
+    examples: HelpExamples {
+        moves: &["24/18 18/15", "24/15", "pass"],
+        dice: "6 3",
+        dice_rule: "Two dice, 1 to 6 each.",
+        new: "new nardy koks=on",
+        notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
+        seat: "black",
+    },
 };
 
 /// How a single game was won.

@@ -21,9 +21,9 @@ use movegen::{Judge, Plan};
 
 use crate::core::turn::{self, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, IllegalMove, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
+    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat,
+    SyntaxError, WrongPhase,
 };
 
 pub use board::Cell;
@@ -57,6 +57,14 @@ pub static INFO: GameInfo = GameInfo {
     options: &OPTIONS,
     summary: "the Sumerian race game, in five rule sets",
     rules: include_str!("rules.txt"),
+    examples: HelpExamples {
+        moves: &["in-c1", "d2-f2", "g1-off", "pass"],
+        dice: "2",
+        dice_rule: "Give the roll as one number (the total of binary dice).",
+        new: "new ur rules=finkel",
+        notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
+        seat: "dark",
+    },
 };
 
 /// One side's pieces: how many stand in each slot, in the reserve and borne off.
