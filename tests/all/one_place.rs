@@ -212,21 +212,7 @@ fn code_tokens(text: &str) -> Vec<(usize, Token)> {
                 _ => false,
             };
         if !is_test_module && opens_attribute {
-            let mut depth = 0usize;
-            while at < all.len() {
-                match &all[at].1 {
-                    Token::Punct('[') => depth += 1,
-                    Token::Punct(']') => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-                at += 1;
-            }
-            at += 1;
+            at = past_group(&all, at, '[', ']', false);
             continue;
         }
         if !is_test_module {
@@ -235,24 +221,36 @@ fn code_tokens(text: &str) -> Vec<(usize, Token)> {
             continue;
         }
         // Skip to the end of the module: its `;` or its closing brace.
-        let mut depth = 0usize;
-        while at < all.len() {
-            match &all[at].1 {
-                Token::Punct(';') if depth == 0 => break,
-                Token::Punct('{') => depth += 1,
-                Token::Punct('}') => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
+        at = past_group(&all, at, '{', '}', true);
+    }
+    kept
+}
+
+/// The index just past the group that starts at `at`: up to the `close` that balances the
+/// first `open`, or (when `ends_at_semicolon`) a `;` met before any `open`.
+fn past_group(
+    all: &[(usize, Token)],
+    mut at: usize,
+    open: char,
+    close: char,
+    ends_at_semicolon: bool,
+) -> usize {
+    let mut depth = 0usize;
+    while at < all.len() {
+        match &all[at].1 {
+            Token::Punct(';') if ends_at_semicolon && depth == 0 => break,
+            Token::Punct(c) if *c == open => depth += 1,
+            Token::Punct(c) if *c == close => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    break;
                 }
-                _ => {}
             }
-            at += 1;
+            _ => {}
         }
         at += 1;
     }
-    kept
+    at + 1
 }
 
 /// The tokens of `src/RELATIVE` outside its unit tests.
