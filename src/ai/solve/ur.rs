@@ -130,7 +130,15 @@ const GRAPH_POSITIONS: u64 = 32_000_000;
 
 /// The name a table of `rules` carries in its header.
 pub fn table_name(rules: RuleSet) -> String {
-    format!("ur rules={}", rules.name())
+    crate::games::ur::solved_table_name(rules)
+}
+
+/// The rule set whose table `name` is, or why there is none.
+fn rules_of_table(name: &str) -> Result<RuleSet, String> {
+    RuleSet::ALL
+        .into_iter()
+        .find(|&rules| table_name(rules) == name)
+        .ok_or_else(|| format!("no solver of tabula builds the table '{name}'"))
 }
 
 /// Where `tabula solve` puts the table of `rules` and `bot:perfect` looks for it: the
@@ -399,11 +407,7 @@ impl PerfectTable {
     /// or why it is not there. The tables tabula's solvers build are Ur's, one per rule
     /// set.
     pub fn find_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
-        let rules = RuleSet::ALL
-            .into_iter()
-            .find(|&rules| table_name(rules) == name)
-            .ok_or_else(|| format!("no solver of tabula builds the table '{name}'"))?;
-        PerfectTable::find(rules).map_err(|e| e.to_string())
+        PerfectTable::find(rules_of_table(name)?).map_err(|e| e.to_string())
     }
 }
 
@@ -434,10 +438,7 @@ pub fn solve_table(
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
-    let rules = RuleSet::ALL
-        .into_iter()
-        .find(|&rules| table_name(rules) == table)
-        .with_context(|| format!("no solver of tabula builds the table '{table}'"))?;
+    let rules = rules_of_table(table).map_err(anyhow::Error::msg)?;
     if request.count {
         writeln!(out, "{}", count_report(rules))?;
         return Ok(());

@@ -49,6 +49,12 @@ static OPTIONS: [OptionSpec; 2] = [
     },
 ];
 
+/// The name of the solved table of a rule set (`ur rules=finkel`), as
+/// [`Game::solved_table`] gives it and the solver writes it.
+pub fn solved_table_name(rules: RuleSet) -> String {
+    format!("ur rules={}", rules.name())
+}
+
 /// The Royal Game of Ur as listed by `tabula games`.
 pub static INFO: GameInfo = GameInfo {
     id: "ur",
@@ -649,7 +655,7 @@ impl Game for Ur {
     /// Every rule set has a table of that name, `tabula solve` builds: whole for the
     /// four standard ones, only the end layers for City of Ur.
     fn solved_table(&self) -> Option<String> {
-        Some(format!("ur rules={}", self.rule_set().name()))
+        Some(solved_table_name(self.rule_set()))
     }
 
     fn solved_index(&self) -> Option<u64> {
