@@ -4,6 +4,7 @@
 
 use crate::app::players::{Agent, Observation};
 use crate::app::protocol::client::{EngineClient, EngineFailure, EngineSettings, Traffic};
+use crate::app::protocol::forfeit::ForfeitKind;
 use crate::core::Game;
 use crate::games::AnyGame;
 
@@ -65,7 +66,7 @@ impl Agent for EngineAgent {
                 if text.is_empty() {
                     return Err(self
                         .client
-                        .failure("illegal move", "answered genmove with no move"));
+                        .failure(ForfeitKind::IllegalMove, "answered genmove with no move"));
                 }
                 if text != "roll" {
                     self.own_move = true;
@@ -73,7 +74,7 @@ impl Agent for EngineAgent {
                 Ok(Some(text))
             }
             Err(message) => Err(self.client.failure(
-                "refused",
+                ForfeitKind::Refused,
                 format!(
                     "refused genmove: {}",
                     crate::app::protocol::client::quote(&message)

@@ -11,109 +11,13 @@ mod spec;
 pub use engine::EngineAgent;
 pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players};
 
+pub use crate::app::protocol::forfeit::ForfeitKind;
+
 use crate::ai::roster::{BotKind, KeptBot};
 use crate::app::protocol::client::{EngineFailure, EngineSettings, Traffic};
 use crate::app::session::{Action, CommandError, Played, Rolled, Session};
 use crate::core::{Dice, Game, Phase, Seat};
 use crate::games::AnyGame;
-
-/// Why a seat forfeits, in classes for tables and records (`illegal move`, `timeout`,
-/// ...): the names the protocol's manual page lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ForfeitKind {
-    /// The engine could not be started.
-    Start,
-    /// The engine failed the handshake (wrong protocol version, no answer in time).
-    Handshake,
-    /// No complete reply within the time limit.
-    Timeout,
-    /// The engine exited or closed its output.
-    Crash,
-    /// A reply that is not the protocol: too long, not UTF-8, a wrong id or mark.
-    Garbage,
-    /// The engine refused a move it was told: it no longer follows the game.
-    LostSync,
-    /// The engine refused to give a move.
-    Refused,
-    /// A move the rules do not allow here, or text that is not a move.
-    IllegalMove,
-    /// No move where one was asked for.
-    NoMove,
-    /// The referee could not carry out what the seat asked (a roll the game refused).
-    Referee,
-}
-
-impl ForfeitKind {
-    /// Every kind.
-    pub const ALL: [ForfeitKind; 10] = [
-        ForfeitKind::Start,
-        ForfeitKind::Handshake,
-        ForfeitKind::Timeout,
-        ForfeitKind::Crash,
-        ForfeitKind::Garbage,
-        ForfeitKind::LostSync,
-        ForfeitKind::Refused,
-        ForfeitKind::IllegalMove,
-        ForfeitKind::NoMove,
-        ForfeitKind::Referee,
-    ];
-
-    /// The name tables and records print.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ForfeitKind::Start => "start",
-            ForfeitKind::Handshake => "handshake",
-            ForfeitKind::Timeout => "timeout",
-            ForfeitKind::Crash => "crash",
-            ForfeitKind::Garbage => "garbage",
-            ForfeitKind::LostSync => "lost sync",
-            ForfeitKind::Refused => "refused",
-            ForfeitKind::IllegalMove => "illegal move",
-            ForfeitKind::NoMove => "no move",
-            ForfeitKind::Referee => "referee",
-        }
-    }
-
-    /// The kind of an engine's failure. The client names its failures by these names;
-    /// a name it does not know is a bug, reported as a crash.
-    fn of_engine(name: &str) -> ForfeitKind {
-        name.parse().unwrap_or_else(|_| {
-            debug_assert!(false, "an engine failure of no forfeit kind: '{name}'");
-            ForfeitKind::Crash
-        })
-    }
-}
-
-impl std::fmt::Display for ForfeitKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for ForfeitKind {
-    type Err = String;
-
-    /// A kind by its printed name; an unknown name is an error that lists them.
-    fn from_str(name: &str) -> Result<ForfeitKind, String> {
-        ForfeitKind::ALL
-            .into_iter()
-            .find(|kind| kind.as_str() == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = ForfeitKind::ALL.iter().map(|k| k.as_str()).collect();
-                format!(
-                    "unknown forfeit kind '{name}'; the kinds are {}",
-                    names.join(", ")
-                )
-            })
-    }
-}
-
-/// A kind equals its printed name.
-impl PartialEq<&str> for ForfeitKind {
-    fn eq(&self, name: &&str) -> bool {
-        self.as_str() == *name
-    }
-}
 
 /// Why a seat lost the game without playing it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,7 +37,7 @@ impl Forfeit {
     pub fn of(seat: Seat, failure: EngineFailure) -> Forfeit {
         Forfeit {
             seat,
-            kind: ForfeitKind::of_engine(failure.kind),
+            kind: failure.kind,
             detail: failure.detail,
             stderr: failure.stderr,
         }
@@ -242,7 +146,7 @@ impl Agent for BotAgent {
                 Ok(Some(game.format_move(&moves[index])))
             }
             _ => Err(EngineFailure::new(
-                "no move",
+                ForfeitKind::NoMove,
                 "asked to move when no move is possible",
             )),
         }

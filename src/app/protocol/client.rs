@@ -21,6 +21,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::app::protocol::forfeit::ForfeitKind;
+
 mod process;
 
 /// The longest line read from an engine; a longer one is `garbage: reply too long`.
@@ -120,7 +122,7 @@ impl EngineSettings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineFailure {
     /// The class, as the man page lists them.
-    pub kind: &'static str,
+    pub kind: ForfeitKind,
     /// What happened.
     pub detail: String,
     /// The engine's last lines on standard error (empty with `--log`, which has them all).
@@ -129,7 +131,7 @@ pub struct EngineFailure {
 
 impl EngineFailure {
     /// A failure without standard error lines.
-    pub fn new(kind: &'static str, detail: impl Into<String>) -> EngineFailure {
+    pub fn new(kind: ForfeitKind, detail: impl Into<String>) -> EngineFailure {
         EngineFailure {
             kind,
             detail: detail.into(),
@@ -197,9 +199,12 @@ impl EngineClient {
         settings: &EngineSettings,
     ) -> Result<EngineClient, EngineFailure> {
         let words = shell_words::split(command)
-            .map_err(|e| EngineFailure::new("start", format!("cannot split '{command}': {e}")))?;
+            .map_err(|e| EngineFailure::new(ForfeitKind::Start, format!("cannot split '{command}': {e}")))?;
         let Some((program, args)) = words.split_first() else {
-            return Err(EngineFailure::new("start", "the engine command is empty"));
+            return Err(EngineFailure::new(
+                ForfeitKind::Start,
+                "the engine command is empty",
+            ));
         };
         let mut child = process::spawn(
             Command::new(program)
@@ -208,7 +213,7 @@ impl EngineClient {
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped()),
         )
-        .map_err(|e| EngineFailure::new("start", format!("cannot start '{command}': {e}")))?;
+        .map_err(|e| EngineFailure::new(ForfeitKind::Start, format!("cannot start '{command}': {e}")))?;
         let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
         let (sender, output) = sync_channel(QUEUE);
         if let Some(stdout) = stdout {
@@ -249,8 +254,8 @@ impl EngineClient {
     fn handshake(&mut self) -> Result<(), EngineFailure> {
         let timeout = self.settings.timeout;
         let as_handshake = |mut failure: EngineFailure| {
-            if failure.kind == "timeout" {
-                failure.kind = "handshake";
+            if failure.kind == ForfeitKind::Timeout {
+                failure.kind = ForfeitKind::Handshake;
             }
             failure
         };
@@ -258,12 +263,15 @@ impl EngineClient {
             Ok(v) if v.trim() == "1" => {}
             Ok(v) => {
                 return Err(self.failure(
-                    "handshake",
+                    ForfeitKind::Handshake,
                     format!("speaks protocol version '{}', not 1", quote(&v)),
                 ));
             }
             Err(e) => {
-                return Err(self.failure("handshake", format!("refused protocol_version: {}", quote(&e))));
+                return Err(self.failure(
+                    ForfeitKind::Handshake,
+                    format!("refused protocol_version: {}", quote(&e)),
+                ));
             }
         }
         self.name = match self.ask("name", timeout).map_err(as_handshake)? {
@@ -298,7 +306,7 @@ impl EngineClient {
 
     /// A failure of this engine, with its last standard error lines unless a log keeps
     /// them.
-    pub fn failure(&self, kind: &'static str, detail: impl Into<String>) -> EngineFailure {
+    pub fn failure(&self, kind: ForfeitKind, detail: impl Into<String>) -> EngineFailure {
         let stderr = if self.settings.log.is_some() {
             Vec::new()
         } else {
@@ -336,7 +344,7 @@ impl EngineClient {
         let deadline = sent_at + limit;
         let timeout = |client: &EngineClient| {
             client.failure(
-                "timeout",
+                ForfeitKind::Timeout,
                 format!(
                     "no complete reply to '{command}' within {:.1} s",
                     limit.as_secs_f64()
@@ -345,7 +353,7 @@ impl EngineClient {
         };
         let too_long = |client: &EngineClient, what: &str| {
             client.failure(
-                "garbage",
+                ForfeitKind::Garbage,
                 format!("reply too long: {what} while asked '{command}'"),
             )
         };
@@ -380,7 +388,7 @@ impl EngineClient {
             }
             let Ok(line) = std::str::from_utf8(&bytes) else {
                 return Err(self.failure(
-                    "garbage",
+                    ForfeitKind::Garbage,
                     format!(
                         "answered '{command}' with bytes that are not UTF-8: '{}'",
                         quote(&text)
@@ -400,7 +408,7 @@ impl EngineClient {
                         b'?' => (false, &line[1..]),
                         _ => {
                             return Err(self.failure(
-                                "garbage",
+                                ForfeitKind::Garbage,
                                 format!("answered '{command}' with '{}', not '=' or '?'", quote(line)),
                             ));
                         }
@@ -416,7 +424,7 @@ impl EngineClient {
                             }
                             _ => {
                                 return Err(self.failure(
-                                    "garbage",
+                                    ForfeitKind::Garbage,
                                     format!(
                                         "replied with id {} to command {id} ('{command}')",
                                         quote(&rest[..digits])
@@ -450,9 +458,10 @@ impl EngineClient {
     pub fn tell(&mut self, command: &str) -> Result<(), EngineFailure> {
         match self.ask(command, self.settings.timeout)? {
             Ok(_) => Ok(()),
-            Err(message) => {
-                Err(self.failure("lost sync", format!("refused '{command}': {}", quote(&message))))
-            }
+            Err(message) => Err(self.failure(
+                ForfeitKind::LostSync,
+                format!("refused '{command}': {}", quote(&message)),
+            )),
         }
     }
 
@@ -474,7 +483,7 @@ impl EngineClient {
             std::thread::sleep(Duration::from_millis(5));
         }
         let what = status.unwrap_or_else(|| "closed its output".to_string());
-        self.failure("crash", format!("{what} while asked '{command}'"))
+        self.failure(ForfeitKind::Crash, format!("{what} while asked '{command}'"))
     }
 
     fn log(&self, mark: &str, text: &str) {

@@ -9,6 +9,7 @@
 //! next lines; the empty line ends them.
 
 pub mod client;
+pub mod forfeit;
 
 /// The engine protocol version `protocol_version` reports.
 pub const PROTOCOL_VERSION: u32 = 1;
