@@ -11,7 +11,7 @@ use crate::app::hints::Choice;
 use crate::app::record::{load_file, save_file};
 use crate::app::session::{CommandError, Played, Rolled, Session, Undone};
 use crate::core::{Estimate, Game, Options, Outcome, Seat};
-use crate::games::{AnyGame, GameKind};
+use crate::games::{AnyGame, AnyMove, GameKind};
 
 /// What a command did, for the front end to tell in its own words.
 #[derive(Clone, Debug)]
@@ -162,7 +162,7 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         Command::Board => Done::Board,
         Command::Rules(game) => Done::Rules(rules_text(game.unwrap_or(session.game().kind()))),
         Command::Hint(count) => match count.or(front.hint_count()) {
-            None => Done::Best(best_choice(session, front)?),
+            None => Done::Best(session.choice_text(best_choice(session, front)?.as_ref())),
             Some(shown) => Done::Choices {
                 choices: match front.bot() {
                     Some(bot) => session.choices_with(bot)?,
@@ -175,10 +175,10 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
             Some(bot) => bot.estimate(session.game()),
             None => session.evaluation(),
         }),
-        Command::Genmove => match best_choice(session, front)?.as_str() {
-            "roll" => Done::BotRolls,
-            choice => Done::Played {
-                played: session.play_text(choice)?,
+        Command::Genmove => match best_choice(session, front)? {
+            None => Done::BotRolls,
+            Some(choice) => Done::Played {
+                played: session.play(&choice)?,
                 typed: None,
             },
         },
@@ -247,11 +247,11 @@ fn help(topic: Option<&CommandSpec>, kind: GameKind, seats: bool) -> Result<Stri
     engine_help(topic, kind).ok_or_else(|| not_here(topic.map_or("help", |spec| spec.name)))
 }
 
-/// What the front end's bot, or else the session's, would do now.
-fn best_choice(session: &Session, front: &mut dyn Front) -> Result<String, CommandError> {
+/// What the front end's bot, or else the session's, would do now (`None`: roll).
+fn best_choice(session: &Session, front: &mut dyn Front) -> Result<Option<AnyMove>, CommandError> {
     match front.bot() {
-        Some(bot) => session.hint_with(bot),
-        None => session.hint(),
+        Some(bot) => session.bot_choice_with(bot),
+        None => session.bot_choice(),
     }
 }
 

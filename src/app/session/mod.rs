@@ -532,19 +532,23 @@ impl Session {
 
     /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
     pub fn hint(&self) -> Result<String, CommandError> {
-        self.with_bot(|bot| self.hint_with(bot))
+        Ok(self.choice_text(self.bot_choice()?.as_ref()))
     }
 
-    /// What `bot` would do now: a move, a pre-roll action, or `roll`.
-    pub fn hint_with(&self, bot: &mut dyn Bot<AnyGame>) -> Result<String, CommandError> {
+    /// What the built-in bot would do now: a move or a pre-roll action, or `None` to roll.
+    pub fn bot_choice(&self) -> Result<Option<AnyMove>, CommandError> {
+        self.with_bot(|bot| self.bot_choice_with(bot))
+    }
+
+    /// What `bot` would do now: a move or a pre-roll action, or `None` to roll.
+    pub fn bot_choice_with(&self, bot: &mut dyn Bot<AnyGame>) -> Result<Option<AnyMove>, CommandError> {
         match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
                 let actions = self.legal_moves();
-                Ok(match bot.choose_before_roll(&self.game, &actions) {
-                    Some(index) => self.game.format_move(&actions[index]),
-                    None => "roll".to_string(),
-                })
+                Ok(bot
+                    .choose_before_roll(&self.game, &actions)
+                    .and_then(|index| actions.get(index).cloned()))
             }
             Phase::Move(_) => {
                 let legal = self.legal_moves();
@@ -552,20 +556,24 @@ impl Session {
                     return Err(CommandError::WrongPhase("there is nothing to choose".into()));
                 }
                 let index = bot.choose_move(&self.game, &legal).min(legal.len() - 1);
-                Ok(self.game.format_move(&legal[index]))
+                Ok(Some(legal[index].clone()))
             }
         }
+    }
+
+    /// A choice as people and the protocol write it: the move, or `roll`.
+    pub fn choice_text(&self, choice: Option<&AnyMove>) -> String {
+        choice.map_or_else(|| "roll".to_string(), |mv| self.game.format_move(mv))
     }
 
     /// Lets the built-in bot act for the seat to move: plays its move (or pre-roll
     /// action) and returns it; returns `None` when the bot chooses to roll (the caller
     /// rolls; the bot never does).
     pub fn genmove(&mut self) -> Result<Option<Played>, CommandError> {
-        let choice = self.hint()?;
-        if choice == "roll" {
-            return Ok(None);
+        match self.bot_choice()? {
+            None => Ok(None),
+            Some(mv) => self.play(&mv).map(Some),
         }
-        self.play_text(&choice).map(Some)
     }
 
     /// Replaces the position with one read from a position string.
