@@ -188,10 +188,7 @@ impl Session {
     /// Chooses the built-in bot used by `hint` and `genmove` (the one kept stays if it
     /// is of the same kind).
     pub fn set_bot(&mut self, bot: BotKind) {
-        let kept = self
-            .bot
-            .get_mut()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let kept = self.kept_bot_mut();
         if kept.kind() != bot {
             *kept = KeptBot::new(bot);
         }
@@ -201,6 +198,13 @@ impl Session {
     /// is rebuilt or reseeded before each use).
     fn kept_bot(&self) -> std::sync::MutexGuard<'_, KeptBot> {
         self.bot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The kept bot, when the session is not shared.
+    fn kept_bot_mut(&mut self) -> &mut KeptBot {
+        self.bot
+            .get_mut()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Runs `ask` with the built-in bot, its own choices following the session seed and
@@ -238,10 +242,7 @@ impl Session {
     pub fn new_game(&mut self, kind: GameKind, options: &Options) -> Result<(), CommandError> {
         self.game = kind.new_game(options)?;
         let bot = self.bot();
-        *self
-            .bot
-            .get_mut()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = KeptBot::new(bot);
+        *self.kept_bot_mut() = KeptBot::new(bot);
         self.history.clear();
         self.unsaved = false;
         self.conceded = None;
