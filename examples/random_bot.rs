@@ -46,5 +46,5 @@ fn main() -> anyhow::Result<()> {
     let seed = std::process::id() as u64 ^ 0x9E37_79B9_7F4A_7C15;
     let bot = RandomBot { state: seed | 1 };
     let mut out = io::stdout().lock();
-    tabula::cli::engine::serve_bot(io::stdin().lock(), &mut out, seed, "random_bot", Box::new(bot))
+    tabula::serve_bot(io::stdin().lock(), &mut out, seed, "random_bot", Box::new(bot))
 }

@@ -1,15 +1,15 @@
-//! The `tabula` binary: a thin entry point around [`tabula::cli::run`].
+//! The `tabula` binary: a thin entry point around [`tabula::run`].
 
 use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match tabula::cli::run() {
+    match tabula::run() {
         Ok(code) => code,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) if error.chain().any(|cause| cause.is::<tabula::cli::UsageError>()) => {
+        Err(error) if error.chain().any(|cause| cause.is::<tabula::UsageError>()) => {
             eprintln!("tabula: {error:#}");
-            ExitCode::from(tabula::cli::USAGE_EXIT)
+            ExitCode::from(tabula::USAGE_EXIT)
         }
         Err(error) => {
             eprintln!("tabula: {error:#}");

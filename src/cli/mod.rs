@@ -167,3 +167,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Analyse(args) => analyse::analyse(args, &mut out),
     }
 }
+
+#[cfg(test)]
+mod tests;

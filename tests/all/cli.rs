@@ -335,47 +335,44 @@ fn the_strict_script_examples_of_the_readme_and_the_man_page_run_cleanly() {
     assert_eq!(status, Some(0), "man page: {script} | {command}\n{errors}");
 }
 
-/// The text after each `--help`, as clap shows it in an 80-column terminal or a pipe.
-fn after_helps() -> Vec<(String, String)> {
-    use clap::CommandFactory;
-    let top = tabula::cli::Cli::command();
-    let mut texts = vec![("tabula".to_string(), top.get_after_help().map(|t| t.to_string()))];
-    for sub in top.get_subcommands() {
-        texts.push((
-            sub.get_name().to_string(),
-            sub.get_after_help().map(|t| t.to_string()),
-        ));
-    }
-    texts
-        .into_iter()
-        .filter_map(|(name, text)| text.map(|text| (name, text)))
-        .collect()
-}
+/// The longest command line the documented limit allows.
+const PIPE_LINE_LIMIT: usize = 65536;
 
 #[test]
-fn the_notes_after_each_help_fit_80_columns_and_name_every_engine_command() {
-    // A longer line is wrapped again by clap, leaving a ragged short line after it.
-    for (name, text) in after_helps() {
-        for line in text.lines() {
-            assert!(line.chars().count() < 80, "{name} --help: {line:?}");
-        }
-    }
-    let mut child = tabula()
-        .arg("engine")
+fn a_piped_script_survives_bad_bytes_with_the_line_number() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"\xEF\xBB\xBFstatus\n");
+    input.extend_from_slice(b"dice caf\xE9\n");
+    input.extend_from_slice(b"# caf\xE9\n");
+    input.extend_from_slice(b"dice 5 # White's roll-off die\n");
+    input.extend_from_slice(b"dice \x002\n");
+    input.extend(std::iter::repeat_n(b'x', PIPE_LINE_LIMIT + 1));
+    input.extend_from_slice(b"\ndice 2\nstatus\n");
+    let mut child = crate::support::tabula_command()
+        .args(["play", "nardy", "--seed", "1", "--seat", "black=human"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(b"list_commands\n").unwrap();
-    let listed = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
-    let (_, engine_help) = after_helps()
-        .into_iter()
-        .find(|(name, _)| name == "engine")
-        .unwrap();
-    let named: Vec<&str> = engine_help
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .collect();
-    for command in listed.trim_start_matches("= ").lines().filter(|l| !l.is_empty()) {
-        assert!(named.contains(&command), "engine --help lacks {command}");
-    }
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "error: line 2: syntax error: the line is not valid UTF-8 (byte 9); commands must be UTF-8 text\n\
+         error: line 5: syntax error: control character U+0000 at column 6; commands are printable text\n\
+         error: line 6: syntax error: line too long: a command line holds at most 65536 bytes; the rest of it was skipped\n"
+    );
+    assert_eq!(
+        stdout,
+        "Long Nardy: white human, black human\n\
+         turn white roll rolloff\n\
+         white has 5\n\
+         black has 2\n\
+         roll-off: white 5, black 2; white starts\n\
+         turn white roll\n"
+    );
 }

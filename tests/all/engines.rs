@@ -1,236 +1,17 @@
-//! External engines that misbehave: each one forfeits with the right reason, within its
-//! time limit, and the controller neither hangs nor crashes. Also a whole match between
-//! `tabula engine` processes and in-process bots, with records that replay and resume.
+//! External engine processes through the binary: whole matches between `tabula engine`
+//! processes and bots, with records that replay and resume; the example bots; engines
+//! and their children ended on forfeit and on SIGTERM; memory bounded whatever an engine
+//! writes. (Misbehaving engines met by the referee in-process are tested in the crate.)
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-use tabula::app::matches::{GameSummary, MatchConfig, play_game, run_match};
-use tabula::app::players::{MatchPlayer, PlayerSpec};
-use tabula::app::protocol::client::{EngineClient, EngineSettings};
-use tabula::core::{NewGame, Options};
-use tabula::games::GameKind;
-use tabula::games::nardy::Nardy;
 
 fn script(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/engines")
         .join(name);
     format!("sh {}", path.display())
-}
-
-fn player(spec: PlayerSpec) -> MatchPlayer {
-    MatchPlayer { name: None, spec }
-}
-
-fn config(engine: &str, settings: EngineSettings) -> MatchConfig {
-    MatchConfig {
-        kind: GameKind::Nardy,
-        options: Options::defaults(Nardy::game_info().options),
-        games: 2,
-        players: vec![
-            player(PlayerSpec::Bot(tabula::ai::roster::BotKind::Random)),
-            player(PlayerSpec::Engine(engine.to_string())),
-        ],
-        seed: 3,
-        jobs: 1,
-        records: None,
-        engines: settings,
-    }
-}
-
-fn quick() -> EngineSettings {
-    EngineSettings {
-        move_time: Duration::from_millis(300),
-        timeout: Duration::from_millis(500),
-        log: None,
-    }
-}
-
-/// Plays game 0 (the engine in the second seat) and game 1 (first seat); both must end
-/// in the engine's forfeit of `kind`, each within `limit`.
-fn forfeits(engine: &str, kind: &str, limit: Duration) -> Vec<GameSummary> {
-    forfeits_in(engine, kind, limit, &[0, 1])
-}
-
-fn forfeits_in(engine: &str, kind: &str, limit: Duration, indices: &[u64]) -> Vec<GameSummary> {
-    let config = config(engine, quick());
-    let mut games = Vec::new();
-    for &index in indices {
-        let start = Instant::now();
-        let (summary, record) = play_game(&config, index).unwrap();
-        let took = start.elapsed();
-        assert!(took < limit, "game {index} took {took:?}");
-        let (seat, got, detail) = summary
-            .forfeit
-            .clone()
-            .unwrap_or_else(|| panic!("no forfeit: {record}"));
-        assert_eq!(got, kind, "{detail}");
-        assert_eq!(summary.seat_players[seat], 1, "the engine's seat forfeits");
-        assert_eq!(summary.places[seat], 2);
-        // Never better than losing on the board: the opponent gets a mars.
-        assert_eq!(summary.points[1 - seat], 2.0);
-        assert_eq!(summary.points[seat], 0.0);
-        assert!(
-            record.contains(&format!("forfeit {} {kind}: ", ["white", "black"][seat])),
-            "{record}"
-        );
-        games.push(summary);
-    }
-    games
-}
-
-#[test]
-fn an_engine_that_cannot_start_forfeits() {
-    let games = forfeits("/nonexistent/engine --flag", "start", Duration::from_secs(2));
-    assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .contains("cannot start '/nonexistent/engine --flag'")
-    );
-}
-
-#[test]
-fn an_engine_that_never_answers_the_handshake_forfeits_in_time() {
-    let games = forfeits(&script("silent.sh"), "handshake", Duration::from_secs(3));
-    assert!(games[0].forfeit.as_ref().unwrap().2.contains("protocol_version"));
-}
-
-#[test]
-fn an_engine_of_another_protocol_version_forfeits() {
-    let games = forfeits(&script("old-protocol.sh"), "handshake", Duration::from_secs(2));
-    assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .contains("version '2', not 1")
-    );
-}
-
-#[test]
-fn an_engine_that_crashes_forfeits() {
-    let games = forfeits(&script("crash.sh"), "crash", Duration::from_secs(2));
-    assert!(
-        games[0].forfeit.as_ref().unwrap().2.contains("exited"),
-        "{:?}",
-        games[0].forfeit
-    );
-}
-
-#[test]
-fn an_engine_that_prints_garbage_forfeits() {
-    let games = forfeits(&script("garbage.sh"), "garbage", Duration::from_secs(2));
-    assert!(games[0].forfeit.as_ref().unwrap().2.contains("thinking about"));
-}
-
-#[test]
-fn an_engine_that_answers_genmove_with_no_move_at_all_plays_an_illegal_move() {
-    let games = forfeits(
-        &script("nonsense-move.sh"),
-        "illegal move",
-        Duration::from_secs(2),
-    );
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
-    assert!(detail.starts_with("'hello world' is not a move"), "{detail}");
-    let roller = format!("env GENMOVE_REPLY=roll {}", script("nonsense-move.sh"));
-    let games = forfeits(&roller, "illegal move", Duration::from_secs(2));
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
-    assert!(detail.starts_with("'roll' when a move was asked for"), "{detail}");
-}
-
-#[test]
-fn an_engine_that_hangs_at_name_fails_the_handshake() {
-    let games = forfeits(&script("nameless.sh"), "handshake", Duration::from_secs(3));
-    assert!(games[0].forfeit.as_ref().unwrap().2.contains("'name'"));
-}
-
-#[test]
-fn a_reply_that_never_ends_forfeits_as_too_long_within_the_limit() {
-    let games = forfeits(&script("flood.sh"), "garbage", Duration::from_secs(3));
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
-    assert!(detail.starts_with("reply too long: "), "{detail}");
-    assert!(detail.contains("'newgame nardy'"), "{detail}");
-}
-
-#[test]
-fn a_reply_that_trickles_on_for_ever_times_out_at_the_deadline() {
-    // --timeout is 500 ms; the engine sends a line every 10 ms, never the end.
-    let games = forfeits(&script("trickle.sh"), "timeout", Duration::from_millis(1500));
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
-    assert!(
-        detail.contains("no complete reply to 'newgame nardy' within 0.5 s"),
-        "{detail}"
-    );
-}
-
-#[test]
-fn a_line_that_never_ends_forfeits_as_too_long_within_the_limit() {
-    let games = forfeits(&script("long-line.sh"), "garbage", Duration::from_secs(3));
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
-    assert!(
-        detail.starts_with("reply too long: a line over 64 KiB"),
-        "{detail}"
-    );
-}
-
-#[test]
-fn yes_as_an_engine_forfeits_at_once() {
-    let games = forfeits("yes", "garbage", Duration::from_secs(3));
-    assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .contains("with 'y', not '=' or '?'")
-    );
-}
-
-#[test]
-fn bytes_that_are_not_utf8_on_stdout_are_garbage() {
-    let games = forfeits(&script("bad-bytes.sh"), "garbage", Duration::from_secs(2));
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
-    assert!(detail.contains("not UTF-8"), "{detail}");
-}
-
-#[test]
-fn late_replies_to_earlier_commands_are_discarded() {
-    let client = EngineClient::start(&script("stale.sh"), "test", &quick()).unwrap();
-    assert_eq!(client.name(), "fresh");
-}
-
-#[test]
-fn an_engine_that_plays_an_illegal_move_forfeits() {
-    let games = forfeits(&script("illegal.sh"), "illegal move", Duration::from_secs(2));
-    assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .starts_with("'1/off': illegal move: ")
-    );
-}
-
-#[test]
-fn an_engine_slower_than_the_move_time_forfeits_soon_after_it() {
-    // movetime 300 ms plus the 100 ms margin; the engine sleeps 2 s.
-    let games = forfeits(&script("slow.sh"), "timeout", Duration::from_millis(1500));
-    assert!(games[0].forfeit.as_ref().unwrap().2.contains("genmove"));
-}
-
-#[test]
-fn an_engine_that_refuses_the_moves_it_is_told_forfeits() {
-    // In game 1 the engine sits first (White); Black wins the roll-off (the dice of seed 3)
-    // and the engine is told Black's first move, which it refuses.
-    let games = forfeits_in(&script("refuses.sh"), "lost sync", Duration::from_secs(2), &[1]);
-    assert!(games[0].forfeit.as_ref().unwrap().2.starts_with("refused 'play "));
 }
 
 fn tabula() -> PathBuf {
@@ -475,7 +256,17 @@ fn engines_in_a_forfeited_game_are_ended_with_their_children() {
     let dir = temp_dir("forfeit-children");
     let pids = dir.join("pids");
     let engine = format!("env CHILD_PIDS={} {}", pids.display(), script("slow-wrapper.sh"));
-    forfeits(&engine, "timeout", Duration::from_secs(3));
+    let output = crate::support::tabula_command()
+        .args(["match", "nardy", "--games", "2", "--jobs", "1", "--seed", "3"])
+        .args(["--movetime", "300", "--player", "bot:random", "--player"])
+        .arg(format!("engine:{engine}"))
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        table.contains("(timeout 2)"),
+        "both games forfeited on time: {table}"
+    );
     let started = pids_in(&pids);
     assert_eq!(started.len(), 4);
     assert!(all_gone(&started), "left running: {started:?}");
@@ -673,84 +464,6 @@ fn in_play_new_after_a_timeout_restarts_the_engine() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn bot_match(records: &Path, games: u64, seed: u64) -> anyhow::Result<String> {
-    let config = MatchConfig {
-        kind: GameKind::Nardy,
-        options: Options::defaults(Nardy::game_info().options),
-        games,
-        players: vec!["fast=bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
-        seed,
-        jobs: 1,
-        records: Some(records.to_path_buf()),
-        engines: quick(),
-    };
-    let mut out = Vec::new();
-    run_match(&config, &mut out, false)?;
-    Ok(String::from_utf8(out).unwrap())
-}
-
-#[test]
-fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
-    let dir = temp_dir("resume");
-    let records = dir.join("records");
-    let table = bot_match(&records, 4, 3).unwrap();
-    assert!(table.contains("1  fast "), "named players: {table}");
-    let good = std::fs::read_to_string(&records).unwrap();
-    assert_eq!(bot_match(&records, 4, 3).unwrap().matches("4 resumed").count(), 1);
-    let refused = |text: &str, games: u64, seed: u64| -> String {
-        std::fs::write(&records, text).unwrap();
-        let error = bot_match(&records, games, seed).unwrap_err();
-        format!("{error:#}")
-    };
-    let first_result = good.lines().find(|l| l.starts_with("result ")).unwrap();
-    let reversed = first_result
-        .replace("places=1,2", "places=X")
-        .replace("places=2,1", "places=1,2")
-        .replace("places=X", "places=2,1");
-    let error = refused(&good.replacen(first_result, &reversed, 1), 4, 3);
-    assert!(error.contains("but replaying it gives"), "{error}");
-    let error = refused(
-        &good.replacen(first_result, "result places=9,9 points=99,99", 1),
-        4,
-        3,
-    );
-    assert!(error.contains("says 'result places=9,9 points=99,99'"), "{error}");
-    let first_block = good.split("\n\n").next().unwrap();
-    let error = refused(&format!("{good}{first_block}\n\n"), 4, 3);
-    assert!(error.contains("game 1 appears twice"), "{error}");
-    let error = refused(&good, 2, 3);
-    assert!(
-        error.contains("the records hold game 3, but this match has games 1 to 2"),
-        "{error}"
-    );
-    let error = refused(&good, 4, 4);
-    assert!(
-        error.contains("was played with dice seed 3; this match (--seed 4) gives it 4"),
-        "{error}"
-    );
-    let first_roll = good.lines().find(|l| l.starts_with("roll ")).unwrap();
-    let other_roll = if first_roll == "roll 1 2" {
-        "roll 2 1"
-    } else {
-        "roll 1 2"
-    };
-    let error = refused(&good.replacen(first_roll, other_roll, 1), 4, 3);
-    assert!(error.contains("but dice seed 3 throws"), "{error}");
-    let typed = first_roll.replacen("roll", "dice", 1);
-    let error = refused(&good.replacen(first_roll, &typed, 1), 4, 3);
-    assert!(
-        error.contains("a match game has only thrown dice and moves"),
-        "{error}"
-    );
-    let first_move = good.lines().find(|l| l.starts_with("play ")).unwrap();
-    let error = refused(&good.replacen(first_move, "play 1/off", 1), 4, 3);
-    assert!(error.contains("'play 1/off'"), "{error}");
-    let other_players = good.replacen("black=bot:random", "black=bot:greedy", 1);
-    let error = refused(&other_players, 4, 3);
-    assert!(error.contains("played by other players"), "{error}");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
 #[test]
 fn the_log_has_both_ways_the_verdicts_and_grows_when_a_match_resumes() {
     let dir = temp_dir("log");
@@ -790,44 +503,6 @@ fn the_log_has_both_ways_the_verdicts_and_grows_when_a_match_resumes() {
     let recorded = std::fs::read_to_string(&records).unwrap();
     assert!(recorded.contains("match-game 4\n"), "{recorded}");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
-    let config = MatchConfig {
-        kind: GameKind::Aeroplane,
-        options: Options::parse(GameKind::Aeroplane.info().options, &["players=3"]).unwrap(),
-        games: 3,
-        players: vec![
-            "bot:greedy".parse().unwrap(),
-            "bot:random".parse().unwrap(),
-            format!("crasher=engine:{}", script("crash.sh")).parse().unwrap(),
-        ],
-        seed: 2,
-        jobs: 1,
-        records: None,
-        engines: quick(),
-    };
-    let mut out = Vec::new();
-    let games = run_match(&config, &mut out, false).unwrap();
-    let table = String::from_utf8(out).unwrap();
-    for game in &games {
-        let (seat, kind, _) = game.forfeit.clone().expect("the engine forfeits every game");
-        assert_eq!(kind, "crash");
-        assert_eq!(game.places[seat], 3, "last");
-        let shares: f64 = (0..3).map(|s| game.win_share(s)).sum();
-        assert!((shares - 1.0).abs() < 1e-9, "{game:?}");
-    }
-    assert!(table.contains("forfeits by #3 crasher: 3 (crash 3)"), "{table}");
-    let line = table
-        .lines()
-        .find(|l| l.starts_with("first places by seat: "))
-        .unwrap();
-    let total: f64 = line
-        .split(['%', ' ', ','])
-        .filter_map(|w| w.parse::<f64>().ok())
-        .sum();
-    assert!((total - 100.0).abs() < 0.2, "{line}");
 }
 
 /// Runs `tabula match` against `engine` and returns its peak resident memory in KiB

@@ -155,7 +155,9 @@ fn read_units() -> Vec<Unit> {
     let mut units = Vec::new();
     for file in files {
         let relative = file.strip_prefix(&root).expect("under src/").to_path_buf();
-        if relative == Path::new("main.rs") {
+        // Unit-test folders (`#[cfg(test)] mod tests;`) may reach any room of the crate.
+        let unit_tests = relative.iter().any(|part| part == "tests");
+        if relative == Path::new("main.rs") || unit_tests {
             continue;
         }
         let module = module_of(&relative);
@@ -387,5 +389,33 @@ fn the_reader_finds_real_imports() {
     assert_eq!(
         code_lines("use crate::a; // crate::b\n#[cfg(test)]\nmod tests { use crate::c; }").len(),
         1
+    );
+}
+
+#[test]
+fn only_what_a_bot_author_needs_is_public() {
+    // Given the crate root, when its public modules are read, then they are the rules,
+    // the games and the bots; sessions, records and the front ends are the crate's own.
+    let lib = fs::read_to_string(source_root().join("lib.rs")).expect("src/lib.rs");
+    let public: BTreeSet<&str> = lib
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub mod "))
+        .map(|name| name.trim_end_matches(';'))
+        .collect();
+    assert_eq!(public, BTreeSet::from(["ai", "core", "games"]));
+    for inner in ["app", "cli"] {
+        assert!(
+            lib.contains(&format!("pub(crate) mod {inner};")),
+            "{inner} is not crate-only"
+        );
+    }
+    // The binary and an external Rust bot reach the rest through these alone.
+    let exported: Vec<&str> = lib.lines().filter(|l| l.starts_with("pub use ")).collect();
+    assert_eq!(
+        exported,
+        [
+            "pub use cli::engine::{serve, serve_bot};",
+            "pub use cli::{USAGE_EXIT, UsageError, run};"
+        ]
     );
 }

@@ -1,5 +1,5 @@
 //! Evaluations learned by self-play: a small network in plain Rust ([`network`]), its
-//! weight file ([`weights`]), TD(lambda) training ([`train`]) and its use as Long Nardy's
+//! weight file ([`weights`]), TD(lambda) training ([`crate::ai::train`]) and its use as Long Nardy's
 //! evaluation and bots ([`nardy`]).
 //!
 //! The network tabula ships for Long Nardy is embedded in the binary

@@ -50,7 +50,7 @@ pub enum BotKind {
     /// The strongest level that still decides quickly, chosen per game and options
     /// (perfect play where an Ur table is present).
     Best,
-    /// Plays Ur's standard rule sets exactly from the solved table (see [`perfect`]).
+    /// Plays Ur's standard rule sets exactly from the solved table (see [`crate::ai::solve::perfect`]).
     Perfect,
 }
 

@@ -225,7 +225,7 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         // Answered by info_reply above.
         Command::ListGames
         | Command::ListCommands
-        | Command::KnownCommand(_)
+        | Command::IsKnown(_)
         | Command::ProtocolVersion
         | Command::Name
         | Command::Version => Done::Text(String::new()),

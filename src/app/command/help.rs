@@ -11,7 +11,7 @@ pub fn info_reply(command: &Command) -> Option<String> {
     Some(match command {
         Command::ListGames => games_table(),
         Command::ListCommands => PROTOCOL_COMMANDS.join("\n"),
-        Command::KnownCommand(name) => PROTOCOL_COMMANDS.contains(&name.as_str()).to_string(),
+        Command::IsKnown(name) => PROTOCOL_COMMANDS.contains(&name.as_str()).to_string(),
         Command::ProtocolVersion => PROTOCOL_VERSION.to_string(),
         Command::Name => "tabula".to_string(),
         Command::Version => env!("CARGO_PKG_VERSION").to_string(),
@@ -36,11 +36,6 @@ pub fn games_table() -> String {
 /// The rules of `kind`, without trailing blanks.
 pub fn rules_text(kind: GameKind) -> String {
     kind.info().rules.trim_end().to_string()
-}
-
-/// The help text with examples in the first game's notation (see [`help_for`]).
-pub fn help(topic: Option<&CommandSpec>) -> String {
-    help_for(topic, GameKind::ALL[0])
 }
 
 /// The help text, all commands or one in detail, with examples in `kind`'s notation.

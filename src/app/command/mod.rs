@@ -14,9 +14,10 @@ mod parse;
 mod table;
 
 pub use execute::{Done, Front, execute};
-pub use help::{engine_help, games_table, help, help_for, info_reply, rules_text};
-pub use parse::{edit_distance, expand_home, parse};
-pub use table::{Audience, COMMANDS, CommandSpec, HelpExamples, PROTOCOL_COMMANDS, examples, find_command};
+pub use parse::{expand_home, parse};
+#[cfg(test)]
+pub use table::{Audience, PROTOCOL_COMMANDS};
+pub use table::{COMMANDS, CommandSpec, find_command};
 
 use crate::ai::roster::BotKind;
 use crate::app::players::PlayerSpec;
@@ -75,7 +76,7 @@ pub enum Command {
     /// The protocol's command list.
     ListCommands,
     /// Whether a command exists.
-    KnownCommand(String),
+    IsKnown(String),
     /// The protocol version.
     ProtocolVersion,
     /// The program's name.

@@ -143,7 +143,7 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "name" => no_args(Command::Name),
         "version" => no_args(Command::Version),
         "list_commands" => no_args(Command::ListCommands),
-        "known_command" => one_arg("a command name").map(Command::KnownCommand),
+        "known_command" => one_arg("a command name").map(Command::IsKnown),
         _ => Err(unknown(word, String::new())),
     }
 }

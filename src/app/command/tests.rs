@@ -1,3 +1,6 @@
+use super::help::{help_for, info_reply, rules_text};
+use super::parse::edit_distance;
+use super::table::examples;
 use super::*;
 use crate::ai::roster::BotKind;
 use crate::app::session::CommandError;
@@ -59,7 +62,7 @@ fn table_commands_are_not_offered_to_engine_controllers() {
     assert!(listed.lines().any(|l| l == "undo"));
     assert!(!listed.lines().any(|l| l == "seat" || l == "resign"));
     assert_eq!(
-        info_reply(&Command::KnownCommand("resign".into())),
+        info_reply(&Command::IsKnown("resign".into())),
         Some("false".to_string())
     );
 }
@@ -143,7 +146,7 @@ fn bad_arguments_say_what_to_type() {
 
 #[test]
 fn help_covers_every_listed_command() {
-    let text = help(None);
+    let text = help_for(None, GameKind::ALL[0]);
     for spec in COMMANDS.iter().filter(|s| s.audience != Audience::Protocol) {
         assert!(text.contains(spec.name), "{}", spec.name);
         assert_eq!(

@@ -17,10 +17,9 @@ mod run;
 mod scoring;
 mod table;
 
+#[cfg(test)]
 pub use game::play_game;
 pub use run::run_match;
-pub use scoring::{forfeit_result, max_points};
-pub use table::{TABLE_WIDTH, distinct_labels, player_labels, table};
 
 use std::path::PathBuf;
 

@@ -71,11 +71,6 @@ impl TrafficLog {
         })
     }
 
-    /// Creates (or empties) the log file.
-    pub fn create(path: &str) -> std::io::Result<TrafficLog> {
-        TrafficLog::open(path, false)
-    }
-
     /// Writes one line: milliseconds since the log was opened, who, a mark (`>` sent,
     /// `<` received, `!` standard error, `=` a verdict of the referee) and the text.
     pub fn write(&self, who: &str, mark: &str, text: &str) {

@@ -356,11 +356,7 @@ impl Session {
 
     /// True when the seat in the move phase can only pass.
     pub fn only_pass(&self) -> bool {
-        if !matches!(self.phase(), Phase::Move(_)) {
-            return false;
-        }
-        let moves = self.legal_moves();
-        moves.len() == 1 && self.game.format_move(&moves[0]) == "pass"
+        forced_pass(&self.game)
     }
 
     /// Plays a move written in the game's notation (`play roll` rolls).
@@ -502,13 +498,6 @@ impl Session {
             .collect()
     }
 
-    /// True if some action in the history is a move by a seat for which `is_mine` holds.
-    pub fn has_move_by(&self, is_mine: impl Fn(Seat) -> bool) -> bool {
-        self.history
-            .iter()
-            .any(|step| matches!(step.action, Action::Move(_)) && step.seat.is_some_and(&is_mine))
-    }
-
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::app::hints::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
@@ -529,11 +518,6 @@ impl Session {
     /// The position's value for every seat, as the built-in bot sees it.
     pub fn evaluation(&self) -> crate::core::Estimate {
         self.with_bot(|bot| bot.estimate(&self.game))
-    }
-
-    /// What the built-in bot would do now: a move, a pre-roll action, or `roll`.
-    pub fn hint(&self) -> Result<String, CommandError> {
-        Ok(self.choice_text(self.bot_choice()?.as_ref()))
     }
 
     /// What the built-in bot would do now: a move or a pre-roll action, or `None` to roll.
@@ -565,16 +549,6 @@ impl Session {
     /// A choice as people and the protocol write it: the move, or `roll`.
     pub fn choice_text(&self, choice: Option<&AnyMove>) -> String {
         choice.map_or_else(|| "roll".to_string(), |mv| self.game.format_move(mv))
-    }
-
-    /// Lets the built-in bot act for the seat to move: plays its move (or pre-roll
-    /// action) and returns it; returns `None` when the bot chooses to roll (the caller
-    /// rolls; the bot never does).
-    pub fn genmove(&mut self) -> Result<Option<Played>, CommandError> {
-        match self.bot_choice()? {
-            None => Ok(None),
-            Some(mv) => self.play(&mv).map(Some),
-        }
     }
 
     /// Replaces the position with one read from a position string.
@@ -641,8 +615,8 @@ impl Session {
     }
 }
 
-/// True if the only legal move in `game` was `pass` (the table plays it by itself, so it
-/// is no decision to take back).
+/// True if the only legal move in `game` is `pass` (every game writes a pass so, see
+/// [`Game::legal_moves`]): the table plays it by itself, so it is no decision to take back.
 fn forced_pass(game: &AnyGame) -> bool {
     if !matches!(game.phase(), Phase::Move(_)) {
         return false;

@@ -144,8 +144,9 @@ impl Table {
         self.rows = rows;
     }
 
-    /// The session (for prompts and completion).
-    pub fn session(&self) -> &Session {
+    /// The session, for tests that look behind the table.
+    #[cfg(test)]
+    pub(crate) fn session(&self) -> &Session {
         &self.session
     }
 

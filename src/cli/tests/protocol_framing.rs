@@ -9,10 +9,10 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use tabula::ai::roster::BotKind;
-use tabula::app::command::PROTOCOL_COMMANDS;
-use tabula::app::lines::MAX_LINE_BYTES;
-use tabula::cli::engine::serve;
+use crate::ai::roster::BotKind;
+use crate::app::command::PROTOCOL_COMMANDS;
+use crate::app::lines::MAX_LINE_BYTES;
+use crate::cli::engine::serve;
 
 /// Serves `input` (raw bytes) and returns the output as text.
 fn engine_bytes(input: &[u8], seed: u64) -> String {
@@ -418,49 +418,9 @@ fn load_reads_only_regular_files_of_a_bounded_size() {
 }
 
 #[test]
-fn a_piped_script_survives_bad_bytes_with_the_line_number() {
-    let mut input = Vec::new();
-    input.extend_from_slice(b"\xEF\xBB\xBFstatus\n");
-    input.extend_from_slice(b"dice caf\xE9\n");
-    input.extend_from_slice(b"# caf\xE9\n");
-    input.extend_from_slice(b"dice 5 # White's roll-off die\n");
-    input.extend_from_slice(b"dice \x002\n");
-    input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
-    input.extend_from_slice(b"\ndice 2\nstatus\n");
-    let mut child = crate::support::tabula_command()
-        .args(["play", "nardy", "--seed", "1", "--seat", "black=human"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(
-        stderr,
-        "error: line 2: syntax error: the line is not valid UTF-8 (byte 9); commands must be UTF-8 text\n\
-         error: line 5: syntax error: control character U+0000 at column 6; commands are printable text\n\
-         error: line 6: syntax error: line too long: a command line holds at most 65536 bytes; the rest of it was skipped\n"
-    );
-    assert_eq!(
-        stdout,
-        "Long Nardy: white human, black human\n\
-         turn white roll rolloff\n\
-         white has 5\n\
-         black has 2\n\
-         roll-off: white 5, black 2; white starts\n\
-         turn white roll\n"
-    );
-}
-
-#[test]
 fn a_roll_off_is_one_die_in_roll_phases_until_it_is_decided_in_every_game() {
-    use tabula::core::{Game, Options, Phase, SeededDice};
-    use tabula::games::GameKind;
+    use crate::core::{Game, Options, Phase, SeededDice};
+    use crate::games::GameKind;
     let setups: &[(&str, &[&str])] = &[
         ("nardy", &[]),
         ("nardy", &["match=3"]),
@@ -522,7 +482,7 @@ fn a_roll_off_is_one_die_in_roll_phases_until_it_is_decided_in_every_game() {
 
 #[test]
 fn random_bytes_never_break_the_framing() {
-    use tabula::app::lines::decode_command;
+    use crate::app::lines::decode_command;
     let alphabet: &[u8] = b"0123456789 /#\t\r\x00\x1b\x7f\xff\xc3\xa9\xe2\x80\xa8abcdeghilmnoprstuvwxy-=:";
     let words: &[&[u8]] = &[
         b"showboard",
@@ -617,16 +577,16 @@ struct LastMove {
     asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
-impl tabula::ai::bots::Bot<tabula::games::AnyGame> for LastMove {
-    fn choose_move(&mut self, _game: &tabula::games::AnyGame, legal: &[tabula::games::AnyMove]) -> usize {
+impl crate::ai::bots::Bot<crate::games::AnyGame> for LastMove {
+    fn choose_move(&mut self, _game: &crate::games::AnyGame, legal: &[crate::games::AnyMove]) -> usize {
         self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         legal.len() - 1
     }
 
     fn choose_before_roll(
         &mut self,
-        _game: &tabula::games::AnyGame,
-        actions: &[tabula::games::AnyMove],
+        _game: &crate::games::AnyGame,
+        actions: &[crate::games::AnyMove],
     ) -> Option<usize> {
         self.asked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         actions.len().checked_sub(1)
@@ -641,7 +601,7 @@ fn a_bot_of_the_caller_answers_genmove_and_hint_until_set_bot_chooses_a_built_in
     let input = "name\ndice 6\ndice 3\ndice 6 3\nplay 24/18 18/15\ndice 4 2\nplay 24/20 20/18\n\
                  dice 5 1\nlegal\ngenmove\ndice 6 6\nhint\nset bot random\nhint\n";
     let mut output = Vec::new();
-    tabula::cli::engine::serve_bot(input.as_bytes(), &mut output, 7, "last_move", Box::new(bot))
+    crate::cli::engine::serve_bot(input.as_bytes(), &mut output, 7, "last_move", Box::new(bot))
         .expect("the engine serves to the end");
     let replies = replies(&String::from_utf8(output).unwrap());
     assert_eq!(replies[0], "= last_move");

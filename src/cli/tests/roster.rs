@@ -3,12 +3,13 @@
 //! game (its tables alive) chooses exactly as a bot built for each decision would, so
 //! games replay from their seed, after an undo too.
 
-use tabula::ai::bots::Bot;
-use tabula::ai::roster::{BotKind, KeptBot, best_level};
-use tabula::app::players::{Agent, BotAgent, Referee};
-use tabula::app::session::{Action, Session};
-use tabula::core::{Game, Options, Phase, SeededDice};
-use tabula::games::{AnyGame, GameKind};
+use super::genmove;
+use crate::ai::bots::Bot;
+use crate::ai::roster::{BotKind, KeptBot, best_level};
+use crate::app::players::{Agent, BotAgent, Referee};
+use crate::app::session::{Action, Session};
+use crate::core::{Game, Options, Phase, SeededDice};
+use crate::games::{AnyGame, GameKind};
 
 /// Every game with the option sets whose bots differ.
 fn games() -> Vec<AnyGame> {
@@ -275,15 +276,15 @@ fn after_undo_the_sessions_kept_bot_makes_the_same_choice_again() {
             continue;
         }
         // Hints on other positions fill the first session's table: no choice changes.
-        let hint = session.hint().unwrap();
-        let played = session.genmove().unwrap().expect("a move");
+        let hint = super::hint(&session);
+        let played = genmove(&mut session).expect("a move");
         assert_eq!(played.text, hint);
-        assert_eq!(other.genmove().unwrap().expect("a move").text, played.text);
+        assert_eq!(genmove(&mut other).expect("a move").text, played.text);
         choices.push(played.text.clone());
         if choices.len() % 3 == 0 {
             // Take the move back: the same position brings the same choice.
             session.undo().unwrap();
-            assert_eq!(session.genmove().unwrap().expect("a move").text, played.text);
+            assert_eq!(genmove(&mut session).expect("a move").text, played.text);
         }
     }
     assert!(choices.len() >= 10, "{choices:?}");

@@ -4,11 +4,11 @@
 
 use std::io::sink;
 
-use tabula::app::players::SeatAssignment;
-use tabula::app::protocol::client::EngineSettings;
-use tabula::cli::repl::{PlayConfig, Table};
-use tabula::core::{Game, Options, SeededDice};
-use tabula::games::GameKind;
+use crate::app::players::SeatAssignment;
+use crate::app::protocol::client::EngineSettings;
+use crate::cli::repl::{PlayConfig, Table};
+use crate::core::{Game, Options, SeededDice};
+use crate::games::GameKind;
 
 const WORDS: &[&str] = &[
     "roll",

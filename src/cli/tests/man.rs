@@ -3,9 +3,9 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::cli::Cli;
+use crate::games::GameKind;
 use clap::CommandFactory;
-use tabula::cli::Cli;
-use tabula::games::GameKind;
 
 fn page(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man").join(name);
@@ -110,7 +110,7 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
     ] {
         assert!(rendered.contains(command), "the protocol page lacks {command}");
         assert!(
-            tabula::app::command::find_command(command).is_some(),
+            crate::app::command::find_command(command).is_some(),
             "{command} is documented but not a command"
         );
     }
@@ -141,11 +141,11 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
     let source = page("tabula.6");
     let synopsis = &source[source.find(".SH SYNOPSIS").unwrap()..source.find(".B tabula engine").unwrap()];
     let options = &source[source.find(".SH OPTIONS").unwrap()..source.find(".SH REPL COMMANDS").unwrap()];
-    let help = crate::support::tabula_command()
-        .args(["play", "--help"])
-        .output()
-        .unwrap();
-    let help = String::from_utf8_lossy(&help.stdout);
+    let help = Cli::command()
+        .find_subcommand_mut("play")
+        .unwrap()
+        .render_long_help()
+        .to_string();
     let flags: Vec<&str> = help
         .split_whitespace()
         .filter(|w| w.starts_with("--") && *w != "--help")
@@ -161,9 +161,9 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
         assert!(options.contains(&roff), "OPTIONS lacks {flag}");
     }
     let repl = &source[source.find(".SH REPL COMMANDS").unwrap()..source.find(".SH GAMES").unwrap()];
-    let mut commands: Vec<&str> = tabula::app::command::COMMANDS
+    let mut commands: Vec<&str> = crate::app::command::COMMANDS
         .iter()
-        .filter(|c| c.audience == tabula::app::command::Audience::Everyone)
+        .filter(|c| c.audience == crate::app::command::Audience::Everyone)
         .map(|c| c.name)
         .collect();
     // The table commands of issue 11, whether or not they have landed in the list yet.
@@ -215,7 +215,7 @@ fn every_bot_is_named_where_seats_and_players_are_documented() {
         text
     };
     let (play_help, match_help) = (help("play"), help("match"));
-    for bot in tabula::ai::roster::BOT_NAMES {
+    for bot in crate::ai::roster::BOT_NAMES {
         let name = format!("bot:{bot}");
         for (place, text) in [
             ("man BOTS", bots_section.as_str()),
@@ -225,5 +225,50 @@ fn every_bot_is_named_where_seats_and_players_are_documented() {
         ] {
             assert!(text.contains(&name), "{place} does not name {name}:\n{text}");
         }
+    }
+}
+
+/// The text after each `--help`, as clap shows it in an 80-column terminal or a pipe.
+fn after_helps() -> Vec<(String, String)> {
+    let top = Cli::command();
+    let mut texts = vec![("tabula".to_string(), top.get_after_help().map(|t| t.to_string()))];
+    for sub in top.get_subcommands() {
+        texts.push((
+            sub.get_name().to_string(),
+            sub.get_after_help().map(|t| t.to_string()),
+        ));
+    }
+    texts
+        .into_iter()
+        .filter_map(|(name, text)| text.map(|text| (name, text)))
+        .collect()
+}
+
+#[test]
+fn the_notes_after_each_help_fit_80_columns_and_name_every_engine_command() {
+    // A longer line is wrapped again by clap, leaving a ragged short line after it.
+    for (name, text) in after_helps() {
+        for line in text.lines() {
+            assert!(line.chars().count() < 80, "{name} --help: {line:?}");
+        }
+    }
+    let mut output = Vec::new();
+    crate::cli::engine::serve(
+        &b"list_commands\n"[..],
+        &mut output,
+        1,
+        crate::ai::roster::BotKind::Random,
+    )
+    .unwrap();
+    let listed = String::from_utf8(output).unwrap();
+    let (_, engine_help) = after_helps()
+        .into_iter()
+        .find(|(name, _)| name == "engine")
+        .unwrap();
+    let named: Vec<&str> = engine_help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .collect();
+    for command in listed.trim_start_matches("= ").lines().filter(|l| !l.is_empty()) {
+        assert!(named.contains(&command), "engine --help lacks {command}");
     }
 }

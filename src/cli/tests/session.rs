@@ -2,14 +2,15 @@
 //! its luck, records that never load as another game, new/load/save that never lose a
 //! game, seats and resigning.
 
-use tabula::app::analysis::analyse_game;
-use tabula::app::players::SeatAssignment;
-use tabula::app::protocol::client::EngineSettings;
-use tabula::app::record::{Replay, Replaying, load_file, parse_records, save_text};
-use tabula::app::session::{Action, Session};
-use tabula::cli::repl::{Flow, PlayConfig, Table};
-use tabula::core::{Game, Options, Phase};
-use tabula::games::GameKind;
+use super::genmove;
+use crate::app::analysis::analyse_game;
+use crate::app::players::SeatAssignment;
+use crate::app::protocol::client::EngineSettings;
+use crate::app::record::{Replay, Replaying, load_file, parse_records, save_text};
+use crate::app::session::{Action, Session};
+use crate::cli::repl::{Flow, PlayConfig, Table};
+use crate::core::{Game, Options, Phase};
+use crate::games::GameKind;
 
 fn config(kind: GameKind, options: &[&str], seats: &[&str], seed: u64, strict: bool) -> PlayConfig {
     PlayConfig {
@@ -74,7 +75,7 @@ fn through_roll_off(table: &mut Table) -> usize {
 
 /// A person's move now: the built-in bot's choice.
 fn hinted(table: &Table) -> String {
-    table.session().hint().unwrap()
+    super::hint(table.session())
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
@@ -213,7 +214,7 @@ fn mnogoboy_with_swap_grey() -> Session {
                         session.play_text("swap grey").unwrap();
                         return session;
                     }
-                    session.genmove().unwrap();
+                    genmove(&mut session);
                 }
             }
         }
@@ -246,7 +247,7 @@ fn a_torn_record_never_loads_as_another_game() {
 
 #[test]
 fn analysis_refuses_a_torn_record_as_load_does() {
-    use tabula::ai::roster::BotKind;
+    use crate::ai::roster::BotKind;
     let whole = save_text(&mnogoboy_with_swap_grey(), &[]);
     let cut = format!("{}\n", whole.trim_end_matches("rey\n"));
     let mut bot = BotKind::Greedy.build_any(1);
@@ -270,7 +271,7 @@ fn a_replay_steps_through_the_game_as_it_was_played() {
     while session.phase() != Phase::Over && session.actions().count() < 200 {
         let notes = match session.phase() {
             Phase::Roll(_) => session.roll().unwrap().notes,
-            _ => match session.genmove().unwrap() {
+            _ => match genmove(&mut session) {
                 Some(played) => played.notes,
                 None => session.roll().unwrap().notes,
             },
@@ -291,7 +292,7 @@ fn a_replay_steps_through_the_game_as_it_was_played() {
         assert_eq!(step.before.position_string(), game.position_string());
         assert_eq!((step.seat, &step.action), (*seat, *action));
         assert_eq!(step.notes(), notes.as_slice());
-        let written = tabula::app::record::action_line(&step.recorded, |s| game.seat_name(s).into());
+        let written = crate::app::record::action_line(&step.recorded, |s| game.seat_name(s).into());
         assert_eq!(lines[step.line - 1], written);
         game = step.after.clone();
     }
@@ -365,7 +366,7 @@ fn a_strict_script_refuses_to_throw_away_an_unsaved_game() {
         let config = config(GameKind::Nardy, &[], &[], 4, strict);
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let input = "roll\nnew\nstatus\n".as_bytes();
-        let code = tabula::cli::repl::run_piped(&config, input, &mut out, &mut err).unwrap();
+        let code = crate::cli::repl::run_piped(&config, input, &mut out, &mut err).unwrap();
         (
             code,
             String::from_utf8(out).unwrap(),
@@ -566,7 +567,7 @@ fn every_legal_move_reads_back_from_its_notation_as_itself() {
     for &kind in GameKind::ALL {
         for seed in 0..6 {
             let mut game = kind.new_game(&Options::default()).unwrap();
-            let mut dice = tabula::core::SeededDice::new(seed);
+            let mut dice = crate::core::SeededDice::new(seed);
             let mut moves = Vec::new();
             for _ in 0..300 {
                 moves.clear();
