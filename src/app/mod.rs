@@ -4,13 +4,14 @@
 //! engine protocol's wire format and client, matches and benchmarks.
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
-//! the rooms listed before it: [`lines`], [`protocol`], [`hints`], [`session`],
+//! the rooms listed before it: [`lines`], [`interrupt`], [`protocol`], [`hints`], [`session`],
 //! [`record`], [`analysis`], [`players`], [`command`], [`matches`], [`bench`].
 
 pub mod analysis;
 pub mod bench;
 pub mod command;
 pub mod hints;
+pub mod interrupt;
 pub mod lines;
 pub mod matches;
 pub mod players;

@@ -312,7 +312,7 @@ fn sigterm_to_a_match_ends_its_engines() {
         libc::kill(child.id() as i32, libc::SIGTERM);
     }
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{status}");
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
     assert!(all_gone(&started), "left running: {started:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -356,7 +356,7 @@ fn sigterm_to_play_ends_its_engines() {
         libc::kill(child.id() as i32, libc::SIGTERM);
     }
     let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "{status}");
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
     assert!(all_gone(&started), "left running: {started:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

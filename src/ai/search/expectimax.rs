@@ -368,6 +368,10 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     /// indexes the scratch buffers. Outside the window the value is a bound (fail-soft).
     fn value(&mut self, game: &G, depth: u8, ply: usize, alpha: f64, beta: f64) -> Estimate {
         let phase = game.phase();
+        if super::stop_requested() {
+            // Cut short: the caller throws the answer away, and nothing is stored below.
+            return Estimate::ZERO;
+        }
         if depth == 0 || phase == Phase::Over {
             self.stats.nodes += 1;
             return self.leaf(game);
@@ -398,7 +402,9 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             Phase::Move(seat) => self.move_node(game, seat, depth, ply, alpha, beta),
             Phase::Over => unreachable!("handled above"),
         };
-        if let Some(key) = key {
+        if let Some(key) = key
+            && !super::stop_requested()
+        {
             let v = value.equity[0];
             let bound = if !self.prunes(game) {
                 Bound::Exact

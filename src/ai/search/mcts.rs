@@ -233,6 +233,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         root.count = count;
         root.expanded = true;
         for _ in 0..self.playouts {
+            if super::stop_requested() {
+                break;
+            }
             self.playout_from_root(game);
         }
     }

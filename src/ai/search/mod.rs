@@ -10,9 +10,11 @@
 
 mod expectimax;
 mod mcts;
+mod stop;
 
 pub use expectimax::{Expectimax, SearchStats, TIE};
 pub use mcts::{Mcts, MctsStats};
+pub use stop::{StopFlag, stop_requested, stoppable};
 
 use crate::core::{Estimate, Game};
 
@@ -148,5 +150,27 @@ mod tests {
         searching_allocates_nothing(Aeroplane::default_game(), 2);
         let mnogoboy = Options::parse(Mnogoboy::game_info().options, &["players=2"]).unwrap();
         searching_allocates_nothing(Mnogoboy::new_game(&mnogoboy).unwrap(), 6);
+    }
+
+    #[test]
+    fn a_stopped_search_returns_at_once_and_keeps_nothing_of_it() {
+        // Given a position with choices and searches whose stop flag is already set,
+        let position = early_positions(&Nardy::default_game(), 6).pop().unwrap();
+        let mut legal = Vec::new();
+        position.legal_moves(&mut legal);
+        assert!(legal.len() > 1);
+        let flag = super::StopFlag::new();
+        flag.request();
+        // when they are asked to search,
+        let mut expectimax = Expectimax::new(2, GameEstimate);
+        super::stoppable(&flag, || expectimax.rank(&position, &legal));
+        let mut mcts = super::Mcts::new(1_000_000, GameEstimate, 1);
+        super::stoppable(&flag, || mcts.choose(&position, &legal));
+        // then they look at no node, and the same search answers afterwards exactly as
+        // a fresh one does (nothing of the cut search was kept in its table).
+        assert_eq!(expectimax.stats().nodes, 0);
+        assert_eq!(mcts.stats().playouts, 0);
+        let fresh = Expectimax::new(2, GameEstimate).rank(&position, &legal);
+        assert_eq!(expectimax.rank(&position, &legal), fresh);
     }
 }

@@ -172,8 +172,8 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
             },
         },
         Command::Evaluate => Done::Evaluation(match front.bot() {
-            Some(bot) => bot.estimate(session.game()),
-            None => session.evaluation(),
+            Some(bot) => session.evaluation_with(bot)?,
+            None => session.evaluation()?,
         }),
         Command::Genmove => match best_choice(session, front)? {
             None => Done::BotRolls,
@@ -222,6 +222,7 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         }
         Command::Seat { .. } => return Err(not_here("seat")),
         Command::Resign => return Err(not_here("resign")),
+        Command::Go => return Err(not_here("go")),
         // Answered by info_reply above.
         Command::ListGames
         | Command::ListCommands

@@ -94,8 +94,18 @@ pub enum Command {
     },
     /// Concede the game (the table only).
     Resign,
+    /// `go`: the table's bots play on after Ctrl-C stopped one.
+    Go,
     /// Leave.
     Quit,
+}
+
+impl Command {
+    /// True for the commands that ask the built-in bot to search (`hint`, `evaluate`,
+    /// `genmove`): at the terminal, Ctrl-C stops them.
+    pub fn searches(&self) -> bool {
+        matches!(self, Command::Hint(_) | Command::Evaluate | Command::Genmove)
+    }
 }
 
 /// What `view` asks for.

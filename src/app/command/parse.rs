@@ -133,6 +133,7 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
             })
         }
         "resign" => no_args(Command::Resign),
+        "go" => no_args(Command::Go),
         "help" => Ok(Command::Help(match rest {
             "" => None,
             topic => Some(help_topic(topic)?),

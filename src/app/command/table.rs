@@ -230,6 +230,14 @@ pub static COMMANDS: &[CommandSpec] = &[
         audience: Audience::Table,
     },
     CommandSpec {
+        name: "go",
+        aliases: &[],
+        args: "",
+        summary: "let a bot stopped by Ctrl-C think again",
+        details: "Ctrl-C while a bot or engine thinks stops it before it moves and gives you\nthe prompt with the game as it was: save, hint, undo or change the seat, then\n'go' to let it think again.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
         name: "help",
         aliases: &["?"],
         args: "[COMMAND]",

@@ -34,7 +34,8 @@ impl Table for Refereed {
         Ok(match self.referee.act(&mut self.session, false)? {
             Some(Turn::Rolled(_)) => Some(Step::Rolled),
             Some(Turn::Played(_)) => Some(Step::Moved),
-            None => None,
+            // A match runs no search that Ctrl-C stops (it ends the match instead).
+            Some(Turn::Stopped(_)) | None => None,
         })
     }
 }

@@ -183,6 +183,10 @@ pub enum Turn {
     Rolled(Rolled),
     /// The agent's move (or pre-roll action) was played.
     Played(Played),
+    /// Ctrl-C stopped the agent of this seat before it decided: nothing changed, and the
+    /// agent is to be built again before it is asked again (its tables, or an engine's
+    /// state, may hold the cut search).
+    Stopped(Seat),
 }
 
 /// Runs the non-human seats of a game.
@@ -241,7 +245,13 @@ impl Referee {
         let decision = if rolling && !has_pre_roll_actions {
             None
         } else {
-            agent.decide(session.game()).map_err(|f| Forfeit::of(seat, f))?
+            let decision = agent.decide(session.game());
+            // Ctrl-C cut the agent's search short: what it says means nothing, and it
+            // has not moved.
+            if crate::ai::search::stop_requested() {
+                return Ok(Some(Turn::Stopped(seat)));
+            }
+            decision.map_err(|f| Forfeit::of(seat, f))?
         };
         // Before a roll, no decision and "roll" both mean: roll now.
         let wants_roll = rolling && decision.as_deref().is_none_or(|text| text.trim() == "roll");

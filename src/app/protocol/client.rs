@@ -362,13 +362,22 @@ impl EngineClient {
             if now >= deadline {
                 return Err(timeout(self));
             }
-            let bytes = match self.output.recv_timeout(deadline - now) {
+            // Waits in short slices, so that Ctrl-C at the table is heard while the
+            // engine thinks (the table then restarts it: it may have moved already).
+            let slice = (deadline - now).min(Duration::from_millis(50));
+            let bytes = match self.output.recv_timeout(slice) {
                 Ok(Output::Line(bytes)) => bytes,
                 Ok(Output::TooLong) => {
                     self.log("<", &format!("[a line over {} KiB, not kept]", MAX_LINE / 1024));
                     return Err(too_long(self, &format!("a line over {} KiB", MAX_LINE / 1024)));
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(timeout(self)),
+                Err(RecvTimeoutError::Timeout) if crate::ai::search::stop_requested() => {
+                    return Err(self.failure(
+                        ForfeitKind::Timeout,
+                        format!("stopped by Ctrl-C while asked '{command}'"),
+                    ));
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => return Err(self.gone(command)),
             };
             received += bytes.len() + 1;

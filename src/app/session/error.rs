@@ -45,6 +45,9 @@ pub enum CommandError {
     /// A file could not be read or written, or holds something else than a record.
     #[error("file error: {0}")]
     File(String),
+    /// Ctrl-C stopped the bot's search before it was done: nothing was played.
+    #[error("stopped: Ctrl-C cut the search short; nothing changed")]
+    Stopped,
 }
 
 fn hint_text(hint: &Option<String>) -> String {

@@ -209,9 +209,19 @@ impl Session {
 
     /// Runs `ask` with the built-in bot, its own choices following the session seed and
     /// how far the game has gone, so that a hint replays exactly (after an undo too).
-    fn with_bot<T>(&self, ask: impl FnOnce(&mut dyn Bot<AnyGame>) -> T) -> T {
+    /// A search stopped by Ctrl-C gives [`CommandError::Stopped`], and the bot is built
+    /// anew: its tables may hold values of the cut search.
+    fn with_bot<T>(
+        &self,
+        ask: impl FnOnce(&mut dyn Bot<AnyGame>) -> Result<T, CommandError>,
+    ) -> Result<T, CommandError> {
         let mut kept = self.kept_bot();
-        ask(kept.for_decision(&self.game, self.bot_seed ^ self.history.len() as u64))
+        let answer = ask(kept.for_decision(&self.game, self.bot_seed ^ self.history.len() as u64));
+        if crate::ai::search::stop_requested() {
+            *kept = KeptBot::new(kept.kind());
+            return Err(CommandError::Stopped);
+        }
+        answer
     }
 
     /// Chooses the bot like [`Session::set_bot`], but refuses one that cannot play this
@@ -512,12 +522,18 @@ impl Session {
         if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
-        Ok(crate::app::hints::ranked_choices(&self.game, bot))
+        let choices = crate::app::hints::ranked_choices(&self.game, bot);
+        not_stopped(choices)
     }
 
     /// The position's value for every seat, as the built-in bot sees it.
-    pub fn evaluation(&self) -> crate::core::Estimate {
-        self.with_bot(|bot| bot.estimate(&self.game))
+    pub fn evaluation(&self) -> Result<crate::core::Estimate, CommandError> {
+        self.with_bot(|bot| self.evaluation_with(bot))
+    }
+
+    /// The position's value for every seat, as `bot` sees it.
+    pub fn evaluation_with(&self, bot: &mut dyn Bot<AnyGame>) -> Result<crate::core::Estimate, CommandError> {
+        not_stopped(bot.estimate(&self.game))
     }
 
     /// What the built-in bot would do now: a move or a pre-roll action, or `None` to roll.
@@ -527,7 +543,7 @@ impl Session {
 
     /// What `bot` would do now: a move or a pre-roll action, or `None` to roll.
     pub fn bot_choice_with(&self, bot: &mut dyn Bot<AnyGame>) -> Result<Option<AnyMove>, CommandError> {
-        match self.phase() {
+        let choice = match self.phase() {
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
             Phase::Roll(_) => {
                 let actions = self.legal_moves();
@@ -543,7 +559,8 @@ impl Session {
                 let index = bot.choose_move(&self.game, &legal).min(legal.len() - 1);
                 Ok(Some(legal[index].clone()))
             }
-        }
+        };
+        not_stopped(choice?)
     }
 
     /// A choice as people and the protocol write it: the move, or `roll`.
@@ -613,6 +630,14 @@ impl Session {
         lines.push(outcome.summary);
         Ok(lines.join("\n"))
     }
+}
+
+/// `answer`, unless Ctrl-C stopped the search that gave it (then it means nothing).
+fn not_stopped<T>(answer: T) -> Result<T, CommandError> {
+    if crate::ai::search::stop_requested() {
+        return Err(CommandError::Stopped);
+    }
+    Ok(answer)
 }
 
 /// True if the only legal move in `game` is `pass` (every game writes a pass so, see

@@ -33,14 +33,8 @@ impl Completions {
     pub fn complete(&self, typed: &str) -> (usize, Vec<String>) {
         let (word, rest) = typed.split_once(' ').unwrap_or((typed, ""));
         let start = word.len() + 1;
-        // `seat` and `resign` are table commands that may not be in the shared list yet.
         let command = find_command(word)
             .map(|spec| spec.name)
-            .or_else(|| {
-                ["seat", "resign"]
-                    .into_iter()
-                    .find(|n| n.eq_ignore_ascii_case(word))
-            })
             .filter(|_| typed.contains(' '));
         let Some(name) = command else {
             // The first word: the moves (and `roll`) before the commands.

@@ -1,6 +1,6 @@
 //! The interactive REPL: rustyline with completion that follows the game, history in the
-//! user's data folder, colour where the terminal takes it, Ctrl-C to cancel a line and
-//! Ctrl-D to leave.
+//! user's data folder, colour where the terminal takes it, Ctrl-C to cancel a line (or to
+//! stop a thinking bot) and Ctrl-D to leave.
 
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -58,6 +58,8 @@ impl Helper for TabulaHelper {}
 
 /// Plays in the terminal until the user quits.
 pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
+    // Ctrl-C while a bot thinks stops it, never the game (see `thinking`).
+    crate::app::interrupt::install();
     let mut table = Table::new(config, true)?;
     // Colour only where stdout is a terminal that takes it (NO_COLOR, CLICOLOR and TERM
     // are honoured); anstream drops the styles everywhere else.

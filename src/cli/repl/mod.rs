@@ -11,6 +11,7 @@ mod interactive;
 mod piped;
 mod seats;
 mod text;
+mod thinking;
 
 pub use interactive::run_interactive;
 pub use piped::{ensure_parent, history_path, run_piped, strip_comment};
@@ -21,7 +22,7 @@ use std::path::Path;
 
 use crate::app::command::{self, Command, Done, ViewChoice};
 use crate::app::players::{
-    Forfeit, Observation, PlayerSpec, Turn, build_agent, build_agent_or_failed, seat_players,
+    FailedAgent, Forfeit, Observation, PlayerSpec, Turn, build_agent, build_agent_or_failed, seat_players,
 };
 use crate::app::protocol::client::EngineSettings;
 use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Session, Undone};
@@ -93,6 +94,9 @@ pub struct Table {
     interactive: bool,
     view: View,
     rows: Option<usize>,
+    /// The seat whose bot or engine Ctrl-C stopped before it moved: the others wait too
+    /// until `go` (or a new game, or a new player for that seat).
+    stopped: Option<Seat>,
 }
 
 /// Which board the table shows.
@@ -129,6 +133,7 @@ impl Table {
             interactive,
             view: if config.compact { View::Compact } else { View::Auto },
             rows: None,
+            stopped: None,
         })
     }
 
@@ -262,6 +267,14 @@ impl Table {
             Command::View(choice) => self.set_view(choice, out)?,
             Command::Seat { seat, player } => self.change_seat(&seat, player, out)?,
             Command::Resign => self.resign(out)?,
+            Command::Go => self.go()?,
+            command if self.interactive && command.searches() => {
+                let who = format!("bot:{}", self.session.bot());
+                let (done, _) = thinking::watched(&who, || {
+                    command::execute(&mut self.session, command, &mut self.seats)
+                });
+                return self.tell(done?, out);
+            }
             command => {
                 let done = command::execute(&mut self.session, command, &mut self.seats)?;
                 return self.tell(done, out);
@@ -629,9 +642,18 @@ impl Table {
             self.tell_forfeit(&forfeit, out)?;
         }
         while self.seats.forfeit.is_none() && self.session.phase() != Phase::Over {
-            match self.seats.referee.act(&mut self.session, self.seats.manual_dice) {
+            // A stopped seat waits for `go`; once the game has moved on (undo, a new
+            // game, a load) it is no longer stopped.
+            if let Some(seat) = self.stopped {
+                if self.session.phase().seat() == Some(seat) && !self.seats.referee.is_human(seat) {
+                    break;
+                }
+                self.stopped = None;
+            }
+            match self.act() {
                 Ok(Some(Turn::Rolled(rolled))) => self.print_rolled(&rolled, "rolls", out)?,
                 Ok(Some(Turn::Played(played))) => self.print_played(&played, None, out)?,
+                Ok(Some(Turn::Stopped(seat))) => self.stop(seat, out)?,
                 Ok(None) => {
                     let Phase::Move(seat) = self.session.phase() else {
                         break;
@@ -666,8 +688,64 @@ impl Table {
         Ok(())
     }
 
+    /// Asks the seat to act its agent, if it has one; at the terminal Ctrl-C stops it.
+    fn act(&mut self) -> Result<Option<Turn>, Forfeit> {
+        let (referee, session, manual_dice) =
+            (&mut self.seats.referee, &mut self.session, self.seats.manual_dice);
+        let seat = session.phase().seat();
+        match seat {
+            Some(seat) if self.interactive && !referee.is_human(seat) => {
+                let who = format!("{} ({})", session.seat_name(seat), self.seats.players[seat]);
+                thinking::watched(&who, || referee.act(session, manual_dice)).0
+            }
+            _ => referee.act(session, manual_dice),
+        }
+    }
+
+    /// Ctrl-C stopped `seat`'s bot or engine before it moved: its player is built again
+    /// (a search's tables, or an engine that may have moved in its own game, are not to
+    /// be trusted), and the table waits for `go`.
+    fn stop(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<()> {
+        let label = self.session.seat_name(seat);
+        let mut agent = build_agent_or_failed(
+            &self.seats.players[seat],
+            agent_seed(self.session.seed(), seat),
+            &self.seats.engines,
+            label,
+        );
+        if let Some(agent) = agent.as_mut()
+            && let Err(failure) = agent.observe(&Observation::Position(self.session.game()))
+        {
+            self.seats
+                .referee
+                .replace(seat, Some(Box::new(FailedAgent::new(failure))));
+        } else {
+            self.seats.referee.replace(seat, agent);
+        }
+        self.stopped = Some(seat);
+        writeln!(out, "stopped: {label} has not moved")
+    }
+
+    /// `go`: the bots play on after Ctrl-C stopped one.
+    fn go(&mut self) -> Step {
+        if self.stopped.take().is_none() {
+            return Err(CommandError::WrongPhase(
+                "no bot is stopped: 'go' lets a bot think again after Ctrl-C stopped it".into(),
+            )
+            .into());
+        }
+        Ok(())
+    }
+
     /// Says, when bots wait for dice, what to type.
     pub fn waiting_note(&self) -> Option<String> {
+        if let Some(seat) = self.stopped {
+            return Some(format!(
+                "{} ({}) stopped before it moved: 'go' lets it think again",
+                self.session.seat_name(seat),
+                self.seats.players[seat]
+            ));
+        }
         if let Phase::Roll(seat) = self.session.phase()
             && !self.seats.referee.is_human(seat)
             && self.seats.manual_dice

@@ -591,3 +591,69 @@ fn every_legal_move_reads_back_from_its_notation_as_itself() {
         }
     }
 }
+
+/// Runs `work` as if Ctrl-C had been pressed at once: every search in it is stopped.
+fn with_ctrl_c<T>(work: impl FnOnce() -> T) -> T {
+    let flag = crate::ai::search::StopFlag::new();
+    flag.request();
+    crate::ai::search::stoppable(&flag, work)
+}
+
+/// The table at white's first decision of seed `seed` (black's moves played), with the
+/// move white then plays.
+fn at_white_decision(seats: &[&str], seed: u64) -> (Table, String) {
+    let mut table = table(GameKind::Nardy, &[], seats, seed);
+    through_roll_off(&mut table);
+    if table.session().phase() == Phase::Roll(0) {
+        ok(&mut table, "roll");
+    }
+    assert_eq!(table.session().phase(), Phase::Move(0));
+    let white_move = format!("play {}", hinted(&table));
+    (table, white_move)
+}
+
+#[test]
+fn a_bot_stopped_by_ctrl_c_has_not_moved_and_plays_on_after_go() {
+    // Given white (a person) about to move and black a searching bot,
+    let seats = ["black=bot:expectimax:2"];
+    let (mut stopped, white_move) = at_white_decision(&seats, 5);
+    let (mut never_stopped, _) = at_white_decision(&seats, 5);
+    // when Ctrl-C comes while black thinks after white's move,
+    let printed = with_ctrl_c(|| ok(&mut stopped, &white_move));
+    // then black has rolled but not moved, and the table waits whatever is typed,
+    assert!(printed.contains("stopped: black has not moved"), "{printed}");
+    assert_eq!(stopped.session().phase(), Phase::Move(1));
+    let waiting = position(&stopped);
+    ok(&mut stopped, "board");
+    ok(&mut stopped, "legal");
+    assert_eq!(position(&stopped), waiting);
+    assert!(stopped.waiting_note().unwrap().contains("'go'"));
+    // and after `go` black plays what it would have played had nobody stopped it.
+    ok(&mut stopped, "go");
+    ok(&mut never_stopped, &white_move);
+    assert_eq!(history(&stopped), history(&never_stopped));
+    assert_eq!(position(&stopped), position(&never_stopped));
+    let error = line(&mut stopped, "go").unwrap_err();
+    assert!(error.contains("no bot is stopped"), "{error}");
+}
+
+#[test]
+fn a_hint_or_genmove_stopped_by_ctrl_c_changes_nothing_and_can_be_asked_again() {
+    for command in ["hint", "hint 3", "evaluate", "genmove"] {
+        let (mut stopped, _) = at_white_decision(&[], 8);
+        let (mut never_stopped, _) = at_white_decision(&[], 8);
+        ok(&mut stopped, "set bot expectimax:2");
+        ok(&mut never_stopped, "set bot expectimax:2");
+        let before = (position(&stopped), history(&stopped));
+        let error = with_ctrl_c(|| line(&mut stopped, command)).unwrap_err();
+        assert!(error.starts_with("stopped: "), "{command}: {error}");
+        assert_eq!((position(&stopped), history(&stopped)), before, "{command}");
+        // Asked again, the bot answers as one that was never stopped.
+        assert_eq!(
+            ok(&mut stopped, command),
+            ok(&mut never_stopped, command),
+            "{command}"
+        );
+        assert_eq!(history(&stopped), history(&never_stopped), "{command}");
+    }
+}

@@ -17,12 +17,8 @@ pub(super) use platform::{end, exit_status, spawn, stopping};
 mod platform {
     use std::os::unix::process::CommandExt;
     use std::process::{Child, Command};
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::{Mutex, Once};
+    use std::sync::Mutex;
     use std::time::Duration;
-
-    /// Set by the signal handler while it ends the engines.
-    static STOPPING: AtomicBool = AtomicBool::new(false);
 
     /// The process groups of the engines running now, for the signal handler.
     static LIVE_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
@@ -76,9 +72,9 @@ mod platform {
         live_groups(|groups| groups.retain(|&g| g != group));
     }
 
-    /// Whether the signal handler is ending the engines (tabula exits in a moment).
+    /// Whether tabula is ending the engines on a signal (it exits in a moment).
     pub(crate) fn stopping() -> bool {
-        STOPPING.load(Ordering::SeqCst)
+        crate::app::interrupt::exiting()
     }
 
     /// Sends `signal` to every process of `group`.
@@ -92,23 +88,23 @@ mod platform {
     }
 
     /// Installed when the first engine starts, so that tabula without engines keeps the
-    /// default behaviour on signals.
+    /// default behaviour on signals (unless its front end asked for more).
     fn install_signal_cleanup() {
-        static INSTALL: Once = Once::new();
-        INSTALL.call_once(|| {
-            let _ = ctrlc::set_handler(|| {
-                STOPPING.store(true, Ordering::SeqCst);
-                let groups = live_groups(|groups| groups.clone());
-                for &group in &groups {
-                    kill_group(group, libc::SIGTERM);
-                }
-                std::thread::sleep(Duration::from_millis(100));
-                for &group in &groups {
-                    kill_group(group, libc::SIGKILL);
-                }
-                std::process::exit(130);
-            });
-        });
+        crate::app::interrupt::install();
+        crate::app::interrupt::on_exit(end_all_groups);
+    }
+
+    /// Ends every engine's group, politely first: what tabula does before it exits on a
+    /// signal.
+    fn end_all_groups() {
+        let groups = live_groups(|groups| groups.clone());
+        for &group in &groups {
+            kill_group(group, libc::SIGTERM);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        for &group in &groups {
+            kill_group(group, libc::SIGKILL);
+        }
     }
 }
 
