@@ -7,7 +7,7 @@ use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
 use crate::app::hints::{measure, ranked_choices};
 use crate::app::record::{Effect, GameRecord, Replay, Replaying};
-use crate::app::session::{Action, Resigned};
+use crate::app::session::{Action, Resigned, TurnNumbers};
 use crate::core::{Game, Phase, Seat};
 use crate::games::{AnyGame, AnyMove};
 
@@ -54,8 +54,12 @@ impl Mark {
 /// One analysed decision of a recorded game.
 #[derive(Clone, Debug)]
 pub struct Decision {
+    /// The turn the decision belongs to, as `replay` and the REPL's `goto` number them.
+    pub turn: u32,
     /// The record's line of the decision.
     pub line: usize,
+    /// The position the decision was taken in.
+    pub before: AnyGame,
     /// Who decided.
     pub seat: Seat,
     /// The dice being played, as printed (`6-3`), if any.
@@ -137,11 +141,13 @@ pub fn analyse_game(
     // A resignation that ends the game ends the analysis; the rest of the record is still
     // checked, as `load` checks it.
     let mut resigned = false;
+    let mut turns = TurnNumbers::default();
     for step in replay {
         let step = step.map_err(|e| format!("line {}: {}", e.line, e.fault))?;
         if resigned {
             continue;
         }
+        let turn = turns.of(&step.before, step.seat).unwrap_or(0);
         let seat = step.seat.filter(|&seat| chosen(seat));
         match (&step.action, seat) {
             (Action::Roll(dice) | Action::Dice(dice), Some(seat)) => {
@@ -165,7 +171,7 @@ pub fn analyse_game(
                 }
             }
             (Action::Move(played), Some(seat)) => {
-                if let Some(decision) = analyse_decision(&step.before, played, seat, step.line, bot) {
+                if let Some(decision) = analyse_decision(&step.before, played, seat, (turn, step.line), bot) {
                     let summary = &mut summaries[seat];
                     summary.decisions += 1;
                     summary.total_loss += decision.loss;
@@ -208,7 +214,7 @@ fn analyse_decision(
     game: &AnyGame,
     played: &AnyMove,
     seat: Seat,
-    line: usize,
+    (turn, line): (u32, usize),
     bot: &mut dyn Bot<AnyGame>,
 ) -> Option<Decision> {
     let mut legal = Vec::new();
@@ -226,7 +232,9 @@ fn analyse_decision(
     let best_value = measure(game, &best.estimate, seat);
     let loss = (best_value - played_value).max(0.0);
     Some(Decision {
+        turn,
         line,
+        before: game.clone(),
         seat,
         dice: game.dice().map(|d| d.to_string()).unwrap_or_default(),
         played: game.format_move(played),
@@ -238,7 +246,7 @@ fn analyse_decision(
 
 /// The analysis as text for people: every decision that lost something, then a summary
 /// per seat.
-pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool) -> String {
+pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool, boards: bool) -> String {
     let game = &analysis.game;
     let equity = game.scores_points();
     let unit = if equity { "equity" } else { "win%" };
@@ -260,7 +268,7 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool) -> String {
     ));
     out.push(format!(
         "{:>5}  {:<8} {:<5} {:<18} {:<18} {:>7}  mark",
-        "line", "seat", "dice", "played", "best", "loss"
+        "turn", "seat", "dice", "played", "best", "loss"
     ));
     for d in &analysis.decisions {
         if !show_all && d.mark == Mark::None {
@@ -271,9 +279,14 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool) -> String {
         } else {
             d.best.clone()
         };
+        if boards {
+            out.push(String::new());
+            out.push(format!("turn {} (line {} of the record):", d.turn, d.line));
+            out.push(d.before.render());
+        }
         out.push(format!(
             "{:>5}  {:<8} {:<5} {:<18} {:<18} {:>7.3}  {}",
-            d.line,
+            format!("{}.", d.turn),
             game.seat_name(d.seat),
             d.dice,
             d.played,

@@ -27,6 +27,10 @@ pub(super) struct AnalyseArgs {
     /// List every decision, not only those that lost at least the doubtful mark
     #[arg(long)]
     pub(super) all: bool,
+    /// Print the board before each decision listed (load the file and 'goto TURN' in
+    /// 'tabula play' to play on from there)
+    #[arg(long)]
+    pub(super) boards: bool,
     #[command(flatten)]
     pub(super) net: NetChoice,
 }
@@ -84,7 +88,7 @@ pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<
         writeln!(
             out,
             "{}",
-            crate::app::analysis::report(&analysis, args.bot, args.all)
+            crate::app::analysis::report(&analysis, args.bot, args.all, args.boards)
         )?;
     }
     bar.finish_and_clear();

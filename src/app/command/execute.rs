@@ -223,6 +223,8 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         Command::Seat { .. } => return Err(not_here("seat")),
         Command::Resign => return Err(not_here("resign")),
         Command::Go => return Err(not_here("go")),
+        Command::Redo => return Err(not_here("redo")),
+        Command::Goto(_) => return Err(not_here("goto")),
         // Answered by info_reply above.
         Command::ListGames
         | Command::ListCommands
@@ -266,6 +268,11 @@ fn undo(session: &mut Session, people: Option<Vec<bool>>) -> Result<Vec<Undone>,
     session.undo_decision(decides).ok_or_else(|| {
         CommandError::WrongPhase(if people.iter().all(|&person| person) {
             "nothing to undo: no move has been played yet".into()
+        } else if !people.iter().any(|&person| person) {
+            // Undo takes back a person's decisions; bots alone never made one.
+            "nothing to undo: only bots have played, and undo takes back a person's moves \
+             ('seat SEAT human' lets you play a seat, 'new' starts again)"
+                .into()
         } else {
             "nothing of yours to undo: you have not moved yet".into()
         })

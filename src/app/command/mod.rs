@@ -16,8 +16,8 @@ mod table;
 pub use execute::{Done, Front, execute};
 pub use parse::{expand_home, parse};
 #[cfg(test)]
-pub use table::{Audience, PROTOCOL_COMMANDS};
-pub use table::{COMMANDS, CommandSpec, find_command};
+pub use table::PROTOCOL_COMMANDS;
+pub use table::{Audience, COMMANDS, CommandSpec, find_command};
 
 use crate::ai::roster::BotKind;
 use crate::app::players::PlayerSpec;
@@ -96,6 +96,10 @@ pub enum Command {
     Resign,
     /// `go`: the table's bots play on after Ctrl-C stopped one.
     Go,
+    /// `redo`: play again what undo took back (the table only).
+    Redo,
+    /// `goto TURN`: go to a turn by its number (the table only).
+    Goto(u32),
     /// Leave.
     Quit,
 }

@@ -134,6 +134,18 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         }
         "resign" => no_args(Command::Resign),
         "go" => no_args(Command::Go),
+        "redo" => no_args(Command::Redo),
+        "goto" => one_arg("a turn number, e.g. 'goto 12'").and_then(|turn| {
+            turn.parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(Command::Goto)
+                .ok_or_else(|| {
+                    CommandError::Syntax(format!(
+                        "goto takes a turn number from 1, e.g. 'goto 12', not '{turn}'"
+                    ))
+                })
+        }),
         "help" => Ok(Command::Help(match rest {
             "" => None,
             topic => Some(help_topic(topic)?),

@@ -230,6 +230,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         audience: Audience::Table,
     },
     CommandSpec {
+        name: "redo",
+        aliases: &[],
+        args: "",
+        summary: "play again what undo took back",
+        details: "Undo keeps what it takes back: redo plays it again exactly, with the same\ndice. Any other move forgets it, as a new line of play.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
+        name: "goto",
+        aliases: &[],
+        args: "TURN",
+        summary: "go to a turn by its number, e.g. 'goto 12'",
+        details: "Turns are numbered from 1 after the roll-off, as 'tabula replay' and\n'tabula analyse' number them: 'load FILE' then 'goto 12' puts the game where\nturn 12's move is to be chosen, its dice thrown; hint, evaluate and play go on\nfrom there, and undo and redo walk the game.",
+        audience: Audience::Table,
+    },
+    CommandSpec {
         name: "go",
         aliases: &[],
         args: "",

@@ -3,8 +3,10 @@
 //! they share rules, history, undo, records and error messages.
 
 mod error;
+mod walk;
 
 pub use error::CommandError;
+pub use walk::TurnNumbers;
 
 use std::sync::Mutex;
 
@@ -110,6 +112,8 @@ pub struct Session {
     pub(crate) unsaved: bool,
     /// Set when a resignation ended the game (the rules' own phase is then ignored).
     conceded: Option<Outcome>,
+    /// What undo took back, the next to redo last; any other action forgets it.
+    ahead: Vec<Action>,
 }
 
 impl Session {
@@ -123,6 +127,7 @@ impl Session {
             bot_seed: seed ^ 0xB07,
             unsaved: false,
             conceded: None,
+            ahead: Vec::new(),
         })
     }
 
@@ -266,6 +271,13 @@ impl Session {
 
     /// Records an action; `dice` is the dice stream as it stood before it.
     fn push(&mut self, before: AnyGame, dice: SeededDice, action: Action, seat: Option<Seat>) {
+        // The action undo took back, played again, keeps the rest ahead (a forced pass
+        // the table plays by itself, a person repeating the game); any other forgets it.
+        if self.ahead.last() == Some(&action) {
+            self.ahead.pop();
+        } else {
+            self.ahead.clear();
+        }
         self.history.push(Step {
             before,
             dice,
@@ -279,12 +291,44 @@ impl Session {
     fn roll_phase_seat(&self) -> Result<Seat, CommandError> {
         match self.phase() {
             Phase::Roll(seat) => Ok(seat),
-            Phase::Move(seat) => Err(CommandError::WrongPhase(match self.game.dice() {
-                Some(dice) => format!("{} must move the {dice} first", self.seat_name(seat)),
-                None => format!("{} must move first (see 'legal')", self.seat_name(seat)),
-            })),
+            Phase::Move(_) => Err(CommandError::WrongPhase(self.what_now())),
             Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
         }
+    }
+
+    /// What the seat to act can type now, in words: what a wrong-phase error says, so
+    /// that it never names a step that is already done (`p2 must choose: 'swap ...' or
+    /// 'pass'`, `white must roll: type 'roll' ...`).
+    pub fn what_now(&self) -> String {
+        let legal = self.legal_texts();
+        match self.phase() {
+            Phase::Over => "the game is over".into(),
+            Phase::Roll(seat) => {
+                let name = self.seat_name(seat);
+                let actions: Vec<String> = legal.into_iter().filter(|m| m != "roll").collect();
+                if actions.is_empty() {
+                    format!("{name} must roll first: type 'roll' (or 'dice' and the numbers thrown)")
+                } else {
+                    format!(
+                        "{name} must roll first: type 'roll', or before it {}",
+                        choice_words(&actions)
+                    )
+                }
+            }
+            Phase::Move(seat) => {
+                let name = self.seat_name(seat);
+                match self.game.dice() {
+                    Some(dice) => format!("{name} must move the {dice} first: {}", choice_words(&legal)),
+                    None => format!("{name} must choose first: {}", choice_words(&legal)),
+                }
+            }
+        }
+    }
+
+    /// The kinds of move the seat to act may type now, by their first word when they
+    /// are words (`swap/pass`); `None` when the moves are not words (points, squares).
+    pub fn move_verbs(&self) -> Option<String> {
+        verbs(&self.legal_texts()).map(|verbs| verbs.join("/"))
     }
 
     /// Rolls the dice from the seeded source for the seat to roll.
@@ -387,7 +431,7 @@ impl Session {
         };
         let legal = self.legal_moves();
         if matches!(self.game.phase(), Phase::Roll(_)) && legal.is_empty() {
-            return Err(CommandError::WrongPhase("roll first".into()));
+            return Err(CommandError::WrongPhase(self.what_now()));
         }
         let before = self.game.clone();
         let mut after = self.game.clone();
@@ -461,51 +505,6 @@ impl Session {
             }
             Resignation::PlaysOn(note) => Resigned::PlaysOn(note),
         })
-    }
-
-    /// Takes back the last action (a roll, dice, a move, a position or a resignation),
-    /// and rewinds the dice stream with it: rolling again gives the same dice.
-    pub fn undo(&mut self) -> Result<Undone, CommandError> {
-        let last = self
-            .history
-            .len()
-            .checked_sub(1)
-            .ok_or_else(|| CommandError::WrongPhase("nothing to undo".into()))?;
-        Ok(self.undo_to(last).remove(0))
-    }
-
-    /// Takes back every action since the last decision of a seat for which `decides`
-    /// holds, that decision included: a move chosen (not a pass that was the only legal
-    /// move), a position set or a resignation. Bots' actions after it go too; the dice
-    /// stream rewinds with them, so the same choices bring the same dice. Changes
-    /// nothing and returns `None` when there is no such decision.
-    pub fn undo_decision(&mut self, decides: impl Fn(Seat) -> bool) -> Option<Vec<Undone>> {
-        let target = self.history.iter().rposition(|step| match &step.action {
-            Action::Move(_) => step.seat.is_some_and(&decides) && !forced_pass(&step.before),
-            Action::SetPos(_) => true,
-            Action::Resign(seat) => decides(*seat),
-            Action::Roll(_) | Action::Dice(_) => false,
-        })?;
-        Some(self.undo_to(target))
-    }
-
-    /// Truncates the history to `index` steps and restores the game and dice from then;
-    /// returns what was taken back, last first.
-    fn undo_to(&mut self, index: usize) -> Vec<Undone> {
-        let taken: Vec<Step> = self.history.drain(index..).rev().collect();
-        if let Some(first) = taken.last() {
-            self.game = first.before.clone();
-            self.dice = first.dice.clone();
-            self.conceded = first.conceded.clone();
-        }
-        self.unsaved = true;
-        taken
-            .into_iter()
-            .map(|step| Undone {
-                seat: step.seat,
-                action: step.action.written(&step.before),
-            })
-            .collect()
     }
 
     /// Every choice of the seat to act with its value, best first (see
@@ -630,6 +629,63 @@ impl Session {
         lines.push(outcome.summary);
         Ok(lines.join("\n"))
     }
+}
+
+/// The distinct first words of `moves`, in order, when every move begins with a word
+/// (`take`, `swap`, `pass`) and there are few of them.
+fn verbs(moves: &[String]) -> Option<Vec<&str>> {
+    let mut verbs: Vec<&str> = Vec::new();
+    for text in moves {
+        let first = text.split_whitespace().next()?;
+        if !first.chars().all(|c| c.is_ascii_alphabetic()) {
+            return None;
+        }
+        if !verbs.contains(&first) {
+            verbs.push(first);
+        }
+    }
+    (!verbs.is_empty() && verbs.len() <= 3).then_some(verbs)
+}
+
+/// The moves in words for a message: a few named whole, else grouped by their first word
+/// (`'swap ...' or 'pass'`), else one for example.
+fn choice_words(moves: &[String]) -> String {
+    let quoted = |words: Vec<String>| -> String {
+        match words.split_last() {
+            None => "nothing".into(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
+    };
+    if moves.len() <= 3 {
+        return format!(
+            "type {}",
+            quoted(moves.iter().map(|m| format!("'{m}'")).collect())
+        );
+    }
+    if let Some(verbs) = verbs(moves) {
+        let groups = verbs
+            .iter()
+            .map(|verb| {
+                let many = moves
+                    .iter()
+                    .filter(|m| m.split_whitespace().next() == Some(verb))
+                    .count()
+                    > 1;
+                if many {
+                    format!("'{verb} ...'")
+                } else {
+                    format!("'{verb}'")
+                }
+            })
+            .collect();
+        return format!("type {} (see 'legal')", quoted(groups));
+    }
+    format!(
+        "type a move such as '{}' ('legal' lists all {})",
+        moves[0],
+        moves.len()
+    )
 }
 
 /// `answer`, unless Ctrl-C stopped the search that gave it (then it means nothing).

@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use crate::ai::roster::BOT_NAMES;
-use crate::app::command::{COMMANDS, find_command};
-use crate::core::{Game, OptionKind};
+use crate::app::command::{Audience, COMMANDS, find_command};
+use crate::core::{Game, OptionKind, Phase};
 use crate::games::{AnyGame, GameKind};
 
 /// A snapshot of the table taken before each line is read: enough to complete it.
@@ -37,12 +37,18 @@ impl Completions {
             .map(|spec| spec.name)
             .filter(|_| typed.contains(' '));
         let Some(name) = command else {
-            // The first word: the moves (and `roll`) before the commands.
-            let mut words = self.moves(typed);
-            if !typed.contains(' ') {
-                words.extend(COMMANDS.iter().map(|c| c.name.to_string()));
+            // The first word: what can be played now (`roll` or the moves) when the
+            // typed text begins one, else the commands that make sense now.
+            let words = self.moves(typed);
+            if !words.is_empty() || typed.contains(' ') {
+                return (0, words);
             }
-            return (0, matching(words, typed));
+            let commands = COMMANDS
+                .iter()
+                .filter(|c| c.audience != Audience::Protocol && self.offered(c.name))
+                .map(|c| c.name.to_string())
+                .collect();
+            return (0, matching(commands, typed));
         };
         let args_start = typed.len() - rest.len();
         let (arg_start, last) = last_word(rest);
@@ -108,6 +114,19 @@ impl Completions {
             }
         }
         out
+    }
+
+    /// True unless `command` cannot be typed in this phase (`roll` once the dice are
+    /// thrown, moves once the game is over).
+    fn offered(&self, command: &str) -> bool {
+        match self.game.phase() {
+            Phase::Move(_) => !matches!(command, "roll" | "dice"),
+            Phase::Over => !matches!(
+                command,
+                "roll" | "dice" | "play" | "genmove" | "hint" | "evaluate"
+            ),
+            Phase::Roll(_) => true,
+        }
     }
 
     /// True if `text` is a move the game accepts as written.
@@ -244,17 +263,26 @@ mod tests {
     fn roll_comes_first_before_the_roll() {
         let (start, words) = nardy(None, &[]).complete("");
         assert_eq!(start, 0);
-        assert_eq!(words[0], "roll");
-        assert!(words.contains(&"help".to_string()));
-        assert_eq!(nardy(None, &[]).complete("r").1[0], "roll");
+        assert_eq!(words, ["roll"], "only what can be played now");
+        assert_eq!(nardy(None, &[]).complete("r").1, ["roll"]);
+        assert_eq!(nardy(None, &[]).complete("he").1, ["help"]);
     }
 
     #[test]
     fn legal_moves_come_first_after_the_roll() {
         let (_, words) = nardy(None, &[6, 3]).complete("");
-        assert!(words[0].contains('/'), "{words:?}");
-        let first_command = words.iter().position(|w| w == "roll").unwrap();
-        assert!(words[..first_command].iter().all(|w| w.contains('/')));
+        assert!(
+            !words.is_empty() && words.iter().all(|w| w.contains('/')),
+            "{words:?}"
+        );
+        // Once the dice are thrown, 'roll' is not offered; the other commands are.
+        assert!(nardy(None, &[6, 3]).complete("r").1.iter().all(|w| w != "roll"));
+        assert!(
+            nardy(None, &[6, 3])
+                .complete("r")
+                .1
+                .contains(&"rules".to_string())
+        );
         assert_eq!(nardy(None, &[6, 3]).complete("play 24/1").1[0], "24/18 18/15");
     }
 

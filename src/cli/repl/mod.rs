@@ -185,7 +185,7 @@ impl Table {
         format!("{}{options}: {}", game.info().title, seats.join(", "))
     }
 
-    /// The prompt: whose turn and the dice.
+    /// The prompt: whose turn and the dice, or the kind of choice to make.
     pub fn prompt(&self) -> String {
         let game = self.session.game();
         if self.seats.forfeit.is_some() {
@@ -196,7 +196,12 @@ impl Table {
             Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
             Phase::Move(seat) => match game.dice() {
                 Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
-                None => format!("{}> ", game.seat_name(seat)),
+                // A choice without dice (Mnogoboy's take, swap or pass) must not look
+                // like the prompt before a roll.
+                None => match self.session.move_verbs() {
+                    Some(verbs) => format!("{} {verbs}> ", game.seat_name(seat)),
+                    None => format!("{} to move> ", game.seat_name(seat)),
+                },
             },
             Phase::Over => "over> ".to_string(),
         }
@@ -268,6 +273,15 @@ impl Table {
             Command::Seat { seat, player } => self.change_seat(&seat, player, out)?,
             Command::Resign => self.resign(out)?,
             Command::Go => self.go()?,
+            Command::Redo => {
+                let redone = self.session.redo()?;
+                self.tell_redone(&redone, out)?;
+            }
+            Command::Goto(turn) => {
+                self.session.goto_turn(turn)?;
+                self.resync(false, out)?;
+                self.say(out, &format!("at turn {turn}: {}", self.session.what_now()))?;
+            }
             command if self.interactive && command.searches() => {
                 let who = format!("bot:{}", self.session.bot());
                 let (done, _) = thinking::watched(&who, || {
@@ -724,6 +738,21 @@ impl Table {
         }
         self.stopped = Some(seat);
         writeln!(out, "stopped: {label} has not moved")
+    }
+
+    /// Says what `redo` played again, and tells the agents.
+    fn tell_redone(&mut self, redone: &Undone, out: &mut dyn Write) -> Step {
+        let who = redone
+            .seat
+            .map_or("the table", |seat| self.session.seat_name(seat));
+        let what = match &redone.action {
+            Action::Roll(dice) | Action::Dice(dice) => format!("{who} rolls {dice}"),
+            Action::Move(text) => format!("{who} plays {text}"),
+            Action::SetPos(text) => format!("position set: {text}"),
+            Action::Resign(_) => format!("{who} resigns"),
+        };
+        self.say(out, &format!("redone: {what}"))?;
+        self.resync(false, out)
     }
 
     /// `go`: the bots play on after Ctrl-C stopped one.

@@ -8,6 +8,9 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+/// The widest the thinking line may be: the narrowest terminal tabula is made for.
+const WIDTH: usize = 80;
+
 /// How long a search runs before the thinking line shows.
 const QUIET_FOR: Duration = Duration::from_millis(500);
 
@@ -39,7 +42,14 @@ impl ThinkingLine {
             };
         }
         let (done, finished) = mpsc::channel::<()>();
+        // One row even in 80 columns: erasing the row it stands on must erase it all.
         let text = format!("{who} is thinking... (Ctrl-C to stop)");
+        let text = if text.chars().count() < WIDTH {
+            text
+        } else {
+            let cut: String = text.chars().take(WIDTH - 4).collect();
+            format!("{cut}...")
+        };
         let shower = std::thread::spawn(move || {
             if finished.recv_timeout(QUIET_FOR) != Err(RecvTimeoutError::Timeout) {
                 return;

@@ -167,7 +167,7 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
         .map(|c| c.name)
         .collect();
     // The table commands of issue 11, whether or not they have landed in the list yet.
-    commands.extend(["seat", "resign", "go"]);
+    commands.extend(["seat", "resign", "go", "goto", "redo"]);
     for name in commands {
         // Its own entry, or a second name in one (`.BR getpos ", " setpos`).
         let entry = [".B ", ".BI ", ".BR "]

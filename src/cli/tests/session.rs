@@ -657,3 +657,116 @@ fn a_hint_or_genmove_stopped_by_ctrl_c_changes_nothing_and_can_be_asked_again() 
         assert_eq!(history(&stopped), history(&never_stopped), "{command}");
     }
 }
+
+#[test]
+fn after_a_mnogoboy_move_the_prompt_errors_and_tab_name_only_the_swap_or_pass() {
+    // Given two people at Mnogoboy, p2 to start (seed 2),
+    let mut table = table(GameKind::Mnogoboy, &["players=2"], &["p2=human"], 2);
+    assert_eq!(through_roll_off(&mut table), 1);
+    // when p2 takes a colour, rolls and moves,
+    assert_eq!(table.prompt(), "p2 take> ");
+    ok(&mut table, "play take orange");
+    assert_eq!(table.prompt(), "p2> ");
+    ok(&mut table, "roll");
+    ok(&mut table, "play move");
+    // then the prompt, a wrong 'roll' and Tab all say: swap a colour or pass.
+    assert_eq!(table.prompt(), "p2 swap/pass> ");
+    let error = line(&mut table, "roll").unwrap_err();
+    assert_eq!(
+        error,
+        "wrong phase: p2 must choose first: type 'swap ...' or 'pass' (see 'legal')"
+    );
+    let (_, offered) = table.completions().complete("");
+    assert!(
+        offered.iter().all(|w| w.starts_with("swap ") || w == "pass"),
+        "{offered:?}"
+    );
+    assert!(offered.contains(&"pass".to_string()));
+    assert!(table.completions().complete("r").1.iter().all(|w| w != "roll"));
+}
+
+#[test]
+fn undo_after_bots_alone_finished_a_game_says_why_it_cannot() {
+    let mut table = table(GameKind::Ur, &[], &["light=bot:random", "dark=bot:random"], 1);
+    assert_eq!(table.session().phase(), Phase::Over);
+    let error = line(&mut table, "undo").unwrap_err();
+    assert!(error.contains("only bots have played"), "{error}");
+}
+
+#[test]
+fn goto_reaches_the_positions_analyse_numbers_and_redo_walks_to_the_end_again() {
+    // Given a whole game between bots, saved,
+    let dir = temp_dir("goto");
+    let file = dir.join("game.txt");
+    let mut played = table(
+        GameKind::Microbes,
+        &[],
+        &["white=bot:greedy", "black=bot:random"],
+        4,
+    );
+    assert_eq!(played.session().phase(), Phase::Over);
+    ok(&mut played, &format!("save {}", file.display()));
+    let end = position(&played);
+    // when `analyse` numbers its decisions and a table loads the file,
+    let text = std::fs::read_to_string(&file).unwrap();
+    let records = parse_records(&text).unwrap();
+    let mut bot = crate::ai::roster::BotKind::Greedy.build_any(1);
+    let mut luck = crate::ai::roster::BotKind::Greedy.build_any(1);
+    let analysis = analyse_game(&records[0], bot.as_mut(), luck.as_mut(), &[], || {}).unwrap();
+    let mut loaded = table(GameKind::Microbes, &[], &["white=human", "black=human"], 4);
+    ok(&mut loaded, &format!("load {}", file.display()));
+    // then `goto TURN` puts the game where the turn's first decision is taken,
+    let mut seen = Vec::new();
+    for decision in &analysis.decisions {
+        if seen.contains(&decision.turn) {
+            continue;
+        }
+        seen.push(decision.turn);
+        let said = ok(&mut loaded, &format!("goto {}", decision.turn));
+        assert!(said.contains(&format!("at turn {}", decision.turn)), "{said}");
+        assert_eq!(
+            position(&loaded),
+            decision.before.position_string(),
+            "turn {}",
+            decision.turn
+        );
+    }
+    assert!(seen.len() > 5, "{seen:?}");
+    // redo walks forward to the end of the game, and a new move forgets what is ahead.
+    ok(&mut loaded, "goto 2");
+    let stop = loop {
+        match line(&mut loaded, "redo") {
+            Err(error) => break error,
+            Ok(said) => assert!(said.starts_with("redone: "), "{said}"),
+        }
+    };
+    assert!(stop.contains("nothing to redo"), "{stop}");
+    assert_eq!(position(&loaded), end);
+    ok(&mut loaded, "goto 3");
+    let at_three = (position(&loaded), history(&loaded));
+    let error = line(&mut loaded, "goto 9999").unwrap_err();
+    assert!(error.contains("it has turns 1 to "), "{error}");
+    assert_eq!(
+        (position(&loaded), history(&loaded)),
+        at_three,
+        "a refused goto changes nothing"
+    );
+    // The recorded move played again keeps the rest ahead; another forgets it.
+    let choice = analysis.decisions[0].turn;
+    ok(&mut loaded, &format!("goto {choice}"));
+    let redone = ok(&mut loaded, "redo");
+    let recorded = redone.trim().rsplit(" plays ").next().unwrap().to_string();
+    ok(&mut loaded, "undo");
+    ok(&mut loaded, &format!("play {recorded}"));
+    assert!(ok(&mut loaded, "redo").starts_with("redone: "));
+    ok(&mut loaded, &format!("goto {choice}"));
+    let other = loaded
+        .session()
+        .legal_texts()
+        .into_iter()
+        .find(|m| *m != recorded)
+        .expect("an analysed decision has a choice");
+    ok(&mut loaded, &format!("play {other}"));
+    assert!(line(&mut loaded, "redo").unwrap_err().contains("nothing to redo"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
