@@ -23,6 +23,7 @@ mod nardy_rules;
 mod one_place;
 mod search;
 mod support;
+mod tournaments;
 mod table;
 mod transcripts;
 mod ur_games;

@@ -1,0 +1,262 @@
+//! Tournaments through the binary: round robins with ratings, shards merged by `tabula
+//! match report` into exactly the table of one run, the SPRT stopping a match at the
+//! same game whatever the number of jobs, clocks told with `time_left`, and engines
+//! named in a TOML file.
+
+use std::path::{Path, PathBuf};
+
+fn tabula() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_tabula"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-tourney-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn script(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/engines")
+        .join(name);
+    format!("sh {}", path.display())
+}
+
+/// Runs tabula with `args`; returns its standard output, or panics with its errors.
+fn run(args: &[&str]) -> String {
+    let output = crate::support::tabula_command().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "tabula {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The table without the lines that say how the run went (time, speed, files read).
+fn body(table: &str) -> String {
+    table
+        .lines()
+        .filter(|l| !l.contains(" games played in ") && !l.contains(" read from "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const ROUND_ROBIN: [&str; 12] = [
+    "match",
+    "ur",
+    "--player",
+    "g=bot:greedy",
+    "--player",
+    "bot:random",
+    "--player",
+    "x=bot:expectimax:1",
+    "--games",
+    "18",
+    "--seed",
+    "4",
+];
+
+#[test]
+fn shards_merged_give_exactly_the_table_of_one_run() {
+    let dir = temp_dir("shards");
+    let whole = dir.join("whole.txt");
+    let one_run = run(&[&ROUND_ROBIN[..], &["--jobs", "2", "--records", whole.to_str().unwrap()]].concat());
+    let mut shards = Vec::new();
+    for k in 1..=3 {
+        let file = dir.join(format!("shard{k}.txt"));
+        let shard = format!("{k}/3");
+        let own = run(&[&ROUND_ROBIN[..], &["--jobs", "1", "--shard", &shard, "--records", file.to_str().unwrap()]].concat());
+        assert!(!own.contains("match ur: 18 games"), "a shard plays its slice: {own}");
+        shards.push(file);
+    }
+    let mut args = vec!["match", "report"];
+    args.extend(shards.iter().map(|p| p.to_str().unwrap()));
+    let merged = run(&args);
+    assert_eq!(body(&merged), body(&one_run));
+    assert!(merged.contains("18 games read from 3 files"), "{merged}");
+    assert_eq!(
+        body(&run(&["match", "report", whole.to_str().unwrap()])),
+        body(&one_run)
+    );
+    // A round robin of three: every pairing, a rating or a shutout for each, the matrix.
+    assert!(one_run.contains("in a round robin of 3 pairings"), "{one_run}");
+    assert!(one_run.contains("score matrix (row's score against column, %; 6 encounters each)"), "{one_run}");
+    assert!(one_run.contains("ratings"), "{one_run}");
+    assert!(!one_run.contains("inf"), "no infinities: {one_run}");
+    // A shard missing: what the others have is tabulated; here each shard played one
+    // pairing, so one shard alone lacks a player, which is said.
+    let partial = run(&["match", "report", shards[0].to_str().unwrap(), shards[1].to_str().unwrap()]);
+    assert!(partial.contains("match ur: 12 games"), "{partial}");
+    let output = crate::support::tabula_command()
+        .args(["match", "report"])
+        .arg(&shards[0])
+        .output()
+        .unwrap();
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("none of their games has #3: is a shard missing?"), "{error}");
+    // The same game in two files is refused.
+    let output = crate::support::tabula_command()
+        .args(["match", "report"])
+        .args([&whole, &whole])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("appears twice"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_round_robin_resumes_and_refuses_another_match_s_records() {
+    let dir = temp_dir("resume");
+    let records = dir.join("r.txt");
+    let path = records.to_str().unwrap();
+    let args = |games: &'static str| {
+        let mut a = ROUND_ROBIN.to_vec();
+        a[9] = games;
+        a.extend(["--jobs", "2", "--records", path]);
+        a
+    };
+    run(&args("6"));
+    let more = run(&args("12"));
+    assert!(more.contains("6 resumed from the records"), "{more}");
+    // The same records under other names are other players.
+    let mut renamed = args("12");
+    renamed[3] = "h=bot:greedy";
+    let output = crate::support::tabula_command().args(&renamed).output().unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("played by other players"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_gauntlet_and_an_anchor() {
+    let out = run(&[
+        "match", "ur", "--gauntlet", "--player", "bot:expectimax:1", "--player", "bot:greedy", "--player",
+        "bot:expectimax:2", "--games", "8", "--seed", "2", "--jobs", "2", "--anchor", "bot:greedy=1000",
+    ]);
+    assert!(out.contains("in a gauntlet of 2 pairings"), "{out}");
+    // #2 and #3 never meet.
+    let matrix = out.split("score matrix").nth(1).unwrap();
+    let row = matrix.lines().find(|l| l.starts_with("2  bot:greedy ")).unwrap();
+    assert!(row.trim_end().ends_with('-'), "{row}");
+    if out.contains("Elo, maximum likelihood") {
+        assert!(out.contains("#2 bot:greedy at 1000"), "{out}");
+        assert!(out.contains("+1000  (anchor)"), "{out}");
+    }
+}
+
+#[test]
+fn the_sprt_stops_at_the_same_game_with_any_number_of_jobs_and_reads_back() {
+    let dir = temp_dir("sprt");
+    let mut verdicts = Vec::new();
+    for jobs in ["1", "2"] {
+        let records = dir.join(format!("sprt{jobs}.txt"));
+        let out = run(&[
+            "match", "ur", "--player", "bot:greedy", "--player", "bot:random", "--games", "400", "--jobs", jobs,
+            "--sprt", "elo0=0,elo1=20", "--records", records.to_str().unwrap(),
+        ]);
+        let verdict = out
+            .lines()
+            .find(|l| l.starts_with("H1 accepted after "))
+            .unwrap_or_else(|| panic!("no verdict: {out}"))
+            .to_string();
+        let report = run(&["match", "report", records.to_str().unwrap()]);
+        assert_eq!(body(&report), body(&out));
+        verdicts.push(verdict);
+    }
+    assert_eq!(verdicts[0], verdicts[1]);
+    // A test that the games cannot decide says so.
+    let out = run(&[
+        "match", "ur", "--player", "bot:greedy", "--player", "bot:greedy", "--games", "4", "--jobs", "2", "--sprt",
+        "elo0=0,elo1=5",
+    ]);
+    assert!(out.contains("no verdict yet: --games ran out first"), "{out}");
+    // Three players cannot be tested against each other.
+    let output = crate::support::tabula_command()
+        .args(["match", "ur", "--player", "bot:greedy", "--player", "bot:random", "--player", "bot:random"])
+        .args(["--sprt", "elo0=0,elo1=5"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("give two --player options"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_clock_that_runs_out_forfeits_on_time_and_time_left_may_be_refused() {
+    let dir = temp_dir("clock");
+    let log = dir.join("log");
+    let slow = format!("engine:{}", script("slow.sh"));
+    let out = run(&[
+        "match", "nardy", "--player", "bot:random", "--player", &slow, "--games", "2", "--jobs", "2", "--tc", "0.3+0.1",
+        "--log", log.to_str().unwrap(),
+    ]);
+    assert!(out.contains("forfeits by #2 sloth: 2 (time 2)"), "{out}");
+    let traffic = std::fs::read_to_string(&log).unwrap();
+    assert!(traffic.contains(" time_left black 0.300 0"), "{traffic}");
+    assert!(traffic.contains("black's clock ran out: 0.300 s left"), "{traffic}");
+    // tabula's own engine does not know time_left: its '?' costs nothing.
+    let engine = format!("engine:{} engine --bot greedy", tabula().display());
+    let out = run(&[
+        "match", "ur", "--player", "bot:random", "--player", &engine, "--games", "2", "--jobs", "2", "--tc", "30+1",
+        "--log", log.to_str().unwrap(),
+    ]);
+    assert!(out.contains("forfeits: none"), "{out}");
+    let traffic = std::fs::read_to_string(&log).unwrap();
+    assert!(traffic.contains("unknown command: time_left"), "{traffic}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engines_named_in_a_file_play_with_their_options_and_directory() {
+    let dir = temp_dir("file");
+    std::fs::create_dir_all(dir.join("home")).unwrap();
+    let file = dir.join("engines.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "[[engine]]\nname = \"greedy\"\ncommand = \"{0} engine\"\ndir = \"home\"\nset = {{ bot = \"greedy\" }}\n\n\
+             [[engine]]\nname = \"picky\"\ncommand = \"{0} engine\"\nset = {{ bot = \"cleverest\" }}\n",
+            tabula().display()
+        ),
+    )
+    .unwrap();
+    let log = dir.join("log");
+    let out = run(&[
+        "match", "ur", "--engines", file.to_str().unwrap(), "--player", "greedy", "--player", "picky", "--games", "2",
+        "--jobs", "1", "--log", log.to_str().unwrap(),
+    ]);
+    let traffic = std::fs::read_to_string(&log).unwrap();
+    assert!(traffic.contains("set bot greedy"), "{traffic}");
+    // An option the engine refuses forfeits the game: it would not play as configured.
+    assert!(out.contains("forfeits by #2 picky: 2 (refused 2)"), "{out}");
+    assert!(out.contains("1  greedy "), "{out}");
+    // A name the file does not have is refused with the names it has.
+    let output = crate::support::tabula_command()
+        .args(["match", "ur", "--engines"])
+        .arg(&file)
+        .args(["--player", "greedy", "--player", "other"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("the engines file names greedy, picky"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_example_engines_file_reads() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines.toml");
+    let out = run(&[
+        "match", "ur", "--engines", example.to_str().unwrap(), "--player", "bot:random", "--player", "bot:greedy",
+        "--games", "2", "--jobs", "1",
+    ]);
+    assert!(out.contains("match ur: 2 games"), "{out}");
+}
