@@ -260,3 +260,35 @@ fn the_example_engines_file_reads() {
     ]);
     assert!(out.contains("match ur: 2 games"), "{out}");
 }
+
+#[test]
+fn every_match_option_and_the_clock_are_documented() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let man = std::fs::read_to_string(root.join("man/tabula.6")).unwrap();
+    let options = &man[man.find(".SH OPTIONS").unwrap()..man.find(".SH REPL COMMANDS").unwrap()];
+    let synopsis = &man[man.find(".SH SYNOPSIS").unwrap()..man.find(".SH DESCRIPTION").unwrap()];
+    for command in [&["match", "--help"][..], &["match", "report", "--help"]] {
+        let help = run(command);
+        for flag in help
+            .split_whitespace()
+            .filter(|w| w.starts_with("--") && *w != "--help")
+            .map(|w| w.trim_end_matches([',', '.', ')']))
+        {
+            let roff = flag.replace('-', "\\-");
+            // In the synopsis, and explained under OPTIONS or in the match entry.
+            assert!(synopsis.contains(&roff), "SYNOPSIS lacks {flag}");
+            assert!(
+                options.contains(&roff) || man.matches(&roff).count() > 1,
+                "the man page does not explain {flag}"
+            );
+        }
+    }
+    assert!(synopsis.contains(".B tabula match report"));
+    let protocol = std::fs::read_to_string(root.join("man/tabula-protocol.5")).unwrap();
+    assert!(protocol.contains(".BI \"time_left \" \"SEAT SECONDS \" 0"));
+    assert!(protocol.contains(".RB ( time ),"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for needed in ["sbatch --array=", "parallel tabula match", "tabula match report"] {
+        assert!(readme.contains(needed), "README lacks {needed}");
+    }
+}
