@@ -176,7 +176,10 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
         return Err(usage(format!("at most 64 players (got {})", players.len())));
     }
     let anchor = match &args.anchor {
-        Some((who, elo)) => Some((find_player(&players, who).map_err(|e| usage(format!("{e:#}")))?, *elo)),
+        Some((who, elo)) => Some((
+            find_player(&players, who).map_err(|e| usage(format!("{e:#}")))?,
+            *elo,
+        )),
         None => None,
     };
     let jobs = args.jobs.map_or_else(
@@ -190,7 +193,11 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
     }
     let per_player = own
         .iter()
-        .map(|named| named.as_ref().map_or_else(|| engines.clone(), |n| n.settings(&engines)))
+        .map(|named| {
+            named
+                .as_ref()
+                .map_or_else(|| engines.clone(), |n| n.settings(&engines))
+        })
         .collect();
     let config = MatchConfig {
         kind,

@@ -62,13 +62,31 @@ const ROUND_ROBIN: [&str; 12] = [
 fn shards_merged_give_exactly_the_table_of_one_run() {
     let dir = temp_dir("shards");
     let whole = dir.join("whole.txt");
-    let one_run = run(&[&ROUND_ROBIN[..], &["--jobs", "2", "--records", whole.to_str().unwrap()]].concat());
+    let one_run = run(&[
+        &ROUND_ROBIN[..],
+        &["--jobs", "2", "--records", whole.to_str().unwrap()],
+    ]
+    .concat());
     let mut shards = Vec::new();
     for k in 1..=3 {
         let file = dir.join(format!("shard{k}.txt"));
         let shard = format!("{k}/3");
-        let own = run(&[&ROUND_ROBIN[..], &["--jobs", "1", "--shard", &shard, "--records", file.to_str().unwrap()]].concat());
-        assert!(!own.contains("match ur: 18 games"), "a shard plays its slice: {own}");
+        let own = run(&[
+            &ROUND_ROBIN[..],
+            &[
+                "--jobs",
+                "1",
+                "--shard",
+                &shard,
+                "--records",
+                file.to_str().unwrap(),
+            ],
+        ]
+        .concat());
+        assert!(
+            !own.contains("match ur: 18 games"),
+            "a shard plays its slice: {own}"
+        );
         shards.push(file);
     }
     let mut args = vec!["match", "report"];
@@ -82,12 +100,20 @@ fn shards_merged_give_exactly_the_table_of_one_run() {
     );
     // A round robin of three: every pairing, a rating or a shutout for each, the matrix.
     assert!(one_run.contains("in a round robin of 3 pairings"), "{one_run}");
-    assert!(one_run.contains("score matrix (row's score against column, %; 6 encounters each)"), "{one_run}");
+    assert!(
+        one_run.contains("score matrix (row's score against column, %; 6 encounters each)"),
+        "{one_run}"
+    );
     assert!(one_run.contains("ratings"), "{one_run}");
     assert!(!one_run.contains("inf"), "no infinities: {one_run}");
     // A shard missing: what the others have is tabulated; here each shard played one
     // pairing, so one shard alone lacks a player, which is said.
-    let partial = run(&["match", "report", shards[0].to_str().unwrap(), shards[1].to_str().unwrap()]);
+    let partial = run(&[
+        "match",
+        "report",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
     assert!(partial.contains("match ur: 12 games"), "{partial}");
     let output = crate::support::tabula_command()
         .args(["match", "report"])
@@ -95,7 +121,10 @@ fn shards_merged_give_exactly_the_table_of_one_run() {
         .output()
         .unwrap();
     let error = String::from_utf8_lossy(&output.stderr);
-    assert!(error.contains("none of their games has #3: is a shard missing?"), "{error}");
+    assert!(
+        error.contains("none of their games has #3: is a shard missing?"),
+        "{error}"
+    );
     // The same game in two files is refused.
     let output = crate::support::tabula_command()
         .args(["match", "report"])
@@ -138,8 +167,23 @@ fn a_round_robin_resumes_and_refuses_another_match_s_records() {
 #[test]
 fn a_gauntlet_and_an_anchor() {
     let out = run(&[
-        "match", "ur", "--gauntlet", "--player", "bot:expectimax:1", "--player", "bot:greedy", "--player",
-        "bot:expectimax:2", "--games", "8", "--seed", "2", "--jobs", "2", "--anchor", "bot:greedy=1000",
+        "match",
+        "ur",
+        "--gauntlet",
+        "--player",
+        "bot:expectimax:1",
+        "--player",
+        "bot:greedy",
+        "--player",
+        "bot:expectimax:2",
+        "--games",
+        "8",
+        "--seed",
+        "2",
+        "--jobs",
+        "2",
+        "--anchor",
+        "bot:greedy=1000",
     ]);
     assert!(out.contains("in a gauntlet of 2 pairings"), "{out}");
     // #2 and #3 never meet.
@@ -159,8 +203,20 @@ fn the_sprt_stops_at_the_same_game_with_any_number_of_jobs_and_reads_back() {
     for jobs in ["1", "2"] {
         let records = dir.join(format!("sprt{jobs}.txt"));
         let out = run(&[
-            "match", "ur", "--player", "bot:greedy", "--player", "bot:random", "--games", "400", "--jobs", jobs,
-            "--sprt", "elo0=0,elo1=20", "--records", records.to_str().unwrap(),
+            "match",
+            "ur",
+            "--player",
+            "bot:greedy",
+            "--player",
+            "bot:random",
+            "--games",
+            "400",
+            "--jobs",
+            jobs,
+            "--sprt",
+            "elo0=0,elo1=20",
+            "--records",
+            records.to_str().unwrap(),
         ]);
         let verdict = out
             .lines()
@@ -174,13 +230,32 @@ fn the_sprt_stops_at_the_same_game_with_any_number_of_jobs_and_reads_back() {
     assert_eq!(verdicts[0], verdicts[1]);
     // A test that the games cannot decide says so.
     let out = run(&[
-        "match", "ur", "--player", "bot:greedy", "--player", "bot:greedy", "--games", "4", "--jobs", "2", "--sprt",
+        "match",
+        "ur",
+        "--player",
+        "bot:greedy",
+        "--player",
+        "bot:greedy",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--sprt",
         "elo0=0,elo1=5",
     ]);
     assert!(out.contains("no verdict yet: --games ran out first"), "{out}");
     // Three players cannot be tested against each other.
     let output = crate::support::tabula_command()
-        .args(["match", "ur", "--player", "bot:greedy", "--player", "bot:random", "--player", "bot:random"])
+        .args([
+            "match",
+            "ur",
+            "--player",
+            "bot:greedy",
+            "--player",
+            "bot:random",
+            "--player",
+            "bot:random",
+        ])
         .args(["--sprt", "elo0=0,elo1=5"])
         .output()
         .unwrap();
@@ -195,18 +270,45 @@ fn a_clock_that_runs_out_forfeits_on_time_and_time_left_may_be_refused() {
     let log = dir.join("log");
     let slow = format!("engine:{}", script("slow.sh"));
     let out = run(&[
-        "match", "nardy", "--player", "bot:random", "--player", &slow, "--games", "2", "--jobs", "2", "--tc", "0.3+0.1",
-        "--log", log.to_str().unwrap(),
+        "match",
+        "nardy",
+        "--player",
+        "bot:random",
+        "--player",
+        &slow,
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--tc",
+        "0.3+0.1",
+        "--log",
+        log.to_str().unwrap(),
     ]);
     assert!(out.contains("forfeits by #2 sloth: 2 (time 2)"), "{out}");
     let traffic = std::fs::read_to_string(&log).unwrap();
     assert!(traffic.contains(" time_left black 0.300 0"), "{traffic}");
-    assert!(traffic.contains("black's clock ran out: 0.300 s left"), "{traffic}");
+    assert!(
+        traffic.contains("black's clock ran out: 0.300 s left"),
+        "{traffic}"
+    );
     // tabula's own engine does not know time_left: its '?' costs nothing.
     let engine = format!("engine:{} engine --bot greedy", tabula().display());
     let out = run(&[
-        "match", "ur", "--player", "bot:random", "--player", &engine, "--games", "2", "--jobs", "2", "--tc", "30+1",
-        "--log", log.to_str().unwrap(),
+        "match",
+        "ur",
+        "--player",
+        "bot:random",
+        "--player",
+        &engine,
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--tc",
+        "30+1",
+        "--log",
+        log.to_str().unwrap(),
     ]);
     assert!(out.contains("forfeits: none"), "{out}");
     let traffic = std::fs::read_to_string(&log).unwrap();
@@ -230,8 +332,20 @@ fn engines_named_in_a_file_play_with_their_options_and_directory() {
     .unwrap();
     let log = dir.join("log");
     let out = run(&[
-        "match", "ur", "--engines", file.to_str().unwrap(), "--player", "greedy", "--player", "picky", "--games", "2",
-        "--jobs", "1", "--log", log.to_str().unwrap(),
+        "match",
+        "ur",
+        "--engines",
+        file.to_str().unwrap(),
+        "--player",
+        "greedy",
+        "--player",
+        "picky",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--log",
+        log.to_str().unwrap(),
     ]);
     let traffic = std::fs::read_to_string(&log).unwrap();
     assert!(traffic.contains("set bot greedy"), "{traffic}");
@@ -255,8 +369,18 @@ fn engines_named_in_a_file_play_with_their_options_and_directory() {
 fn the_example_engines_file_reads() {
     let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines.toml");
     let out = run(&[
-        "match", "ur", "--engines", example.to_str().unwrap(), "--player", "bot:random", "--player", "bot:greedy",
-        "--games", "2", "--jobs", "1",
+        "match",
+        "ur",
+        "--engines",
+        example.to_str().unwrap(),
+        "--player",
+        "bot:random",
+        "--player",
+        "bot:greedy",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
     ]);
     assert!(out.contains("match ur: 2 games"), "{out}");
 }

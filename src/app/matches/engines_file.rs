@@ -91,17 +91,27 @@ pub fn parse_engines(text: &str, folder: &Path) -> anyhow::Result<Vec<NamedEngin
     let mut engines: Vec<NamedEngine> = Vec::new();
     for entry in file.engine {
         let name = entry.name.trim().to_string();
-        if name.is_empty() || name.chars().any(|c| c.is_control() || c == '=' || c.is_whitespace()) {
+        if name.is_empty()
+            || name
+                .chars()
+                .any(|c| c.is_control() || c == '=' || c.is_whitespace())
+        {
             bail!("the engine name '{}' must be one word without '='", entry.name);
         }
-        if engines.iter().any(|e| e.player.name.as_deref() == Some(name.as_str())) {
+        if engines
+            .iter()
+            .any(|e| e.player.name.as_deref() == Some(name.as_str()))
+        {
             bail!("two engines are named '{name}'");
         }
         let spec: PlayerSpec = format!("engine:{}", entry.command)
             .parse()
             .map_err(|e| anyhow::anyhow!("engine '{name}': {e}"))?;
         let clock = match &entry.tc {
-            Some(tc) => Some(tc.parse::<TimeControl>().map_err(|e| anyhow::anyhow!("engine '{name}': tc: {e}"))?),
+            Some(tc) => Some(
+                tc.parse::<TimeControl>()
+                    .map_err(|e| anyhow::anyhow!("engine '{name}': tc: {e}"))?,
+            ),
             None => None,
         };
         if clock.is_some() && entry.movetime.is_some() {
@@ -116,7 +126,9 @@ pub fn parse_engines(text: &str, folder: &Path) -> anyhow::Result<Vec<NamedEngin
         for (key, value) in &entry.set {
             let value = match value {
                 toml::Value::String(text) => text.clone(),
-                toml::Value::Integer(_) | toml::Value::Float(_) | toml::Value::Boolean(_) => value.to_string(),
+                toml::Value::Integer(_) | toml::Value::Float(_) | toml::Value::Boolean(_) => {
+                    value.to_string()
+                }
                 _ => bail!("engine '{name}': set.{key} must be a string, number or true/false"),
             };
             if key.chars().any(char::is_whitespace) || value.contains(['\n', '\r']) {
@@ -129,7 +141,9 @@ pub fn parse_engines(text: &str, folder: &Path) -> anyhow::Result<Vec<NamedEngin
                 name: Some(name),
                 spec,
             },
-            dir: entry.dir.map(|d| if d.is_absolute() { d } else { folder.join(d) }),
+            dir: entry
+                .dir
+                .map(|d| if d.is_absolute() { d } else { folder.join(d) }),
             clock,
             move_time: entry.movetime,
             setup,
@@ -179,13 +193,31 @@ mod tests {
     fn bad_files_say_what_is_wrong() {
         for (text, says) in [
             ("[[engine]]\nname = \"a\"\n", "missing field `command`"),
-            ("[[engine]]\nname = \"a\"\ncommand = \"x\"\ncolour = 1\n", "unknown field `colour`"),
-            ("[[engine]]\nname = \"a b\"\ncommand = \"x\"\n", "must be one word"),
-            ("[[engine]]\nname = \"a\"\ncommand = \"x\"\n[[engine]]\nname = \"a\"\ncommand = \"y\"\n", "two engines are named 'a'"),
-            ("[[engine]]\nname = \"a\"\ncommand = \"x\"\ntc = \"fast\"\n", "BASE+INC"),
-            ("[[engine]]\nname = \"a\"\ncommand = \"x\"\ntc = \"1\"\nmovetime = 5\n", "both tc and movetime"),
+            (
+                "[[engine]]\nname = \"a\"\ncommand = \"x\"\ncolour = 1\n",
+                "unknown field `colour`",
+            ),
+            (
+                "[[engine]]\nname = \"a b\"\ncommand = \"x\"\n",
+                "must be one word",
+            ),
+            (
+                "[[engine]]\nname = \"a\"\ncommand = \"x\"\n[[engine]]\nname = \"a\"\ncommand = \"y\"\n",
+                "two engines are named 'a'",
+            ),
+            (
+                "[[engine]]\nname = \"a\"\ncommand = \"x\"\ntc = \"fast\"\n",
+                "BASE+INC",
+            ),
+            (
+                "[[engine]]\nname = \"a\"\ncommand = \"x\"\ntc = \"1\"\nmovetime = 5\n",
+                "both tc and movetime",
+            ),
             ("", "no engines"),
-            ("[[engine]]\nname = \"a\"\ncommand = \"x\"\nset = { list = [1] }\n", "must be a string"),
+            (
+                "[[engine]]\nname = \"a\"\ncommand = \"x\"\nset = { list = [1] }\n",
+                "must be a string",
+            ),
         ] {
             let error = format!("{:#}", parse_engines(text, Path::new(".")).unwrap_err());
             assert!(error.contains(says), "{text}: {error}");

@@ -26,9 +26,9 @@ mod scoring;
 mod standings;
 mod table;
 
+pub use engines_file::{NamedEngine, read_engines};
 #[cfg(test)]
 pub use game::play_game;
-pub use engines_file::{NamedEngine, read_engines};
 pub use plan::{Pairing, Shard, Tourney};
 pub use report::{ReportRequest, find_player, report};
 pub use run::run_match;

@@ -148,9 +148,9 @@ impl MatchConfig {
     /// True if game `index` is in this run's slice (every game without `--shard`): the
     /// games of one dice seed and pairing stay together.
     pub fn in_shard(&self, index: u64) -> bool {
-        self.tourney.shard.is_none_or(|shard| {
-            (index / self.seats() as u64) % shard.count == shard.index - 1
-        })
+        self.tourney
+            .shard
+            .is_none_or(|shard| (index / self.seats() as u64) % shard.count == shard.index - 1)
     }
 
     /// The engine settings of `player`.
@@ -176,7 +176,11 @@ impl MatchConfig {
         }
         let mut lines = vec![plan];
         for &player in seat_players {
-            lines.push(format!("match-player {} {}", player + 1, player_text(&self.players[player])));
+            lines.push(format!(
+                "match-player {} {}",
+                player + 1,
+                player_text(&self.players[player])
+            ));
         }
         lines
     }
@@ -239,8 +243,8 @@ impl PlanLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::GameKind;
     use crate::core::Options;
+    use crate::games::GameKind;
 
     fn config(kind: GameKind, options: &[&str], players: usize, pairing: Pairing) -> MatchConfig {
         MatchConfig {
@@ -280,7 +284,14 @@ mod tests {
         let seated: Vec<Vec<usize>> = (0..6).map(|g| config.seat_players(g)).collect();
         assert_eq!(
             seated,
-            vec![vec![0, 1], vec![1, 0], vec![0, 2], vec![2, 0], vec![1, 2], vec![2, 1]]
+            vec![
+                vec![0, 1],
+                vec![1, 0],
+                vec![0, 2],
+                vec![2, 0],
+                vec![1, 2],
+                vec![2, 1]
+            ]
         );
         assert!((0..6).all(|g| config.dice_seed(g) == 10));
         assert_eq!(config.dice_seed(6), 11);

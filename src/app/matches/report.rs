@@ -64,15 +64,24 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
             bail!("the files hold games of different matches (other game, options, seed or players)");
         }
         games = games.max(other.games);
-        for line in record.notes.iter().filter_map(|l| l.strip_prefix("match-player ")) {
+        for line in record
+            .notes
+            .iter()
+            .filter_map(|l| l.strip_prefix("match-player "))
+        {
             let (number, player) = line.split_once(' ').unwrap_or((line, ""));
             let number: usize = number
                 .parse()
                 .ok()
                 .filter(|n| (1..=plan.players).contains(n))
                 .with_context(|| format!("a bad 'match-player {line}' line"))?;
-            let player: MatchPlayer = player.parse().map_err(|e| anyhow::anyhow!("'match-player {line}': {e}"))?;
-            if players.insert(number - 1, player.clone()).is_some_and(|p| p != player) {
+            let player: MatchPlayer = player
+                .parse()
+                .map_err(|e| anyhow::anyhow!("'match-player {line}': {e}"))?;
+            if players
+                .insert(number - 1, player.clone())
+                .is_some_and(|p| p != player)
+            {
                 bail!("player #{number} is given as two different players in the records");
             }
         }
@@ -157,6 +166,9 @@ pub fn find_player(players: &[MatchPlayer], who: &str) -> anyhow::Result<usize> 
                 .enumerate()
                 .map(|(i, p)| p.name.clone().unwrap_or_else(|| format!("#{} {}", i + 1, p.spec)))
                 .collect();
-            format!("no player '{who}' to anchor; the players are {}", names.join(", "))
+            format!(
+                "no player '{who}' to anchor; the players are {}",
+                names.join(", ")
+            )
         })
 }

@@ -32,7 +32,12 @@ pub(super) fn resume(config: &MatchConfig, text: &str) -> anyhow::Result<Vec<Gam
 
 /// Checks the lines that tie a game to its match, where the records have them (records
 /// of earlier versions do not): the same players, pairing and seed.
-fn check_plan(config: &MatchConfig, record: &GameRecord, number: u64, seat_players: &[usize]) -> anyhow::Result<()> {
+fn check_plan(
+    config: &MatchConfig,
+    record: &GameRecord,
+    number: u64,
+    seat_players: &[usize],
+) -> anyhow::Result<()> {
     let Some(written) = record.note("match-plan") else {
         return Ok(());
     };

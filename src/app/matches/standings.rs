@@ -65,7 +65,15 @@ pub(super) fn ratings_section(
                 let key = |p: usize| elo[p].unwrap_or(f64::NEG_INFINITY);
                 key(b).total_cmp(&key(a)).then(a.cmp(&b))
             });
-            let _ = writeln!(text, "{:<5}{:<3}{:<w$} {:>6}  {}", "rank", "#", "player", "Elo", "(95% CI)", w = name_width);
+            let _ = writeln!(
+                text,
+                "{:<5}{:<3}{:<w$} {:>6}  (95% CI)",
+                "rank",
+                "#",
+                "player",
+                "Elo",
+                w = name_width
+            );
             for (rank, &p) in order.iter().enumerate() {
                 let (rating, interval) = match (elo[p], half_width[p]) {
                     (Some(e), Some(h)) => (
@@ -198,7 +206,9 @@ impl SprtProgress {
     /// Counts the pairs now complete in `finished` (games by index), in order, up to a
     /// verdict; past it the games still tell where the trinomial model would stop.
     pub fn feed(&mut self, finished: &BTreeMap<u64, GameSummary>) {
-        while let (Some(first), Some(second)) = (finished.get(&(2 * self.next)), finished.get(&(2 * self.next + 1))) {
+        while let (Some(first), Some(second)) =
+            (finished.get(&(2 * self.next)), finished.get(&(2 * self.next + 1)))
+        {
             let scores = [first_player_score(first), first_player_score(second)];
             if self.decided.is_none() {
                 let points = ((scores[0] + scores[1]) * 2.0).round() as usize;
@@ -240,7 +250,10 @@ impl SprtProgress {
     /// The first game of the first pair not complete, if the games go on past it (a
     /// missing shard): the test stops counting there.
     pub fn gap(&self, finished: &BTreeMap<u64, GameSummary>) -> Option<u64> {
-        let after = finished.keys().next_back().is_some_and(|&last| last >= 2 * self.next);
+        let after = finished
+            .keys()
+            .next_back()
+            .is_some_and(|&last| last >= 2 * self.next);
         (self.decided.is_none() && after).then_some(2 * self.next)
     }
 
@@ -324,7 +337,11 @@ mod tests {
     use crate::app::protocol::client::Traffic;
 
     fn game(index: u64, first_wins: bool) -> GameSummary {
-        let seat_players = if index % 2 == 0 { vec![0, 1] } else { vec![1, 0] };
+        let seat_players = if index.is_multiple_of(2) {
+            vec![0, 1]
+        } else {
+            vec![1, 0]
+        };
         let first_seat = seat_players.iter().position(|&p| p == 0).unwrap();
         let mut places = vec![2, 2];
         places[if first_wins { first_seat } else { 1 - first_seat }] = 1;
@@ -359,8 +376,12 @@ mod tests {
         }
         assert_eq!(in_order.cutoff(), reversed.cutoff());
         let cutoff = in_order.cutoff().expect("a verdict");
-        assert!(cutoff < 40 && cutoff % 2 == 0, "{cutoff}");
-        assert!(in_order.lines().contains(&format!("H1 accepted after {cutoff} games")));
+        assert!(cutoff < 40 && cutoff.is_multiple_of(2), "{cutoff}");
+        assert!(
+            in_order
+                .lines()
+                .contains(&format!("H1 accepted after {cutoff} games"))
+        );
         // Only the pairs before the verdict count: one split pair in every two.
         let counted: u64 = in_order.pairs.iter().sum();
         assert_eq!(counted, cutoff / 2);
@@ -387,7 +408,15 @@ mod tests {
         g.places = vec![1, 2, 2];
         let list = encounters(&[g]);
         assert_eq!(list.len(), 3);
-        assert!(list.contains(&Encounter { a: 2, b: 0, score: 1.0 }));
-        assert!(list.contains(&Encounter { a: 0, b: 1, score: 0.5 }));
+        assert!(list.contains(&Encounter {
+            a: 2,
+            b: 0,
+            score: 1.0
+        }));
+        assert!(list.contains(&Encounter {
+            a: 0,
+            b: 1,
+            score: 0.5
+        }));
     }
 }

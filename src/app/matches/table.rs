@@ -138,7 +138,12 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
     if players == 2 {
         text.push_str(&elo_line(games));
     } else {
-        text.push_str(&ratings_section(&labels, games, config.tourney.anchor, NAME_WIDTH));
+        text.push_str(&ratings_section(
+            &labels,
+            games,
+            config.tourney.anchor,
+            NAME_WIDTH,
+        ));
     }
     if let Some(sprt) = sprt {
         text.push_str(&sprt.lines());

@@ -136,7 +136,12 @@ impl std::str::FromStr for TimeControl {
                 .ok()
                 .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 86_400.0)
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("'{}' in '{text}' is not a number of seconds from 0 to 86400; {usage}", part.trim()))
+                .ok_or_else(|| {
+                    format!(
+                        "'{}' in '{text}' is not a number of seconds from 0 to 86400; {usage}",
+                        part.trim()
+                    )
+                })
         };
         let control = TimeControl {
             base: seconds(base)?,
@@ -269,7 +274,10 @@ impl EngineClient {
                 .as_ref()
                 .map(|d| format!(" in {}", d.display()))
                 .unwrap_or_default();
-            EngineFailure::new(ForfeitKind::Start, format!("cannot start '{command}'{place}: {e}"))
+            EngineFailure::new(
+                ForfeitKind::Start,
+                format!("cannot start '{command}'{place}: {e}"),
+            )
         })?;
         let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
         let (sender, output) = sync_channel(QUEUE);

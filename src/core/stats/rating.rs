@@ -126,7 +126,11 @@ pub fn fit(players: usize, encounters: &[Encounter], anchor: Option<(usize, f64)
             let inverse = invert(reduced).unwrap_or_default();
             let mut variance = vec![0.0; n];
             for (k, &i) in free.iter().enumerate() {
-                variance[i] = inverse.get(k).and_then(|row| row.get(k)).copied().unwrap_or(f64::NAN);
+                variance[i] = inverse
+                    .get(k)
+                    .and_then(|row| row.get(k))
+                    .copied()
+                    .unwrap_or(f64::NAN);
             }
             variance
         }
@@ -159,7 +163,12 @@ pub fn fit(players: usize, encounters: &[Encounter], anchor: Option<(usize, f64)
 }
 
 /// The gradient of the log-likelihood and the information matrix (minus its Hessian).
-fn derivatives(x: &[f64], playing: &[usize], won: &[Vec<f64>], met: &[Vec<f64>]) -> (Vec<f64>, Vec<Vec<f64>>) {
+fn derivatives(
+    x: &[f64],
+    playing: &[usize],
+    won: &[Vec<f64>],
+    met: &[Vec<f64>],
+) -> (Vec<f64>, Vec<Vec<f64>>) {
     let n = x.len();
     let mut gradient = vec![0.0; n];
     let mut information = vec![vec![0.0; n]; n];
@@ -236,12 +245,14 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
-        for row in col + 1..n {
-            let factor = a[row][col] / a[col][col];
-            for k in col..n {
-                a[row][k] -= factor * a[col][k];
+        let (top, bottom) = a.split_at_mut(col + 1);
+        let pivot_row = &top[col];
+        for (offset, row) in bottom.iter_mut().enumerate() {
+            let factor = row[col] / pivot_row[col];
+            for (cell, &above) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *cell -= factor * above;
             }
-            b[row] -= factor * b[col];
+            b[col + 1 + offset] -= factor * b[col];
         }
     }
     let mut x = vec![0.0; n];
@@ -293,7 +304,10 @@ mod tests {
         assert!((elo_fit[0] - d / 2.0).abs() < 1e-6, "{elo_fit:?}");
         assert!((elo_fit[1] + d / 2.0).abs() < 1e-6, "{elo_fit:?}");
         let sd_difference = (1.0f64 / (40.0 * 0.75 * 0.25)).sqrt() / UNIT;
-        assert!((half[0] - 1.959_964 * sd_difference / 2.0).abs() < 1e-3, "{half:?}");
+        assert!(
+            (half[0] - 1.959_964 * sd_difference / 2.0).abs() < 1e-3,
+            "{half:?}"
+        );
         // Anchored, the other player's interval is the whole difference's.
         let (anchored, half) = ratings(&fit(2, &games(0, 1, 30, 10), Some((1, 1500.0))));
         assert!((anchored[1] - 1500.0).abs() < 1e-9);
@@ -322,7 +336,14 @@ mod tests {
         let (elo_fit, half) = ratings(&fit(3, &list, None));
         assert!(elo_fit.iter().all(|e| e.abs() < 1e-6), "{elo_fit:?}");
         assert!((half[0] - half[2]).abs() < 1e-9);
-        let draws = vec![Encounter { a: 0, b: 1, score: 0.5 }; 4];
+        let draws = vec![
+            Encounter {
+                a: 0,
+                b: 1,
+                score: 0.5
+            };
+            4
+        ];
         let mut list = draws;
         list.extend(games(0, 1, 1, 1));
         let (elo_fit, _) = ratings(&fit(2, &list, None));
