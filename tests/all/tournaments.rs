@@ -23,15 +23,41 @@ fn script(name: &str) -> String {
     format!("sh {}", path.display())
 }
 
-/// Runs tabula with `args`; returns its standard output, or panics with its errors.
-fn run(args: &[&str]) -> String {
-    let output = crate::support::tabula_command().args(args).output().unwrap();
+/// The words of `line` (split at spaces), each `{}` replaced by the next of `slots`
+/// (paths and commands, which may hold spaces).
+fn words(line: &str, slots: &[&str]) -> Vec<String> {
+    let mut slots = slots.iter();
+    line.split_whitespace()
+        .map(|w| match w {
+            "{}" => slots.next().expect("a slot for every {}").to_string(),
+            _ => w.to_string(),
+        })
+        .collect()
+}
+
+/// Runs `tabula LINE`; returns its standard output, or panics with its errors.
+fn run(line: &str, slots: &[&str]) -> String {
+    let args = words(line, slots);
+    let output = crate::support::tabula_command().args(&args).output().unwrap();
     assert!(
         output.status.success(),
         "tabula {args:?}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// Runs `tabula LINE`, which must fail; returns its exit status and standard error.
+fn refused(line: &str, slots: &[&str]) -> (Option<i32>, String) {
+    let output = crate::support::tabula_command()
+        .args(words(line, slots))
+        .output()
+        .unwrap();
+    assert!(!output.status.success(), "{line} succeeded");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 /// The table without the lines that say how the run went (time, speed, files read).
@@ -43,61 +69,40 @@ fn body(table: &str) -> String {
         .join("\n")
 }
 
-const ROUND_ROBIN: [&str; 12] = [
-    "match",
-    "ur",
-    "--player",
-    "g=bot:greedy",
-    "--player",
-    "bot:random",
-    "--player",
-    "x=bot:expectimax:1",
-    "--games",
-    "18",
-    "--seed",
-    "4",
-];
+const ROUND_ROBIN: &str =
+    "match ur --player g=bot:greedy --player bot:random --player x=bot:expectimax:1 --seed 4";
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
 
 #[test]
 fn shards_merged_give_exactly_the_table_of_one_run() {
     let dir = temp_dir("shards");
     let whole = dir.join("whole.txt");
-    let one_run = run(&[
-        &ROUND_ROBIN[..],
-        &["--jobs", "2", "--records", whole.to_str().unwrap()],
-    ]
-    .concat());
-    let mut shards = Vec::new();
-    for k in 1..=3 {
-        let file = dir.join(format!("shard{k}.txt"));
-        let shard = format!("{k}/3");
-        let own = run(&[
-            &ROUND_ROBIN[..],
-            &[
-                "--jobs",
-                "1",
-                "--shard",
-                &shard,
-                "--records",
-                file.to_str().unwrap(),
-            ],
-        ]
-        .concat());
+    let one_run = run(
+        &format!("{ROUND_ROBIN} --games 18 --jobs 2 --records {{}}"),
+        &[path(&whole)],
+    );
+    let shards: Vec<PathBuf> = (1..=3).map(|k| dir.join(format!("shard{k}.txt"))).collect();
+    for (k, file) in shards.iter().enumerate() {
+        let line = format!(
+            "{ROUND_ROBIN} --games 18 --jobs 1 --shard {}/3 --records {{}}",
+            k + 1
+        );
+        let own = run(&line, &[path(file)]);
         assert!(
-            !own.contains("match ur: 18 games"),
+            own.contains("match ur: 6 games"),
             "a shard plays its slice: {own}"
         );
-        shards.push(file);
     }
-    let mut args = vec!["match", "report"];
-    args.extend(shards.iter().map(|p| p.to_str().unwrap()));
-    let merged = run(&args);
+    let merged = run(
+        "match report {} {} {}",
+        &[path(&shards[0]), path(&shards[1]), path(&shards[2])],
+    );
     assert_eq!(body(&merged), body(&one_run));
     assert!(merged.contains("18 games read from 3 files"), "{merged}");
-    assert_eq!(
-        body(&run(&["match", "report", whole.to_str().unwrap()])),
-        body(&one_run)
-    );
+    assert_eq!(body(&run("match report {}", &[path(&whole)])), body(&one_run));
     // A round robin of three: every pairing, a rating or a shutout for each, the matrix.
     assert!(one_run.contains("in a round robin of 3 pairings"), "{one_run}");
     assert!(
@@ -108,35 +113,16 @@ fn shards_merged_give_exactly_the_table_of_one_run() {
     assert!(!one_run.contains("inf"), "no infinities: {one_run}");
     // A shard missing: what the others have is tabulated; here each shard played one
     // pairing, so one shard alone lacks a player, which is said.
-    let partial = run(&[
-        "match",
-        "report",
-        shards[0].to_str().unwrap(),
-        shards[1].to_str().unwrap(),
-    ]);
+    let partial = run("match report {} {}", &[path(&shards[0]), path(&shards[1])]);
     assert!(partial.contains("match ur: 12 games"), "{partial}");
-    let output = crate::support::tabula_command()
-        .args(["match", "report"])
-        .arg(&shards[0])
-        .output()
-        .unwrap();
-    let error = String::from_utf8_lossy(&output.stderr);
+    let (_, error) = refused("match report {}", &[path(&shards[0])]);
     assert!(
         error.contains("none of their games has #3: is a shard missing?"),
         "{error}"
     );
     // The same game in two files is refused.
-    let output = crate::support::tabula_command()
-        .args(["match", "report"])
-        .args([&whole, &whole])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    assert!(
-        String::from_utf8_lossy(&output.stderr).contains("appears twice"),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let (_, error) = refused("match report {} {}", &[path(&whole), path(&whole)]);
+    assert!(error.contains("appears twice"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -144,47 +130,29 @@ fn shards_merged_give_exactly_the_table_of_one_run() {
 fn a_round_robin_resumes_and_refuses_another_match_s_records() {
     let dir = temp_dir("resume");
     let records = dir.join("r.txt");
-    let path = records.to_str().unwrap();
-    let args = |games: &'static str| {
-        let mut a = ROUND_ROBIN.to_vec();
-        a[9] = games;
-        a.extend(["--jobs", "2", "--records", path]);
-        a
-    };
-    run(&args("6"));
-    let more = run(&args("12"));
+    run(
+        &format!("{ROUND_ROBIN} --games 6 --jobs 2 --records {{}}"),
+        &[path(&records)],
+    );
+    let more = run(
+        &format!("{ROUND_ROBIN} --games 12 --jobs 2 --records {{}}"),
+        &[path(&records)],
+    );
     assert!(more.contains("6 resumed from the records"), "{more}");
     // The same records under other names are other players.
-    let mut renamed = args("12");
-    renamed[3] = "h=bot:greedy";
-    let output = crate::support::tabula_command().args(&renamed).output().unwrap();
-    assert!(!output.status.success());
-    let error = String::from_utf8_lossy(&output.stderr);
+    let renamed = ROUND_ROBIN.replace("g=bot:greedy", "h=bot:greedy");
+    let (_, error) = refused(&format!("{renamed} --games 12 --records {{}}"), &[path(&records)]);
     assert!(error.contains("played by other players"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_gauntlet_and_an_anchor() {
-    let out = run(&[
-        "match",
-        "ur",
-        "--gauntlet",
-        "--player",
-        "bot:expectimax:1",
-        "--player",
-        "bot:greedy",
-        "--player",
-        "bot:expectimax:2",
-        "--games",
-        "8",
-        "--seed",
-        "2",
-        "--jobs",
-        "2",
-        "--anchor",
-        "bot:greedy=1000",
-    ]);
+    let out = run(
+        "match ur --gauntlet --player bot:expectimax:1 --player bot:greedy --player bot:expectimax:2 \
+         --games 8 --seed 2 --jobs 2 --anchor bot:greedy=1000",
+        &[],
+    );
     assert!(out.contains("in a gauntlet of 2 pairings"), "{out}");
     // #2 and #3 never meet.
     let matrix = out.split("score matrix").nth(1).unwrap();
@@ -202,65 +170,33 @@ fn the_sprt_stops_at_the_same_game_with_any_number_of_jobs_and_reads_back() {
     let mut verdicts = Vec::new();
     for jobs in ["1", "2"] {
         let records = dir.join(format!("sprt{jobs}.txt"));
-        let out = run(&[
-            "match",
-            "ur",
-            "--player",
-            "bot:greedy",
-            "--player",
-            "bot:random",
-            "--games",
-            "400",
-            "--jobs",
-            jobs,
-            "--sprt",
-            "elo0=0,elo1=20",
-            "--records",
-            records.to_str().unwrap(),
-        ]);
+        let line = format!(
+            "match ur --player bot:greedy --player bot:random --games 400 --jobs {jobs} \
+             --sprt elo0=0,elo1=20 --records {{}}"
+        );
+        let out = run(&line, &[path(&records)]);
         let verdict = out
             .lines()
             .find(|l| l.starts_with("H1 accepted after "))
             .unwrap_or_else(|| panic!("no verdict: {out}"))
             .to_string();
-        let report = run(&["match", "report", records.to_str().unwrap()]);
-        assert_eq!(body(&report), body(&out));
+        assert_eq!(body(&run("match report {}", &[path(&records)])), body(&out));
         verdicts.push(verdict);
     }
     assert_eq!(verdicts[0], verdicts[1]);
     // A test that the games cannot decide says so.
-    let out = run(&[
-        "match",
-        "ur",
-        "--player",
-        "bot:greedy",
-        "--player",
-        "bot:greedy",
-        "--games",
-        "4",
-        "--jobs",
-        "2",
-        "--sprt",
-        "elo0=0,elo1=5",
-    ]);
+    let out = run(
+        "match ur --player bot:greedy --player bot:greedy --games 4 --jobs 2 --sprt elo0=0,elo1=5",
+        &[],
+    );
     assert!(out.contains("no verdict yet: --games ran out first"), "{out}");
     // Three players cannot be tested against each other.
-    let output = crate::support::tabula_command()
-        .args([
-            "match",
-            "ur",
-            "--player",
-            "bot:greedy",
-            "--player",
-            "bot:random",
-            "--player",
-            "bot:random",
-        ])
-        .args(["--sprt", "elo0=0,elo1=5"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("give two --player options"));
+    let (code, error) = refused(
+        "match ur --player bot:greedy --player bot:random --player bot:random --sprt elo0=0,elo1=5",
+        &[],
+    );
+    assert_eq!(code, Some(2));
+    assert!(error.contains("give two --player options"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -269,22 +205,10 @@ fn a_clock_that_runs_out_forfeits_on_time_and_time_left_may_be_refused() {
     let dir = temp_dir("clock");
     let log = dir.join("log");
     let slow = format!("engine:{}", script("slow.sh"));
-    let out = run(&[
-        "match",
-        "nardy",
-        "--player",
-        "bot:random",
-        "--player",
-        &slow,
-        "--games",
-        "2",
-        "--jobs",
-        "2",
-        "--tc",
-        "0.3+0.1",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
+    let out = run(
+        "match nardy --player bot:random --player {} --games 2 --jobs 2 --tc 0.3+0.1 --log {}",
+        &[&slow, path(&log)],
+    );
     assert!(out.contains("forfeits by #2 sloth: 2 (time 2)"), "{out}");
     let traffic = std::fs::read_to_string(&log).unwrap();
     assert!(traffic.contains(" time_left black 0.300 0"), "{traffic}");
@@ -294,22 +218,10 @@ fn a_clock_that_runs_out_forfeits_on_time_and_time_left_may_be_refused() {
     );
     // tabula's own engine does not know time_left: its '?' costs nothing.
     let engine = format!("engine:{} engine --bot greedy", tabula().display());
-    let out = run(&[
-        "match",
-        "ur",
-        "--player",
-        "bot:random",
-        "--player",
-        &engine,
-        "--games",
-        "2",
-        "--jobs",
-        "2",
-        "--tc",
-        "30+1",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
+    let out = run(
+        "match ur --player bot:random --player {} --games 2 --jobs 2 --tc 30+1 --log {}",
+        &[&engine, path(&log)],
+    );
     assert!(out.contains("forfeits: none"), "{out}");
     let traffic = std::fs::read_to_string(&log).unwrap();
     assert!(traffic.contains("unknown command: time_left"), "{traffic}");
@@ -325,63 +237,46 @@ fn engines_named_in_a_file_play_with_their_options_and_directory() {
         &file,
         format!(
             "[[engine]]\nname = \"greedy\"\ncommand = \"{0} engine\"\ndir = \"home\"\nset = {{ bot = \"greedy\" }}\n\n\
-             [[engine]]\nname = \"picky\"\ncommand = \"{0} engine\"\nset = {{ bot = \"cleverest\" }}\n",
+             [[engine]]\nname = \"picky\"\ncommand = \"{0} engine\"\nset = {{ bot = \"cleverest\" }}\n\n\
+             [[engine]]\nname = \"lost\"\ncommand = \"{0} engine\"\ndir = \"nowhere\"\n",
             tabula().display()
         ),
     )
     .unwrap();
     let log = dir.join("log");
-    let out = run(&[
-        "match",
-        "ur",
-        "--engines",
-        file.to_str().unwrap(),
-        "--player",
-        "greedy",
-        "--player",
-        "picky",
-        "--games",
-        "2",
-        "--jobs",
-        "1",
-        "--log",
-        log.to_str().unwrap(),
-    ]);
+    let out = run(
+        "match ur --engines {} --player greedy --player picky --player lost --games 6 --jobs 1 --log {}",
+        &[path(&file), path(&log)],
+    );
     let traffic = std::fs::read_to_string(&log).unwrap();
     assert!(traffic.contains("set bot greedy"), "{traffic}");
-    // An option the engine refuses forfeits the game: it would not play as configured.
+    // An option the engine refuses forfeits the game: it would not play as configured
+    // (against lost, which cannot even start, it is lost that forfeits).
     assert!(out.contains("forfeits by #2 picky: 2 (refused 2)"), "{out}");
+    // A working directory that is not there: the engine cannot start.
+    assert!(out.contains("forfeits by #3 lost: 4 (start 4)"), "{out}");
+    assert!(traffic.contains("nowhere"), "{traffic}");
     assert!(out.contains("1  greedy "), "{out}");
     // A name the file does not have is refused with the names it has.
-    let output = crate::support::tabula_command()
-        .args(["match", "ur", "--engines"])
-        .arg(&file)
-        .args(["--player", "greedy", "--player", "other"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let error = String::from_utf8_lossy(&output.stderr);
-    assert!(error.contains("the engines file names greedy, picky"), "{error}");
+    let (code, error) = refused(
+        "match ur --engines {} --player greedy --player other",
+        &[path(&file)],
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        error.contains("the engines file names greedy, picky, lost"),
+        "{error}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_example_engines_file_reads() {
     let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines.toml");
-    let out = run(&[
-        "match",
-        "ur",
-        "--engines",
-        example.to_str().unwrap(),
-        "--player",
-        "bot:random",
-        "--player",
-        "bot:greedy",
-        "--games",
-        "2",
-        "--jobs",
-        "1",
-    ]);
+    let out = run(
+        "match ur --engines {} --player bot:random --player bot:greedy --games 2 --jobs 1",
+        &[path(&example)],
+    );
     assert!(out.contains("match ur: 2 games"), "{out}");
 }
 
@@ -392,7 +287,7 @@ fn every_match_option_and_the_clock_are_documented() {
     let options = &man[man.find(".SH OPTIONS").unwrap()..man.find(".SH REPL COMMANDS").unwrap()];
     let synopsis = &man[man.find(".SH SYNOPSIS").unwrap()..man.find(".SH DESCRIPTION").unwrap()];
     for command in [&["match", "--help"][..], &["match", "report", "--help"]] {
-        let help = run(command);
+        let help = run(&command.join(" "), &[]);
         for flag in help
             .split_whitespace()
             .filter(|w| w.starts_with("--") && *w != "--help")
