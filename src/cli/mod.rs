@@ -74,7 +74,7 @@ enum Commands {
     },
     /// Play many games between bots and external engines and tabulate the results
     #[command(
-        after_help = "Players take turns in every seat: with two seats each dice seed is played\ntwice with the seats swapped; with more, the seats rotate. Re-running with the\nsame --records file resumes an interrupted match.\n\nExample:\n  tabula match nardy --games 200 --player bot:greedy \\\n      --player \"engine:tabula engine\""
+        after_help = "Players take turns in every seat: with two seats each dice seed is played\ntwice with the seats swapped; with more, the seats rotate. More players than\nseats play a round robin (or --gauntlet), with ratings and a score matrix.\nRe-running with the same --records file resumes an interrupted match;\n'tabula match report FILE...' tabulates the records of --shard runs as one.\n\nExamples:\n  tabula match nardy --games 200 --player bot:greedy \\\n      --player \"engine:tabula engine\"\n  tabula match nardy --player bot:expectimax:2 --player bot:expectimax:1 \\\n      --sprt elo0=0,elo1=20 --games 20000"
     )]
     Match(Box<MatchArgs>),
     /// Replay a saved game record, printing every move and the board

@@ -137,13 +137,11 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
     }
     if players == 2 {
         text.push_str(&elo_line(games));
-    } else {
-        text.push_str(&ratings_section(
-            &labels,
-            games,
-            config.tourney.anchor,
-            NAME_WIDTH,
-        ));
+    }
+    // Two players have their difference above; an anchor asks for their ratings too.
+    if players > 2 || config.tourney.anchor.is_some() {
+        let anchor = config.tourney.anchor;
+        text.push_str(&ratings_section(&labels, games, anchor, NAME_WIDTH));
     }
     if let Some(sprt) = sprt {
         text.push_str(&sprt.lines());
