@@ -92,6 +92,7 @@ impl EngineArgs {
             move_time: Duration::from_millis(self.movetime.max(1)),
             timeout: Duration::from_millis(self.timeout.max(1)),
             log,
+            ..EngineSettings::default()
         })
     }
 }

@@ -1,27 +1,53 @@
-//! `tabula match`: many games between bots and engines, tabulated.
+//! `tabula match`: many games between bots and engines, tabulated; and `tabula match
+//! report`, the table of any number of record files.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 
 use super::args::{EngineArgs, GameChoice, NetChoice, check_perfect, parse_player};
 use super::usage;
+use crate::app::matches::{NamedEngine, Pairing, Shard, Tourney};
 use crate::app::players::MatchPlayer;
+use crate::app::protocol::client::TimeControl;
+use crate::core::stats::sprt::Sprt;
 use crate::core::{Game, Options};
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub(super) struct MatchArgs {
+    #[command(subcommand)]
+    pub(super) report: Option<MatchCommand>,
     #[command(flatten)]
     pub(super) game: GameChoice,
-    /// How many games to play (1 to 10000000)
+    /// How many games to play (1 to 10000000); with --sprt, the most to play
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub(super) games: u64,
     /// A player: bot:random, bot:greedy, bot:expectimax:N, bot:mcts:N, bot:net[:2],
-    /// bot:best, bot:perfect or engine:COMMAND,
-    /// optionally named as NAME=PLAYER; one per seat
-    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, value_parser = parse_player)]
-    pub(super) players: Vec<MatchPlayer>,
+    /// bot:best, bot:perfect, engine:COMMAND or a NAME from --engines, optionally
+    /// named as NAME=PLAYER; one per seat, or more for a round robin
+    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true)]
+    pub(super) players: Vec<String>,
+    /// With more players than seats, play the first against the others only
+    #[arg(long)]
+    pub(super) gauntlet: bool,
+    /// Engines named in a TOML file (command, dir, set options, tc), for --player NAME
+    #[arg(long = "engines", value_name = "FILE")]
+    pub(super) engines_file: Option<PathBuf>,
+    /// Stop when the SPRT decides: elo0=E0,elo1=E1[,alpha=0.05,beta=0.05] (two players)
+    #[arg(long, value_name = "TEST", value_parser = Sprt::parse)]
+    pub(super) sprt: Option<Sprt>,
+    /// Fix one player's rating (NAME, spec or number from 1) instead of a mean of 0
+    #[arg(long, value_name = "NAME=ELO", value_parser = parse_anchor)]
+    pub(super) anchor: Option<(String, f64)>,
+    /// A clock per engine and game: BASE seconds plus INC per move (replaces --movetime)
+    #[arg(long, value_name = "BASE+INC", value_parser = parse_tc)]
+    pub(super) tc: Option<TimeControl>,
+    /// Play only the K-th of N slices of the games (same seeds and pairings as one run)
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub(super) shard: Option<Shard>,
     /// The first dice seed
     #[arg(long, default_value_t = 1)]
     pub(super) seed: u64,
@@ -30,50 +56,170 @@ pub(super) struct MatchArgs {
     pub(super) jobs: Option<u16>,
     /// Write every game to FILE (and resume from it if it exists)
     #[arg(long, value_name = "FILE")]
-    pub(super) records: Option<std::path::PathBuf>,
+    pub(super) records: Option<PathBuf>,
     #[command(flatten)]
     pub(super) engines: EngineArgs,
     #[command(flatten)]
     pub(super) net: NetChoice,
 }
 
+#[derive(Debug, Subcommand)]
+pub(super) enum MatchCommand {
+    /// Print the table of a match from its record files (the shards of one match, or one
+    /// file), as a single run would
+    Report {
+        /// Record files written with --records
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
+        /// Run this SPRT over the games instead of the one the records name
+        #[arg(long, value_name = "TEST", value_parser = Sprt::parse)]
+        sprt: Option<Sprt>,
+        /// Fix one player's rating (NAME, spec or number from 1)
+        #[arg(long, value_name = "NAME=ELO", value_parser = parse_anchor)]
+        anchor: Option<(String, f64)>,
+    },
+}
+
+fn parse_anchor(text: &str) -> Result<(String, f64), String> {
+    let usage = "write --anchor NAME=ELO, e.g. --anchor bot:greedy=1500 or --anchor 1=0";
+    let (name, elo) = text
+        .rsplit_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=ELO; {usage}"))?;
+    let elo: f64 = elo
+        .trim()
+        .parse()
+        .ok()
+        .filter(|e: &f64| e.is_finite())
+        .ok_or_else(|| format!("'{elo}' is not a number; {usage}"))?;
+    if name.trim().is_empty() {
+        return Err(format!("'{text}' names no player; {usage}"));
+    }
+    Ok((name.trim().to_string(), elo))
+}
+
+fn parse_tc(text: &str) -> Result<TimeControl, String> {
+    text.parse()
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
+}
+
+/// A `--player` word: a name from the engines file, else `[NAME=]PLAYER`.
+fn resolve_player(text: &str, named: &[NamedEngine]) -> anyhow::Result<(MatchPlayer, Option<NamedEngine>)> {
+    if let Some(engine) = named
+        .iter()
+        .find(|e| e.player.name.as_deref() == Some(text.trim()))
+    {
+        return Ok((engine.player.clone(), Some(engine.clone())));
+    }
+    match parse_player(text) {
+        Ok(player) => Ok((player, None)),
+        Err(e) if !named.is_empty() => {
+            let names: Vec<&str> = named.iter().filter_map(|n| n.player.name.as_deref()).collect();
+            Err(usage(format!("{e}; the engines file names {}", names.join(", "))))
+        }
+        Err(e) => Err(usage(e)),
+    }
+}
+
 pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::app::matches::{MatchConfig, run_match};
+    use crate::app::matches::{MatchConfig, ReportRequest, find_player, read_engines, report, run_match};
+    if let Some(MatchCommand::Report { files, sprt, anchor }) = args.report {
+        write!(out, "{}", report(&ReportRequest { files, sprt, anchor })?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let (kind, mut options) = args.game.resolve()?;
-    // Games whose seat count is an option take it from the number of players.
+    let named = match &args.engines_file {
+        Some(path) => read_engines(path).map_err(|e| usage(format!("{e:#}")))?,
+        None => Vec::new(),
+    };
+    let mut players = Vec::new();
+    let mut own = Vec::new();
+    for text in &args.players {
+        let (player, engine) = resolve_player(text, &named)?;
+        players.push(player);
+        own.push(engine);
+    }
+    // Games whose seat count is an option take it from the number of players, when it is
+    // one they can seat; more players than that play a round robin of the default count.
     if !args.game.gives_players() && kind.info().options.iter().any(|o| o.key == "players") {
         let mut words: Vec<String> = options.to_string().split_whitespace().map(String::from).collect();
-        words.push(format!("players={}", args.players.len()));
-        options = Options::parse(kind.info().options, &words)?;
+        words.push(format!("players={}", players.len()));
+        if let Ok(seated) = Options::parse(kind.info().options, &words)
+            && kind.new_game(&seated).is_ok()
+        {
+            options = seated;
+        }
     }
-    if args.players.iter().any(|player| player.spec.is_human()) {
+    if players.iter().any(|player| player.spec.is_human()) {
         return Err(usage(
             "a match is played by bots and engines; 'human' cannot play one",
         ));
     }
     let seats = kind.new_game(&options).map_err(usage)?.seat_count();
-    check_perfect(kind, &options, args.players.iter().map(|p| &p.spec))?;
-    if args.players.len() != seats {
+    check_perfect(kind, &options, players.iter().map(|p| &p.spec))?;
+    if players.len() < seats {
         return Err(usage(format!(
-            "{} with these options has {seats} seats: give {seats} --player options (got {})",
+            "{} with these options has {seats} seats: give at least {seats} --player options (got {})",
             kind.info().id,
-            args.players.len()
+            players.len()
         )));
     }
+    if args.sprt.is_some() && (players.len() != 2 || seats != 2) {
+        return Err(usage(format!(
+            "--sprt tests one player against another: give two --player options in a two-seat game (got {} players, {seats} seats)",
+            players.len()
+        )));
+    }
+    if players.len() > 64 {
+        return Err(usage(format!("at most 64 players (got {})", players.len())));
+    }
+    let anchor = match &args.anchor {
+        Some((who, elo)) => Some((
+            find_player(&players, who).map_err(|e| usage(format!("{e:#}")))?,
+            *elo,
+        )),
+        None => None,
+    };
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
     let resuming = args.records.as_ref().is_some_and(|path| path.exists());
+    let mut engines = args.engines.settings(resuming)?;
+    if let Some(tc) = args.tc {
+        engines.clock = Some(tc);
+    }
+    let per_player = own
+        .iter()
+        .map(|named| {
+            named
+                .as_ref()
+                .map_or_else(|| engines.clone(), |n| n.settings(&engines))
+        })
+        .collect();
     let config = MatchConfig {
         kind,
         options,
         games: args.games,
-        players: args.players,
+        players,
         seed: args.seed,
         jobs,
         records: args.records,
-        engines: args.engines.settings(resuming)?,
+        engines,
+        tourney: Tourney {
+            pairing: if args.gauntlet {
+                Pairing::Gauntlet
+            } else {
+                Pairing::RoundRobin
+            },
+            sprt: args.sprt,
+            anchor,
+            shard: args.shard,
+            engines: per_player,
+            ..Tourney::default()
+        },
     };
     run_match(&config, out, io::stderr().is_terminal())?;
     Ok(ExitCode::SUCCESS)

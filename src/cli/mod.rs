@@ -74,9 +74,9 @@ enum Commands {
     },
     /// Play many games between bots and external engines and tabulate the results
     #[command(
-        after_help = "Players take turns in every seat: with two seats each dice seed is played\ntwice with the seats swapped; with more, the seats rotate. Re-running with the\nsame --records file resumes an interrupted match.\n\nExample:\n  tabula match nardy --games 200 --player bot:greedy \\\n      --player \"engine:tabula engine\""
+        after_help = "Players take turns in every seat: with two seats each dice seed is played\ntwice with the seats swapped; with more, the seats rotate. More players than\nseats play a round robin (or --gauntlet), with ratings and a score matrix.\nRe-running with the same --records file resumes an interrupted match;\n'tabula match report FILE...' tabulates the records of --shard runs as one.\n\nExamples:\n  tabula match nardy --games 200 --player bot:greedy \\\n      --player \"engine:tabula engine\"\n  tabula match nardy --player bot:expectimax:2 --player bot:expectimax:1 \\\n      --sprt elo0=0,elo1=20 --games 20000"
     )]
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Replay a saved game record, printing every move and the board
     Replay {
         /// A file written by 'save' (or a match's --records file)
@@ -132,9 +132,9 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let net = match &cli.command {
         Commands::Play(PlayArgs { net, .. })
-        | Commands::Match(MatchArgs { net, .. })
         | Commands::Analyse(AnalyseArgs { net, .. })
         | Commands::Engine { net, .. } => net.net_file.as_deref(),
+        Commands::Match(args) => args.net.net_file.as_deref(),
         _ => None,
     };
     if let Some(path) = net {
@@ -161,7 +161,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Commands::Bench(args) => bench::bench(args, &mut out),
-        Commands::Match(args) => matches::run_match_command(args, &mut out),
+        Commands::Match(args) => matches::run_match_command(*args, &mut out),
         Commands::Solve(args) => solve::solve_command(args, &mut out),
         Commands::Train(args) => train::train(args, &mut out),
         Commands::Analyse(args) => analyse::analyse(args, &mut out),

@@ -24,6 +24,7 @@ mod one_place;
 mod search;
 mod support;
 mod table;
+mod tournaments;
 mod transcripts;
 mod ur_games;
 mod ur_reference;

@@ -51,7 +51,8 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     for (seat, &player) in seat_players.iter().enumerate() {
         let who = format!("{label} {}", session.seat_name(seat));
         let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64 * 7919 + index);
-        match build_agent(&config.players[player].spec, bot_seed, &config.engines, &who) {
+        let settings = config.engine_settings(player);
+        match build_agent(&config.players[player].spec, bot_seed, settings, &who) {
             Ok(agent) => agents.push(agent),
             Err(failure) => {
                 forfeit.get_or_insert(Forfeit::of(seat, failure));
@@ -101,10 +102,9 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
             None => bail!("game {} ended without an outcome", index + 1),
         },
     };
-    let notes = [
-        format!("match-game {}", index + 1),
-        config.seats_line(&seat_players, &session),
-    ];
+    let mut notes = vec![format!("match-game {}", index + 1)];
+    notes.extend(config.plan_lines(&seat_players));
+    notes.push(config.seats_line(&seat_players, &session));
     let mut record = write_game(&session, &notes, SeedLine::Start);
     let result = result_line(&places, &points);
     let _ = writeln!(record, "{result}");

@@ -1,24 +1,36 @@
 //! `tabula match`: many games between players (bots and external engines) that take
 //! turns in every seat, in parallel, with records that replay and resume.
 //!
-//! Game `g` of a match with `S` seats uses dice seed `seed + g / S` and seats the players
-//! rotated by `g % S`: every dice stream is played once from each seat (for two seats:
-//! paired dice, seats swapped), so luck cancels out.
+//! With `S` seats and `K` pairings (one when there are as many players as seats; every
+//! set of `S` players in a round robin; the first player with every set of `S - 1`
+//! others in a gauntlet), game `g` is of set `g / S`, played by pairing `(g / S) % K`
+//! with the seats rotated by `g % S`, on dice seed `seed + g / (S K)`: every pairing
+//! plays every dice stream once from each seat (for two seats: paired dice, seats
+//! swapped), so luck cancels out.
 //!
 //! One file per job: `game.rs` plays one game through the shared loop
 //! ([`crate::ai::playout::play_out`]) with a referee at the table, `scoring.rs` turns its
-//! end (or a forfeit) into places, points and record lines, `resume.rs` reads finished
-//! games back from the records, `run.rs` plays the games on threads, and `table.rs` sums
-//! them up.
+//! end (or a forfeit) into places, points and record lines, `engines_file.rs` reads
+//! `--engines FILE`, `resume.rs` reads finished
+//! games back from the records, `run.rs` plays the games on threads, `report.rs` sums up
+//! the records of any number of runs (shards), `table.rs` and `standings.rs` sum the
+//! games up (ratings, score matrix, SPRT), and `plan.rs` says who plays which game.
 
+mod engines_file;
 mod game;
+mod plan;
+mod report;
 mod resume;
 mod run;
 mod scoring;
+mod standings;
 mod table;
 
+pub use engines_file::{NamedEngine, read_engines};
 #[cfg(test)]
 pub use game::play_game;
+pub use plan::{Pairing, Shard, Tourney};
+pub use report::{ReportRequest, find_player, report};
 pub use run::run_match;
 
 use std::path::PathBuf;
@@ -38,7 +50,7 @@ pub struct MatchConfig {
     pub options: Options,
     /// How many games.
     pub games: u64,
-    /// The players, one per seat; they rotate through the seats.
+    /// The players: one per seat, or more for a round robin or a gauntlet.
     pub players: Vec<MatchPlayer>,
     /// The first dice seed.
     pub seed: u64,
@@ -48,6 +60,8 @@ pub struct MatchConfig {
     pub records: Option<PathBuf>,
     /// Limits and log for external engines.
     pub engines: EngineSettings,
+    /// What more players than seats, SPRT, shards and per-engine settings add.
+    pub tourney: Tourney,
 }
 
 /// How one game of the match went.
@@ -85,23 +99,6 @@ impl GameSummary {
 }
 
 impl MatchConfig {
-    pub(super) fn seats(&self) -> usize {
-        self.players.len()
-    }
-
-    /// Which player sits in each seat for game `index`.
-    pub fn seat_players(&self, index: u64) -> Vec<usize> {
-        let seats = self.seats() as u64;
-        (0..seats)
-            .map(|seat| ((seat + index % seats) % seats) as usize)
-            .collect()
-    }
-
-    /// The dice seed of game `index`.
-    pub fn dice_seed(&self, index: u64) -> u64 {
-        self.seed.wrapping_add(index / self.seats() as u64)
-    }
-
     pub(super) fn seats_line(&self, seat_players: &[usize], session: &Session) -> String {
         let words: Vec<String> = seat_players
             .iter()

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use anyhow::{Context, bail};
 
 use super::game::count_moves;
+use super::plan::PlanLine;
 use super::scoring::{forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::protocol::client::Traffic;
@@ -27,6 +28,42 @@ pub(super) fn resume(config: &MatchConfig, text: &str) -> anyhow::Result<Vec<Gam
         done.insert(summary.index, summary);
     }
     Ok(done.into_values().collect())
+}
+
+/// Checks the lines that tie a game to its match, where the records have them (records
+/// of earlier versions do not): the same players, pairing and seed.
+fn check_plan(
+    config: &MatchConfig,
+    record: &GameRecord,
+    number: u64,
+    seat_players: &[usize],
+) -> anyhow::Result<()> {
+    let Some(written) = record.note("match-plan") else {
+        return Ok(());
+    };
+    let plan = PlanLine::parse(written).map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
+    let expected = config.plan_lines(seat_players);
+    let ours = PlanLine::parse(expected[0].trim_start_matches("match-plan ")).map_err(anyhow::Error::msg)?;
+    if (plan.seed, plan.players, plan.pairing) != (ours.seed, ours.players, ours.pairing) {
+        bail!(
+            "game {number} of the records belongs to another match ('match-plan {written}'; this one is '{}')",
+            expected[0]
+        );
+    }
+    let written: Vec<String> = record
+        .notes
+        .iter()
+        .filter(|line| line.starts_with("match-player "))
+        .cloned()
+        .collect();
+    if written != expected[1..] {
+        bail!(
+            "game {number} of the records was played by other players ('{}'; expected '{}')",
+            written.join("', '"),
+            expected[1..].join("', '")
+        );
+    }
+    Ok(())
 }
 
 /// Replays one recorded game: its number, players, seed, every roll (thrown from the
@@ -65,12 +102,16 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         ),
         None => bail!("game {number} of the records has no 'seed' line"),
     }
+    if !config.in_shard(index) {
+        bail!("game {number} of the records is not in this shard's slice of the games (--shard)");
+    }
     let seat_players = config.seat_players(index);
     let session = Session::new(config.kind, &config.options, seed)?;
     let expected = config.seats_line(&seat_players, &session);
     if record.note("seats").map(|s| format!("seats {s}")) != Some(expected.clone()) {
         bail!("game {number} of the records was played by other players (expected '{expected}')");
     }
+    check_plan(config, record, number, &seat_players)?;
     let session = Replay::new(record, seed, Replaying::Seeded)?
         .finish()
         .map_err(|e| {

@@ -13,7 +13,8 @@ use anyhow::{Context, bail};
 
 use super::game::play_game;
 use super::resume::resume;
-use super::table::{table, unbalanced_warning, wrap};
+use super::standings::SprtProgress;
+use super::table::{footer, table, unbalanced_warning, wrap};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::app::players::ForfeitKind;
 
@@ -33,9 +34,9 @@ pub fn run_match(
     if let Some(path) = &config.records {
         if path.exists() {
             let mut text = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
-            // Every game is written as one block ending in an empty line; a run that was
-            // killed mid-write leaves a torn last block, which is dropped and played again.
-            let whole = text.rfind("\n\n").map_or(0, |end| end + 2);
+            // A run that was killed mid-write leaves a torn last block, which is dropped
+            // and played again.
+            let whole = whole_games(&text);
             if whole < text.len() {
                 text.truncate(whole);
                 std::fs::write(path, &text).with_context(|| format!("cannot repair {}", path.display()))?;
@@ -59,10 +60,27 @@ pub fn run_match(
         eprint!("{warning}");
     }
     let resumed = finished.len();
-    let pending: Vec<u64> = (0..config.games).filter(|g| !finished.contains_key(g)).collect();
+    // The test stops the match only when this run plays every game: a shard's verdict
+    // would leave holes in the whole.
+    let mut sprt = config
+        .tourney
+        .sprt
+        .filter(|_| config.tourney.shard.is_none())
+        .map(SprtProgress::new);
+    if let Some(sprt) = sprt.as_mut() {
+        sprt.feed(&finished);
+    }
+    let stop_at = |sprt: &Option<SprtProgress>| sprt.as_ref().and_then(SprtProgress::cutoff);
+    let pending: Vec<u64> = (0..stop_at(&sprt).unwrap_or(config.games))
+        .filter(|&g| config.in_shard(g) && !finished.contains_key(&g))
+        .collect();
     let next = AtomicUsize::new(0);
     let start = Instant::now();
-    let bar = progress_bar(config.games, resumed as u64, progress);
+    let total = (resumed + pending.len()) as u64;
+    let bar = progress_bar(total, resumed as u64, progress, sprt.is_some());
+    if let Some(sprt) = &sprt {
+        bar.set_message(sprt.progress());
+    }
     let (sender, receiver) = channel::<anyhow::Result<(GameSummary, String)>>();
     let jobs = config.jobs.clamp(1, pending.len().max(1));
     let mut failure: Option<anyhow::Error> = None;
@@ -102,6 +120,14 @@ pub fn run_match(
                     }
                     finished.insert(summary.index, summary);
                     bar.inc(1);
+                    if let Some(test) = sprt.as_mut() {
+                        test.feed(&finished);
+                        bar.set_message(test.progress());
+                        if test.cutoff().is_some() {
+                            // Games already started finish (and are recorded); no new ones.
+                            next.store(usize::MAX / 2, Ordering::Relaxed);
+                        }
+                    }
                 }
                 Err(e) => {
                     failure.get_or_insert(e);
@@ -115,23 +141,46 @@ pub fn run_match(
         return Err(error);
     }
     let elapsed = start.elapsed();
+    let played = finished.len() - resumed;
+    let shard_test = match (&config.tourney.sprt, config.tourney.shard) {
+        (Some(test), Some(_)) => Some(SprtProgress::over_all(*test, &finished)),
+        _ => None,
+    };
+    if let Some(cutoff) = stop_at(&sprt) {
+        // Past the verdict's pair nothing counts, as when the records are read back.
+        finished.retain(|&index, _| index < cutoff);
+    }
     let summaries: Vec<GameSummary> = finished.into_values().collect();
+    let test = sprt.as_ref().or(shard_test.as_ref());
     write!(
         out,
-        "{}",
-        table(config, &summaries, elapsed, summaries.len() - resumed, resumed)
+        "{}{}",
+        table(config, &summaries, test),
+        footer(&summaries, elapsed, played, resumed)
     )?;
     Ok(summaries)
 }
 
-/// Games done of all, games per second and the time left, on standard error when it is a
-/// terminal (hidden otherwise).
-fn progress_bar(total: u64, done: u64, shown: bool) -> indicatif::ProgressBar {
+/// The length of `text` up to the end of its last whole game: every game is written as
+/// one block ending in an empty line.
+pub(super) fn whole_games(text: &str) -> usize {
+    text.rfind("\n\n").map_or(0, |end| end + 2)
+}
+
+/// Games done of all, games per second and the time left (and with an SPRT its LLR and
+/// bounds), on standard error when it is a terminal (hidden otherwise).
+fn progress_bar(total: u64, done: u64, shown: bool, sprt: bool) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
     if !shown {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games  {rate}  ETA {eta}")
+    // With an SPRT the bar is shorter, to leave room for the LLR and its bounds.
+    let template = if sprt {
+        "{bar:12} {pos}/{len}  {rate}  ETA {eta}  {msg}"
+    } else {
+        "{bar:30} {pos}/{len} games  {rate}  ETA {eta}"
+    };
+    let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ")
         .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {

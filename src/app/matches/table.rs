@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::scoring::max_points;
-use super::{GameSummary, MatchConfig};
+use super::standings::{SprtProgress, ratings_section};
+use super::{GameSummary, MatchConfig, Pairing};
 use crate::app::protocol::client::Traffic;
 use crate::core::Game;
 use crate::core::stats::{elo, wilson};
@@ -20,13 +21,20 @@ fn format_elo(value: f64) -> String {
     }
 }
 
-/// A warning when the games do not divide into whole sets (one game per seating).
+/// A warning when the games do not divide into whole sets (one game per seating of every
+/// pairing).
 pub(super) fn unbalanced_warning(config: &MatchConfig) -> Option<String> {
-    let seats = config.players.len() as u64;
-    (!config.games.is_multiple_of(seats)).then(|| {
+    let round = config.round_length();
+    let seats = config.seats();
+    (!config.games.is_multiple_of(round)).then(|| {
+        let sets = if round == seats as u64 {
+            format!("sets of {seats} (one per seating)")
+        } else {
+            format!("rounds of {round} (every pairing once from each seat)")
+        };
         wrap(&format!(
-            "warning: {} games do not divide into sets of {seats} (one per seating): the last set is \
-             incomplete, so the seats are not balanced; play a multiple of {seats}",
+            "warning: {} games do not divide into {sets}: the last set is incomplete, so the \
+             seats are not balanced; play a multiple of {round}",
             config.games
         ))
     })
@@ -37,22 +45,30 @@ pub const TABLE_WIDTH: usize = 80;
 /// The width of the player column.
 const NAME_WIDTH: usize = 16;
 
-/// The result table, at most [`TABLE_WIDTH`] columns wide.
-pub fn table(
-    config: &MatchConfig,
-    games: &[GameSummary],
-    elapsed: Duration,
-    played: usize,
-    resumed: usize,
-) -> String {
+/// The result table, at most [`TABLE_WIDTH`] columns wide: everything the games say,
+/// the same for one run as for its records read back ([`footer`] adds how the run went).
+pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProgress>) -> String {
     let players = config.players.len();
+    let seats = config.seats();
     let fresh = config.kind.new_game(&config.options).ok();
     let seat_name = |seat: usize| fresh.as_ref().map_or("?", |g| g.seat_name(seat)).to_string();
     let most = fresh.as_ref().map_or(1.0, max_points);
     let mut text = String::new();
     let options = config.options.non_default(config.kind.info().options).join(" ");
+    let how = if config.pairings().len() == 1 {
+        "rotating through the seats".to_string()
+    } else {
+        format!(
+            "in a {} of {} pairings, each rotating through the seats on every dice seed",
+            match config.tourney.pairing {
+                Pairing::RoundRobin => "round robin",
+                Pairing::Gauntlet => "gauntlet",
+            },
+            config.pairings().len()
+        )
+    };
     let header = format!(
-        "match {}{}{}: {} games, {} players rotating through the seats, dice seed {}",
+        "match {}{}{}: {} games, {} players {how}, dice seed {}",
         config.kind.info().id,
         if options.is_empty() { "" } else { " " },
         options,
@@ -122,8 +138,16 @@ pub fn table(
     if players == 2 {
         text.push_str(&elo_line(games));
     }
+    // Two players have their difference above; an anchor asks for their ratings too.
+    if players > 2 || config.tourney.anchor.is_some() {
+        let anchor = config.tourney.anchor;
+        text.push_str(&ratings_section(&labels, games, anchor, NAME_WIDTH));
+    }
+    if let Some(sprt) = sprt {
+        text.push_str(&sprt.lines());
+    }
     let mut by_seat = Vec::new();
-    for seat in 0..players {
+    for seat in 0..seats {
         let firsts: f64 = games.iter().map(|g| g.win_share(seat)).sum();
         by_seat.push(format!(
             "{} {:.1}%",
@@ -158,6 +182,17 @@ pub fn table(
             )));
         }
     }
+    let moves: u64 = games.iter().map(|g| g.moves).sum();
+    text.push_str(&wrap(&format!(
+        "average length {:.1} moves",
+        moves as f64 / games.len().max(1) as f64
+    )));
+    text
+}
+
+/// How the run went: engine round trips, time and speed, games resumed.
+pub fn footer(games: &[GameSummary], elapsed: Duration, played: usize, resumed: usize) -> String {
+    let mut text = String::new();
     let mut traffic = Traffic::default();
     for game in games {
         traffic.add(game.traffic);
@@ -171,10 +206,8 @@ pub fn table(
             traffic.genmove_wait.as_secs_f64() * 1e6 / traffic.genmoves.max(1) as f64
         )));
     }
-    let moves: u64 = games.iter().map(|g| g.moves).sum();
     text.push_str(&wrap(&format!(
-        "average length {:.1} moves; {played} games played in {:.2} s ({:.1} games/s)",
-        moves as f64 / games.len().max(1) as f64,
+        "{played} games played in {:.2} s ({:.1} games/s)",
         elapsed.as_secs_f64(),
         played as f64 / elapsed.as_secs_f64().max(1e-9),
     )));
@@ -372,6 +405,7 @@ mod tests {
             jobs: 1,
             records: None,
             engines: EngineSettings::default(),
+            tourney: Default::default(),
         };
         let games: Vec<GameSummary> = (0..3)
             .map(|index| GameSummary {
@@ -390,7 +424,7 @@ mod tests {
                 traffic: Traffic::default(),
             })
             .collect();
-        let text = table(&config, &games, Duration::from_secs(1), 3, 0);
+        let text = table(&config, &games, None);
         for line in text.lines() {
             assert!(line.chars().count() <= TABLE_WIDTH, "{line}");
         }

@@ -35,6 +35,7 @@ impl EngineAgent {
             newgame.push_str(&option);
         }
         self.client.tell(&newgame)?;
+        self.client.after_newgame()?;
         self.own_move = false;
         let fresh = game.kind().new_game(game.options()).map(|g| g.position_string());
         if fresh.as_deref().ok() != Some(game.position_string().as_str()) {
@@ -58,9 +59,12 @@ impl Agent for EngineAgent {
         }
     }
 
-    fn decide(&mut self, _game: &AnyGame) -> Result<Option<String>, EngineFailure> {
-        let limit = self.client.genmove_limit();
-        match self.client.ask("genmove", limit)? {
+    fn decide(&mut self, game: &AnyGame) -> Result<Option<String>, EngineFailure> {
+        let seat = match game.phase() {
+            crate::core::Phase::Roll(seat) | crate::core::Phase::Move(seat) => game.seat_name(seat),
+            crate::core::Phase::Over => "",
+        };
+        match self.client.genmove(seat)? {
             Ok(text) => {
                 let text = text.trim().to_string();
                 if text.is_empty() {

@@ -92,6 +92,13 @@ pub struct EngineSettings {
     pub timeout: Duration,
     /// Where to keep the traffic, if anywhere.
     pub log: Option<TrafficLog>,
+    /// A clock per game (`--tc BASE+INC`): each `genmove` may use what is left on it
+    /// (`move_time` is then not used).
+    pub clock: Option<TimeControl>,
+    /// The working directory to start the engine in (its own when `None`).
+    pub dir: Option<std::path::PathBuf>,
+    /// Commands sent after every `newgame` (`set NAME VALUE` from an engines file).
+    pub setup: Vec<String>,
 }
 
 impl Default for EngineSettings {
@@ -100,7 +107,56 @@ impl Default for EngineSettings {
             move_time: Duration::from_secs(5),
             timeout: Duration::from_secs(10),
             log: None,
+            clock: None,
+            dir: None,
+            setup: Vec::new(),
         }
+    }
+}
+
+/// A time control: `base` for the game and `increment` added after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time on the clock at the start of a game.
+    pub base: Duration,
+    /// Time added after each move made in time.
+    pub increment: Duration,
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+
+    /// `BASE+INC` or `BASE` in seconds: `60+0.5`, `10`.
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let usage = "write BASE+INC in seconds, e.g. --tc 60+0.5 (or just BASE, e.g. --tc 10)";
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let seconds = |part: &str| -> Result<Duration, String> {
+            part.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 86_400.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| {
+                    format!(
+                        "'{}' in '{text}' is not a number of seconds from 0 to 86400; {usage}",
+                        part.trim()
+                    )
+                })
+        };
+        let control = TimeControl {
+            base: seconds(base)?,
+            increment: seconds(increment)?,
+        };
+        if control.base.is_zero() && control.increment.is_zero() {
+            return Err(format!("'{text}' leaves no time to move; {usage}"));
+        }
+        Ok(control)
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}+{}", self.base.as_secs_f64(), self.increment.as_secs_f64())
     }
 }
 
@@ -182,6 +238,8 @@ pub struct EngineClient {
     /// The engine failed a command: it gets only a short grace to quit.
     failed: bool,
     stopped: bool,
+    /// Time left on this game's clock, with a time control.
+    clock_left: Option<Duration>,
 }
 
 impl EngineClient {
@@ -201,14 +259,26 @@ impl EngineClient {
                 "the engine command is empty",
             ));
         };
-        let mut child = process::spawn(
-            Command::new(program)
-                .args(args)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped()),
-        )
-        .map_err(|e| EngineFailure::new(ForfeitKind::Start, format!("cannot start '{command}': {e}")))?;
+        let mut to_start = Command::new(program);
+        to_start
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(dir) = &settings.dir {
+            to_start.current_dir(dir);
+        }
+        let mut child = process::spawn(&mut to_start).map_err(|e| {
+            let place = settings
+                .dir
+                .as_ref()
+                .map(|d| format!(" in {}", d.display()))
+                .unwrap_or_default();
+            EngineFailure::new(
+                ForfeitKind::Start,
+                format!("cannot start '{command}'{place}: {e}"),
+            )
+        })?;
         let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
         let (sender, output) = sync_channel(QUEUE);
         if let Some(stdout) = stdout {
@@ -235,6 +305,7 @@ impl EngineClient {
             traffic: Traffic::default(),
             failed: false,
             stopped: false,
+            clock_left: settings.clock.map(|c| c.base),
         };
         if let Err(failure) = client.handshake() {
             client.log(
@@ -297,6 +368,66 @@ impl EngineClient {
     /// The limit for one `genmove` (see [`EngineSettings::genmove_limit`]).
     pub fn genmove_limit(&self) -> Duration {
         self.settings.genmove_limit()
+    }
+
+    /// Starts a game's clock afresh and sends the commands to follow every `newgame`; a
+    /// refused one forfeits (`refused`), since the engine would not play as configured.
+    pub fn after_newgame(&mut self) -> Result<(), EngineFailure> {
+        self.clock_left = self.settings.clock.map(|c| c.base);
+        for command in self.settings.setup.clone() {
+            if let Err(message) = self.ask(&command, self.settings.timeout)? {
+                return Err(self.failure(
+                    ForfeitKind::Refused,
+                    format!("refused '{command}' (from the engines file): {}", quote(&message)),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks for a move for `seat`. With a clock, the engine is told its time first
+    /// (`time_left SEAT SECONDS 0`, as in GTP; a `?` to it is fine), may think for what is
+    /// left, and gets the increment after a move in time; a move past its time is a
+    /// forfeit on `time`. Without one the limit is the move time.
+    pub fn genmove(&mut self, seat: &str) -> Result<Result<String, String>, EngineFailure> {
+        let Some(left) = self.clock_left else {
+            return self.ask("genmove", self.genmove_limit());
+        };
+        // Refused or not, the engine was told; only a failure to answer at all counts.
+        let _refused_or_not = self.ask(
+            &format!("time_left {seat} {:.3} 0", left.as_secs_f64()),
+            self.settings.timeout,
+        )?;
+        // A reply that arrives within a small margin past the flag is read, so that the
+        // verdict is 'time' with the time taken, rather than a silence.
+        let margin = (left / 10).clamp(Duration::from_millis(20), Duration::from_millis(200));
+        let started = Instant::now();
+        let answer = self.ask("genmove", left + margin);
+        let took = started.elapsed();
+        match answer {
+            Err(failure) if failure.kind == ForfeitKind::Timeout => Err(self.time_out(seat, left, took)),
+            Err(failure) => Err(failure),
+            Ok(_) if took > left => {
+                self.failed = true;
+                Err(self.time_out(seat, left, took))
+            }
+            Ok(reply) => {
+                let increment = self.settings.clock.map_or(Duration::ZERO, |c| c.increment);
+                self.clock_left = Some(left - took + increment);
+                Ok(reply)
+            }
+        }
+    }
+
+    fn time_out(&self, seat: &str, left: Duration, took: Duration) -> EngineFailure {
+        self.failure(
+            ForfeitKind::Time,
+            format!(
+                "{seat}'s clock ran out: {:.3} s left, the move took {:.3} s",
+                left.as_secs_f64(),
+                took.as_secs_f64()
+            ),
+        )
     }
 
     /// A failure of this engine, with its last standard error lines unless a log keeps

@@ -11,6 +11,8 @@ pub enum ForfeitKind {
     Handshake,
     /// No complete reply within the time limit.
     Timeout,
+    /// The engine's clock ran out (a time control).
+    Time,
     /// The engine exited or closed its output.
     Crash,
     /// A reply that is not the protocol: too long, not UTF-8, a wrong id or mark.
@@ -29,7 +31,7 @@ pub enum ForfeitKind {
 
 impl ForfeitKind {
     /// Every kind.
-    pub const ALL: [ForfeitKind; 10] = [
+    pub const ALL: [ForfeitKind; 11] = [
         ForfeitKind::Start,
         ForfeitKind::Handshake,
         ForfeitKind::Timeout,
@@ -40,6 +42,7 @@ impl ForfeitKind {
         ForfeitKind::IllegalMove,
         ForfeitKind::NoMove,
         ForfeitKind::Referee,
+        ForfeitKind::Time,
     ];
 
     /// The name tables and records print.
@@ -48,6 +51,7 @@ impl ForfeitKind {
             ForfeitKind::Start => "start",
             ForfeitKind::Handshake => "handshake",
             ForfeitKind::Timeout => "timeout",
+            ForfeitKind::Time => "time",
             ForfeitKind::Crash => "crash",
             ForfeitKind::Garbage => "garbage",
             ForfeitKind::LostSync => "lost sync",

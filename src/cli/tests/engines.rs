@@ -43,6 +43,7 @@ fn config(engine: &str, settings: EngineSettings) -> MatchConfig {
         jobs: 1,
         records: None,
         engines: settings,
+        tourney: Default::default(),
     }
 }
 
@@ -51,6 +52,7 @@ fn quick() -> EngineSettings {
         move_time: Duration::from_millis(300),
         timeout: Duration::from_millis(500),
         log: None,
+        ..EngineSettings::default()
     }
 }
 
@@ -249,6 +251,7 @@ fn bot_match(records: &Path, games: u64, seed: u64) -> anyhow::Result<String> {
         jobs: 1,
         records: Some(records.to_path_buf()),
         engines: quick(),
+        tourney: Default::default(),
     };
     let mut out = Vec::new();
     run_match(&config, &mut out, false)?;
@@ -332,6 +335,7 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
         jobs: 1,
         records: None,
         engines: quick(),
+        tourney: Default::default(),
     };
     let mut out = Vec::new();
     let games = run_match(&config, &mut out, false).unwrap();
