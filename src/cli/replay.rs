@@ -9,9 +9,10 @@ use super::usage;
 use crate::core::Game;
 
 pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::app::record::{Check, Effect, Replay, Replaying, UNSEALED_NOTE, read_record_file};
+    use crate::app::record::{Check, Effect, Replay, Replaying, UNSEALED_NOTE};
     use crate::app::session::{Action, CommandError, Resigned};
-    let records = read_record_file(file)?;
+    let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
+    let records = crate::app::record::read_record_text(&text)?;
     if let Some(damage) = records.first_damage() {
         return Err(damage.into());
     }
@@ -86,7 +87,7 @@ pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) 
         // Some boards say it themselves.
         Ok(outcome) if board.contains(&outcome.summary) => {}
         Ok(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
-        Err(_) => writeln!(out, "the record ends here; {}", standing(whole))?,
+        Err(_) => writeln!(out, "the record ends here; {}", crate::cli::repl::standing(whole))?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -140,19 +141,3 @@ pub(super) fn replay_header(
     header
 }
 
-/// Where a game stands, in words for people: how it ended (`light wins`), or who is to
-/// roll or move (`white to move 6-3`).
-pub(super) fn standing(session: &crate::app::session::Session) -> String {
-    use crate::core::Phase;
-    let game = session.game();
-    match (session.outcome(), session.phase(), game.dice()) {
-        (Ok(outcome), _, _) => outcome.summary,
-        (_, Phase::Roll(seat), _) if game.roll_off().is_some() => {
-            format!("{} to roll for the start", game.seat_name(seat))
-        }
-        (_, Phase::Roll(seat), _) => format!("{} to roll", game.seat_name(seat)),
-        (_, Phase::Move(seat), Some(dice)) => format!("{} to move {dice}", game.seat_name(seat)),
-        (_, Phase::Move(seat), None) => format!("{} to move", game.seat_name(seat)),
-        (Err(_), Phase::Over, _) => "the game is over".to_string(),
-    }
-}

@@ -546,7 +546,7 @@ impl Table {
             1 => loaded.path.clone(),
             games => format!("game {} of the {games} in {}", loaded.number, loaded.path),
         };
-        let now = crate::cli::replay::standing(&self.session);
+        let now = standing(&self.session);
         self.say(
             out,
             &format!(
@@ -703,5 +703,22 @@ impl Table {
             ));
         }
         None
+    }
+}
+
+/// Where a game stands, in words for people: how it ended (`light wins`), or who is to
+/// roll or move (`white to move 6-3`).
+pub fn standing(session: &crate::app::session::Session) -> String {
+    use crate::core::Phase;
+    let game = session.game();
+    match (session.outcome(), session.phase(), game.dice()) {
+        (Ok(outcome), _, _) => outcome.summary,
+        (_, Phase::Roll(seat), _) if game.roll_off().is_some() => {
+            format!("{} to roll for the start", game.seat_name(seat))
+        }
+        (_, Phase::Roll(seat), _) => format!("{} to roll", game.seat_name(seat)),
+        (_, Phase::Move(seat), Some(dice)) => format!("{} to move {dice}", game.seat_name(seat)),
+        (_, Phase::Move(seat), None) => format!("{} to move", game.seat_name(seat)),
+        (Err(_), Phase::Over, _) => "the game is over".to_string(),
     }
 }
