@@ -256,12 +256,6 @@ pub fn quote(text: &str) -> String {
     quoted
 }
 
-/// Bytes as a message quotes them: as [`quote`], with each invalid UTF-8 sequence shown
-/// as U+FFFD.
-pub fn quote_bytes(bytes: &[u8]) -> String {
-    quote(&String::from_utf8_lossy(bytes))
-}
-
 /// `text` with every control character escaped and nothing cut: the last guard of a
 /// reply's framing (see [`crate::app::protocol::format_reply`]).
 pub fn escape_controls(text: &str) -> String {
@@ -405,13 +399,15 @@ mod tests {
         }
         assert_eq!(decode_command("\u{a0}# comment".as_bytes()), Ok(String::new()));
         // Blanks around a command are trimmed, as spaces are.
-        assert_eq!(decode_command("\u{3000}status\u{a0}".as_bytes()), Ok("status".into()));
+        assert_eq!(
+            decode_command("\u{3000}status\u{a0}".as_bytes()),
+            Ok("status".into())
+        );
     }
 
     #[test]
     fn quotes_escape_control_characters_and_cut_long_input() {
         assert_eq!(quote("a\tb\u{1b}[2J\u{0}"), "a\\tb\\u{1b}[2J\\u{0}");
-        assert_eq!(quote_bytes(b"play \xE9\t"), "play \u{FFFD}\\t");
         let long = "x".repeat(QUOTED_CHARS + 5);
         assert_eq!(quote(&long), format!("{}...", "x".repeat(QUOTED_CHARS)));
         assert_eq!(escape_controls(&long), long);

@@ -140,4 +140,3 @@ pub(super) fn replay_header(
     }
     header
 }
-

@@ -181,8 +181,18 @@ fn file_names_take_quotes_and_the_home_folder() {
             force: true,
         }))
     );
-    assert!(parsed("load games.txt seven").unwrap_err().to_string().contains("not a game number"));
-    assert!(parsed("load a b c").unwrap_err().to_string().contains("load FILE GAME"));
+    assert!(
+        parsed("load games.txt seven")
+            .unwrap_err()
+            .to_string()
+            .contains("not a game number")
+    );
+    assert!(
+        parsed("load a b c")
+            .unwrap_err()
+            .to_string()
+            .contains("load FILE GAME")
+    );
     assert!(
         parsed("save my game.txt")
             .unwrap_err()

@@ -107,7 +107,11 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     if let (Some(f), Some(line)) = (&forfeit, &forfeit_text) {
         closing.push(line.clone());
         // Comments: kept with the game for its author, skipped when the records are read.
-        closing.extend(f.stderr.iter().map(|line| format!("# stderr: {}", one_line(line))));
+        closing.extend(
+            f.stderr
+                .iter()
+                .map(|line| format!("# stderr: {}", one_line(line))),
+        );
     }
     let mut record = write_game(&session, &notes, &closing);
     config.log(&label, &format!("end: {result}"));

@@ -18,6 +18,7 @@ pub struct LoadRequest {
 
 impl LoadRequest {
     /// A plain `load FILE`.
+    #[cfg(test)]
     pub fn file(path: &str) -> LoadRequest {
         LoadRequest {
             path: path.to_string(),
@@ -65,6 +66,7 @@ pub fn load_game(request: &LoadRequest, seed: u64) -> Result<(Session, Loaded), 
 }
 
 /// The first game of the record at `path`, replayed (every action checked), or refused.
+#[cfg(test)]
 pub fn load_file(path: &str, seed: u64) -> Result<Session, CommandError> {
     load_game(&LoadRequest::file(path), seed).map(|(session, _)| session)
 }
@@ -96,7 +98,11 @@ pub fn load_from(
     if let Check::Damaged(damage) = &record.check {
         damaged = true;
         if !request.force {
-            let kept = Replay::new(record, seed, Replaying::Saved)?.stopped().0.actions().count();
+            let kept = Replay::new(record, seed, Replaying::Saved)?
+                .stopped()
+                .0
+                .actions()
+                .count();
             return Err(refuse(format!("record damaged: {damage}"), kept));
         }
         notes.push(format!("record damaged: {damage}"));

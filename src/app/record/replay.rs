@@ -77,8 +77,6 @@ pub enum Effect {
 /// One action of a record, replayed.
 #[derive(Clone, Debug)]
 pub struct Replayed {
-    /// Which action of the record it is, from 0.
-    pub index: usize,
     /// The record's line of the action.
     pub line: usize,
     /// Who acted (none for a position set).
@@ -157,11 +155,6 @@ impl<'r> Replay<'r> {
     /// The session as far as the record has been replayed.
     pub fn session(&self) -> &Session {
         &self.session
-    }
-
-    /// How many actions have been replayed.
-    pub fn replayed(&self) -> usize {
-        self.next
     }
 
     /// Replays the rest and gives the session as the record leaves it, its dice stream
@@ -257,7 +250,6 @@ impl<'r> Replay<'r> {
             step.action = Action::Roll(*dice);
         }
         Ok(Replayed {
-            index,
             line,
             seat: step.seat,
             recorded: recorded.clone(),
@@ -270,7 +262,12 @@ impl<'r> Replay<'r> {
 }
 
 /// Applies the `seed` lines of `record` that come before its action `index`.
-fn apply_reseeds(record: &GameRecord, rule: Replaying, session: &mut Session, index: usize) -> Result<(), Fault> {
+fn apply_reseeds(
+    record: &GameRecord,
+    rule: Replaying,
+    session: &mut Session,
+    index: usize,
+) -> Result<(), Fault> {
     for reseed in record.reseeds.iter().filter(|r| r.before == index) {
         if rule == Replaying::Seeded {
             return Err(Fault::NotSeeded);
@@ -296,6 +293,7 @@ impl Iterator for Replay<'_> {
     }
 }
 
+#[cfg(test)]
 impl Session {
     /// A session that has replayed `record` (checking every action); its dice continue
     /// the recorded stream, or `seed`'s when the record names none.

@@ -75,7 +75,9 @@ impl Sealer {
     pub fn check(&self, rest: &str) -> Option<String> {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let [count, hash] = words.as_slice() else {
-            return Some("an 'end' line holds the number of actions and the seal, 'end 42 0123456789abcdef'".into());
+            return Some(
+                "an 'end' line holds the number of actions and the seal, 'end 42 0123456789abcdef'".into(),
+            );
         };
         if *count != self.actions.to_string() {
             return Some(format!(
@@ -85,7 +87,8 @@ impl Sealer {
         }
         if *hash != format!("{:016x}", self.hash) {
             return Some(
-                "the seal does not match the lines above it: the record was changed after it was written".into(),
+                "the seal does not match the lines above it: the record was changed after it was written"
+                    .into(),
             );
         }
         None

@@ -60,8 +60,11 @@ fn written(session: &Session) -> Vec<Action<String>> {
     session.written_actions().collect()
 }
 
+/// What a load gave: the actions loaded, the notes, the position reached.
+type LoadedText = (Vec<Action<String>>, Vec<String>, String);
+
 /// What loading `text` gave: refused, or the actions loaded (with the notes).
-fn load_text(text: &str, force: bool) -> Result<(Vec<Action<String>>, Vec<String>, String), String> {
+fn load_text(text: &str, force: bool) -> Result<LoadedText, String> {
     let file = read_record_text(text).map_err(|e| e.to_string())?;
     let request = LoadRequest {
         path: "test".into(),
@@ -93,7 +96,10 @@ fn damaged(text: &str) -> Vec<(String, String)> {
                 let mut bytes = text.as_bytes().to_vec();
                 bytes[start + offset] = other;
                 if let Ok(changed) = String::from_utf8(bytes) {
-                    cases.push((format!("line {}: byte {offset} to {:?}", index + 1, other as char), changed));
+                    cases.push((
+                        format!("line {}: byte {offset} to {:?}", index + 1, other as char),
+                        changed,
+                    ));
                 }
             }
         }
@@ -126,17 +132,25 @@ fn damaged(text: &str) -> Vec<(String, String)> {
         }
         // Header edits: an option dropped, another game, another seed.
         if line.starts_with("game ") || line.starts_with("seed ") {
-            let other_game = if line.starts_with("game nardy") { "game ur" } else { "game nardy" };
+            let other_game = if line.starts_with("game nardy") {
+                "game ur"
+            } else {
+                "game nardy"
+            };
             let edits = [
                 format!("{} koks=on\n", line.trim_end()),
                 format!("{} extra=1\n", line.trim_end()),
                 format!("{other_game}\n"),
-                line.replace("seed 11", "seed 12").replace("seed 1011", "seed 1012"),
+                line.replace("seed 11", "seed 12")
+                    .replace("seed 1011", "seed 1012"),
             ];
             for edit in edits.iter().filter(|e| e.as_str() != *line) {
                 let mut changed = lines.clone();
                 changed[index] = edit;
-                cases.push((format!("line {} edited to {}", index + 1, edit.trim_end()), join(&changed)));
+                cases.push((
+                    format!("line {} edited to {}", index + 1, edit.trim_end()),
+                    join(&changed),
+                ));
             }
         }
     }
@@ -163,7 +177,10 @@ fn a_damaged_record_is_refused_or_loads_as_a_prefix_of_its_game() {
                     assert!(!error.contains('\t') && !error.contains('\n'), "{error:?}");
                 }
                 Ok((actions, _, _)) => {
-                    assert!(is_prefix(&actions), "{kind:?}, {what}: loaded as another game:\n{changed}");
+                    assert!(
+                        is_prefix(&actions),
+                        "{kind:?}, {what}: loaded as another game:\n{changed}"
+                    );
                     counts[if actions == original { 1 } else { 2 }] += 1;
                 }
             }
@@ -190,7 +207,9 @@ fn a_damaged_record_is_refused_or_loads_as_a_prefix_of_its_game() {
 fn rolls_are_checked_against_the_seed_and_typed_dice_are_not() {
     for (kind, session, text) in saved_records() {
         let lines: Vec<&str> = text.lines().collect();
-        let rolls: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].starts_with("roll ")).collect();
+        let rolls: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("roll "))
+            .collect();
         assert!(rolls.len() > 3, "{kind:?}:\n{text}");
         for &index in &rolls {
             let words: Vec<&str> = lines[index].split_whitespace().collect();
@@ -217,9 +236,16 @@ fn rolls_are_checked_against_the_seed_and_typed_dice_are_not() {
                 .filter(|l| ["roll ", "dice ", "play "].iter().any(|w| l.starts_with(w)))
                 .count();
             assert_eq!(actions.len(), before, "{kind:?}: {notes:?}");
-            assert!(notes.iter().any(|n| n.contains(&format!("line {}", index + 1))), "{notes:?}");
+            assert!(
+                notes.iter().any(|n| n.contains(&format!("line {}", index + 1))),
+                "{notes:?}"
+            );
         }
-        assert_eq!(text.matches("\ndice ").count(), 1, "{kind:?}: one typed roll:\n{text}");
+        assert_eq!(
+            text.matches("\ndice ").count(),
+            1,
+            "{kind:?}: one typed roll:\n{text}"
+        );
         assert!(written(&session).iter().any(|a| matches!(a, Action::Dice(_))));
     }
 }
@@ -231,7 +257,11 @@ fn records_written_before_the_seal_still_load_with_a_note() {
     for (kind, session, _) in saved_records() {
         let game = session.game();
         let mut old = format!("# tabula record\ngame {}\n", game.info().id);
-        old.push_str(&format!("seed {} at {}\n", session.seed(), session.dice_position()));
+        old.push_str(&format!(
+            "seed {} at {}\n",
+            session.seed(),
+            session.dice_position()
+        ));
         for action in session.written_actions() {
             old.push_str(&action_line(&action, |s| game.seat_name(s).to_string()));
             old.push('\n');
@@ -261,7 +291,11 @@ fn records_written_before_the_seal_still_load_with_a_note() {
         }
     }
     // A game with nothing after its 'game' line is a cut, not an old record.
-    assert!(load_text("game ur\n", false).unwrap_err().contains("record damaged"));
+    assert!(
+        load_text("game ur\n", false)
+            .unwrap_err()
+            .contains("record damaged")
+    );
 }
 
 /// A record of several games says how many it holds and loads the one asked for, by a
@@ -272,7 +306,11 @@ fn a_record_of_several_games_loads_the_one_asked_for() {
     let mut sessions = Vec::new();
     for (number, seed) in [(1, 3), (2, 4), (3, 5)] {
         let session = played(GameKind::Ur, seed, 20 + number * 4);
-        text.push_str(&write_game(&session, &[format!("match-game {number}")], &["result x".into()]));
+        text.push_str(&write_game(
+            &session,
+            &[format!("match-game {number}")],
+            &["result x".into()],
+        ));
         text.push('\n');
         sessions.push(session);
     }
@@ -294,7 +332,10 @@ fn a_record_of_several_games_loads_the_one_asked_for() {
         force: false,
     };
     let error = load_from(&file, &too_far, 0).err().unwrap().to_string();
-    assert!(error.contains("holds 3 games: give a number from 1 to 3"), "{error}");
+    assert!(
+        error.contains("holds 3 games: give a number from 1 to 3"),
+        "{error}"
+    );
     // A damaged game names itself; the others still load, with a word about it.
     let damaged = text.replacen("match-game 2", "match-game 7", 1);
     let file = read_record_text(&damaged).unwrap();
@@ -345,4 +386,23 @@ fn a_record_names_the_command_that_throws_its_dice_again() {
             other => panic!("{other:?}"),
         }
     }
+}
+
+/// The record the man page shows, seal and all, is one tabula reads as sealed: the
+/// page is enough to write records tabula accepts.
+#[test]
+fn the_man_pages_example_record_is_sealed_as_the_page_says() {
+    let page = include_str!("../../../man/tabula.6");
+    let section = &page[page.find(".SH RECORDS").unwrap()..];
+    let start = section.find(".RS\n").unwrap() + 4;
+    let example = section[start..start + section[start..].find(".RE\n").unwrap()].replace("\\-", "-");
+    let games = parse_records(&example).unwrap();
+    assert_eq!(games[0].check, Check::Sealed);
+    let (session, loaded) =
+        load_from(&read_record_text(&example).unwrap(), &LoadRequest::file("man"), 0).unwrap();
+    assert!(loaded.notes.is_empty());
+    assert_eq!(session.actions().count(), 6);
+    // The record as tabula writes it is the page's, line for line.
+    let written = save_text(&session, &["seats white=human black=bot:greedy".into()]);
+    assert!(written.ends_with(&example), "{written}");
 }

@@ -11,7 +11,7 @@ use crate::games::GameKind;
 /// were reseeded before a roll, and a roll the stream cannot throw again, one replayed
 /// from an older record, written as typed `dice`), a `seed` line if the stream was moved
 /// after the last roll, the `closing` lines (a match's result), and the `end` line.
-pub fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec<String> {
+fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec<String> {
     let game = session.game();
     let mut header = format!("game {}", game.info().id);
     for option in game.options().non_default(game.info().options) {
@@ -140,7 +140,7 @@ pub fn save_file(session: &mut Session, path: &str, notes: &[String]) -> Result<
 
 /// Writes `bytes` to a temporary file in `path`'s folder, flushes it to disk and renames
 /// it to `path`; on any failure the temporary file is removed and `path` is untouched.
-pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write as _;
     let name = path
         .file_name()

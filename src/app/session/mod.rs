@@ -173,7 +173,9 @@ impl Session {
     /// Every action since the game started with the game before it and the dice stream
     /// as it stood then: what a record needs to say which rolls the stream threw.
     pub(crate) fn steps(&self) -> impl Iterator<Item = (&AnyGame, &SeededDice, &Action)> {
-        self.history.iter().map(|step| (&step.before, &step.dice, &step.action))
+        self.history
+            .iter()
+            .map(|step| (&step.before, &step.dice, &step.action))
     }
 
     /// The dice stream as it stands.
@@ -182,6 +184,7 @@ impl Session {
     }
 
     /// Every action since the game started as a record writes it (moves in notation).
+    #[cfg(test)]
     pub fn written_actions(&self) -> impl Iterator<Item = Action<String>> + '_ {
         self.history.iter().map(|step| step.action.written(&step.before))
     }

@@ -13,7 +13,7 @@ mod seats;
 mod text;
 
 pub use interactive::run_interactive;
-pub use piped::{ensure_parent, history_path, run_piped, strip_comment};
+pub use piped::{ensure_parent, history_path, run_piped};
 pub use text::{move_line, report_error, result_sentences, say};
 
 use std::io::{self, Write};
@@ -221,9 +221,12 @@ impl Table {
                 Some("The game is in progress and not saved. Start a new game anyway? [y/N] ".into())
             }
             // A file that is not there fails to load and changes nothing: no need to ask.
-            Command::Load(load) if self.needs_quit_confirmation() && Path::new(&load.path).exists() => Some(
-                format!("The game is in progress and not saved. Load {} anyway? [y/N] ", load.path),
-            ),
+            Command::Load(load) if self.needs_quit_confirmation() && Path::new(&load.path).exists() => {
+                Some(format!(
+                    "The game is in progress and not saved. Load {} anyway? [y/N] ",
+                    load.path
+                ))
+            }
             Command::Save(path) if Path::new(&path).exists() => {
                 Some(format!("{path} exists. Replace it? [y/N] "))
             }

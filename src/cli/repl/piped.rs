@@ -62,11 +62,6 @@ pub(super) fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Writ
     Ok(())
 }
 
-/// Drops a `#` comment and surrounding blanks.
-pub fn strip_comment(line: &str) -> &str {
-    line.split_once('#').map_or(line, |(code, _)| code).trim()
-}
-
 /// Where the REPL keeps its history.
 pub fn history_path() -> Option<std::path::PathBuf> {
     crate::ai::data_dir::data_dir().map(|dir| dir.join("history.txt"))

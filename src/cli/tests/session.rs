@@ -265,7 +265,12 @@ fn analysis_refuses_a_torn_record_as_load_does() {
     }
     // Unsealed again, the changed record is refused before it is replayed.
     let changed = whole.replace("play swap grey\n", "play swap g\n");
-    assert!(parse_records(&changed).unwrap_err().to_string().contains("record damaged"));
+    assert!(
+        parse_records(&changed)
+            .unwrap_err()
+            .to_string()
+            .contains("record damaged")
+    );
 }
 
 /// A record's replay steps tell what the session did when the game was played: one per
@@ -400,7 +405,10 @@ fn new_keeps_the_rule_options_and_the_seats_unless_new_ones_are_given() {
     let said = ok(&mut table, "new");
     // A roll was thrown: the new game's dice start a stream of their own, named.
     let (header, dice) = said.split_once('\n').unwrap();
-    assert_eq!(header, "new game: Long Nardy (koks=on match=3): white human, black human");
+    assert_eq!(
+        header,
+        "new game: Long Nardy (koks=on match=3): white human, black human"
+    );
     let seed = dice
         .strip_prefix("dice: tabula play nardy koks=on match=3 --seed ")
         .and_then(|s| s.trim_end().parse::<u64>().ok());
@@ -409,11 +417,17 @@ fn new_keeps_the_rule_options_and_the_seats_unless_new_ones_are_given() {
     // Nothing was thrown since: the seed stays.
     assert_eq!(
         said,
-        format!("new game: Long Nardy (koks=on match=5): white human, black bot:random\n{}", dice.replace("match=3", "match=5"))
+        format!(
+            "new game: Long Nardy (koks=on match=5): white human, black bot:random\n{}",
+            dice.replace("match=3", "match=5")
+        )
     );
     // Another game starts with its own default options; the seats keep their players.
     let said = ok(&mut table, "new ur");
-    assert_eq!(said.lines().next(), Some("new game: Royal Game of Ur: light human, dark bot:random"));
+    assert_eq!(
+        said.lines().next(),
+        Some("new game: Royal Game of Ur: light human, dark bot:random")
+    );
     let said = ok(&mut table, "new aeroplane players=3 2=human");
     assert_eq!(
         said.lines().next(),
