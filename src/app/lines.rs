@@ -84,7 +84,7 @@ impl fmt::Display for LineProblem {
             ),
             LineProblem::OnlyBlanks { code, column } => write!(
                 f,
-                "the line holds only blanks (U+{code:04X} at column {column}); type a command, or leave the line empty"
+                "the line holds only blanks (U+{code:04X} at column {column}): type a command or nothing"
             ),
         }
     }

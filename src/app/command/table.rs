@@ -160,7 +160,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "load",
         aliases: &[],
-        args: "[--force] FILE [GAME]",
+        args: "FILE [GAME]",
         summary: "load a game saved with 'save' (undo goes back in it)",
         details: "Every move and every thrown roll in the file is checked again, and its seal\n(the 'end' line) must match: a damaged file is refused and changes nothing;\n'load --force FILE' loads as much as checks out and says where it stopped. A\nfile of several games (tabula match --records) loads its first, or game GAME:\n'load games.txt 7'. In a terminal, asks first if the game in progress is not\nsaved.",
         audience: Audience::Everyone,

@@ -131,13 +131,13 @@ pub fn load_from(
         .iter()
         .find(|game| game.number != record.number && matches!(game.check, Check::Damaged(_)))
     {
-        notes.push(format!("game {} of the file is damaged", other.number));
+        notes.push(format!("the file's game of line {} is damaged", other.line));
     }
     Ok((
         session,
         Loaded {
             path: request.path.clone(),
-            number: record.number,
+            number: record.match_game().unwrap_or(record.number),
             games: file.games.len(),
             notes,
         },

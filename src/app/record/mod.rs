@@ -165,7 +165,7 @@ impl RecordFile {
         let count = self.games.len();
         self.games
             .iter()
-            .find(|r| r.note("match-game").and_then(|n| n.trim().parse::<usize>().ok()) == Some(number))
+            .find(|r| r.match_game() == Some(number))
             .or_else(|| number.checked_sub(1).and_then(|i| self.games.get(i)))
             .ok_or_else(|| {
                 CommandError::Argument(format!(
@@ -183,6 +183,11 @@ impl GameRecord {
             let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
             (word == key).then_some(rest)
         })
+    }
+
+    /// The game's number in its match (its `match-game N` note), if it has one.
+    pub fn match_game(&self) -> Option<usize> {
+        self.note("match-game").and_then(|n| n.trim().parse().ok())
     }
 
     /// How many moves (not rolls) the record holds.

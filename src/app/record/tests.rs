@@ -302,28 +302,26 @@ fn records_written_before_the_seal_still_load_with_a_note() {
 /// match's game number or by its place in the file.
 #[test]
 fn a_record_of_several_games_loads_the_one_asked_for() {
+    // Games of a match are written as they end, not in order.
     let mut text = String::new();
     let mut sessions = Vec::new();
-    for (number, seed) in [(1, 3), (2, 4), (3, 5)] {
+    for (number, seed) in [(3, 5), (1, 3), (2, 4)] {
         let session = played(GameKind::Ur, seed, 20 + number * 4);
-        text.push_str(&write_game(
-            &session,
-            &[format!("match-game {number}")],
-            &["result x".into()],
-        ));
+        let notes = [format!("match-game {number}")];
+        text.push_str(&write_game(&session, &notes, &["result x".into()]));
         text.push('\n');
-        sessions.push(session);
+        sessions.push((number, session));
     }
     let file = read_record_text(&text).unwrap();
     assert_eq!(file.games.len(), 3);
-    for (number, session) in sessions.iter().enumerate() {
+    for (number, session) in &sessions {
         let request = LoadRequest {
             path: "m".into(),
-            game: Some(number + 1),
+            game: Some(*number),
             force: false,
         };
         let (loaded, told) = load_from(&file, &request, 0).unwrap();
-        assert_eq!((told.number, told.games), (number + 1, 3));
+        assert_eq!((told.number, told.games), (*number, 3));
         assert_eq!(written(&loaded), written(session));
     }
     let too_far = LoadRequest {
@@ -337,12 +335,17 @@ fn a_record_of_several_games_loads_the_one_asked_for() {
         "{error}"
     );
     // A damaged game names itself; the others still load, with a word about it.
-    let damaged = text.replacen("match-game 2", "match-game 7", 1);
+    let damaged = text.replacen("match-game 1", "match-game 7", 1);
     let file = read_record_text(&damaged).unwrap();
     let error = file.first_damage().unwrap().to_string();
     assert!(error.contains("record damaged: game 2, line"), "{error}");
     let (_, told) = load_from(&file, &LoadRequest::file("m"), 0).unwrap();
-    assert_eq!(told.notes, vec!["game 2 of the file is damaged".to_string()]);
+    assert_eq!(told.number, 3, "the file's first game is the match's game 3");
+    let line = file.games[1].line;
+    assert_eq!(
+        told.notes,
+        vec![format!("the file's game of line {line} is damaged")]
+    );
 }
 
 /// The `# dice:` line of a saved game names the command that throws its dice again, for
