@@ -27,20 +27,22 @@ fn played(kind: GameKind, seed: u64, actions: usize) -> Session {
                 session.set_dice(dice.values()).unwrap();
                 typed = true;
             }
-            Phase::Roll(_) => {
-                session.roll().unwrap();
-            }
-            _ => match session.bot_choice().unwrap() {
-                Some(choice) => {
-                    session.play(&choice).unwrap();
-                }
-                None => {
-                    session.roll().unwrap();
-                }
-            },
+            _ => act(&mut session),
         }
     }
     session
+}
+
+/// One step of the game: the roll, or the bot's move (or its roll before moving).
+fn act(session: &mut Session) {
+    let choice = match session.phase() {
+        Phase::Move(_) => session.bot_choice().unwrap(),
+        _ => None,
+    };
+    match choice {
+        Some(choice) => session.play(&choice).map(|_| ()).unwrap(),
+        None => session.roll().map(|_| ()).unwrap(),
+    }
 }
 
 /// One saved record of every game.
@@ -355,19 +357,7 @@ fn a_record_names_the_command_that_throws_its_dice_again() {
     let mut session = played(GameKind::Nardy, 21, 10);
     session.new_game(GameKind::Nardy, &Options::default()).unwrap();
     for _ in 0..12 {
-        match session.phase() {
-            Phase::Roll(_) => {
-                session.roll().unwrap();
-            }
-            _ => match session.bot_choice().unwrap() {
-                Some(choice) => {
-                    session.play(&choice).unwrap();
-                }
-                None => {
-                    session.roll().unwrap();
-                }
-            },
-        }
+        act(&mut session);
     }
     let text = save_text(&session, &[]);
     let command = text.lines().find_map(|l| l.strip_prefix("# dice: ")).unwrap();
