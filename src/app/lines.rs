@@ -8,6 +8,12 @@
 //! first `#` on is a comment and is ignored whatever it holds, and what is left must be
 //! UTF-8 without control characters (tabs count as spaces). A line that fails gets a
 //! [`LineError`] and the next line is read as usual, so one bad byte costs one line.
+//!
+//! Two decisions are kept here so that the REPL (typed or piped) and the engine make them
+//! alike: a line of only spaces and tabs is empty and silent, while a line of other
+//! blanks only (U+3000, U+2028, a no-break space) is refused, since it looks empty but is
+//! not ([`LineProblem::OnlyBlanks`]); and every message that quotes input quotes it
+//! through [`quote`], which escapes control characters and cuts long text.
 
 use std::fmt;
 use std::io::{self, BufRead, Read};
@@ -41,6 +47,14 @@ pub enum LineProblem {
         /// Where it is.
         column: usize,
     },
+    /// The line holds nothing but blanks, and not only spaces and tabs (U+3000, U+2028,
+    /// U+00A0...): it would look empty, but an empty line must be empty.
+    OnlyBlanks {
+        /// The first blank that is not a space or a tab.
+        code: u32,
+        /// Where it is (counted in characters from 1).
+        column: usize,
+    },
 }
 
 /// A line that is not a readable command, with the readable text it starts with.
@@ -67,6 +81,10 @@ impl fmt::Display for LineProblem {
             LineProblem::ControlCharacter { code, column } => write!(
                 f,
                 "control character U+{code:04X} at column {column}; commands are printable text"
+            ),
+            LineProblem::OnlyBlanks { code, column } => write!(
+                f,
+                "the line holds only blanks (U+{code:04X} at column {column}): type a command or nothing"
             ),
         }
     }
@@ -203,7 +221,57 @@ pub fn decode_command(bytes: &[u8]) -> Result<String, LineError> {
             c => clean.push(c),
         }
     }
-    Ok(clean.trim().to_string())
+    let command = clean.trim();
+    // A comment line is a comment line whatever blanks come before its '#'.
+    if command.is_empty()
+        && code.len() == bytes.len()
+        && let Some((column, blank)) = clean.chars().enumerate().find(|&(_, c)| c != ' ')
+    {
+        return Err(LineError {
+            problem: LineProblem::OnlyBlanks {
+                code: blank as u32,
+                column: column + 1,
+            },
+            start: String::new(),
+        });
+    }
+    Ok(command.to_string())
+}
+
+/// The most characters of input a message quotes; longer input is cut and ends in `...`.
+pub const QUOTED_CHARS: usize = 60;
+
+/// Input as a message quotes it: control characters (tabs too) escaped as Rust writes
+/// them (`\t`, `\u{1b}`), cut after [`QUOTED_CHARS`] characters. Every message that
+/// quotes input goes through here, so no reply carries a raw control character.
+pub fn quote(text: &str) -> String {
+    let mut quoted = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == QUOTED_CHARS {
+            quoted.push_str("...");
+            break;
+        }
+        push_escaped(&mut quoted, c);
+    }
+    quoted
+}
+
+/// `text` with every control character escaped and nothing cut: the last guard of a
+/// reply's framing (see [`crate::app::protocol::format_reply`]).
+pub fn escape_controls(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut escaped, c);
+    }
+    escaped
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    if c.is_control() {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
 }
 
 /// The printable text a line starts with, up to its first bad byte, at most a few dozen
@@ -313,6 +381,37 @@ mod tests {
                 Ok("last".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn blank_lines_are_empty_only_when_they_hold_spaces_and_tabs() {
+        assert_eq!(lines(b" \t \r\n"), vec![Ok(String::new())]);
+        for (line, code, column) in [
+            ("\u{3000}", 0x3000, 1),
+            ("\u{2028}", 0x2028, 1),
+            (" \t\u{a0}", 0xA0, 3),
+        ] {
+            assert_eq!(
+                decode_command(line.as_bytes()).map_err(|e| e.problem),
+                Err(LineProblem::OnlyBlanks { code, column }),
+                "{line:?}"
+            );
+        }
+        assert_eq!(decode_command("\u{a0}# comment".as_bytes()), Ok(String::new()));
+        // Blanks around a command are trimmed, as spaces are.
+        assert_eq!(
+            decode_command("\u{3000}status\u{a0}".as_bytes()),
+            Ok("status".into())
+        );
+    }
+
+    #[test]
+    fn quotes_escape_control_characters_and_cut_long_input() {
+        assert_eq!(quote("a\tb\u{1b}[2J\u{0}"), "a\\tb\\u{1b}[2J\\u{0}");
+        let long = "x".repeat(QUOTED_CHARS + 5);
+        assert_eq!(quote(&long), format!("{}...", "x".repeat(QUOTED_CHARS)));
+        assert_eq!(escape_controls(&long), long);
+        assert_eq!(escape_controls("\r\n"), "\\r\\n");
     }
 
     #[test]

@@ -133,6 +133,8 @@ fn reply(session: &Session, done: Done) -> Result<String, CommandError> {
         Done::Evaluation(estimate) => crate::app::hints::evaluation_lines(session.game(), &estimate, true),
         Done::Result(Some(_)) => session.result_lines()?,
         Done::Result(None) => return Err(CommandError::WrongPhase("the game is not over".into())),
+        // What to know of the record (it cannot be checked, where a forced load stopped).
+        Done::Loaded(loaded) => loaded.notes.join("\n"),
         Done::Best(text)
         | Done::Status(text)
         | Done::Position(text)
@@ -143,7 +145,6 @@ fn reply(session: &Session, done: Done) -> Result<String, CommandError> {
         | Done::Undone(_)
         | Done::NewGame
         | Done::Saved(_)
-        | Done::Loaded(_)
         | Done::PositionSet
         | Done::Reseeded(_)
         | Done::BotChosen(_)

@@ -9,23 +9,21 @@ use super::usage;
 use crate::core::Game;
 
 pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::app::record::{Effect, Replay, Replaying, parse_records};
+    use crate::app::record::{Check, Effect, Replay, Replaying, UNSEALED_NOTE};
     use crate::app::session::{Action, CommandError, Resigned};
     let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
-    let records = parse_records(&text)?;
-    if index == 0 || index > records.len() {
-        return Err(usage(format!(
-            "{file} holds {} game{}; --game takes 1 to {}",
-            records.len(),
-            if records.len() == 1 { "" } else { "s" },
-            records.len()
-        )));
+    let records = crate::app::record::read_record_text(&text)?;
+    if let Some(damage) = records.first_damage() {
+        return Err(damage.into());
     }
+    let count = records.games.len();
     // Match records number their games; pick by that number when present.
-    let record = records
-        .iter()
-        .find(|r| r.note("match-game").and_then(|n| n.trim().parse::<usize>().ok()) == Some(index))
-        .unwrap_or(&records[index - 1]);
+    let record = records.game(Some(index)).map_err(|_| {
+        usage(format!(
+            "{file} holds {count} game{}; --game takes 1 to {count}",
+            if count == 1 { "" } else { "s" },
+        ))
+    })?;
     // Replay the whole record first, so that a bad file fails before anything is printed.
     let context = || format!("{file}: game {index}");
     let mut replay = Replay::new(record, 0, Replaying::Saved).with_context(context)?;
@@ -35,10 +33,13 @@ pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) 
         .map_err(CommandError::from)
         .with_context(context)?;
     let whole = replay.session();
-    if records.len() > 1 {
-        writeln!(out, "game {index} of {file}")?;
+    if count > 1 {
+        writeln!(out, "game {index} of the {count} in {file}")?;
     }
     writeln!(out, "{}", replay_header(record, whole))?;
+    if record.check == Check::Unsealed {
+        writeln!(out, "note: {UNSEALED_NOTE}")?;
+    }
     let start = record.kind.new_game(&record.options)?;
     writeln!(out, "{}", start.render().trim_end())?;
     let waits = step && io::stdin().is_terminal();
@@ -86,7 +87,7 @@ pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) 
         // Some boards say it themselves.
         Ok(outcome) if board.contains(&outcome.summary) => {}
         Ok(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
-        Err(_) => writeln!(out, "the record ends here; {}", whole.status())?,
+        Err(_) => writeln!(out, "the record ends here; {}", crate::cli::repl::standing(whole))?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -123,18 +124,19 @@ pub(super) fn replay_header(
         }
         header.push_str(&format!(": {}", players.join(", ")));
     }
-    if let Some((seed, _)) = record.seed {
-        header.push_str(&format!("; dice seed {seed}"));
-    }
-    let moves = whole
-        .actions()
-        .filter(|(_, a)| matches!(a, crate::app::session::Action::Move(_)))
-        .count();
-    // The length and the result on a line of their own keep the header within 80 columns.
+    let moves = record.move_count();
+    // The length, the result and the dice on lines of their own keep the header within
+    // 80 columns.
     header.push_str(&format!("\n{moves} move{}", if moves == 1 { "" } else { "s" }));
     match whole.outcome() {
         Ok(outcome) => header.push_str(&format!(", then {}", outcome.summary)),
         Err(_) => header.push_str(", not finished"),
+    }
+    // Only a sealed record's seed is where its dice started.
+    if let (Some((seed, at)), true) = (record.seed, record.sealed_format) {
+        let dice = crate::core::SeededDice::resume(seed, at);
+        let command = crate::app::record::dice_command(record.kind, &record.options, &dice);
+        header.push_str(&format!("\ndice: {command}"));
     }
     header
 }

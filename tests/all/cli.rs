@@ -268,8 +268,10 @@ fn replay_starts_with_a_header_in_words_and_steps_through_the_boards() {
     let (header, length) = (lines.next().unwrap(), lines.next().unwrap());
     assert_eq!(
         header,
-        "Royal Game of Ur (rules=finkel): light bot:greedy, dark bot:greedy; dice seed 3"
+        "Royal Game of Ur (rules=finkel): light bot:greedy, dark bot:greedy"
     );
+    // The command that throws the game's dice again follows the length and the result.
+    assert_eq!(lines.next(), Some("dice: tabula play ur rules=finkel --seed 3"));
     assert!(
         length.contains(" moves, then ") && length.contains(" wins"),
         "{length}"

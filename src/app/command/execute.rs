@@ -8,7 +8,7 @@ use super::{Command, CommandSpec};
 use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
 use crate::app::hints::Choice;
-use crate::app::record::{load_file, save_file};
+use crate::app::record::{Loaded, load_game, save_file};
 use crate::app::session::{CommandError, Played, Rolled, Session, Undone};
 use crate::core::{Estimate, Game, Options, Outcome, Seat};
 use crate::games::{AnyGame, AnyMove, GameKind};
@@ -57,8 +57,8 @@ pub enum Done {
     NewGame,
     /// The game was saved to this file.
     Saved(String),
-    /// The game was loaded from this file.
-    Loaded(String),
+    /// A game was loaded: from which file, which of its games, and what to know of it.
+    Loaded(Loaded),
     /// The one-line status (see [`Session::status`]).
     Status(String),
     /// The position string.
@@ -191,9 +191,10 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
             save_file(session, &path, &notes)?;
             Done::Saved(path)
         }
-        Command::Load(path) => {
-            *session = load_file(&path, session.seed())?;
-            Done::Loaded(path)
+        Command::Load(request) => {
+            let (loaded, told) = load_game(&request, session.seed())?;
+            *session = loaded;
+            Done::Loaded(told)
         }
         Command::Status => Done::Status(session.status()),
         Command::GetPos => Done::Position(session.game().position_string()),

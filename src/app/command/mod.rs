@@ -57,8 +57,9 @@ pub enum Command {
     },
     /// Write the game record to a file.
     Save(String),
-    /// Read a game record from a file.
-    Load(String),
+    /// Read a game record from a file: which game of it, and whether to load a damaged
+    /// record as far as it checks out.
+    Load(crate::app::record::LoadRequest),
     /// One-line turn status.
     Status,
     /// Print the position string.

@@ -101,7 +101,7 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
             })
         }
         "save" => one_arg("a file name, e.g. 'save game.txt'").and_then(|r| file_arg(&r).map(Command::Save)),
-        "load" => one_arg("a file name, e.g. 'load game.txt'").and_then(|r| file_arg(&r).map(Command::Load)),
+        "load" => one_arg("a file name, e.g. 'load game.txt'").and_then(|r| load_args(&r).map(Command::Load)),
         "status" => no_args(Command::Status),
         "getpos" => no_args(Command::GetPos),
         "setpos" => one_arg("a position string (see 'getpos')").map(Command::SetPos),
@@ -212,6 +212,36 @@ fn file_arg(rest: &str) -> Result<String, CommandError> {
             "give one file name; quote a name with blanks: save \"my game.txt\"".into(),
         )),
     }
+}
+
+/// `load`'s words: `[--force] FILE [GAME]`.
+fn load_args(rest: &str) -> Result<crate::app::record::LoadRequest, CommandError> {
+    let words = shell_words::split(rest)
+        .map_err(|_| CommandError::Syntax("the file name has an unclosed quote".into()))?;
+    let force = words.iter().any(|w| w == "--force");
+    let words: Vec<&String> = words.iter().filter(|w| *w != "--force").collect();
+    let (path, game) = match words.as_slice() {
+        [path] => (path, None),
+        [path, game] => match game.parse::<usize>() {
+            Ok(number) if number > 0 => (path, Some(number)),
+            _ => {
+                return Err(CommandError::Syntax(format!(
+                    "'{}' is not a game number: 'load FILE 3' loads the third game of a file",
+                    crate::app::lines::quote(game)
+                )));
+            }
+        },
+        _ => {
+            return Err(CommandError::Syntax(
+                "write 'load FILE', 'load FILE GAME' or 'load --force FILE'; quote a name with blanks: load \"my game.txt\"".into(),
+            ));
+        }
+    };
+    Ok(crate::app::record::LoadRequest {
+        path: expand_home(path).to_string_lossy().into_owned(),
+        game,
+        force,
+    })
 }
 
 /// `path` with a leading `~` or `~/` replaced by the home folder.

@@ -160,9 +160,9 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "load",
         aliases: &[],
-        args: "FILE",
+        args: "FILE [GAME]",
         summary: "load a game saved with 'save' (undo goes back in it)",
-        details: "Every move in the file is checked again; a bad file changes nothing. A file\ncut short (its last line has no line end) is refused. In a terminal, asks\nfirst if the game in progress is not saved.",
+        details: "Every move and every thrown roll in the file is checked again, and its seal\n(the 'end' line) must match: a damaged file is refused and changes nothing;\n'load --force FILE' loads as much as checks out and says where it stopped. A\nfile of several games (tabula match --records) loads its first, or game GAME:\n'load games.txt 7'. In a terminal, asks first if the game in progress is not\nsaved.",
         audience: Audience::Everyone,
     },
     CommandSpec {

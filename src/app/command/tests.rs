@@ -164,13 +164,34 @@ fn file_names_take_quotes_and_the_home_folder() {
         parsed("save \"my game.txt\""),
         Ok(Command::Save("my game.txt".into()))
     );
-    assert_eq!(parsed("load 'a b'"), Ok(Command::Load("a b".into())));
+    use crate::app::record::LoadRequest;
+    assert_eq!(parsed("load 'a b'"), Ok(Command::Load(LoadRequest::file("a b"))));
     let home = dirs::home_dir().unwrap();
     assert_eq!(
         parsed("load ~/games/a.txt"),
-        Ok(Command::Load(
-            home.join("games/a.txt").to_string_lossy().into_owned()
-        ))
+        Ok(Command::Load(LoadRequest::file(
+            &home.join("games/a.txt").to_string_lossy()
+        )))
+    );
+    assert_eq!(
+        parsed("load --force games.txt 7"),
+        Ok(Command::Load(LoadRequest {
+            path: "games.txt".into(),
+            game: Some(7),
+            force: true,
+        }))
+    );
+    assert!(
+        parsed("load games.txt seven")
+            .unwrap_err()
+            .to_string()
+            .contains("not a game number")
+    );
+    assert!(
+        parsed("load a b c")
+            .unwrap_err()
+            .to_string()
+            .contains("load FILE GAME")
     );
     assert!(
         parsed("save my game.txt")

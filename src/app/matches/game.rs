@@ -1,15 +1,13 @@
 //! One game of a match: the players' agents at a session, played to the end by the
 //! shared loop with the referee taking each turn, then scored and written.
 
-use std::fmt::Write as _;
-
 use anyhow::bail;
 
 use super::scoring::{forfeit_line, forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
 use crate::app::players::{Agent, Forfeit, Observation, Referee, Turn, build_agent};
-use crate::app::record::{SeedLine, write_game};
+use crate::app::record::write_game;
 use crate::app::session::{Action, Session};
 use crate::core::Game;
 use crate::games::AnyGame;
@@ -105,16 +103,18 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     let mut notes = vec![format!("match-game {}", index + 1)];
     notes.extend(config.plan_lines(&seat_players));
     notes.push(config.seats_line(&seat_players, &session));
-    let mut record = write_game(&session, &notes, SeedLine::Start);
     let result = result_line(&places, &points);
-    let _ = writeln!(record, "{result}");
+    let mut closing = vec![result.clone()];
     if let (Some(f), Some(line)) = (&forfeit, &forfeit_text) {
-        let _ = writeln!(record, "{line}");
+        closing.push(line.clone());
         // Comments: kept with the game for its author, skipped when the records are read.
-        for line in &f.stderr {
-            let _ = writeln!(record, "# stderr: {}", one_line(line));
-        }
+        closing.extend(
+            f.stderr
+                .iter()
+                .map(|line| format!("# stderr: {}", one_line(line))),
+        );
     }
+    let mut record = write_game(&session, &notes, &closing);
     config.log(&label, &format!("end: {result}"));
     record.push('\n');
     let summary = GameSummary {

@@ -120,7 +120,9 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
                 Fault::NotThrown { thrown, .. } => {
                     anyhow::anyhow!("{at}, but dice seed {seed} throws {thrown} there")
                 }
-                Fault::NotSeeded => anyhow::anyhow!("{at}: a match game has only thrown dice and moves"),
+                Fault::NotSeeded | Fault::Unseeded => {
+                    anyhow::anyhow!("{at}: a match game has only thrown dice and moves")
+                }
                 Fault::Refused(error) => anyhow::anyhow!("{at}: {error}"),
             }
         })?;

@@ -53,7 +53,7 @@ pub fn id_of_bad_line(start: &str) -> Option<&str> {
 ///
 /// This is where the framing is kept whatever the text holds: an empty (or blank) line
 /// would end the reply early, so blank lines are left out, and control characters are
-/// written as `\u{..}` escapes so that nothing raw from the input reaches a controller.
+/// written as escapes (`\t`, `\u{1b}`) so that nothing raw from the input reaches a controller.
 pub fn format_reply(id: Option<&str>, success: bool, text: &str) -> String {
     let mut reply = String::from(if success { "=" } else { "?" });
     if let Some(id) = id {
@@ -82,13 +82,7 @@ pub fn format_reply(id: Option<&str>, success: bool, text: &str) -> String {
 }
 
 fn push_escaped(reply: &mut String, line: &str) {
-    for c in line.chars() {
-        if c.is_control() && c != '\t' {
-            reply.push_str(&c.escape_unicode().to_string());
-        } else {
-            reply.push(c);
-        }
-    }
+    reply.push_str(&crate::app::lines::escape_controls(line));
 }
 
 #[cfg(test)]

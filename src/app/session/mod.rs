@@ -175,7 +175,21 @@ impl Session {
         self.history.iter().map(|step| (step.seat, &step.action))
     }
 
+    /// Every action since the game started with the game before it and the dice stream
+    /// as it stood then: what a record needs to say which rolls the stream threw.
+    pub(crate) fn steps(&self) -> impl Iterator<Item = (&AnyGame, &SeededDice, &Action)> {
+        self.history
+            .iter()
+            .map(|step| (&step.before, &step.dice, &step.action))
+    }
+
+    /// The dice stream as it stands.
+    pub(crate) fn dice(&self) -> &SeededDice {
+        &self.dice
+    }
+
     /// Every action since the game started as a record writes it (moves in notation).
+    #[cfg(test)]
     pub fn written_actions(&self) -> impl Iterator<Item = Action<String>> + '_ {
         self.history.iter().map(|step| step.action.written(&step.before))
     }
@@ -252,10 +266,17 @@ impl Session {
         self.bot_seed = seed ^ 0xB07;
     }
 
-    /// Starts a new game of `kind` (keeps the dice source and the bot's kind; the bot
-    /// itself starts afresh with the game).
+    /// Starts a new game of `kind` (keeps the bot's kind; the bot itself starts afresh
+    /// with the game). The dice keep their seed if nothing was thrown from it yet;
+    /// otherwise the stream draws the next game's seed, so that every game's dice start a
+    /// stream of their own, which `tabula play GAME --seed S` throws again.
     pub fn new_game(&mut self, kind: GameKind, options: &Options) -> Result<(), CommandError> {
-        self.game = kind.new_game(options)?;
+        let game = kind.new_game(options)?;
+        if self.dice.position() != 0 {
+            let next = u64::from(self.dice.below(1_000_000_000));
+            self.reseed(next);
+        }
+        self.game = game;
         let bot = self.bot();
         *self.kept_bot_mut() = KeptBot::new(bot);
         self.history.clear();

@@ -20,7 +20,7 @@ use anstyle::{AnsiColor, Style};
 
 use super::complete::Completions;
 use super::piped::write_intro;
-use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, say, strip_comment};
+use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, say};
 
 /// Completes what the table offers now (see [`Completions`]).
 struct TabulaHelper {
@@ -91,10 +91,16 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
         let flow = match editor.readline(&table.prompt()) {
             Ok(line) => {
                 let _ = editor.add_history_entry(line.as_str());
-                let line = strip_comment(&line);
-                if line.is_empty() {
-                    continue;
-                }
+                // The piped REPL's and the engine's decision on what a line holds.
+                let line = match crate::app::lines::decode_command(line.as_bytes()) {
+                    Ok(line) if line.is_empty() => continue,
+                    Ok(line) => line,
+                    Err(error) => {
+                        writeln!(out, "{ERROR}error: {error}{ERROR:#}")?;
+                        continue;
+                    }
+                };
+                let line = line.as_str();
                 table.set_terminal_rows(terminal_rows(&mut editor));
                 if let Some(question) = table.confirmation(line)
                     && !confirm(&mut editor, &question, false)?

@@ -14,7 +14,7 @@ mod text;
 mod thinking;
 
 pub use interactive::run_interactive;
-pub use piped::{ensure_parent, history_path, run_piped, strip_comment};
+pub use piped::{ensure_parent, history_path, run_piped};
 pub use text::{move_line, report_error, result_sentences, say};
 
 use std::io::{self, Write};
@@ -231,9 +231,12 @@ impl Table {
                 Some("The game is in progress and not saved. Start a new game anyway? [y/N] ".into())
             }
             // A file that is not there fails to load and changes nothing: no need to ask.
-            Command::Load(path) if self.needs_quit_confirmation() && Path::new(&path).exists() => Some(
-                format!("The game is in progress and not saved. Load {path} anyway? [y/N] "),
-            ),
+            Command::Load(load) if self.needs_quit_confirmation() && Path::new(&load.path).exists() => {
+                Some(format!(
+                    "The game is in progress and not saved. Load {} anyway? [y/N] ",
+                    load.path
+                ))
+            }
             Command::Save(path) if Path::new(&path).exists() => {
                 Some(format!("{path} exists. Replace it? [y/N] "))
             }
@@ -329,10 +332,11 @@ impl Table {
             Done::NewGame => {
                 self.restart_failed();
                 self.say(out, &format!("new game: {}", self.header()))?;
+                self.say(out, &self.dice_line())?;
                 self.resync(true, out)?;
             }
             Done::Saved(path) => writeln!(out, "saved to {path}")?,
-            Done::Loaded(path) => self.tell_loaded(&path, out)?,
+            Done::Loaded(loaded) => self.tell_loaded(&loaded, out)?,
             Done::Status(status) => writeln!(out, "{}", self.status(status))?,
             Done::PositionSet => {
                 self.sync(out)?;
@@ -551,8 +555,10 @@ impl Table {
         Ok(())
     }
 
-    /// Says what `load` loaded; a game of another number of seats is played by people.
-    fn tell_loaded(&mut self, path: &str, out: &mut dyn Write) -> Step {
+    /// Says what `load` loaded (which game of how many, how far it went, in words for
+    /// people, and what to know of the record); a game of another number of seats is
+    /// played by people.
+    fn tell_loaded(&mut self, loaded: &crate::app::record::Loaded, out: &mut dyn Write) -> Step {
         let game = self.session.game();
         if game.seat_count() != self.seats.players.len() {
             let players = vec![PlayerSpec::Human; game.seat_count()];
@@ -566,14 +572,34 @@ impl Table {
             .actions()
             .filter(|(_, a)| matches!(a, Action::Move(_)))
             .count();
-        writeln!(
+        let which = match loaded.games {
+            1 => loaded.path.clone(),
+            games => format!("game {} of the {games} in {}", loaded.number, loaded.path),
+        };
+        let now = standing(&self.session);
+        self.say(
             out,
-            "loaded {path}: {}, {moves} move{} played; {}",
-            self.session.game().info().title,
-            plural(moves),
-            self.session.status()
+            &format!(
+                "loaded {which}: {}, {moves} move{} played; {now}",
+                self.session.game().info().title,
+                plural(moves),
+            ),
         )?;
+        for note in &loaded.notes {
+            self.say(out, &format!("note: {note}"))?;
+        }
+        self.say(out, &self.dice_line())?;
         self.resync(false, out)
+    }
+
+    /// The command that throws this game's dice again, as the header of a game says it.
+    pub fn dice_line(&self) -> String {
+        let game = self.session.game();
+        let start = crate::app::record::start_dice(&self.session);
+        format!(
+            "dice: {}",
+            crate::app::record::dice_command(game.kind(), game.options(), &start)
+        )
     }
 
     /// Tells every agent the whole position again: a new game, or the position after
@@ -787,5 +813,22 @@ impl Table {
             ));
         }
         None
+    }
+}
+
+/// Where a game stands, in words for people: how it ended (`light wins`), or who is to
+/// roll or move (`white to move 6-3`).
+pub fn standing(session: &crate::app::session::Session) -> String {
+    use crate::core::Phase;
+    let game = session.game();
+    match (session.outcome(), session.phase(), game.dice()) {
+        (Ok(outcome), _, _) => outcome.summary,
+        (_, Phase::Roll(seat), _) if game.roll_off().is_some() => {
+            format!("{} to roll for the start", game.seat_name(seat))
+        }
+        (_, Phase::Roll(seat), _) => format!("{} to roll", game.seat_name(seat)),
+        (_, Phase::Move(seat), Some(dice)) => format!("{} to move {dice}", game.seat_name(seat)),
+        (_, Phase::Move(seat), None) => format!("{} to move", game.seat_name(seat)),
+        (Err(_), Phase::Over, _) => "the game is over".to_string(),
     }
 }

@@ -53,18 +53,10 @@ pub fn run_piped(
 pub(super) fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
     say(out, &table.header(), table.interactive)?;
     if config.seed_drawn {
-        writeln!(
-            out,
-            "dice seed {} (replay with --seed {})",
-            config.seed, config.seed
-        )?;
+        // The command that throws these dice again, as `new` and `load` name it.
+        writeln!(out, "{}", table.dice_line())?;
     }
     Ok(())
-}
-
-/// Drops a `#` comment and surrounding blanks.
-pub fn strip_comment(line: &str) -> &str {
-    line.split_once('#').map_or(line, |(code, _)| code).trim()
 }
 
 /// Where the REPL keeps its history.

@@ -266,8 +266,10 @@ fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
     assert!(table.contains("1  fast "), "named players: {table}");
     let good = std::fs::read_to_string(&records).unwrap();
     assert_eq!(bot_match(&records, 4, 3).unwrap().matches("4 resumed").count(), 1);
+    // Each change is sealed again (as a program that writes records would seal it), so
+    // that the checks behind the seal are reached; unsealed, every change is refused.
     let refused = |text: &str, games: u64, seed: u64| -> String {
-        std::fs::write(&records, text).unwrap();
+        std::fs::write(&records, crate::app::record::seal::reseal(text)).unwrap();
         let error = bot_match(&records, games, seed).unwrap_err();
         format!("{error:#}")
     };
@@ -276,6 +278,10 @@ fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
         .replace("places=1,2", "places=X")
         .replace("places=2,1", "places=1,2")
         .replace("places=X", "places=2,1");
+    std::fs::write(&records, good.replacen(first_result, &reversed, 1)).unwrap();
+    let error = format!("{:#}", bot_match(&records, 4, 3).unwrap_err());
+    assert!(error.contains("record damaged: game 1, line"), "{error}");
+    assert!(error.contains("the seal does not match"), "{error}");
     let error = refused(&good.replacen(first_result, &reversed, 1), 4, 3);
     assert!(error.contains("but replaying it gives"), "{error}");
     let error = refused(

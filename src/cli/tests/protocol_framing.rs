@@ -542,11 +542,73 @@ fn random_bytes_never_break_the_framing() {
     assert_eq!(got.len(), expected);
     for reply in &got {
         assert!(reply.starts_with('=') || reply.starts_with('?'), "{reply:?}");
+        assert!(!reply.chars().any(|c| c.is_control() && c != '\n'), "{reply:?}");
+    }
+}
+
+/// Errors that quote a record's bad line quote it escaped: a tab, an escape sequence and
+/// an invalid byte never reach the controller raw, and every reply keeps its frame.
+#[test]
+fn errors_that_quote_tabs_escapes_and_invalid_bytes_keep_the_frame() {
+    let dir = temp_dir("quoting");
+    let cases: [(&[u8], &str); 7] = [
+        (b"game nardy\nseed 1\nwh@t\tever 1\n", "'wh@t\\tever 1'"),
+        (b"game nardy\nseed 1\nroll 6\t3x\n", "'3x' is not a die value"),
+        (
+            b"game nardy\nseed 1\nplay 24/18\x1b[2J\n",
+            "U+001B in 'play 24/18\\u{1b}[2J'",
+        ),
+        (b"game nardy\nseed 1\nsetpos \x07\tw=24\n", "U+0007"),
+        (
+            b"game nardy\nseed 1\nroll 6 3\nplay 24/18\xff\n",
+            "not UTF-8 text (byte",
+        ),
+        (b"game n\tardy\n", "'n'"),
+        (
+            b"game nardy\nseal fnv1a-64\nseed 1\nend 0 \t00\n",
+            "record damaged",
+        ),
+    ];
+    let mut commands = Vec::new();
+    for (index, (bytes, _)) in cases.iter().enumerate() {
+        let file = dir.join(format!("bad{index}.txt"));
+        std::fs::write(&file, bytes).unwrap();
+        commands.push(format!("{index} load {}", file.display()));
+    }
+    let got = session(&commands, 1);
+    for ((reply, (bytes, quoted)), index) in got.iter().zip(&cases).zip(0..) {
+        assert!(reply.starts_with(&format!("?{index} file error: ")), "{reply:?}");
+        assert!(!reply.contains('\n'), "one line: {reply:?}");
+        assert!(!reply.chars().any(char::is_control), "{reply:?}");
         assert!(
-            !reply.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
-            "{reply:?}"
+            reply.contains(quoted),
+            "{:?}: {reply:?}",
+            String::from_utf8_lossy(bytes)
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A line of blanks other than spaces and tabs is answered (it is not empty), in the
+/// engine as in the REPL: both read lines through the same reader.
+#[test]
+fn a_line_of_unicode_blanks_gets_an_answer() {
+    let output = engine_bytes("\u{3000}\n \t\n2 \u{a0}\t\n\u{2028}\n3 status\n".as_bytes(), 1);
+    let got = replies(&output);
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert!(
+        got[0].starts_with("? syntax error: the line holds only blanks (U+3000"),
+        "{got:?}"
+    );
+    assert!(
+        got[1].starts_with("?2 ") && got[1].contains("an id needs a command"),
+        "{got:?}"
+    );
+    assert!(
+        got[2].starts_with("? syntax error: the line holds only blanks (U+2028"),
+        "{got:?}"
+    );
+    assert!(got[3].starts_with("=3 "), "{got:?}");
 }
 
 #[test]

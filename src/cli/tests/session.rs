@@ -224,15 +224,18 @@ fn mnogoboy_with_swap_grey() -> Session {
 
 #[test]
 fn a_torn_record_never_loads_as_another_game() {
+    use crate::app::record::seal::reseal;
     let session = mnogoboy_with_swap_grey();
     let whole = save_text(&session, &[]);
-    assert!(whole.ends_with("play swap grey\n"), "{whole}");
+    let (above, end) = whole.rsplit_once("play swap grey\n").unwrap();
+    assert!(end.starts_with("end "), "{whole}");
     // Cut short while written: the last line has no line end.
-    let cut = whole.trim_end_matches("rey\n");
-    let error = parse_records(cut).unwrap_err().to_string();
+    let cut = format!("{above}play swap g");
+    let error = parse_records(&cut).unwrap_err().to_string();
     assert!(error.contains("'play swap g' has no line end"), "{error}");
-    // Even with a line end, records spell moves in full: 'g' is not read as green.
-    let records = parse_records(&format!("{cut}\n")).unwrap();
+    // With a line end and sealed again, records still spell moves in full: 'g' is not
+    // read as green.
+    let records = parse_records(&reseal(&format!("{above}play swap g\n{end}"))).unwrap();
     let error = Session::from_record(&records[0], 0).err().unwrap().to_string();
     assert!(error.contains("records spell moves in full"), "{error}");
     // The whole record loads, and gives the same game.
@@ -249,7 +252,7 @@ fn a_torn_record_never_loads_as_another_game() {
 fn analysis_refuses_a_torn_record_as_load_does() {
     use crate::ai::roster::BotKind;
     let whole = save_text(&mnogoboy_with_swap_grey(), &[]);
-    let cut = format!("{}\n", whole.trim_end_matches("rey\n"));
+    let cut = crate::app::record::seal::reseal(&whole.replace("play swap grey\n", "play swap g\n"));
     let mut bot = BotKind::Greedy.build_any(1);
     let mut luck = BotKind::Greedy.build_any(2);
     for (text, refused) in [(cut.as_str(), true), (whole.as_str(), false)] {
@@ -260,6 +263,14 @@ fn analysis_refuses_a_torn_record_as_load_does() {
             assert!(error.contains("records spell moves in full"), "{error}");
         }
     }
+    // Unsealed again, the changed record is refused before it is replayed.
+    let changed = whole.replace("play swap grey\n", "play swap g\n");
+    assert!(
+        parse_records(&changed)
+            .unwrap_err()
+            .to_string()
+            .contains("record damaged")
+    );
 }
 
 /// A record's replay steps tell what the session did when the game was played: one per
@@ -392,22 +403,35 @@ fn new_keeps_the_rule_options_and_the_seats_unless_new_ones_are_given() {
     let mut table = table(GameKind::Nardy, &["match=3", "koks=on"], &["black=human"], 6);
     ok(&mut table, "roll");
     let said = ok(&mut table, "new");
+    // A roll was thrown: the new game's dice start a stream of their own, named.
+    let (header, dice) = said.split_once('\n').unwrap();
     assert_eq!(
-        said,
-        "new game: Long Nardy (koks=on match=3): white human, black human\n"
+        header,
+        "new game: Long Nardy (koks=on match=3): white human, black human"
     );
+    let seed = dice
+        .strip_prefix("dice: tabula play nardy koks=on match=3 --seed ")
+        .and_then(|s| s.trim_end().parse::<u64>().ok());
+    assert_eq!(seed, Some(table.session().seed()), "{said}");
     let said = ok(&mut table, "new match=5 black=bot:random");
+    // Nothing was thrown since: the seed stays.
     assert_eq!(
         said,
-        "new game: Long Nardy (koks=on match=5): white human, black bot:random\n"
+        format!(
+            "new game: Long Nardy (koks=on match=5): white human, black bot:random\n{}",
+            dice.replace("match=3", "match=5")
+        )
     );
     // Another game starts with its own default options; the seats keep their players.
     let said = ok(&mut table, "new ur");
-    assert_eq!(said, "new game: Royal Game of Ur: light human, dark bot:random\n");
+    assert_eq!(
+        said.lines().next(),
+        Some("new game: Royal Game of Ur: light human, dark bot:random")
+    );
     let said = ok(&mut table, "new aeroplane players=3 2=human");
     assert_eq!(
-        said,
-        "new game: Aeroplane Chess (players=3): red human, yellow human, blue bot:best\n"
+        said.lines().next(),
+        Some("new game: Aeroplane Chess (players=3): red human, yellow human, blue bot:best")
     );
     // A word that is neither an option nor a seat changes nothing.
     let before = table.header();
@@ -489,7 +513,7 @@ fn a_resignation_is_kept_in_the_record() {
     );
     ok(&mut table, &format!("save {path}"));
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(text.ends_with("\nresign red\n"), "{text}");
+    assert!(text.contains("\nresign red\nend 1 "), "{text}");
     assert!(
         text.contains("\nseats red=human yellow=bot:best blue=bot:best\n"),
         "{text}"

@@ -1,0 +1,162 @@
+//! Writing records: the one writer of a game's lines, which every record goes through
+//! (`save`, `tabula match --records`), so that every record is sealed the same way.
+
+use super::seal::{SEAL_LINE, Sealer};
+use crate::app::session::{Action, CommandError, Session};
+use crate::core::{Game, SeededDice};
+use crate::games::GameKind;
+
+/// One game's lines, sealed: the `game` line, the `seal` line, the `notes`, the `seed`
+/// line of the dice the game started with, every action (a `seed` line wherever the dice
+/// were reseeded before a roll, and a roll the stream cannot throw again, one replayed
+/// from an older record, written as typed `dice`), a `seed` line if the stream was moved
+/// after the last roll, the `closing` lines (a match's result), and the `end` line.
+fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec<String> {
+    let game = session.game();
+    let mut header = format!("game {}", game.info().id);
+    for option in game.options().non_default(game.info().options) {
+        header.push(' ');
+        header.push_str(&option);
+    }
+    let mut lines = vec![header, SEAL_LINE.to_string()];
+    lines.extend(notes.iter().cloned());
+    let mut stream = start_dice(session);
+    lines.push(seed_line(&stream));
+    let mut actions = 0;
+    for (before, dice, action) in session.steps() {
+        let written = match action.written(before) {
+            Action::Roll(thrown) => {
+                if !same_stream(dice, &stream) {
+                    stream = dice.clone();
+                    lines.push(seed_line(&stream));
+                }
+                let mut trial = stream.clone();
+                if before.roll(&mut trial) == thrown {
+                    stream = trial;
+                    Action::Roll(thrown)
+                } else {
+                    Action::Dice(thrown)
+                }
+            }
+            other => other,
+        };
+        actions += 1;
+        lines.push(action_line(&written, |s| game.seat_name(s).to_string()));
+    }
+    if !same_stream(session.dice(), &stream) {
+        lines.push(seed_line(session.dice()));
+    }
+    lines.extend(closing.iter().cloned());
+    let mut sealer = Sealer::default();
+    for line in &lines {
+        sealer.add(line);
+    }
+    for _ in 0..actions {
+        sealer.count_action();
+    }
+    lines.push(sealer.end_line());
+    lines
+}
+
+/// One game as a record writes it (see [`written_lines`]), each line ending in a newline.
+pub fn write_game(session: &Session, notes: &[String], closing: &[String]) -> String {
+    let mut text = written_lines(session, notes, closing).join("\n");
+    text.push('\n');
+    text
+}
+
+/// The dice stream as it stood when the game started (before its first action).
+pub fn start_dice(session: &Session) -> SeededDice {
+    session
+        .steps()
+        .next()
+        .map_or_else(|| session.dice().clone(), |(_, dice, _)| dice.clone())
+}
+
+fn same_stream(a: &SeededDice, b: &SeededDice) -> bool {
+    a.seed() == b.seed() && a.position() == b.position()
+}
+
+fn seed_line(dice: &SeededDice) -> String {
+    match dice.position() {
+        0 => format!("seed {}", dice.seed()),
+        at => format!("seed {} at {at}", dice.seed()),
+    }
+}
+
+/// What throws a game's dice again, for people: `tabula play nardy koks=on --seed 42`
+/// for dice that start at the beginning of their seed's stream; a stream picked up
+/// further on (a game loaded from an older record) has no command line, and is named.
+pub fn dice_command(kind: GameKind, options: &crate::core::Options, dice: &SeededDice) -> String {
+    let info = kind.info();
+    match dice.position() {
+        0 => {
+            let mut command = format!("tabula play {}", info.id);
+            for option in options.non_default(info.options) {
+                command.push(' ');
+                command.push_str(&option);
+            }
+            format!("{command} --seed {}", dice.seed())
+        }
+        at => format!(
+            "dice seed {} from position {at} of its stream (load the record to play them again)",
+            dice.seed()
+        ),
+    }
+}
+
+/// The record line of one action (`seat_name` names a resigning seat).
+pub fn action_line(action: &Action<String>, seat_name: impl Fn(usize) -> String) -> String {
+    match action {
+        Action::Roll(dice) => format!("roll {}", dice.to_args()),
+        Action::Dice(dice) => format!("dice {}", dice.to_args()),
+        Action::Move(text) => format!("play {text}"),
+        Action::SetPos(text) => format!("setpos {text}"),
+        Action::Resign(seat) => format!("resign {}", seat_name(*seat)),
+    }
+}
+
+/// A file's worth of text for `save`, with note lines (`seats ...`) after the header:
+/// two comment lines (how to read it, and the command that throws its dice again), then
+/// the game.
+pub fn save_text(session: &Session, notes: &[String]) -> String {
+    let game = session.game();
+    format!(
+        "# tabula record: load it with 'load FILE' or replay it with 'tabula replay FILE'\n# dice: {}\n{}",
+        dice_command(game.kind(), game.options(), &start_dice(session)),
+        write_game(session, notes, &[])
+    )
+}
+
+/// Saves the session's record to `path` and marks it saved. The record is written to a
+/// temporary file beside `path` and renamed over it, so a failed save (a full disk)
+/// leaves any earlier file at `path` as it was.
+pub fn save_file(session: &mut Session, path: &str, notes: &[String]) -> Result<(), CommandError> {
+    write_atomically(std::path::Path::new(path), save_text(session, notes).as_bytes())
+        .map_err(|e| CommandError::File(format!("cannot write {path}: {e}")))?;
+    session.mark_saved();
+    Ok(())
+}
+
+/// Writes `bytes` to a temporary file in `path`'s folder, flushes it to disk and renames
+/// it to `path`; on any failure the temporary file is removed and `path` is untouched.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut temporary_name = std::ffi::OsString::from(".");
+    temporary_name.push(name);
+    temporary_name.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary_name);
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
