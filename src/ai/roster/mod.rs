@@ -36,8 +36,9 @@ pub enum BotKind {
         /// Move decisions searched.
         depth: u8,
     },
-    /// Long Nardy's learned network, looking `plies` (1 or 2) move decisions ahead; in
-    /// other games, which have no network, an expectimax search that deep.
+    /// The game's learned network, looking `plies` (1 or 2, deeper where a game names
+    /// it as its best) move decisions ahead; in a game or option set without a network,
+    /// an expectimax search that deep on the game's estimate.
     Net {
         /// Move decisions searched.
         plies: u8,
@@ -84,24 +85,20 @@ impl BotKind {
     /// follow `seed`. The one place a bot name becomes a bot: the same name gives the
     /// same bot whether `G` is a concrete game or [`AnyGame`] (which hands each decision
     /// to a bot built here for the concrete game, so that searches never dispatch per
-    /// node). Searches value positions by the game's own estimate, except that Long
-    /// Nardy's `bot:net` levels play on its learned network.
+    /// node). Searches value positions by the game's own estimate, except that the
+    /// `bot:net` levels play on the game's learned network.
     pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
         if let Some(bot) =
             crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed)))
         {
             return bot;
         }
-        if let BotKind::Net { plies } = self
-            && let Some(bot) = crate::ai::learn::net_bot::<G>(plies, seed)
-        {
-            return bot;
-        }
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
-            // In games without a network, `net` searches as deep on the game's estimate.
-            BotKind::Expectimax { depth } | BotKind::Net { plies: depth } => Box::new(SearchBot::new(
+            // Where a game has no network, `net` searches as deep on the game's estimate.
+            BotKind::Net { plies } => crate::ai::learn::net_bot::<G>(plies, seed),
+            BotKind::Expectimax { depth } => Box::new(SearchBot::new(
                 crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
                 seed,
             )),
@@ -138,6 +135,9 @@ impl BotKind {
             }),
             Some(("mcts", playouts)) => Ok(BotKind::Mcts {
                 playouts: level(playouts)?,
+            }),
+            Some(("net", plies)) => Ok(BotKind::Net {
+                plies: u8::try_from(level(plies)?).map_err(|_| format!("'{text}' searches too deep"))?,
             }),
             _ => text.parse(),
         }

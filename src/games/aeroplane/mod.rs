@@ -19,6 +19,7 @@
 pub mod board;
 mod check;
 mod describe;
+mod encode;
 pub mod eval;
 mod finishers;
 mod hash;
@@ -679,6 +680,14 @@ impl Game for Aeroplane {
 
     fn estimate(&self) -> Estimate {
         eval::estimate(self)
+    }
+
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
     }
 
     /// Two seats: expectimax:4, 14.4 / 40.8 ms, 60.7% (55.0-66.0) of 300 against

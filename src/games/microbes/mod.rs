@@ -10,6 +10,7 @@
 //! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
 
 pub mod board;
+mod encode;
 pub mod eval;
 mod hash;
 pub mod movegen;
@@ -484,6 +485,14 @@ impl Game for Microbes {
 
     fn estimate(&self) -> Estimate {
         eval::estimate(self)
+    }
+
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
     }
 
     /// mcts:2000, 91.9 / 135.3 ms: mcts:1000 won 58.7% (53.0-64.1) of 300 against

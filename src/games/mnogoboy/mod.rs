@@ -13,6 +13,7 @@
 
 mod board;
 mod check;
+mod encode;
 pub mod eval;
 mod hash;
 mod render;
@@ -628,6 +629,14 @@ impl Game for Mnogoboy {
     /// them and 30.8% (26.4-35.4) without.
     fn playout_moves(&self) -> u32 {
         if self.seats == 2 { 0 } else { 12 }
+    }
+
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
     }
 
     /// Two seats: expectimax:6, deeper than the levels people type because one turn is

@@ -7,6 +7,7 @@
 pub mod board;
 mod check;
 pub mod count;
+mod encode;
 pub mod eval;
 mod hash;
 pub mod index;
@@ -643,6 +644,14 @@ impl Game for Ur {
 
     fn estimate(&self) -> Estimate {
         eval::estimate(self)
+    }
+
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
     }
 
     /// expectimax:4 (deeper is not a level): city 10.2 / 24.8 ms, finkel 2.3 / 10.5 ms;
