@@ -117,6 +117,38 @@ fn every_encoder_writes_its_inputs_and_nothing_else() {
     }
 }
 
+/// Every built-in network is found by the game it was trained for, and the games that
+/// the issue names have one: Ur city and finkel, microbes, aeroplane and mnogoboy.
+#[test]
+fn the_built_in_networks_fit_their_games() {
+    let games = encoded_games();
+    for (info, _) in tabula::ai::learn::seats::shipped() {
+        let game = games
+            .iter()
+            .find(|g| g.encoding().is_some_and(|e| e.key == info.game));
+        let game = game.unwrap_or_else(|| panic!("no game reads the network for '{}'", info.game));
+        assert!(
+            tabula::ai::learn::seats::network_for(game).is_some(),
+            "{}",
+            info.game
+        );
+    }
+    for id in [
+        "ur rules=city",
+        "ur rules=finkel",
+        "microbes",
+        "aeroplane players=2",
+        "mnogoboy players=2",
+    ] {
+        assert!(
+            tabula::ai::learn::seats::shipped()
+                .iter()
+                .any(|(info, _)| info.game.starts_with(id)),
+            "no network for {id}"
+        );
+    }
+}
+
 /// The encoding is the mover's view: a network's seat chances sum to one and follow the
 /// seats round (what seat 0 is given when it moves is what the network's first output
 /// says).
@@ -198,4 +230,65 @@ fn the_learner_sees_only_the_game_trait() {
             assert!(!code.contains(&format!("{id}::")), "{file} names {id}");
         }
     }
+}
+
+/// `tabula train` trains any game with its options, into the data directory by default,
+/// and `match --net` plays the file it wrote; nonsense is refused with what to type.
+#[test]
+fn train_writes_a_network_for_any_game_that_match_can_use() {
+    let dir = std::env::temp_dir().join(format!("tabula-td-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trained = crate::support::tabula_command()
+        .env("TABULA_DATA_DIR", &dir)
+        .args(["train", "mnogoboy", "players=3", "--games", "16", "--hidden", "4"])
+        .args(["--eval-every", "8", "--eval-games", "3", "--jobs", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&trained.stdout);
+    assert!(
+        trained.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&trained.stderr)
+    );
+    assert!(text.contains("games        8  vs greedy"), "{text}");
+    assert!(text.contains("fair share 33%"), "{text}");
+    let out = dir.join("nets").join("mnogoboy_players-3.net");
+    assert!(out.exists(), "{text}");
+    let played = crate::support::tabula_command()
+        .args(["match", "mnogoboy", "players=3", "--games", "3"])
+        .args([
+            "--player",
+            "bot:net",
+            "--player",
+            "bot:random",
+            "--player",
+            "bot:random",
+        ])
+        .arg("--net")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    for (words, message) in [
+        (&["train", "ur", "rules=nonsense", "--games", "10"][..], "rules"),
+        (
+            &["train", "ur", "--games", "10", "--lambda", "2"][..],
+            "--lambda is between 0 and 1",
+        ),
+        (&["train", "nardy", "--games", "10"][..], "--out nardy.net"),
+    ] {
+        let output = crate::support::tabula_command()
+            .env("TABULA_DATA_DIR", &dir)
+            .args(words)
+            .output()
+            .unwrap();
+        assert_ne!(output.status.code(), Some(0), "{words:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(message), "{words:?}: {error}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

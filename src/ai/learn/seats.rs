@@ -22,7 +22,25 @@ pub const MAX_INPUTS: usize = 1024;
 
 /// The networks built into the binary, one per game and option set that has one (see
 /// the README for how each was trained).
-static SHIPPED_FILES: &[&[u8]] = &[];
+static SHIPPED_FILES: &[&[u8]] = &[
+    include_bytes!(
+        "../../../assets/nets/aeroplane_players-2_launch-even_fly-then-jump-off_overshoot-forbid_until-last.net"
+    ),
+    include_bytes!(
+        "../../../assets/nets/aeroplane_players-3_launch-even_fly-then-jump-off_overshoot-forbid_until-last.net"
+    ),
+    include_bytes!(
+        "../../../assets/nets/aeroplane_players-4_launch-even_fly-then-jump-off_overshoot-forbid_until-last.net"
+    ),
+    include_bytes!("../../../assets/nets/microbes_six-rolls-again-off.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-2.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-3.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-4.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-5.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-6.net"),
+    include_bytes!("../../../assets/nets/ur_rules-city_back-star-stay.net"),
+    include_bytes!("../../../assets/nets/ur_rules-finkel_back-star-stay.net"),
+];
 
 /// The shipped networks, read on first use.
 static SHIPPED: OnceLock<Vec<(NetInfo, Arc<Network>)>> = OnceLock::new();
@@ -229,5 +247,7 @@ mod tests {
             assert!(info.games > 0, "{}", info.game);
             assert!(network.outputs() >= 2, "{}", info.game);
         }
+        let bytes: usize = SHIPPED_FILES.iter().map(|f| f.len()).sum();
+        assert!(bytes <= 2 << 20, "the built-in networks take {bytes} bytes");
     }
 }

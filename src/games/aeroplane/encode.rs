@@ -63,14 +63,9 @@ impl Aeroplane {
                     _ => {}
                 }
             }
-            for n in 0..counts[0].min(PLANES) {
-                block[n] = 1.0;
-            }
-            for n in 0..counts[1].min(PLANES) {
-                block[4 + n] = 1.0;
-            }
-            for n in 0..counts[2].min(PLANES) {
-                block[117 + n] = 1.0;
+            // Truncated unary: the first `n` numbers of each count's four are one.
+            for (start, count) in [(0, counts[0]), (4, counts[1]), (117, counts[2])] {
+                block[start..start + count.min(PLANES)].fill(1.0);
             }
             for (q, &n) in track.iter().enumerate() {
                 block[8 + 2 * q] = f32::from(u8::from(n >= 1));

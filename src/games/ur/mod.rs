@@ -654,11 +654,15 @@ impl Game for Ur {
         self.net_encode(x);
     }
 
-    /// expectimax:4 (deeper is not a level): city 10.2 / 24.8 ms, finkel 2.3 / 10.5 ms;
-    /// 71.3% (66.0-76.2) city and 68.7% (63.2-73.7) finkel against greedy over 300
-    /// games. Where a solved table is present, `bot:best` plays from it instead.
+    /// `net:2` on the learned networks of City (the default back-star rule) and
+    /// finkel (see the README for their figures); elsewhere expectimax:4 (deeper is not
+    /// a level): city 10.2 / 24.8 ms, finkel 2.3 / 10.5 ms. Where a solved table is
+    /// present, `bot:best` plays from it instead.
     fn best_bot(&self) -> &'static str {
-        "expectimax:4"
+        match (self.rule_set(), self.rules.retreat) {
+            (RuleSet::City, false) | (RuleSet::Finkel, _) => "net:2",
+            _ => "expectimax:4",
+        }
     }
 
     /// Every rule set has a table of that name, `tabula solve` builds: whole for the
