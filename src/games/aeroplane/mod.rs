@@ -698,7 +698,12 @@ impl Game for Aeroplane {
     /// four-seat network (20,000 games of training) won only 36.5% (31.9-41.3) of 400.
     fn best_bot(&self) -> &'static str {
         let defaults = AeroplaneRules::read(&Options::defaults(&OPTIONS));
-        let trained = defaults.is_ok_and(|d| AeroplaneRules { players: self.seats, ..d } == self.rules);
+        let trained = defaults.is_ok_and(|d| {
+            AeroplaneRules {
+                players: self.seats,
+                ..d
+            } == self.rules
+        });
         if self.seat_count() == 2 {
             if trained { "net:2" } else { "expectimax:4" }
         } else {

@@ -646,7 +646,11 @@ impl Game for Mnogoboy {
     /// 1000 four-seat games against three greedy bots; net:2 on the four-seat network
     /// won 34.5% (30.0-39.3) of 400 there, not enough to tell them apart.
     fn best_bot(&self) -> &'static str {
-        if self.seat_count() == 2 { "net:2" } else { "mcts:4000" }
+        if self.seat_count() == 2 {
+            "net:2"
+        } else {
+            "mcts:4000"
+        }
     }
 
     fn narrate(&self, before: &Mnogoboy) -> Vec<String> {
