@@ -78,7 +78,7 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     if kind.info().id == crate::ai::train::game_id() {
         // Long Nardy keeps its own trainer: five outputs for mars and koks.
         let Some(out_file) = args.out else {
-            anyhow::bail!("say where the network goes, e.g. --out nardy.net");
+            anyhow::bail!("say where the network goes, e.g. --out {}.net", kind.info().id);
         };
         let config = crate::ai::train::TrainConfig {
             games: args.games,

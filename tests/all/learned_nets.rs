@@ -279,7 +279,7 @@ fn train_writes_a_network_for_any_game_that_match_can_use() {
             &["train", "ur", "--games", "10", "--lambda", "2"][..],
             "--lambda is between 0 and 1",
         ),
-        (&["train", "nardy", "--games", "10"][..], "--out nardy.net"),
+        (&["train", "nardy", "--games", "10"][..], "e.g. --out nardy.net"),
     ] {
         let output = crate::support::tabula_command()
             .env("TABULA_DATA_DIR", &dir)

@@ -690,7 +690,7 @@ mod tests {
         let net = Network::random_with_outputs(encoding.inputs, 12, 2, 1);
         let mut learned = net.clone();
         let mut worker = Worker::new(encoding.inputs);
-        let moves = self_play(&fresh, &mut learned, 5, 1.0, 0.02, &mut worker);
+        let moves = self_play(&fresh, &mut learned, 5, 1.0, 0.1, &mut worker);
         assert!(moves > 20);
         let positions = worker.movers.len();
         assert!(positions > 20);
