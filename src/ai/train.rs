@@ -32,6 +32,7 @@ use crate::ai::bots::Bot;
 use crate::ai::learn::load_file;
 use crate::ai::learn::nardy::{NetBot, Probabilities, probabilities};
 use crate::ai::learn::network::Network;
+use crate::ai::learn::td::{self, game_seed};
 use crate::ai::learn::weights::{self, NetInfo};
 use crate::ai::playout::{Observer, Seated, Seats, Table, play_out, playout_with_bots};
 use crate::ai::roster::BotKind;
@@ -78,21 +79,12 @@ pub struct TrainConfig {
 impl TrainConfig {
     /// Where checkpoints of this run are written: `OUT.checkpoint`.
     pub fn checkpoint_path(&self) -> PathBuf {
-        let mut path = self.out.as_os_str().to_owned();
-        path.push(".checkpoint");
-        PathBuf::from(path)
+        td::checkpoint_path(&self.out)
     }
 
-    /// The step size for the round starting at game `g`: constant for the first quarter
-    /// of the run, then falling linearly to a quarter of it, so the net settles.
+    /// The step size for the round starting at game `g` ([`td::rate_at`]).
     fn rate_at(&self, g: u64) -> f32 {
-        let progress = g as f64 / self.games.max(1) as f64;
-        let factor = if progress < 0.25 {
-            1.0
-        } else {
-            1.0 - 0.75 * (progress - 0.25) / 0.75
-        };
-        self.rate * factor as f32
+        td::rate_at(self.rate, g, self.games)
     }
 }
 
@@ -265,16 +257,6 @@ impl<T: Table<Game = Nardy>> Observer<T> for Recorder<'_> {
     }
 }
 
-/// The dice seed of game `g` of a run seeded `seed` (splitmix64 of both).
-fn game_seed(seed: u64, g: u64) -> u64 {
-    let mut z = seed
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(g.wrapping_add(1).wrapping_mul(0xBF58_476D_1CE4_E5B9));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Plays one self-play game on `net`, then takes one learning step per position towards
 /// its TD(lambda) target; returns the number of moves played.
 fn self_play(net: &mut Network, seed: u64, lambda: f64, rate: f32, worker: &mut Worker) -> u64 {
@@ -347,25 +329,9 @@ struct Start {
     curve_text: Vec<String>,
 }
 
-/// The first line of a checkpoint's notes: `run SEED done DONE of GAMES from BASE`.
+/// The first line of a checkpoint's notes ([`td::run_line`]).
 fn run_line(config: &TrainConfig, done: u64, base: u64) -> String {
-    format!(
-        "run {} done {} of {} from {}",
-        config.seed, done, config.games, base
-    )
-}
-
-fn parse_run_line(line: &str) -> Option<(u64, u64, u64, u64)> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    match words.as_slice() {
-        ["run", seed, "done", done, "of", games, "from", base] => Some((
-            seed.parse().ok()?,
-            done.parse().ok()?,
-            games.parse().ok()?,
-            base.parse().ok()?,
-        )),
-        _ => None,
-    }
+    td::run_line(config.seed, done, config.games, base)
 }
 
 fn starting_point(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Start> {
@@ -373,7 +339,7 @@ fn starting_point(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<S
     if checkpoint.exists() {
         let (network, info) = load_file(&checkpoint)?;
         let mut lines = info.notes.lines();
-        let run = lines.next().and_then(parse_run_line);
+        let run = lines.next().and_then(td::parse_run_line);
         let Some((seed, done, games, base)) = run else {
             bail!(
                 "{} is not a checkpoint of a training run; remove it to start afresh",
@@ -571,31 +537,6 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyho
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn run_lines_round_trip() {
-        let config = TrainConfig {
-            games: 500,
-            seed: 7,
-            jobs: 1,
-            hidden: 8,
-            lambda: 0.7,
-            rate: 0.1,
-            eval_every: 100,
-            eval_games: 10,
-            from: None,
-            out: PathBuf::from("x"),
-        };
-        assert_eq!(parse_run_line(&run_line(&config, 96, 3)), Some((7, 96, 500, 3)));
-        assert_eq!(parse_run_line("games 100 vs greedy"), None);
-    }
-
-    #[test]
-    fn game_seeds_differ() {
-        let seeds: std::collections::HashSet<u64> = (0..1000).map(|g| game_seed(1, g)).collect();
-        assert_eq!(seeds.len(), 1000);
-        assert_ne!(game_seed(1, 0), game_seed(2, 0));
-    }
 
     #[test]
     fn a_self_play_game_moves_its_positions_towards_the_result() {

@@ -56,10 +56,11 @@ impl GameChoice {
     }
 }
 
-/// `--net FILE`: the network Long Nardy's net bots use instead of the built-in one.
+/// `--net FILE`: the network the net bots of the file's game use instead of the built-in one.
 #[derive(Debug, Args)]
 pub(super) struct NetChoice {
-    /// Long Nardy network file for bot:net and bot:best (default: the built-in one)
+    /// Network file for bot:net and bot:best in the game and options it was trained for
+    /// (default: the built-in one)
     #[arg(long = "net", value_name = "FILE")]
     pub(super) net_file: Option<std::path::PathBuf>,
 }

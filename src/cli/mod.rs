@@ -48,7 +48,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:2] (nardy), bot:best, bot:perfect\n(ur, after 'tabula solve'), engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would). With stdin\nnot a terminal, commands are read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-4), bot:best, bot:perfect\n(ur, after 'tabula solve'), engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would). With stdin\nnot a terminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
@@ -95,9 +95,9 @@ enum Commands {
         after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the\ndata directory (~/.local/share/tabula/ur-RULES.table) unless --out says\notherwise; a killed run resumes from its last finished layer when started again\nwith the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
     )]
     Solve(SolveArgs),
-    /// Train an evaluation network by self-play (TD(lambda)); Long Nardy only
+    /// Train an evaluation network by self-play (TD(lambda)) for any game and seat count
     #[command(
-        after_help = "Every --eval-every games a paired match against bot:greedy is printed (the\nlearning curve) and a checkpoint is written to OUT.checkpoint; running the same\ncommand again resumes from it. One --seed and --jobs give one network.\n\nExample:\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
+        after_help = "Every --eval-every games a match against bot:greedy is printed (the learning\ncurve: the network in every seat in turn, greedy in the others) and a\ncheckpoint is written to OUT.checkpoint; running the same command again resumes\nfrom it. One --seed and --jobs give one network. Without --out the network goes\nto nets/KEY.net in the data directory (nardy needs --out). bot:net plays a\nnetwork given with --net FILE.\n\nExamples:\n  tabula train ur rules=finkel --games 100000 --jobs 2\n  tabula train mnogoboy players=4 --games 50000 --hidden 40\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
     )]
     Train(TrainArgs),
     /// Analyse a recorded game: the loss of every decision, errors, blunders and luck

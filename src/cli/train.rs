@@ -1,17 +1,18 @@
 //! `tabula train`: a network trained by self-play.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::games::GameKind;
+use super::args::GameChoice;
+use crate::games::{AnyGame, GameVisitor, MoveCast};
 
 #[derive(Debug, Args)]
 pub(super) struct TrainArgs {
-    /// The game to train for (only nardy has a network)
-    #[arg(value_name = "GAME")]
-    pub(super) game: String,
+    #[command(flatten)]
+    pub(super) game: GameChoice,
     /// Self-play games to play
     #[arg(long)]
     pub(super) games: u64,
@@ -23,10 +24,11 @@ pub(super) struct TrainArgs {
     pub(super) jobs: Option<usize>,
     /// Start from this network file instead of random weights
     #[arg(long, value_name = "FILE")]
-    pub(super) from: Option<std::path::PathBuf>,
-    /// Where to write the trained network
+    pub(super) from: Option<PathBuf>,
+    /// Where to write the trained network (required for nardy; for the other games the
+    /// default is nets/KEY.net in the data directory, e.g. nets/ur_rules-finkel.net)
     #[arg(long, value_name = "FILE")]
-    pub(super) out: std::path::PathBuf,
+    pub(super) out: Option<PathBuf>,
     /// Hidden units of a new network
     #[arg(long, default_value_t = 80)]
     pub(super) hidden: usize,
@@ -44,15 +46,23 @@ pub(super) struct TrainArgs {
     pub(super) eval_games: u64,
 }
 
-pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::ai::train::{TrainConfig, game_id, train};
-    let trained = game_id();
-    if args.game != trained {
-        GameKind::from_id(&args.game).map_err(anyhow::Error::msg)?;
-        anyhow::bail!(
-            "only {trained} has an evaluation network to train; write 'tabula train {trained} ...'"
-        );
+/// Runs the generic trainer on the concrete game inside an [`AnyGame`].
+struct Train<'a> {
+    config: &'a crate::ai::learn::td::TdConfig,
+    out: &'a mut dyn Write,
+}
+
+impl GameVisitor for Train<'_> {
+    type Output = anyhow::Result<crate::ai::learn::td::TdSummary>;
+
+    fn visit<G: crate::core::Game>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
+        crate::ai::learn::td::train(game, self.config, self.out, io::stderr().is_terminal())
     }
+}
+
+pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    use crate::core::Game;
+    let (kind, options) = args.game.resolve()?;
     if !(0.0..=1.0).contains(&args.lambda) {
         anyhow::bail!("--lambda is between 0 and 1, e.g. --lambda 0.7");
     }
@@ -65,7 +75,41 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let config = TrainConfig {
+    if kind.info().id == crate::ai::train::game_id() {
+        // Long Nardy keeps its own trainer: five outputs for mars and koks.
+        let Some(out_file) = args.out else {
+            anyhow::bail!("say where the network goes, e.g. --out {}.net", kind.info().id);
+        };
+        let config = crate::ai::train::TrainConfig {
+            games: args.games,
+            seed: args.seed,
+            jobs,
+            hidden: args.hidden,
+            lambda: args.lambda,
+            rate: args.rate,
+            eval_every: args.eval_every,
+            eval_games: args.eval_games,
+            from: args.from,
+            out: out_file,
+        };
+        let summary = crate::ai::train::train(&config, out, io::stderr().is_terminal())?;
+        return finished(out, summary.games, summary.games_per_second, &config.out);
+    }
+    let game: AnyGame = kind.new_game(&options)?;
+    let Some(encoding) = game.encoding() else {
+        anyhow::bail!(
+            "{} has no encoder, so no network can be trained for it",
+            kind.info().id
+        );
+    };
+    let out_file = match args.out {
+        Some(path) => path,
+        None => crate::ai::data_dir::data_dir()
+            .ok_or_else(|| anyhow::anyhow!("there is no data directory; give --out FILE"))?
+            .join("nets")
+            .join(crate::ai::learn::td::file_name(&encoding.key)),
+    };
+    let config = crate::ai::learn::td::TdConfig {
         games: args.games,
         seed: args.seed,
         jobs,
@@ -75,15 +119,20 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         eval_every: args.eval_every,
         eval_games: args.eval_games,
         from: args.from,
-        out: args.out,
+        out: out_file,
     };
-    let summary = train(&config, out, io::stderr().is_terminal())?;
+    let summary = game.visit(Train {
+        config: &config,
+        out: &mut *out,
+    })?;
+    finished(out, summary.games, summary.games_per_second, &config.out)
+}
+
+fn finished(out: &mut dyn Write, games: u64, speed: f64, path: &std::path::Path) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
-        "trained {} games ({:.1} games/s); wrote {}",
-        summary.games,
-        summary.games_per_second,
-        config.out.display()
+        "trained {games} games ({speed:.1} games/s); wrote {}",
+        path.display()
     )?;
     Ok(ExitCode::SUCCESS)
 }

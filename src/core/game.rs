@@ -209,6 +209,18 @@ impl Estimate {
     }
 }
 
+/// What a game's encoder writes ([`Game::encoding`]): which networks can read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// What a network for this layout was trained for: the game's id with the options
+    /// and seat count that change play (`ur rules=finkel`, `aeroplane players=3`).
+    pub key: String,
+    /// The layout's version, raised whenever its inputs change meaning.
+    pub version: u32,
+    /// How many numbers [`Game::encode`] writes.
+    pub inputs: usize,
+}
+
 /// Examples in one game's notation, so that help speaks the game being played.
 #[derive(Clone, Copy, Debug)]
 pub struct HelpExamples {
@@ -435,6 +447,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// is `greedy`.
     fn best_bot(&self) -> &'static str {
         "greedy"
+    }
+
+    /// The input layout of this game's learned evaluation for these options and this
+    /// seat count, or `None` where the game has no encoder (the default). The learner
+    /// and the net bots see a game only through this and [`Game::encode`].
+    fn encoding(&self) -> Option<Encoding> {
+        None
+    }
+
+    /// Writes this position (not over) into `x`, which holds [`Encoding::inputs`]
+    /// numbers, as seen by the seat to act: wherever seats are laid out one after the
+    /// other, the seat to act comes first and then the others in turn order. Does nothing
+    /// where [`Game::encoding`] is `None`.
+    fn encode(&self, x: &mut [f32]) {
+        let _ = x;
     }
 
     /// The name of the solved table that plays this game exactly with these options

@@ -19,7 +19,7 @@ pub mod wrap;
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
 pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
 pub use game::{
-    Estimate, Game, GameInfo, HelpExamples, MAX_SEATS, NewGame, Outcome, Phase, Resignation, Seat,
+    Encoding, Estimate, Game, GameInfo, HelpExamples, MAX_SEATS, NewGame, Outcome, Phase, Resignation, Seat,
 };
 pub use hash::PositionHasher;
 pub use options::{OptionKind, OptionSpec, Options};

@@ -234,6 +234,12 @@ macro_rules! games {
             fn best_bot(&self) -> &'static str {
                 match self { $(AnyGame::$variant(g) => g.best_bot(),)+ }
             }
+            fn encoding(&self) -> Option<crate::core::Encoding> {
+                match self { $(AnyGame::$variant(g) => g.encoding(),)+ }
+            }
+            fn encode(&self, x: &mut [f32]) {
+                match self { $(AnyGame::$variant(g) => g.encode(x),)+ }
+            }
             fn solved_table(&self) -> Option<String> {
                 match self { $(AnyGame::$variant(g) => g.solved_table(),)+ }
             }

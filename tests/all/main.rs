@@ -10,6 +10,7 @@ mod estimates;
 mod games_forwarding;
 mod invariants;
 mod layers;
+mod learned_nets;
 mod microbes_games;
 mod microbes_reference;
 mod microbes_rules;

@@ -153,13 +153,3 @@ fn damaged_and_foreign_network_files_are_refused_clearly() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
-
-#[test]
-fn only_nardy_trains() {
-    let output = tabula()
-        .args(["train", "ur", "--games", "10", "--out", "/dev/null"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("only nardy"));
-}

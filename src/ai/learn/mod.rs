@@ -1,18 +1,23 @@
 //! Evaluations learned by self-play: a small network in plain Rust ([`network`]), its
-//! weight file ([`weights`]), TD(lambda) training ([`crate::ai::train`]) and its use as Long Nardy's
-//! evaluation and bots ([`nardy`]).
+//! weight file ([`weights`]), TD(lambda) training for any game through its encoder
+//! ([`td`]; Long Nardy's own in [`crate::ai::train`]), its use as Long Nardy's
+//! evaluation and bots ([`nardy`]) and as every other game's ([`seats`]).
 //!
-//! The network tabula ships for Long Nardy is embedded in the binary
-//! (`assets/nardy.net`, see the README for how it was trained); `--net FILE` on `play`,
-//! `match` and `engine` replaces it for the whole process ([`use_net_file`]).
+//! The networks tabula ships are embedded in the binary (`assets/*.net`, see the README
+//! for how each was trained); `--net FILE` on `play`, `match` and `engine` replaces the
+//! one for that file's game for the whole process ([`use_net_file`]).
 
 pub mod nardy;
 pub mod network;
+pub mod seats;
+pub mod td;
 pub mod weights;
 
 use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
+
+use crate::core::NewGame;
 
 pub use nardy::{MatchTable, NetBot, NetEvaluator, Probabilities};
 pub use network::Network;
@@ -40,7 +45,10 @@ pub fn check_nardy(network: &Network, info: &NetInfo) -> Result<(), NetFileError
             info.game
         )));
     }
-    if info.encoding != ENCODING_VERSION || network.inputs() != INPUTS {
+    if info.encoding != ENCODING_VERSION
+        || network.inputs() != INPUTS
+        || network.outputs() != network::OUTPUTS
+    {
         return Err(NetFileError::Mismatch(format!(
             "this network reads input layout {} with {} inputs; this tabula encodes nardy as layout {ENCODING_VERSION} with {INPUTS}: retrain it with 'tabula train nardy'",
             info.encoding,
@@ -76,17 +84,26 @@ pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
     Ok((network, info))
 }
 
-/// `bot:net` at `plies` for games of type `G`, when `G` has a learned network (Long
-/// Nardy); `None` for the other games, whose `net` levels search on their estimate.
-pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Option<Box<dyn crate::ai::bots::Bot<G>>> {
+/// `bot:net` at `plies` for games of type `G`: Long Nardy's own network bot, else the
+/// search on the game's network ([`seats::SeatNetBot`], which falls back on the game's
+/// estimate where there is no network).
+pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
     crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
         Box::new(NetBot::new(nardy_net(), plies, seed))
     })
+    .unwrap_or_else(|| Box::new(seats::SeatNetBot::new(plies, seed)))
 }
 
-/// Makes the network in `path` the one every Long Nardy net bot of this process uses.
-/// Call it once, before any bot is built; a second call is refused.
+/// Makes the network in `path` the one every net bot of this process uses for that
+/// network's game (Long Nardy's, or the game and options its key names). Call it once,
+/// before any bot is built; a second call is refused.
 pub fn use_net_file(path: &std::path::Path) -> anyhow::Result<()> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read the network file {}", path.display()))?;
+    let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
+    if info.game != crate::games::nardy::Nardy::game_info().id {
+        return seats::choose(network, info);
+    }
     let (network, info) = load_file(path)?;
     CHOSEN
         .set((Arc::new(network), info))

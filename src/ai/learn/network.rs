@@ -1,5 +1,5 @@
 //! A small fully connected network in plain Rust: inputs, one sigmoid hidden layer, and
-//! [`OUTPUTS`] sigmoid outputs, all `f32`.
+//! up to [`MAX_OUTPUTS`] sigmoid outputs (Long Nardy's have [`OUTPUTS`]), all `f32`.
 //!
 //! Evaluation allocates nothing: the hidden layer lives on the stack (at most
 //! [`MAX_HIDDEN`] units) and the first layer adds one weight row per non-zero input, so
@@ -11,9 +11,12 @@
 
 use crate::core::SeededDice;
 
-/// Outputs of the network: the probabilities of the scoring outcomes, see
+/// Outputs of Long Nardy's network: the probabilities of the scoring outcomes, see
 /// [`crate::ai::learn::Probabilities`].
 pub const OUTPUTS: usize = 5;
+/// The most outputs a network may have: one per seat of the largest game (six), and
+/// Long Nardy's five.
+pub const MAX_OUTPUTS: usize = 8;
 /// The most hidden units a network may have (the stack buffer's size).
 pub const MAX_HIDDEN: usize = 512;
 
@@ -22,13 +25,14 @@ pub const MAX_HIDDEN: usize = 512;
 pub struct Network {
     inputs: usize,
     hidden: usize,
+    outputs: usize,
     /// First layer, one row of `hidden` weights per input (input-major), so a non-zero
     /// input adds one contiguous row.
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// Second layer, one row of `hidden` weights per output.
     w2: Vec<f32>,
-    b2: [f32; OUTPUTS],
+    b2: Vec<f32>,
 }
 
 /// The derivative of the loss with respect to every weight, shaped like a [`Network`].
@@ -37,7 +41,7 @@ pub struct Gradient {
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
-    b2: [f32; OUTPUTS],
+    b2: Vec<f32>,
 }
 
 impl Gradient {
@@ -46,7 +50,7 @@ impl Gradient {
         self.w1.fill(0.0);
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = [0.0; OUTPUTS];
+        self.b2.fill(0.0);
     }
 
     /// Adds `other` (a gradient of the same network) to this one.
@@ -83,10 +87,17 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Network {
-    /// A network with `inputs` inputs and `hidden` hidden units (1 to [`MAX_HIDDEN`]),
-    /// its weights drawn small and uniform from `seed`.
+    /// A network with `inputs` inputs, `hidden` hidden units (1 to [`MAX_HIDDEN`]) and
+    /// Long Nardy's [`OUTPUTS`] outputs, its weights drawn small and uniform from `seed`.
     pub fn random(inputs: usize, hidden: usize, seed: u64) -> Network {
+        Network::random_with_outputs(inputs, hidden, OUTPUTS, seed)
+    }
+
+    /// A network with `outputs` outputs (1 to [`MAX_OUTPUTS`]), otherwise as
+    /// [`Network::random`].
+    pub fn random_with_outputs(inputs: usize, hidden: usize, outputs: usize, seed: u64) -> Network {
         let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let outputs = outputs.clamp(1, MAX_OUTPUTS);
         let mut rng = SeededDice::new(seed);
         let mut draw = |scale: f32| {
             let unit = rng.below(1 << 24) as f32 / (1 << 24) as f32;
@@ -97,10 +108,11 @@ impl Network {
         Network {
             inputs,
             hidden,
+            outputs,
             w1: (0..inputs * hidden).map(|_| draw(first_scale)).collect(),
             b1: vec![0.0; hidden],
-            w2: (0..OUTPUTS * hidden).map(|_| draw(second_scale)).collect(),
-            b2: [0.0; OUTPUTS],
+            w2: (0..outputs * hidden).map(|_| draw(second_scale)).collect(),
+            b2: vec![0.0; outputs],
         }
     }
 
@@ -111,15 +123,18 @@ impl Network {
         w1: Vec<f32>,
         b1: Vec<f32>,
         w2: Vec<f32>,
-        b2: [f32; OUTPUTS],
+        b2: Vec<f32>,
     ) -> Option<Network> {
+        let outputs = b2.len();
         let fits = (1..=MAX_HIDDEN).contains(&hidden)
+            && (1..=MAX_OUTPUTS).contains(&outputs)
             && w1.len() == inputs * hidden
             && b1.len() == hidden
-            && w2.len() == OUTPUTS * hidden;
+            && w2.len() == outputs * hidden;
         fits.then_some(Network {
             inputs,
             hidden,
+            outputs,
             w1,
             b1,
             w2,
@@ -143,24 +158,38 @@ impl Network {
         self.hidden
     }
 
+    /// How many outputs it gives.
+    pub fn outputs(&self) -> usize {
+        self.outputs
+    }
+
     /// A zero gradient shaped like this network.
     pub fn zero_gradient(&self) -> Gradient {
         Gradient {
             w1: vec![0.0; self.w1.len()],
             b1: vec![0.0; self.b1.len()],
             w2: vec![0.0; self.w2.len()],
-            b2: [0.0; OUTPUTS],
+            b2: vec![0.0; self.b2.len()],
         }
     }
 
-    /// The outputs for `x` (which must hold [`Network::inputs`] numbers).
+    /// Long Nardy's [`OUTPUTS`] outputs for `x` (which must hold [`Network::inputs`]
+    /// numbers); outputs the network does not have are zero.
     pub fn evaluate(&self, x: &[f32]) -> [f32; OUTPUTS] {
+        let all = self.evaluate_all(x);
+        let mut out = [0.0; OUTPUTS];
+        out.copy_from_slice(&all[..OUTPUTS]);
+        out
+    }
+
+    /// Every output for `x`, the first [`Network::outputs`] of the array (the rest zero).
+    pub fn evaluate_all(&self, x: &[f32]) -> [f32; MAX_OUTPUTS] {
         let mut hidden = [0.0f32; MAX_HIDDEN];
         self.forward(x, &mut hidden[..self.hidden])
     }
 
     /// Runs the network, leaving the hidden activations in `hidden`.
-    fn forward(&self, x: &[f32], hidden: &mut [f32]) -> [f32; OUTPUTS] {
+    fn forward(&self, x: &[f32], hidden: &mut [f32]) -> [f32; MAX_OUTPUTS] {
         let h = self.hidden;
         hidden.copy_from_slice(&self.b1);
         for (i, &value) in x.iter().enumerate().take(self.inputs) {
@@ -174,8 +203,9 @@ impl Network {
         for unit in hidden.iter_mut() {
             *unit = sigmoid(*unit);
         }
-        let mut out = self.b2;
-        for (k, o) in out.iter_mut().enumerate() {
+        let mut out = [0.0f32; MAX_OUTPUTS];
+        out[..self.outputs].copy_from_slice(&self.b2);
+        for (k, o) in out.iter_mut().enumerate().take(self.outputs) {
             let row = &self.w2[k * h..(k + 1) * h];
             let dot: f32 = row.iter().zip(hidden.iter()).map(|(w, a)| w * a).sum();
             *o = sigmoid(*o + dot);
@@ -183,10 +213,12 @@ impl Network {
         out
     }
 
-    /// The cross-entropy of the outputs for `x` against `target` (each in `[0, 1]`).
-    pub fn loss(&self, x: &[f32], target: &[f32; OUTPUTS]) -> f32 {
-        let out = self.evaluate(x);
-        out.iter()
+    /// The cross-entropy of the outputs for `x` against `target` (each in `[0, 1]`, one
+    /// per output).
+    pub fn loss(&self, x: &[f32], target: &[f32]) -> f32 {
+        let out = self.evaluate_all(x);
+        out[..self.outputs]
+            .iter()
             .zip(target)
             .map(|(&o, &t)| {
                 let o = o.clamp(1e-7, 1.0 - 1e-7);
@@ -200,22 +232,22 @@ impl Network {
     pub fn accumulate_gradient(
         &self,
         x: &[f32],
-        target: &[f32; OUTPUTS],
+        target: &[f32],
         gradient: &mut Gradient,
-    ) -> [f32; OUTPUTS] {
+    ) -> [f32; MAX_OUTPUTS] {
         let h = self.hidden;
         let mut hidden = [0.0f32; MAX_HIDDEN];
         let hidden = &mut hidden[..h];
         let out = self.forward(x, hidden);
         // For a sigmoid output under cross-entropy the derivative at the pre-activation
         // is simply output minus target.
-        let mut delta_out = [0.0f32; OUTPUTS];
-        for k in 0..OUTPUTS {
-            delta_out[k] = out[k] - target[k];
+        let mut delta_out = [0.0f32; MAX_OUTPUTS];
+        for (k, &t) in target.iter().enumerate().take(self.outputs) {
+            delta_out[k] = out[k] - t;
         }
         let mut delta_hidden = [0.0f32; MAX_HIDDEN];
         let delta_hidden = &mut delta_hidden[..h];
-        for (k, &delta) in delta_out.iter().enumerate() {
+        for (k, &delta) in delta_out.iter().enumerate().take(self.outputs) {
             gradient.b2[k] += delta;
             let row = &self.w2[k * h..(k + 1) * h];
             let grad_row = &mut gradient.w2[k * h..(k + 1) * h];
@@ -243,15 +275,15 @@ impl Network {
     /// [`Network::accumulate_gradient`] into a zero gradient followed by
     /// [`Network::descend`], but touching only the first-layer rows of non-zero inputs.
     /// Returns the outputs before the step.
-    pub fn learn(&mut self, x: &[f32], target: &[f32; OUTPUTS], rate: f32) -> [f32; OUTPUTS] {
+    pub fn learn(&mut self, x: &[f32], target: &[f32], rate: f32) -> [f32; MAX_OUTPUTS] {
         let h = self.hidden;
         let mut hidden = [0.0f32; MAX_HIDDEN];
         let hidden = &mut hidden[..h];
         let out = self.forward(x, hidden);
         let mut delta_hidden = [0.0f32; MAX_HIDDEN];
         let delta_hidden = &mut delta_hidden[..h];
-        for k in 0..OUTPUTS {
-            let delta = out[k] - target[k];
+        for (k, &t) in target.iter().enumerate().take(self.outputs) {
+            let delta = out[k] - t;
             self.b2[k] -= rate * delta;
             let row = &mut self.w2[k * h..(k + 1) * h];
             for j in 0..h {
@@ -283,14 +315,11 @@ impl Network {
         self.clone_from(first);
         let scale = 1.0 / networks.len() as f32;
         for other in &networks[1..] {
-            let theirs = [&other.w1, &other.b1, &other.w2];
+            let theirs = [&other.w1, &other.b1, &other.w2, &other.b2];
             for (mine, theirs) in self.layers_mut().into_iter().zip(theirs) {
                 for (a, b) in mine.iter_mut().zip(theirs.iter()) {
                     *a += b;
                 }
-            }
-            for (a, b) in self.b2.iter_mut().zip(other.b2) {
-                *a += b;
             }
         }
         for part in self.layers_mut() {
@@ -298,13 +327,10 @@ impl Network {
                 *w *= scale;
             }
         }
-        for w in self.b2.iter_mut() {
-            *w *= scale;
-        }
     }
 
-    fn layers_mut(&mut self) -> [&mut Vec<f32>; 3] {
-        [&mut self.w1, &mut self.b1, &mut self.w2]
+    fn layers_mut(&mut self) -> [&mut Vec<f32>; 4] {
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
 
     /// Moves every weight by `-rate` times its gradient.

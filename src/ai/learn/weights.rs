@@ -1,23 +1,27 @@
 //! The weight file: a [`Network`] with what it was trained on, in a versioned binary
 //! format guarded by a checksum.
 //!
-//! Format version 1, all integers and floats little-endian:
+//! Format version 2, all integers and floats little-endian:
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 8 | magic `TABULANN` |
-//! | 4 | format version (`u32`, 1) |
-//! | 8 | game id, ASCII, padded with zero bytes (`nardy`) |
-//! | 4 | encoding version (`u32`): the input layout the network reads, see `games::nardy::encode` |
+//! | 4 | format version (`u32`, 2) |
+//! | 4 | length `m` of the key (`u32`, at most 200) |
+//! | m | the key, UTF-8: the game and what the network was trained for, as the game's encoder names it (`nardy`, `ur rules=finkel`, `aeroplane players=3 launch=even`) |
+//! | 4 | encoding version (`u32`): the input layout the network reads, see each game's `encode.rs` |
 //! | 4 | inputs (`u32`) |
 //! | 4 | hidden units (`u32`) |
-//! | 4 | outputs (`u32`, 5) |
+//! | 4 | outputs (`u32`, 1 to 8: Long Nardy's 5, or one per seat) |
 //! | 8 | self-play games trained (`u64`) |
 //! | 8 | training seed (`u64`) |
 //! | 4 | length `n` of the notes (`u32`) |
 //! | n | notes, UTF-8: how the network was trained, its learning curve |
 //! | 4 * k | the weights as `f32`: first layer (input-major, `inputs * hidden`), first-layer biases (`hidden`), second layer (output-major, `outputs * hidden`), output biases (`outputs`) |
 //! | 8 | FNV-1a 64-bit hash of every byte before it (`u64`) |
+//!
+//! Version 1, which Long Nardy's first network was written in, is the same but for the
+//! key: 8 bytes of ASCII padded with zero bytes, and always 5 outputs; it is still read.
 //!
 //! A reader checks the magic, the version, the checksum, then that the sizes agree with
 //! each other and with the encoding it uses, and that every weight is finite.
@@ -26,17 +30,20 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use super::network::{MAX_HIDDEN, Network, OUTPUTS};
+use super::network::{MAX_HIDDEN, MAX_OUTPUTS, Network, OUTPUTS};
 
 /// The first eight bytes of every weight file.
 pub const MAGIC: &[u8; 8] = b"TABULANN";
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format version this build writes (it reads this one and version 1).
+pub const FORMAT_VERSION: u32 = 2;
+/// The longest key a file may carry.
+const MAX_KEY: usize = 200;
 
 /// What the weight file says besides the weights.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NetInfo {
-    /// The game the network plays (`nardy`).
+    /// What the network plays: the game, with the options and seats it was trained for
+    /// where they matter (`nardy`, `ur rules=finkel`).
     pub game: String,
     /// The input layout it reads.
     pub encoding: u32,
@@ -58,7 +65,7 @@ pub enum NetFileError {
     NotANetwork,
     /// Written by another version of the format.
     #[error(
-        "network file format version {found}, but this tabula reads version {FORMAT_VERSION}; retrain it with 'tabula train' or use a file made by this version"
+        "network file format version {found}, but this tabula reads versions 1 and {FORMAT_VERSION}; retrain it with 'tabula train' or use a file made by this version"
     )]
     WrongVersion {
         /// The version in the file.
@@ -90,15 +97,13 @@ pub fn to_bytes(network: &Network, info: &NetInfo) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    let mut game = [0u8; 8];
-    for (slot, b) in game.iter_mut().zip(info.game.bytes()) {
-        *slot = b;
-    }
-    out.extend_from_slice(&game);
+    let key = &info.game.as_bytes()[..info.game.len().min(MAX_KEY)];
+    out.extend_from_slice(&(key.len() as u32).to_le_bytes());
+    out.extend_from_slice(key);
     out.extend_from_slice(&info.encoding.to_le_bytes());
     out.extend_from_slice(&(network.inputs() as u32).to_le_bytes());
     out.extend_from_slice(&(network.hidden() as u32).to_le_bytes());
-    out.extend_from_slice(&(OUTPUTS as u32).to_le_bytes());
+    out.extend_from_slice(&(network.outputs() as u32).to_le_bytes());
     out.extend_from_slice(&info.games.to_le_bytes());
     out.extend_from_slice(&info.seed.to_le_bytes());
     out.extend_from_slice(&(info.notes.len() as u32).to_le_bytes());
@@ -153,7 +158,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Network, NetInfo), NetFileError> {
         return Err(NetFileError::NotANetwork);
     }
     let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
-    if version != FORMAT_VERSION {
+    if version != FORMAT_VERSION && version != 1 {
         return Err(NetFileError::WrongVersion { found: version });
     }
     if bytes.len() < 20 {
@@ -164,19 +169,35 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Network, NetInfo), NetFileError> {
         return Err(NetFileError::Damaged);
     }
     let mut reader = Reader { bytes: &body[12..] };
-    let game_bytes = reader.take(8)?;
-    let game: String = game_bytes
-        .iter()
-        .take_while(|&&b| b != 0)
-        .map(|&b| char::from(b))
-        .collect();
+    let game = if version == 1 {
+        reader
+            .take(8)?
+            .iter()
+            .take_while(|&&b| b != 0)
+            .map(|&b| char::from(b))
+            .collect()
+    } else {
+        let length = reader.u32()? as usize;
+        if length > MAX_KEY {
+            return Err(NetFileError::Inconsistent(format!(
+                "its key is {length} bytes long (at most {MAX_KEY})"
+            )));
+        }
+        String::from_utf8(reader.take(length)?.to_vec())
+            .map_err(|_| NetFileError::Inconsistent("its key is not UTF-8".into()))?
+    };
     let encoding = reader.u32()?;
     let inputs = reader.u32()? as usize;
     let hidden = reader.u32()? as usize;
     let outputs = reader.u32()? as usize;
-    if outputs != OUTPUTS {
+    let allowed = if version == 1 {
+        OUTPUTS..=OUTPUTS
+    } else {
+        1..=MAX_OUTPUTS
+    };
+    if !allowed.contains(&outputs) {
         return Err(NetFileError::Inconsistent(format!(
-            "it has {outputs} outputs; tabula's networks have {OUTPUTS}"
+            "it has {outputs} outputs; tabula's networks have 1 to {MAX_OUTPUTS} (5 in version 1)"
         )));
     }
     if !(1..=MAX_HIDDEN).contains(&hidden) || inputs == 0 || inputs > 1 << 16 {
@@ -191,16 +212,14 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Network, NetInfo), NetFileError> {
         .map_err(|_| NetFileError::Inconsistent("its notes are not UTF-8".into()))?;
     let w1 = reader.floats(inputs * hidden)?;
     let b1 = reader.floats(hidden)?;
-    let w2 = reader.floats(OUTPUTS * hidden)?;
-    let b2_vec = reader.floats(OUTPUTS)?;
+    let w2 = reader.floats(outputs * hidden)?;
+    let b2 = reader.floats(outputs)?;
     if !reader.bytes.is_empty() {
         return Err(NetFileError::Inconsistent(format!(
             "{} bytes follow the weights",
             reader.bytes.len()
         )));
     }
-    let mut b2 = [0.0; OUTPUTS];
-    b2.copy_from_slice(&b2_vec);
     let network = Network::from_parts(inputs, hidden, w1, b1, w2, b2)
         .ok_or_else(|| NetFileError::Inconsistent("the layer sizes do not fit together".into()))?;
     if !network.is_finite() {
@@ -275,10 +294,33 @@ mod tests {
     fn other_versions_are_refused_by_name() {
         let (net, info) = sample();
         let mut bytes = to_bytes(&net, &info);
-        bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+        bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
         let error = from_bytes(&bytes).unwrap_err();
-        assert_eq!(error, NetFileError::WrongVersion { found: 2 });
-        assert!(error.to_string().contains("reads version 1"));
+        assert_eq!(error, NetFileError::WrongVersion { found: 3 });
+        assert!(error.to_string().contains("reads versions 1 and 2"));
+    }
+
+    #[test]
+    fn long_keys_and_seat_outputs_round_trip() {
+        let net = Network::random_with_outputs(9, 4, 6, 3);
+        let info = NetInfo {
+            game: "aeroplane players=3 launch=five-six".into(),
+            encoding: 2,
+            games: 10,
+            seed: 1,
+            notes: String::new(),
+        };
+        let (back, back_info) = from_bytes(&to_bytes(&net, &info)).unwrap();
+        assert_eq!(back.outputs(), 6);
+        assert_eq!(back, net);
+        assert_eq!(back_info, info);
+    }
+
+    #[test]
+    fn version_one_files_still_read() {
+        let (network, info) = from_bytes(crate::ai::learn::SHIPPED_NARDY_NET).unwrap();
+        assert_eq!(info.game, "nardy");
+        assert_eq!(network.outputs(), OUTPUTS);
     }
 
     #[test]
@@ -287,7 +329,7 @@ mod tests {
         let mut bytes = to_bytes(&net, &info);
         bytes.truncate(bytes.len() - 8);
         // Claim one more hidden unit than the weights hold, and re-seal the file.
-        let hidden_at = 8 + 4 + 8 + 4 + 4;
+        let hidden_at = 8 + 4 + 4 + info.game.len() + 4 + 4;
         bytes[hidden_at..hidden_at + 4].copy_from_slice(&8u32.to_le_bytes());
         let hash = fnv1a(&bytes);
         bytes.extend_from_slice(&hash.to_le_bytes());

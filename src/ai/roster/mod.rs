@@ -36,8 +36,9 @@ pub enum BotKind {
         /// Move decisions searched.
         depth: u8,
     },
-    /// Long Nardy's learned network, looking `plies` (1 or 2) move decisions ahead; in
-    /// other games, which have no network, an expectimax search that deep.
+    /// The game's learned network, looking `plies` (1 to 4, deeper where a game names
+    /// it as its best; Long Nardy's stops at 2) move decisions ahead; in a game or option set without a network,
+    /// an expectimax search that deep on the game's estimate.
     Net {
         /// Move decisions searched.
         plies: u8,
@@ -84,24 +85,20 @@ impl BotKind {
     /// follow `seed`. The one place a bot name becomes a bot: the same name gives the
     /// same bot whether `G` is a concrete game or [`AnyGame`] (which hands each decision
     /// to a bot built here for the concrete game, so that searches never dispatch per
-    /// node). Searches value positions by the game's own estimate, except that Long
-    /// Nardy's `bot:net` levels play on its learned network.
+    /// node). Searches value positions by the game's own estimate, except that the
+    /// `bot:net` levels play on the game's learned network.
     pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
         if let Some(bot) =
             crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed)))
         {
             return bot;
         }
-        if let BotKind::Net { plies } = self
-            && let Some(bot) = crate::ai::learn::net_bot::<G>(plies, seed)
-        {
-            return bot;
-        }
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(Greedy::new(seed)),
-            // In games without a network, `net` searches as deep on the game's estimate.
-            BotKind::Expectimax { depth } | BotKind::Net { plies: depth } => Box::new(SearchBot::new(
+            // Where a game has no network, `net` searches as deep on the game's estimate.
+            BotKind::Net { plies } => crate::ai::learn::net_bot::<G>(plies, seed),
+            BotKind::Expectimax { depth } => Box::new(SearchBot::new(
                 crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
                 seed,
             )),
@@ -138,6 +135,9 @@ impl BotKind {
             }),
             Some(("mcts", playouts)) => Ok(BotKind::Mcts {
                 playouts: level(playouts)?,
+            }),
+            Some(("net", plies)) => Ok(BotKind::Net {
+                plies: u8::try_from(level(plies)?).map_err(|_| format!("'{text}' searches too deep"))?,
             }),
             _ => text.parse(),
         }
@@ -194,8 +194,8 @@ impl FromStr for BotKind {
                     Some(level) => level
                         .parse::<u8>()
                         .ok()
-                        .filter(|p| (1..=2).contains(p))
-                        .ok_or_else(|| format!("net plies are 1 or 2, not '{level}'; e.g. bot:net:2"))?,
+                        .filter(|p| (1..=4).contains(p))
+                        .ok_or_else(|| format!("net plies are 1 to 4, not '{level}'; e.g. bot:net:2"))?,
                 };
                 Ok(BotKind::Net { plies })
             }
@@ -249,7 +249,8 @@ mod tests {
             "net:2".parse::<BotKind>().map(|k| k.to_string()),
             Ok("net:2".to_string())
         );
-        assert!("net:3".parse::<BotKind>().unwrap_err().contains("1 or 2"));
+        assert_eq!("net:4".parse(), Ok(BotKind::Net { plies: 4 }));
+        assert!("net:5".parse::<BotKind>().unwrap_err().contains("1 to 4"));
         assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
         assert_eq!(
             "mcts".parse(),

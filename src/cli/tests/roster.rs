@@ -142,12 +142,12 @@ fn bot_best_plays_each_games_own_level() {
     let expected = [
         "net:2",
         "net:2",
-        "expectimax:4",
-        "expectimax:4",
-        "expectimax:4",
+        "net:3",
+        "net:2",
+        "net:2",
         "mcts:2000",
-        "mcts:2000",
-        "expectimax:6",
+        "net:2",
+        "net:2",
         "mcts:4000",
     ];
     let levels: Vec<String> = games().iter().map(|g| best_level(g).to_string()).collect();

@@ -19,6 +19,7 @@
 pub mod board;
 mod check;
 mod describe;
+mod encode;
 pub mod eval;
 mod finishers;
 mod hash;
@@ -681,14 +682,30 @@ impl Game for Aeroplane {
         eval::estimate(self)
     }
 
-    /// Two seats: expectimax:4, 14.4 / 40.8 ms, 60.7% (55.0-66.0) of 300 against
-    /// greedy (mcts:1000: 58.0%, 48.2-67.2, of 100). Three or four: mcts:2000, 4 seats
-    /// 134.7 / 159.3 ms, 3 seats 87.3 / 125.8 ms; against three greedy bots it won 43.2%
-    /// (38.5-48.1) of 400 games (`tabula match aeroplane players=4 --games 400 --player
-    /// bot:best --player bot:greedy --player bot:greedy --player bot:greedy --seed 1`).
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
+    }
+
+    /// Two seats with the default rules: `net:2` on the learned network, which won 56.8%
+    /// (51.9-61.5) of 400 against expectimax:4. Otherwise the searches on the estimate:
+    /// two seats expectimax:4, 14.4 / 40.8 ms, 60.7% (55.0-66.0) of 300 against greedy;
+    /// three or four mcts:2000, 4 seats 134.7 / 159.3 ms, 3 seats 87.3 / 125.8 ms, 43.2%
+    /// (38.5-48.1) of 400 four-seat games against three greedy bots, where net:2 on the
+    /// four-seat network (20,000 games of training) won only 36.5% (31.9-41.3) of 400.
     fn best_bot(&self) -> &'static str {
+        let defaults = AeroplaneRules::read(&Options::defaults(&OPTIONS));
+        let trained = defaults.is_ok_and(|d| {
+            AeroplaneRules {
+                players: self.seats,
+                ..d
+            } == self.rules
+        });
         if self.seat_count() == 2 {
-            "expectimax:4"
+            if trained { "net:2" } else { "expectimax:4" }
         } else {
             "mcts:2000"
         }

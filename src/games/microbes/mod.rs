@@ -10,6 +10,7 @@
 //! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
 
 pub mod board;
+mod encode;
 pub mod eval;
 mod hash;
 pub mod movegen;
@@ -486,11 +487,23 @@ impl Game for Microbes {
         eval::estimate(self)
     }
 
-    /// mcts:2000, 91.9 / 135.3 ms: mcts:1000 won 58.7% (53.0-64.1) of 300 against
-    /// greedy where expectimax:4 won 49.0% (44.1-53.9) of 400, and mcts:2000 beat
-    /// mcts:1000 57.0% (47.2-66.3) of 100.
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
+    }
+
+    /// `net:2` on the learned network (trained with the default rules; see the README
+    /// for its figures); with `six-rolls-again=on` mcts:2000, 91.9 / 135.3 ms, which
+    /// won 58.7% (53.0-64.1) of 300 against greedy.
     fn best_bot(&self) -> &'static str {
-        "mcts:2000"
+        if self.rules.six_rolls_again {
+            "mcts:2000"
+        } else {
+            "net:2"
+        }
     }
 
     fn narrate(&self, before: &Microbes) -> Vec<String> {

@@ -13,6 +13,7 @@
 
 mod board;
 mod check;
+mod encode;
 pub mod eval;
 mod hash;
 mod render;
@@ -630,16 +631,23 @@ impl Game for Mnogoboy {
         if self.seats == 2 { 0 } else { 12 }
     }
 
-    /// Two seats: expectimax:6, deeper than the levels people type because one turn is
-    /// several decisions (exchanges before and after the move, extra rolls), so depth 4
-    /// sees barely one turn; 8.4 / 22.8 ms (depth 7: 19.6 / 58.4). It won 57.0%
-    /// (52.1-61.8) of 400 against greedy where expectimax:4 won 51.4% (48.3-54.5) of
-    /// 1000, and 55.2% (50.4-60.0) of 400 against mcts:20000. Three to six: mcts:4000,
-    /// 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms; against three greedy bots it won
-    /// 33.0% (30.2-36.0) of 1000 four-seat games.
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
+    }
+
+    /// Two seats: `net:2` on the learned network, which won 51.3% (48.2-54.4) of 1000
+    /// against the expectimax:6 it replaces (8.4 / 22.8 ms; deeper than the typed levels
+    /// because one turn is several decisions) at a fraction of its cost. Three to six:
+    /// mcts:4000, 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms, 33.0% (30.2-36.0) of
+    /// 1000 four-seat games against three greedy bots; net:2 on the four-seat network
+    /// won 34.5% (30.0-39.3) of 400 there, not enough to tell them apart.
     fn best_bot(&self) -> &'static str {
         if self.seat_count() == 2 {
-            "expectimax:6"
+            "net:2"
         } else {
             "mcts:4000"
         }

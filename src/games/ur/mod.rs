@@ -7,6 +7,7 @@
 pub mod board;
 mod check;
 pub mod count;
+mod encode;
 pub mod eval;
 mod hash;
 pub mod index;
@@ -645,11 +646,25 @@ impl Game for Ur {
         eval::estimate(self)
     }
 
-    /// expectimax:4 (deeper is not a level): city 10.2 / 24.8 ms, finkel 2.3 / 10.5 ms;
-    /// 71.3% (66.0-76.2) city and 68.7% (63.2-73.7) finkel against greedy over 300
-    /// games. Where a solved table is present, `bot:best` plays from it instead.
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
+    }
+
+    /// On the learned networks: City (the default back-star rule) `net:3`, which won
+    /// 57.8% (52.9-62.5) of 400 against expectimax:4; finkel `net:2`, 45.9% (43.7-48.1)
+    /// of 2000 against perfect play (see the README). Elsewhere expectimax:4 (deeper is
+    /// not a level): city 10.2 / 24.8 ms, finkel 2.3 / 10.5 ms. Where a solved table is
+    /// present, `bot:best` plays from it instead.
     fn best_bot(&self) -> &'static str {
-        "expectimax:4"
+        match (self.rule_set(), self.rules.retreat) {
+            (RuleSet::City, false) => "net:3",
+            (RuleSet::Finkel, _) => "net:2",
+            _ => "expectimax:4",
+        }
     }
 
     /// Every rule set has a table of that name, `tabula solve` builds: whole for the

@@ -1,0 +1,253 @@
+//! A network as the evaluation of any game that has an encoder ([`Game::encoding`]):
+//! one output per seat, the chance that it finishes first, and the `bot:net` levels
+//! that search on it.
+//!
+//! The game encodes a position as its seat to act sees it, so the outputs come in the
+//! same order: output `k` is the seat `k` places after the mover. They are trained
+//! towards chances that sum to one and are divided by their sum when read. Which
+//! network a game reads is found by its encoding's key (the game with the options and
+//! seat count that change play): a network chosen with `--net`, else one built into the
+//! binary, else none, and then `bot:net` searches the game's own estimate instead.
+
+use std::sync::{Arc, OnceLock};
+
+use super::network::{MAX_OUTPUTS, Network};
+use super::weights::{self, NetFileError, NetInfo};
+use crate::ai::bots::{Bot, RankedMove, SearchBot};
+use crate::ai::search::{Evaluator, Expectimax, GameEstimate};
+use crate::core::{Encoding, Estimate, Game, MAX_SEATS};
+
+/// The most inputs an encoder may write (the stack buffer's size).
+pub const MAX_INPUTS: usize = 1024;
+
+/// The networks built into the binary, one per game and option set that has one (see
+/// the README for how each was trained).
+static SHIPPED_FILES: &[&[u8]] = &[
+    include_bytes!(
+        "../../../assets/nets/aeroplane_players-2_launch-even_fly-then-jump-off_overshoot-forbid_until-last.net"
+    ),
+    include_bytes!(
+        "../../../assets/nets/aeroplane_players-3_launch-even_fly-then-jump-off_overshoot-forbid_until-last.net"
+    ),
+    include_bytes!(
+        "../../../assets/nets/aeroplane_players-4_launch-even_fly-then-jump-off_overshoot-forbid_until-last.net"
+    ),
+    include_bytes!("../../../assets/nets/microbes_six-rolls-again-off.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-2.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-3.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-4.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-5.net"),
+    include_bytes!("../../../assets/nets/mnogoboy_players-6.net"),
+    include_bytes!("../../../assets/nets/ur_rules-city_back-star-stay.net"),
+    include_bytes!("../../../assets/nets/ur_rules-finkel_back-star-stay.net"),
+];
+
+/// The shipped networks, read on first use.
+static SHIPPED: OnceLock<Vec<(NetInfo, Arc<Network>)>> = OnceLock::new();
+/// The network chosen with `--net` for a game other than Long Nardy, if any.
+static CHOSEN: OnceLock<(NetInfo, Arc<Network>)> = OnceLock::new();
+
+/// Checks that `network` (described by `info`) reads `encoding` and has one output per
+/// seat of a `seats`-seat game.
+pub fn check_fits(
+    network: &Network,
+    info: &NetInfo,
+    encoding: &Encoding,
+    seats: usize,
+) -> Result<(), NetFileError> {
+    if info.game != encoding.key {
+        return Err(NetFileError::Mismatch(format!(
+            "this network is for '{}', not for '{}'",
+            info.game, encoding.key
+        )));
+    }
+    if info.encoding != encoding.version || network.inputs() != encoding.inputs || network.outputs() != seats
+    {
+        return Err(NetFileError::Mismatch(format!(
+            "this network reads layout {} with {} inputs and {} outputs; this tabula encodes '{}' as layout {} with {} inputs for {seats} seats: retrain it with 'tabula train'",
+            info.encoding,
+            network.inputs(),
+            network.outputs(),
+            encoding.key,
+            encoding.version,
+            encoding.inputs
+        )));
+    }
+    Ok(())
+}
+
+/// The shipped networks.
+pub fn shipped() -> &'static [(NetInfo, Arc<Network>)] {
+    SHIPPED.get_or_init(|| {
+        SHIPPED_FILES
+            .iter()
+            // A test reads every embedded file; none can be damaged in a built binary.
+            .filter_map(|bytes| weights::from_bytes(bytes).ok())
+            .map(|(network, info)| (info, Arc::new(network)))
+            .collect()
+    })
+}
+
+/// Makes `network` the one every net bot of this process uses for its key. Call it
+/// once, before any bot is built; a second call is refused.
+pub fn choose(network: Network, info: NetInfo) -> anyhow::Result<()> {
+    CHOSEN
+        .set((info, Arc::new(network)))
+        .map_err(|_| anyhow::anyhow!("a network was already chosen for this run"))
+}
+
+/// The network for `game`, if there is one: chosen with `--net`, else shipped.
+pub fn network_for<G: Game>(game: &G) -> Option<Arc<Network>> {
+    let encoding = game.encoding()?;
+    let seats = game.seat_count();
+    CHOSEN
+        .get()
+        .into_iter()
+        .chain(shipped())
+        .find(|(info, network)| check_fits(network, info, &encoding, seats).is_ok())
+        .map(|(_, network)| Arc::clone(network))
+}
+
+/// The chance that each seat finishes first, by `net`, of a position not over and past
+/// any roll-off; entries past the seat count are zero.
+pub fn seat_chances<G: Game>(net: &Network, game: &G) -> [f64; MAX_SEATS] {
+    let mut chances = [0.0; MAX_SEATS];
+    let seats = game.seat_count().min(MAX_SEATS);
+    let inputs = net.inputs().min(MAX_INPUTS);
+    let mut x = [0.0f32; MAX_INPUTS];
+    game.encode(&mut x[..inputs]);
+    let out = net.evaluate_all(&x[..inputs]);
+    let mover = game.phase().seat().unwrap_or(0);
+    let total: f64 = out.iter().take(seats).map(|&o| f64::from(o)).sum();
+    for (k, &o) in out.iter().enumerate().take(seats.min(MAX_OUTPUTS)) {
+        chances[(mover + k) % seats] = if total > 0.0 {
+            f64::from(o) / total
+        } else {
+            1.0 / seats as f64
+        };
+    }
+    chances
+}
+
+/// A network as a search's evaluation: exact once the game is over, the game's own
+/// estimate during a roll-off (who starts is all that is left to decide), the network
+/// everywhere else.
+#[derive(Clone, Debug)]
+pub struct SeatNet {
+    net: Arc<Network>,
+}
+
+impl SeatNet {
+    /// The evaluation by `net`.
+    pub fn new(net: Arc<Network>) -> SeatNet {
+        SeatNet { net }
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Network {
+        &self.net
+    }
+}
+
+impl<G: Game> Evaluator<G> for SeatNet {
+    fn estimate(&self, game: &G) -> Estimate {
+        if let Some(outcome) = game.outcome() {
+            return Estimate::from_outcome(&outcome);
+        }
+        if game.roll_off().is_some() || game.phase().seat().is_none() {
+            return game.estimate();
+        }
+        let seats = game.seat_count().min(MAX_SEATS);
+        let chances = seat_chances(&self.net, game);
+        if seats == 2 {
+            Estimate::two_seats(chances[0])
+        } else {
+            Estimate::from_wins(&chances[..seats])
+        }
+    }
+}
+
+/// `bot:net` and `bot:net:2` for any game: an expectimax search `plies` move decisions
+/// deep on the game's network, or on the game's own estimate where it has none. The
+/// network is looked up for each game it is asked about (options can change between
+/// games) and the search kept while the key stays.
+pub struct SeatNetBot<G: Game> {
+    plies: u8,
+    seed: u64,
+    current: Option<(Option<String>, Box<dyn Bot<G>>)>,
+}
+
+impl<G: Game> SeatNetBot<G> {
+    /// A bot looking `plies` move decisions ahead, its tie-breaks following `seed`.
+    pub fn new(plies: u8, seed: u64) -> SeatNetBot<G> {
+        SeatNetBot {
+            plies: plies.max(1),
+            seed,
+            current: None,
+        }
+    }
+
+    fn bot_for(&mut self, game: &G) -> &mut dyn Bot<G> {
+        let key = game.encoding().map(|e| e.key);
+        if self.current.as_ref().is_none_or(|(k, _)| *k != key) {
+            let bot: Box<dyn Bot<G>> = match network_for(game) {
+                Some(net) => Box::new(SearchBot::new(
+                    Expectimax::new(self.plies, SeatNet::new(net)),
+                    self.seed,
+                )),
+                None => Box::new(SearchBot::new(
+                    Expectimax::new(self.plies, GameEstimate),
+                    self.seed,
+                )),
+            };
+            self.current = Some((key, bot));
+        }
+        let (_, bot) = self.current.as_mut().expect("just built");
+        bot.as_mut()
+    }
+}
+
+impl<G: Game> Bot<G> for SeatNetBot<G> {
+    fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
+        self.bot_for(game).choose_move(game, legal)
+    }
+
+    fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
+        self.bot_for(game).choose_before_roll(game, actions)
+    }
+
+    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
+        self.bot_for(game).rank_moves(game, legal)
+    }
+
+    fn estimate(&mut self, game: &G) -> Estimate {
+        self.bot_for(game).estimate(game)
+    }
+
+    fn estimate_rolling(&mut self, game: &G) -> Estimate {
+        self.bot_for(game).estimate_rolling(game)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        if let Some((_, bot)) = &mut self.current {
+            bot.reseed(seed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_network_reads_and_fits_a_game() {
+        assert_eq!(shipped().len(), SHIPPED_FILES.len());
+        for (info, network) in shipped() {
+            assert!(info.games > 0, "{}", info.game);
+            assert!(network.outputs() >= 2, "{}", info.game);
+        }
+        let bytes: usize = SHIPPED_FILES.iter().map(|f| f.len()).sum();
+        assert!(bytes <= 2 << 20, "the built-in networks take {bytes} bytes");
+    }
+}
