@@ -84,6 +84,10 @@ enum Commands {
         /// Which game of the file to replay, from 1
         #[arg(long, default_value_t = 1)]
         game: usize,
+        /// Start at this turn (numbered from 1 after the roll-off, as analyse numbers
+        /// them), with the board as it stood then
+        #[arg(long, value_name = "TURN")]
+        from: Option<u32>,
         /// Show the board after every move and wait for Enter (in a terminal; q quits)
         #[arg(long)]
         step: bool,
@@ -152,7 +156,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
             write!(out, "{}", kind.info().rules)?;
             Ok(ExitCode::SUCCESS)
         }
-        Commands::Replay { file, game, step } => replay::replay(&file, game, step, &mut out),
+        Commands::Replay {
+            file,
+            game,
+            from,
+            step,
+        } => replay::replay(&file, game, from, step, &mut out),
         Commands::Engine { seed, bot, .. } => {
             drop(out);
             let stdin = io::stdin().lock();

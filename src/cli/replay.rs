@@ -8,9 +8,17 @@ use anyhow::Context;
 use super::usage;
 use crate::core::Game;
 
-pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+/// Shows game `index` of `file` from turn `from` on (the first when `None`), one line per
+/// roll and move numbered by turn, stepping through it on a terminal when `step`.
+pub(super) fn replay(
+    file: &str,
+    index: usize,
+    from: Option<u32>,
+    step: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
     use crate::app::record::{Check, Effect, Replay, Replaying, UNSEALED_NOTE};
-    use crate::app::session::{Action, CommandError, Resigned};
+    use crate::app::session::{Action, CommandError, Resigned, TurnNumbers};
     let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = crate::app::record::read_record_text(&text)?;
     if let Some(damage) = records.first_damage() {
@@ -40,14 +48,35 @@ pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) 
     if record.check == Check::Unsealed {
         writeln!(out, "note: {UNSEALED_NOTE}")?;
     }
-    let start = record.kind.new_game(&record.options)?;
+    let mut turns = TurnNumbers::default();
+    let numbers: Vec<Option<u32>> = steps.iter().map(|s| turns.of(&s.before, s.seat)).collect();
+    let last = numbers.iter().flatten().max().copied().unwrap_or(0);
+    let first_shown = match from {
+        None => 0,
+        Some(turn) => numbers.iter().position(|n| *n == Some(turn)).ok_or_else(|| {
+            usage(format!(
+                "game {index} of {file} has turns 1 to {last}; --from takes one of them"
+            ))
+        })?,
+    };
+    let start = match steps.get(first_shown) {
+        Some(replayed) if from.is_some() => replayed.before.clone(),
+        _ => record.kind.new_game(&record.options)?,
+    };
     writeln!(out, "{}", start.render().trim_end())?;
     let waits = step && io::stdin().is_terminal();
     let mut keys = io::stdin().lock();
-    for replayed in &steps {
+    for (replayed, number) in steps.iter().zip(&numbers).skip(first_shown) {
+        // `12. white rolls 6-3`: the turn's number, as analyse and the REPL's goto count.
+        let turn = number.map(|n| format!("{n}. ")).unwrap_or_default();
         match (&replayed.effect, &replayed.recorded) {
             (Effect::Rolled(rolled), _) => {
-                writeln!(out, "{} rolls {}", whole.seat_name(rolled.seat), rolled.dice)?;
+                writeln!(
+                    out,
+                    "{turn}{} rolls {}",
+                    whole.seat_name(rolled.seat),
+                    rolled.dice
+                )?;
                 for note in replayed.notes() {
                     writeln!(out, "{note}")?;
                 }
@@ -56,7 +85,7 @@ pub(super) fn replay(file: &str, index: usize, step: bool, out: &mut dyn Write) 
             (Effect::Played(played), _) => {
                 writeln!(
                     out,
-                    "{}",
+                    "{turn}{}",
                     crate::cli::repl::move_line(whole.seat_name(played.seat), played)
                 )?;
                 for note in replayed.notes() {

@@ -238,3 +238,62 @@ fn analyse_keeps_to_the_chosen_seat_and_game() {
     assert_ne!(status, Some(0));
     assert!(stderr.contains("purple"), "{stderr}");
 }
+
+#[test]
+fn analyse_and_replay_number_turns_alike_and_replay_starts_from_any_of_them() {
+    // Given a recorded game, when analyse prints the board before a decision of turn T,
+    let records = recorded_match("turns", &["microbes"], ["bot:random", "bot:random"]);
+    let file = records.to_str().unwrap();
+    let (status, analysed, stderr) = run(
+        &[
+            "analyse",
+            file,
+            "--game",
+            "1",
+            "--bot",
+            "expectimax:1",
+            "--all",
+            "--boards",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    let lines: Vec<&str> = analysed.lines().collect();
+    let heading = lines
+        .iter()
+        .position(|l| l.starts_with("turn ") && l.contains("of the record):"))
+        .expect("a board heading");
+    let turn: u32 = lines[heading]["turn ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let row = lines[heading..]
+        .iter()
+        .position(|l| l.trim_start().starts_with(&format!("{turn}. ")))
+        .expect("the decision row");
+    // The pieces as they stood (the line under the board differs: replay starts at the
+    // turn's roll, analyse shows the decision after it).
+    let board = lines[heading + 1..heading + row]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n");
+    // then replay --from T starts with that board and numbers its lines from T.
+    let (status, replayed, stderr) = run(&["replay", file, "--game", "1", "--from", &turn.to_string()], "");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(replayed.contains(board.trim_end()), "{board}\n---\n{replayed}");
+    let first_numbered = replayed
+        .lines()
+        .find(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()) && l.contains(". "))
+        .unwrap();
+    assert!(
+        first_numbered.starts_with(&format!("{turn}. ")),
+        "{first_numbered}"
+    );
+    let (status, _, stderr) = run(&["replay", file, "--from", "9999"], "");
+    assert_ne!(status, Some(0));
+    assert!(stderr.contains("--from takes one of them"), "{stderr}");
+}
