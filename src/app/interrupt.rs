@@ -52,18 +52,23 @@ pub fn exiting() -> bool {
 /// [`crate::ai::search::stoppable`]). Without [`install`] Ctrl-C still ends tabula.
 pub fn stoppable<T>(work: impl FnOnce() -> T) -> (T, bool) {
     let flag = StopFlag::new();
-    let before = locked(&ACTIVE, |active| active.replace(flag.clone()));
-    let result = crate::ai::search::stoppable(&flag, work);
-    locked(&ACTIVE, |active| *active = before);
+    let result = watching(&flag, work);
     (result, flag.is_requested())
+}
+
+/// Runs `work` so that Ctrl-C sets `flag` instead of ending tabula; the searches of this
+/// thread watch it, and `work` may hand it to other threads (a match's games).
+pub fn watching<T>(flag: &StopFlag, work: impl FnOnce() -> T) -> T {
+    let before = locked(&ACTIVE, |active| active.replace(flag.clone()));
+    let result = crate::ai::search::stoppable(flag, work);
+    locked(&ACTIVE, |active| *active = before);
+    result
 }
 
 /// What a signal does: Ctrl-C stops the search that runs, if one does; anything else
 /// (and Ctrl-C with no search) ends tabula.
 fn heard(signal: i32, interrupt: i32) {
-    if signal == interrupt
-        && let Some(flag) = locked(&ACTIVE, |active| active.clone())
-    {
+    if let Some(flag) = stopped_by(signal, interrupt, locked(&ACTIVE, |active| active.clone())) {
         flag.request();
         return;
     }
@@ -73,6 +78,11 @@ fn heard(signal: i32, interrupt: i32) {
         hook();
     }
     std::process::exit(128 + signal);
+}
+
+/// The flag a signal sets instead of ending tabula: Ctrl-C's, while a search runs.
+fn stopped_by(signal: i32, interrupt: i32, active: Option<StopFlag>) -> Option<StopFlag> {
+    active.filter(|_| signal == interrupt)
 }
 
 /// Starts listening for SIGINT, SIGTERM and SIGHUP (once; later calls do nothing).
@@ -103,15 +113,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ctrl_c_in_a_section_stops_its_search_and_tabula_goes_on() {
-        let ((), stopped) = stoppable(|| {
-            assert!(!crate::ai::search::stop_requested());
-            heard(2, 2);
-            assert!(crate::ai::search::stop_requested(), "the search sees the stop");
-        });
-        assert!(stopped);
-        assert!(!exiting());
+    fn ctrl_c_while_a_search_runs_stops_it_and_anything_else_ends_tabula() {
+        let (interrupt, terminate) = (2, 15);
+        let flag = StopFlag::new();
+        assert!(stopped_by(interrupt, interrupt, Some(flag.clone())).is_some());
+        assert!(
+            stopped_by(terminate, interrupt, Some(flag)).is_none(),
+            "SIGTERM ends"
+        );
+        assert!(
+            stopped_by(interrupt, interrupt, None).is_none(),
+            "no search: Ctrl-C ends"
+        );
+    }
+
+    #[test]
+    fn a_section_reports_whether_its_flag_was_set() {
+        // The section's own searches see its flag; it starts unset every time.
         let (answer, stopped) = stoppable(|| 42);
-        assert_eq!((answer, stopped), (42, false), "a new section starts unstopped");
+        assert_eq!((answer, stopped), (42, false));
+        let flag = StopFlag::new();
+        let seen = watching(&flag, || {
+            flag.request();
+            crate::ai::search::stop_requested()
+        });
+        assert!(seen);
     }
 }

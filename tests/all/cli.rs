@@ -141,11 +141,18 @@ fn a_saved_game_replays_move_by_move() {
     );
     let replayed = String::from_utf8_lossy(&replay.stdout);
     // Every move of the game shows up again, in order, and the same player wins.
-    // The replay describes each move after its notation: compare the notation.
+    // The replay describes each move after its notation and numbers it by turn:
+    // compare the notation.
     let moves = |text: &str| -> Vec<String> {
         text.lines()
             .filter(|l| l.contains(" plays "))
-            .map(|l| l.split(" (").next().unwrap_or(l).to_string())
+            .map(|l| l.split(" (").next().unwrap_or(l))
+            .map(|l| {
+                l.split_once(". ")
+                    .filter(|(n, _)| n.parse::<u32>().is_ok())
+                    .map_or(l, |(_, rest)| rest)
+            })
+            .map(String::from)
             .collect()
     };
     assert_eq!(moves(&played), moves(&replayed));

@@ -569,3 +569,62 @@ fn memory_stays_bounded_whatever_an_engine_writes() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn ctrl_c_in_a_match_prints_the_table_so_far_and_its_records_resume() {
+    // Given a long match between an engine process and a bot, recording its games,
+    let dir = temp_dir("match-ctrl-c");
+    let records = dir.join("records");
+    let engine = format!("engine:{} engine --bot random", tabula().display());
+    let child = crate::support::tabula_command()
+        .args(["match", "ur", "--games", "100000", "--jobs", "2"])
+        .args(["--player", "bot:random", "--player", &engine])
+        .arg("--records")
+        .arg(&records)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(&records).map_or(0, |t| t.matches("\nend ").count()) < 3
+        && Instant::now() < until
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // when Ctrl-C comes,
+    // SAFETY: sending a signal to the child we started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let output = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    // then it stops soon, says so, prints the table of the games it finished,
+    assert!(!output.status.success());
+    assert!(stderr.contains("stopped by Ctrl-C after "), "{stderr}");
+    assert!(stderr.contains("run the same command again"), "{stderr}");
+    let finished: usize = stderr
+        .split("stopped by Ctrl-C after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(finished >= 3, "{stderr}");
+    assert!(stdout.contains(&format!("{finished} games played")), "{stdout}");
+    // and its records hold exactly those games, whole, as a report reads them.
+    let report = crate::support::tabula_command()
+        .args(["match", "report"])
+        .arg(&records)
+        .output()
+        .unwrap();
+    let report_out = String::from_utf8_lossy(&report.stdout);
+    assert!(
+        report.status.success(),
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    assert!(report_out.contains(&format!("{finished} games")), "{report_out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,6 +16,7 @@ use super::resume::resume;
 use super::standings::SprtProgress;
 use super::table::{footer, table, unbalanced_warning, wrap};
 use super::{GameSummary, MatchConfig, game_label, one_line};
+use crate::ai::search::StopFlag;
 use crate::app::players::ForfeitKind;
 
 /// Runs the match: plays the games not yet in the records, then prints the table. With
@@ -85,56 +86,66 @@ pub fn run_match(
     let jobs = config.jobs.clamp(1, pending.len().max(1));
     let mut failure: Option<anyhow::Error> = None;
     let mut told = vec![false; config.players.len()];
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            let (next, pending) = (&next, &pending);
-            scope.spawn(move || {
-                loop {
-                    let slot = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&index) = pending.get(slot) else { break };
-                    let result = play_game(config, index);
-                    let stop = result.is_err();
-                    if sender.send(result).is_err() || stop {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for result in receiver {
-            match result {
-                Ok((summary, record)) => {
-                    if let Some(file) = writer.as_mut()
-                        && let Err(e) = file.write_all(record.as_bytes()).and_then(|()| file.flush())
-                    {
-                        failure.get_or_insert(anyhow::anyhow!("cannot write the records: {e}"));
-                        next.store(usize::MAX / 2, Ordering::Relaxed);
-                    }
-                    if let Some((seat, kind, detail)) = &summary.forfeit {
-                        let player = summary.seat_players[*seat];
-                        if !std::mem::replace(&mut told[player], true) {
-                            let text = forfeit_notice(config, &summary, player, *kind, detail);
-                            bar.suspend(|| eprint!("{text}"));
+    // Ctrl-C stops the games being played (their bots and engines at once) and starts no
+    // more: what was finished is in the records, so the same command resumes.
+    let interrupted = StopFlag::new();
+    crate::app::interrupt::install();
+    crate::app::interrupt::watching(&interrupted, || {
+        std::thread::scope(|scope| {
+            for _ in 0..jobs {
+                let sender = sender.clone();
+                let (next, pending, interrupted) = (&next, &pending, &interrupted);
+                scope.spawn(move || {
+                    loop {
+                        let slot = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&index) = pending.get(slot) else { break };
+                        let result = crate::ai::search::stoppable(interrupted, || play_game(config, index));
+                        // A game cut short by Ctrl-C is no result: it is played on resume.
+                        if interrupted.is_requested() {
+                            break;
+                        }
+                        let stop = result.is_err();
+                        if sender.send(result).is_err() || stop {
+                            break;
                         }
                     }
-                    finished.insert(summary.index, summary);
-                    bar.inc(1);
-                    if let Some(test) = sprt.as_mut() {
-                        test.feed(&finished);
-                        bar.set_message(test.progress());
-                        if test.cutoff().is_some() {
-                            // Games already started finish (and are recorded); no new ones.
+                });
+            }
+            drop(sender);
+            for result in receiver {
+                match result {
+                    Ok((summary, record)) => {
+                        if let Some(file) = writer.as_mut()
+                            && let Err(e) = file.write_all(record.as_bytes()).and_then(|()| file.flush())
+                        {
+                            failure.get_or_insert(anyhow::anyhow!("cannot write the records: {e}"));
                             next.store(usize::MAX / 2, Ordering::Relaxed);
                         }
+                        if let Some((seat, kind, detail)) = &summary.forfeit {
+                            let player = summary.seat_players[*seat];
+                            if !std::mem::replace(&mut told[player], true) {
+                                let text = forfeit_notice(config, &summary, player, *kind, detail);
+                                bar.suspend(|| eprint!("{text}"));
+                            }
+                        }
+                        finished.insert(summary.index, summary);
+                        bar.inc(1);
+                        if let Some(test) = sprt.as_mut() {
+                            test.feed(&finished);
+                            bar.set_message(test.progress());
+                            if test.cutoff().is_some() {
+                                // Games already started finish (and are recorded); no new ones.
+                                next.store(usize::MAX / 2, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        failure.get_or_insert(e);
+                        next.store(usize::MAX / 2, Ordering::Relaxed);
                     }
                 }
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    next.store(usize::MAX / 2, Ordering::Relaxed);
-                }
             }
-        }
+        })
     });
     bar.finish_and_clear();
     if let Some(error) = failure {
@@ -158,6 +169,20 @@ pub fn run_match(
         table(config, &summaries, test),
         footer(&summaries, elapsed, played, resumed)
     )?;
+    if interrupted.is_requested() {
+        let resume = match &config.records {
+            Some(path) => format!(
+                "the records in {} keep them: run the same command again to play the rest",
+                path.display()
+            ),
+            None => "without --records they are not kept".to_string(),
+        };
+        anyhow::bail!(
+            "stopped by Ctrl-C after {} of {} games; {resume}",
+            summaries.len(),
+            config.games
+        );
+    }
     Ok(summaries)
 }
 
