@@ -4,11 +4,13 @@
 //!
 //! May use: core, games' traits, [`crate::ai::search`].
 
+mod chosen;
 mod greedy;
 mod mcts;
 mod random;
 mod searching;
 
+pub use chosen::{BotChoice, ChosenBot};
 pub use greedy::Greedy;
 pub use mcts::MctsBot;
 pub use random::RandomBot;

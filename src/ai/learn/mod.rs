@@ -91,7 +91,7 @@ pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai:
     crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
         Box::new(NetBot::new(nardy_net(), plies, seed))
     })
-    .unwrap_or_else(|| Box::new(seats::SeatNetBot::new(plies, seed)))
+    .unwrap_or_else(|| Box::new(seats::SeatNetBot::new(seats::NetSearch::new(plies), seed)))
 }
 
 /// Makes the network in `path` the one every net bot of this process uses for that

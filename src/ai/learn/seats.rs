@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetFileError, NetInfo};
-use crate::ai::bots::{Bot, RankedMove, SearchBot};
+use crate::ai::bots::{Bot, BotChoice, ChosenBot, SearchBot};
 use crate::ai::search::{Evaluator, Expectimax, GameEstimate};
 use crate::core::{Encoding, Estimate, Game, MAX_SEATS};
 
@@ -171,67 +171,35 @@ impl<G: Game> Evaluator<G> for SeatNet {
 /// deep on the game's network, or on the game's own estimate where it has none. The
 /// network is looked up for each game it is asked about (options can change between
 /// games) and the search kept while the key stays.
-pub struct SeatNetBot<G: Game> {
+pub type SeatNetBot<G> = ChosenBot<G, NetSearch>;
+
+/// `bot:net`'s choice: the network named by the game's encoding key, searched `plies`
+/// move decisions deep.
+pub struct NetSearch {
     plies: u8,
-    seed: u64,
-    current: Option<(Option<String>, Box<dyn Bot<G>>)>,
 }
 
-impl<G: Game> SeatNetBot<G> {
-    /// A bot looking `plies` move decisions ahead, its tie-breaks following `seed`.
-    pub fn new(plies: u8, seed: u64) -> SeatNetBot<G> {
-        SeatNetBot {
-            plies: plies.max(1),
-            seed,
-            current: None,
-        }
-    }
-
-    fn bot_for(&mut self, game: &G) -> &mut dyn Bot<G> {
-        let key = game.encoding().map(|e| e.key);
-        if self.current.as_ref().is_none_or(|(k, _)| *k != key) {
-            let bot: Box<dyn Bot<G>> = match network_for(game) {
-                Some(net) => Box::new(SearchBot::new(
-                    Expectimax::new(self.plies, SeatNet::new(net)),
-                    self.seed,
-                )),
-                None => Box::new(SearchBot::new(
-                    Expectimax::new(self.plies, GameEstimate),
-                    self.seed,
-                )),
-            };
-            self.current = Some((key, bot));
-        }
-        let (_, bot) = self.current.as_mut().expect("just built");
-        bot.as_mut()
+impl NetSearch {
+    /// A search looking `plies` move decisions ahead (at least one).
+    pub fn new(plies: u8) -> NetSearch {
+        NetSearch { plies: plies.max(1) }
     }
 }
 
-impl<G: Game> Bot<G> for SeatNetBot<G> {
-    fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
-        self.bot_for(game).choose_move(game, legal)
+impl<G: Game> BotChoice<G> for NetSearch {
+    type Key = Option<String>;
+
+    fn key(&self, game: &G) -> Option<String> {
+        game.encoding().map(|e| e.key)
     }
 
-    fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
-        self.bot_for(game).choose_before_roll(game, actions)
-    }
-
-    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
-        self.bot_for(game).rank_moves(game, legal)
-    }
-
-    fn estimate(&mut self, game: &G) -> Estimate {
-        self.bot_for(game).estimate(game)
-    }
-
-    fn estimate_rolling(&mut self, game: &G) -> Estimate {
-        self.bot_for(game).estimate_rolling(game)
-    }
-
-    fn reseed(&mut self, seed: u64) {
-        self.seed = seed;
-        if let Some((_, bot)) = &mut self.current {
-            bot.reseed(seed);
+    fn build(&self, _key: &Option<String>, game: &G, seed: u64) -> Box<dyn Bot<G>> {
+        match network_for(game) {
+            Some(net) => Box::new(SearchBot::new(
+                Expectimax::new(self.plies, SeatNet::new(net)),
+                seed,
+            )),
+            None => Box::new(SearchBot::new(Expectimax::new(self.plies, GameEstimate), seed)),
         }
     }
 }

@@ -13,7 +13,7 @@ mod best;
 mod dispatch;
 mod kept;
 
-pub use best::{BestBot, best_level};
+pub use best::{BestBot, BestLevel, best_level};
 pub use kept::KeptBot;
 
 use std::fmt;
@@ -108,7 +108,7 @@ impl BotKind {
                 seed,
             ))),
             // Where a solved table answers, best is perfect play.
-            BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(seed)))),
+            BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(BestLevel, seed)))),
             BotKind::Perfect => Box::new(Perfect::new(seed)),
         }
     }
