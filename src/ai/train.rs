@@ -21,7 +21,6 @@
 
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -51,42 +50,8 @@ pub fn game_id() -> &'static str {
     Nardy::game_info().id
 }
 
-/// What a training run is asked to do.
-#[derive(Clone, Debug)]
-pub struct TrainConfig {
-    /// Self-play games to play in this run.
-    pub games: u64,
-    /// The run's seed: first weights and every game's dice.
-    pub seed: u64,
-    /// Threads.
-    pub jobs: usize,
-    /// Hidden units of a new network.
-    pub hidden: usize,
-    /// TD's lambda.
-    pub lambda: f64,
-    /// The step size per position.
-    pub rate: f32,
-    /// Games between learning-curve matches and checkpoints.
-    pub eval_every: u64,
-    /// Games in each learning-curve match (paired: half with each colour).
-    pub eval_games: u64,
-    /// Start from this network instead of random weights.
-    pub from: Option<PathBuf>,
-    /// Where the trained network goes; checkpoints go beside it.
-    pub out: PathBuf,
-}
-
-impl TrainConfig {
-    /// Where checkpoints of this run are written: `OUT.checkpoint`.
-    pub fn checkpoint_path(&self) -> PathBuf {
-        td::checkpoint_path(&self.out)
-    }
-
-    /// The step size for the round starting at game `g` ([`td::rate_at`]).
-    fn rate_at(&self, g: u64) -> f32 {
-        td::rate_at(self.rate, g, self.games)
-    }
-}
+/// What a training run is asked to do: the same settings as any game's TD run.
+pub type TrainConfig = td::TdConfig;
 
 /// A paired match's totals, from the network's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

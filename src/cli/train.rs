@@ -75,23 +75,25 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // Every trainer takes the same settings; only where the network goes differs.
+    let settings = |out: std::path::PathBuf| crate::ai::learn::td::TdConfig {
+        games: args.games,
+        seed: args.seed,
+        jobs,
+        hidden: args.hidden,
+        lambda: args.lambda,
+        rate: args.rate,
+        eval_every: args.eval_every,
+        eval_games: args.eval_games,
+        from: args.from.clone(),
+        out,
+    };
     if kind.info().id == crate::ai::train::game_id() {
         // Long Nardy keeps its own trainer: five outputs for mars and koks.
-        let Some(out_file) = args.out else {
+        let Some(out_file) = args.out.clone() else {
             anyhow::bail!("say where the network goes, e.g. --out {}.net", kind.info().id);
         };
-        let config = crate::ai::train::TrainConfig {
-            games: args.games,
-            seed: args.seed,
-            jobs,
-            hidden: args.hidden,
-            lambda: args.lambda,
-            rate: args.rate,
-            eval_every: args.eval_every,
-            eval_games: args.eval_games,
-            from: args.from,
-            out: out_file,
-        };
+        let config = settings(out_file);
         let summary = crate::ai::train::train(&config, out, io::stderr().is_terminal())?;
         return finished(out, summary.games, summary.games_per_second, &config.out);
     }
@@ -102,25 +104,14 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             kind.info().id
         );
     };
-    let out_file = match args.out {
+    let out_file = match args.out.clone() {
         Some(path) => path,
         None => crate::ai::data_dir::data_dir()
             .ok_or_else(|| anyhow::anyhow!("there is no data directory; give --out FILE"))?
             .join("nets")
             .join(crate::ai::learn::td::file_name(&encoding.key)),
     };
-    let config = crate::ai::learn::td::TdConfig {
-        games: args.games,
-        seed: args.seed,
-        jobs,
-        hidden: args.hidden,
-        lambda: args.lambda,
-        rate: args.rate,
-        eval_every: args.eval_every,
-        eval_games: args.eval_games,
-        from: args.from,
-        out: out_file,
-    };
+    let config = settings(out_file);
     let summary = game.visit(Train {
         config: &config,
         out: &mut *out,

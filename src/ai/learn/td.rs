@@ -78,7 +78,7 @@ impl TdConfig {
     }
 
     /// The step size for the round starting at game `g`.
-    fn rate_at(&self, g: u64) -> f32 {
+    pub(crate) fn rate_at(&self, g: u64) -> f32 {
         rate_at(self.rate, g, self.games)
     }
 }
