@@ -91,13 +91,22 @@ impl MatchScore {
     }
 }
 
-/// Plays `pairs` pairs of games between `net` (`plies` deep) and the bot `opponent`:
+/// Who a paired match is played against.
+#[derive(Clone, Debug)]
+pub enum Opponent {
+    /// A built-in bot.
+    Bot(BotKind),
+    /// `bot:net` (one ply) on another network: the reference a run should beat.
+    Net(Arc<Network>),
+}
+
+/// Plays `pairs` pairs of games between `net` (`plies` deep) and `opponent`:
 /// each dice seed from `first_seed` on is played once with the network as White and once
 /// as Black. Spread over `jobs` threads; the result does not depend on `jobs`.
 pub fn paired_match(
     net: &Arc<Network>,
     plies: u8,
-    opponent: BotKind,
+    opponent: &Opponent,
     pairs: u64,
     first_seed: u64,
     jobs: usize,
@@ -107,6 +116,7 @@ pub fn paired_match(
         let handles: Vec<_> = (0..jobs)
             .map(|thread| {
                 let net = Arc::clone(net);
+                let opponent = opponent.clone();
                 scope.spawn(move || {
                     let mut score = MatchScore::default();
                     for pair in (thread..pairs).step_by(jobs as usize) {
@@ -114,7 +124,12 @@ pub fn paired_match(
                             let seed = first_seed + pair;
                             let mut bots: Vec<Box<dyn Bot<Nardy>>> = vec![
                                 Box::new(NetBot::new(Arc::clone(&net), plies, seed)),
-                                opponent.build(seed ^ 0x0bb0),
+                                match &opponent {
+                                    Opponent::Net(reference) => {
+                                        Box::new(NetBot::new(Arc::clone(reference), 1, seed ^ 0x0bb0))
+                                    }
+                                    Opponent::Bot(kind) => kind.build(seed ^ 0x0bb0),
+                                },
                             ];
                             if net_seat == 1 {
                                 bots.swap(0, 1);
@@ -282,7 +297,8 @@ pub struct TrainSummary {
     pub games: u64,
     /// Self-play games per second in this session of the run.
     pub games_per_second: f64,
-    /// The learning curve: games so far and the score against `bot:greedy`.
+    /// The learning curve: games so far and the score against `bot:greedy` (or the
+    /// reference network).
     pub curve: Vec<(u64, MatchScore)>,
 }
 
@@ -338,6 +354,7 @@ fn starting_point(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<S
                 path.display(),
                 info.games
             )?;
+            let network = td::widen(network, config, log)?;
             Ok(Start {
                 network,
                 base_games: info.games,
@@ -372,6 +389,10 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyho
         mut done,
         mut curve_text,
     } = starting_point(config, log)?;
+    let opponent = match &config.against {
+        Some(path) => Opponent::Net(Arc::new(load_file(path)?.0)),
+        None => Opponent::Bot(BotKind::Greedy),
+    };
     let bar = ProgressBar::with_draw_target(
         Some(config.games),
         if progress {
@@ -450,14 +471,19 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyho
             let score = paired_match(
                 &shared,
                 1,
-                BotKind::Greedy,
+                &opponent,
                 config.eval_games.div_ceil(2),
                 CURVE_SEED,
                 config.jobs,
             );
             let elapsed = started.elapsed().as_secs_f64();
             let speed = (done - started_at) as f64 / elapsed.max(1e-9);
-            let point = format!("games {:>8}  vs greedy {}", done, score.describe());
+            let point = format!(
+                "games {:>8}  vs {} {}",
+                done,
+                td::curve_opponent(config),
+                score.describe()
+            );
             say(
                 &bar,
                 &format!(
@@ -479,6 +505,7 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyho
                 seed: config.seed,
                 notes: notes.join("\n"),
             };
+            td::keep_checkpoint(config, base_games + done, &network, &info)?;
             if done < config.games {
                 weights::save(&config.checkpoint_path(), &network, &info)
                     .with_context(|| format!("cannot write {}", config.checkpoint_path().display()))?;

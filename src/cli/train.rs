@@ -29,7 +29,7 @@ pub(super) struct TrainArgs {
     /// default is nets/KEY.net in the data directory, e.g. nets/ur_rules-finkel.net)
     #[arg(long, value_name = "FILE")]
     pub(super) out: Option<PathBuf>,
-    /// Hidden units of a new network
+    /// Hidden units of a new network (with --from, more than it has widens it)
     #[arg(long, default_value_t = 80)]
     pub(super) hidden: usize,
     /// TD's lambda: how far back each result reaches (0 to 1)
@@ -44,6 +44,13 @@ pub(super) struct TrainArgs {
     /// Games in each learning-curve match against bot:greedy
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub(super) eval_games: u64,
+    /// Play the learning-curve matches against bot:net on this network instead of
+    /// bot:greedy (e.g. the network the run should beat)
+    #[arg(long, value_name = "FILE")]
+    pub(super) against: Option<PathBuf>,
+    /// Keep every checkpoint as OUT.GAMES.net, to measure the curve again later
+    #[arg(long)]
+    pub(super) keep_checkpoints: bool,
 }
 
 /// Runs the generic trainer on the concrete game inside an [`AnyGame`].
@@ -86,6 +93,8 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         eval_every: args.eval_every,
         eval_games: args.eval_games,
         from: args.from.clone(),
+        against: args.against.clone(),
+        keep_checkpoints: args.keep_checkpoints,
         out,
     };
     if kind.info().id == crate::ai::train::game_id() {

@@ -189,13 +189,15 @@ fn a_short_training_run_learns_to_beat_greedy_more_often() {
         eval_every: 1200,
         eval_games: 2,
         from: None,
+        against: None,
+        keep_checkpoints: false,
         out: dir.join("finkel.net"),
     };
     let untrained = Arc::new(Network::random_with_outputs(encoding.inputs, 16, 2, 3));
-    let before = curve_match(&fresh, &untrained, 100, 500, 2);
+    let before = curve_match(&fresh, &untrained, None, 100, 500, 2);
     let mut log = Vec::new();
     let summary = train(&fresh, &config, &mut log, false).unwrap();
-    let after = curve_match(&fresh, &Arc::new(summary.network), 100, 500, 2);
+    let after = curve_match(&fresh, &Arc::new(summary.network), None, 100, 500, 2);
     assert_eq!(before.games, 200);
     assert!(
         after.wins >= before.wins + 30,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tabula::ai::learn::Network;
 use tabula::ai::roster::BotKind;
-use tabula::ai::train::{TrainConfig, paired_match, train};
+use tabula::ai::train::{Opponent, TrainConfig, paired_match, train};
 
 fn tabula() -> Command {
     crate::support::tabula_command()
@@ -34,13 +34,22 @@ fn a_short_training_run_beats_random_play_more_often() {
         eval_every: 800,
         eval_games: 2,
         from: None,
+        against: None,
+        keep_checkpoints: false,
         out: dir.join("short.net"),
     };
     let untrained = Arc::new(Network::random(tabula::games::nardy::encode::INPUTS, 8, 11));
-    let before = paired_match(&untrained, 1, BotKind::Random, 60, 77, 2);
+    let before = paired_match(&untrained, 1, &Opponent::Bot(BotKind::Random), 60, 77, 2);
     let mut log = Vec::new();
     let summary = train(&config, &mut log, false).unwrap();
-    let after = paired_match(&Arc::new(summary.network), 1, BotKind::Random, 60, 77, 2);
+    let after = paired_match(
+        &Arc::new(summary.network),
+        1,
+        &Opponent::Bot(BotKind::Random),
+        60,
+        77,
+        2,
+    );
     assert_eq!(before.games, 120);
     assert_eq!(after.games, 120);
     assert!(
@@ -54,11 +63,55 @@ fn a_short_training_run_beats_random_play_more_often() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A run can start from a smaller network, widened without changing its play, measure
+/// itself against a reference network and keep every checkpoint.
+#[test]
+fn a_run_widens_its_start_measures_itself_against_a_reference_and_keeps_its_checkpoints() {
+    let dir = scratch_dir("widen");
+    let start = dir.join("start.net");
+    let small = Network::random(tabula::games::nardy::encode::INPUTS, 6, 5);
+    let info = tabula::ai::learn::NetInfo {
+        game: "nardy".into(),
+        encoding: tabula::games::nardy::encode::ENCODING_VERSION,
+        games: 100,
+        seed: 5,
+        notes: String::new(),
+    };
+    tabula::ai::learn::weights::save(&start, &small, &info).unwrap();
+    let config = TrainConfig {
+        games: 16,
+        seed: 3,
+        jobs: 2,
+        hidden: 10,
+        lambda: 0.7,
+        rate: 0.1,
+        eval_every: 8,
+        eval_games: 4,
+        from: Some(start.clone()),
+        against: Some(start.clone()),
+        keep_checkpoints: true,
+        out: dir.join("wide.net"),
+    };
+    let mut log = Vec::new();
+    let summary = train(&config, &mut log, false).unwrap();
+    let log = String::from_utf8(log).unwrap();
+    assert!(log.contains("widened from 6 to 10 hidden units"), "{log}");
+    assert_eq!(log.matches("vs reference").count(), 2, "{log}");
+    assert_eq!(summary.network.hidden(), 10);
+    for games in [108, 116] {
+        assert!(
+            dir.join(format!("wide.net.{games}.net")).exists(),
+            "{games}: {log}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The network in the binary wins at least three games in four against bot:greedy.
 #[test]
 fn the_shipped_network_beats_greedy() {
     let net = Arc::clone(&tabula::ai::learn::shipped_nardy_net().0);
-    let score = paired_match(&net, 1, BotKind::Greedy, 100, 1, 2);
+    let score = paired_match(&net, 1, &Opponent::Bot(BotKind::Greedy), 100, 1, 2);
     assert_eq!(score.games, 200);
     assert!(score.win_rate() >= 0.75, "{}", score.describe());
     assert!(score.points_per_game() > 0.5, "{}", score.describe());

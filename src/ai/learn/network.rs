@@ -344,6 +344,41 @@ impl Network {
         each_pair(mine, gradient, |w, g| *w -= rate * g);
     }
 
+    /// This network with `hidden` hidden units (more than it has, at most
+    /// [`MAX_HIDDEN`]), valuing every position exactly as before: the new units get small
+    /// first-layer weights drawn from `seed` and zero weights to the outputs, so training
+    /// can put them to use from where this network stands. Fewer or as many units
+    /// return it unchanged.
+    pub fn widened(&self, hidden: usize, seed: u64) -> Network {
+        let hidden = hidden.min(MAX_HIDDEN);
+        if hidden <= self.hidden {
+            return self.clone();
+        }
+        let fresh = Network::random_with_outputs(self.inputs, hidden - self.hidden, self.outputs, seed);
+        let (old, new) = (self.hidden, fresh.hidden);
+        let mut w1 = Vec::with_capacity(self.inputs * hidden);
+        for i in 0..self.inputs {
+            w1.extend_from_slice(&self.w1[i * old..(i + 1) * old]);
+            w1.extend_from_slice(&fresh.w1[i * new..(i + 1) * new]);
+        }
+        let mut b1 = self.b1.clone();
+        b1.resize(hidden, 0.0);
+        let mut w2 = Vec::with_capacity(self.outputs * hidden);
+        for o in 0..self.outputs {
+            w2.extend_from_slice(&self.w2[o * old..(o + 1) * old]);
+            w2.extend(std::iter::repeat_n(0.0, new));
+        }
+        Network {
+            inputs: self.inputs,
+            hidden,
+            outputs: self.outputs,
+            w1,
+            b1,
+            w2,
+            b2: self.b2.clone(),
+        }
+    }
+
     /// True if every weight is a finite number.
     pub fn is_finite(&self) -> bool {
         self.parts().iter().all(|part| part.iter().all(|w| w.is_finite()))
@@ -367,6 +402,28 @@ mod tests {
     }
 
     /// Every analytic derivative agrees with a central finite difference of the loss.
+    #[test]
+    fn a_widened_network_values_every_position_as_before_and_can_learn_with_its_new_units() {
+        // Given a trained-looking network and the same network with more hidden units,
+        let net = Network::random_with_outputs(23, 6, 3, 5);
+        let wide = net.widened(10, 9);
+        assert_eq!(wide.hidden(), 10);
+        // then both give the same outputs for any input,
+        for k in 0..20 {
+            let x: Vec<f32> = (0..23).map(|i| ((i * 7 + k * 3) % 5) as f32 / 4.0).collect();
+            let (a, b) = (net.evaluate_all(&x), wide.evaluate_all(&x));
+            for o in 0..3 {
+                assert!((a[o] - b[o]).abs() < 1e-6, "{a:?} vs {b:?}");
+            }
+        }
+        // and a learning step moves the new units' output weights off zero.
+        let mut learner = wide.clone();
+        let x: Vec<f32> = (0..23).map(|i| (i % 2) as f32).collect();
+        learner.learn(&x, &[1.0, 0.0, 1.0], 0.5);
+        assert!(learner.w2[6..10].iter().any(|&w| w != 0.0));
+        assert_eq!(net.widened(4, 1), net);
+    }
+
     #[test]
     fn gradient_matches_finite_differences() {
         let net = Network::random(17, 6, 3);

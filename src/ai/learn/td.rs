@@ -65,8 +65,16 @@ pub struct TdConfig {
     pub eval_every: u64,
     /// Games in each learning-curve match against `bot:greedy`.
     pub eval_games: u64,
-    /// Start from this network instead of random weights.
+    /// Start from this network instead of random weights (widened to `hidden` units
+    /// when it has fewer).
     pub from: Option<PathBuf>,
+    /// Play the learning-curve matches against `bot:net` on this network instead of
+    /// `bot:greedy` (Long Nardy's trainer), so that a run is measured against the
+    /// network it should beat.
+    pub against: Option<PathBuf>,
+    /// Keep every checkpoint as `OUT.GAMES.net` beside the run's own, so that the
+    /// learning curve can be measured again later (on a benchmark, say).
+    pub keep_checkpoints: bool,
     /// Where the trained network goes; its checkpoint goes beside it.
     pub out: PathBuf,
 }
@@ -157,12 +165,14 @@ impl CurveScore {
     }
 }
 
-/// `net` at one ply against `bot:greedy` in every other seat: each dice seed from
-/// `first_seed` on is played once with the network in each seat, `rounds` seeds in all,
-/// over `jobs` threads (the result does not depend on `jobs`).
+/// `net` at one ply against `bot:greedy` in every other seat (or, given `reference`,
+/// against `bot:net` on it): each dice seed from `first_seed` on is played once with
+/// the network in each seat, `rounds` seeds in all, over `jobs` threads (the result
+/// does not depend on `jobs`).
 pub fn curve_match<G: Game>(
     fresh: &G,
     net: &Arc<Network>,
+    reference: Option<&Arc<Network>>,
     rounds: u64,
     first_seed: u64,
     jobs: usize,
@@ -173,6 +183,7 @@ pub fn curve_match<G: Game>(
         let handles: Vec<_> = (0..jobs)
             .map(|thread| {
                 let net = Arc::clone(net);
+                let reference = reference.cloned();
                 scope.spawn(move || {
                     let (mut games, mut wins) = (0, 0);
                     for round in (thread..rounds).step_by(jobs as usize) {
@@ -184,6 +195,11 @@ pub fn curve_match<G: Game>(
                                         Box::new(SearchBot::new(
                                             Expectimax::new(1, SeatNet::new(Arc::clone(&net))),
                                             seed,
+                                        ))
+                                    } else if let Some(reference) = &reference {
+                                        Box::new(SearchBot::new(
+                                            Expectimax::new(1, SeatNet::new(Arc::clone(reference))),
+                                            seed ^ (0x0bb0 + seat as u64),
                                         ))
                                     } else {
                                         Box::new(Greedy::new(seed ^ (0x0bb0 + seat as u64)))
@@ -399,6 +415,52 @@ fn load_fitting(path: &Path, encoding: &Encoding, seats: usize) -> anyhow::Resul
     Ok((network, info))
 }
 
+/// The network a run starts `--from`, widened to `--hidden` units when it has fewer.
+pub(crate) fn widen(network: Network, config: &TdConfig, log: &mut dyn Write) -> anyhow::Result<Network> {
+    if config.hidden <= network.hidden() {
+        return Ok(network);
+    }
+    writeln!(
+        log,
+        "widened from {} to {} hidden units (the new ones start silent)",
+        network.hidden(),
+        config.hidden
+    )?;
+    Ok(network.widened(config.hidden, config.seed))
+}
+
+/// Who the learning-curve matches are against, as the curve's lines name it.
+pub(crate) fn curve_opponent(config: &TdConfig) -> &'static str {
+    if config.against.is_some() {
+        "reference"
+    } else {
+        "greedy"
+    }
+}
+
+/// With `--keep-checkpoints`, a copy of the checkpoint after `games` games as
+/// `OUT.GAMES.net`.
+pub(crate) fn keep_checkpoint(
+    config: &TdConfig,
+    games: u64,
+    network: &Network,
+    info: &NetInfo,
+) -> anyhow::Result<()> {
+    if !config.keep_checkpoints {
+        return Ok(());
+    }
+    let path = kept_checkpoint_path(&config.out, games);
+    weights::save(&path, network, info).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Where `--keep-checkpoints` keeps the network after `games` games: `OUT.GAMES.net`
+/// (`nardy.net` gives `nardy.net.220000.net`).
+pub fn kept_checkpoint_path(out: &Path, games: u64) -> PathBuf {
+    let mut path = out.as_os_str().to_owned();
+    path.push(format!(".{games}.net"));
+    PathBuf::from(path)
+}
+
 fn starting_point(
     config: &TdConfig,
     encoding: &Encoding,
@@ -442,6 +504,7 @@ fn starting_point(
                 path.display(),
                 info.games
             )?;
+            let network = widen(network, config, log)?;
             // The curve so far stays in the notes, after the run line.
             let curve_text = info
                 .notes
@@ -496,6 +559,10 @@ pub fn train<G: Game>(
         mut done,
         mut curve_text,
     } = starting_point(config, &encoding, seats, log)?;
+    let reference = match &config.against {
+        Some(path) => Some(Arc::new(load_fitting(path, &encoding, seats)?.0)),
+        None => None,
+    };
     let bar = ProgressBar::with_draw_target(
         Some(config.games),
         if progress {
@@ -586,13 +653,19 @@ pub fn train<G: Game>(
             let score = curve_match(
                 fresh,
                 &shared,
+                reference.as_ref(),
                 config.eval_games.div_ceil(seats as u64),
                 CURVE_SEED,
                 config.jobs,
             );
             let elapsed = started.elapsed().as_secs_f64();
             let speed = (done - started_at) as f64 / elapsed.max(1e-9);
-            let point = format!("games {:>8}  vs greedy {}", base_games + done, score.describe());
+            let point = format!(
+                "games {:>8}  vs {} {}",
+                base_games + done,
+                curve_opponent(config),
+                score.describe()
+            );
             say(
                 &bar,
                 &format!(
@@ -624,6 +697,7 @@ pub fn train<G: Game>(
             }
             weights::save(&path, &network, &info)
                 .with_context(|| format!("cannot write {}", path.display()))?;
+            keep_checkpoint(config, base_games + done, &network, &info)?;
             if done == config.games {
                 let _ = std::fs::remove_file(config.checkpoint_path());
             }
