@@ -3,7 +3,7 @@
 //!
 //! May use: [`crate::core`] and [`crate::games`]. Inside, each room uses only the rooms
 //! listed before it: [`data_dir`], [`search`], [`bots`], [`playout`], [`learn`],
-//! [`solve`], [`roster`], [`train`], [`calibration`]. Search, learning and solving see
+//! [`solve`], [`rollout`], [`roster`], [`train`], [`calibration`]. Search, learning and solving see
 //! games only through the [`crate::core::Game`] trait (and each game's own evaluation or
 //! encoder).
 
@@ -12,6 +12,7 @@ pub mod calibration;
 pub mod data_dir;
 pub mod learn;
 pub mod playout;
+pub mod rollout;
 pub mod roster;
 pub mod search;
 pub mod solve;

@@ -4,11 +4,12 @@
 //! engine protocol's wire format and client, matches and benchmarks.
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
-//! the rooms listed before it: [`lines`], [`interrupt`], [`protocol`], [`hints`], [`session`],
-//! [`record`], [`analysis`], [`players`], [`command`], [`matches`], [`bench`].
+//! the rooms listed before it: [`lines`], [`interrupt`], [`protocol`], [`hints`], [`rollouts`], [`session`],
+//! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`].
 
 pub mod analysis;
 pub mod bench;
+pub mod benchmark;
 pub mod command;
 pub mod hints;
 pub mod interrupt;
@@ -17,4 +18,5 @@ pub mod matches;
 pub mod players;
 pub mod protocol;
 pub mod record;
+pub mod rollouts;
 pub mod session;

@@ -7,20 +7,24 @@
 mod analyse;
 mod args;
 mod bench;
+mod benchmark;
 pub mod engine;
 mod games;
 mod matches;
 mod play;
 pub mod repl;
 mod replay;
+mod rollout;
 mod solve;
 mod train;
 
 use analyse::AnalyseArgs;
 use args::NetChoice;
 use bench::BenchArgs;
+use benchmark::BenchmarkArgs;
 use matches::MatchArgs;
 use play::PlayArgs;
+use rollout::RolloutArgs;
 use solve::SolveArgs;
 use train::TrainArgs;
 
@@ -109,6 +113,16 @@ enum Commands {
         after_help = "Every decision of the chosen seats is valued by the bot: the move played, the\nbot's best, the loss (win probability; Long Nardy: equity) and a mark:\ndoubtful >= 2%, error >= 4%, blunder >= 8% (nardy: 0.04, 0.08, 0.16 equity).\nLuck is how much each roll helped the seat that rolled: its value after the\nroll minus the average over every roll it could have had (valued at one ply).\n\nExample:\n  tabula analyse game.txt --seat white --bot expectimax:2"
     )]
     Analyse(AnalyseArgs),
+    /// Roll out a position: play each candidate move out many times on the same dice
+    #[command(
+        after_help = "Each candidate (the moves of --moves, else the bot's best --candidates) is\nplayed out --games times by the bot in every seat, trial i of every candidate\non the same dice. The luck of every roll is cancelled by the bot's own\nevaluation (its value after the roll less the mean over all rolls), which\nkeeps the values unbiased and far less noisy. Printed per candidate: the win\nshare of the seat to act, its big wins (nardy: mars, koks) and equity, each\nwith a 95% interval, and how far it falls behind the best (the interval of\nthat difference comes from the shared dice). Ctrl-C stops and prints the\ngames played so far.\n\nExamples (POS is a position as getpos prints it):\n  tabula rollout nardy \"$POS\" --games 1296 --truncate 12\n  tabula rollout nardy --position \"$POS\" --moves \"24/18 18/13,24/13\"\n  tabula rollout ur rules=finkel --games 2000"
+    )]
+    Rollout(RolloutArgs),
+    /// Measure bots' error rates on positions whose candidates were rolled out
+    #[command(
+        after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\ncharged as the worst candidate and counted as unlisted. --build makes a set\n(and resumes one that was stopped).\n\nExamples:\n  tabula benchmark nardy\n  tabula benchmark nardy --bot net:2 --net candidate.net\n  tabula benchmark nardy --build --file set.txt --positions 1000 --truncate 8"
+    )]
+    Benchmark(BenchmarkArgs),
 }
 
 /// A bad command line (an unknown game, a bad option value, a bad seat): tabula says
@@ -137,6 +151,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let net = match &cli.command {
         Commands::Play(PlayArgs { net, .. })
         | Commands::Analyse(AnalyseArgs { net, .. })
+        | Commands::Rollout(RolloutArgs { net, .. })
+        | Commands::Benchmark(BenchmarkArgs { net, .. })
         | Commands::Engine { net, .. } => net.net_file.as_deref(),
         Commands::Match(args) => args.net.net_file.as_deref(),
         _ => None,
@@ -174,6 +190,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Solve(args) => solve::solve_command(args, &mut out),
         Commands::Train(args) => train::train(args, &mut out),
         Commands::Analyse(args) => analyse::analyse(args, &mut out),
+        Commands::Rollout(args) => rollout::rollout(args, &mut out),
+        Commands::Benchmark(args) => benchmark::benchmark(args, &mut out),
     }
 }
 

@@ -209,6 +209,13 @@ impl Estimate {
     }
 }
 
+/// The most kinds of big wins ([`Game::big_wins`]) that rollouts and bots count.
+pub const MAX_BIG_WINS: usize = 2;
+
+/// Every seat's chance to win with at least each kind of big win of [`Game::big_wins`]
+/// (entries past the game's seats and kinds are zero).
+pub type BigWinChances = [[f64; MAX_BIG_WINS]; MAX_SEATS];
+
 /// What a game's encoder writes ([`Game::encoding`]): which networks can read it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Encoding {
@@ -430,6 +437,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// score more.
     fn most_points(&self) -> u32 {
         1
+    }
+
+    /// The wins worth more than a plain one that one game can end with, by name and
+    /// the least points they score (nardy: `mars` 2, and `koks` 3 with `koks=on`), for
+    /// the columns of rollouts. The default is none.
+    fn big_wins(&self) -> &'static [(&'static str, u32)] {
+        &[]
+    }
+
+    /// The text of the benchmark set built in for this game and these options (see
+    /// `tabula benchmark`): positions whose candidate moves were rolled out. The default
+    /// is none.
+    fn benchmark_set(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The kind of position this is, for benchmarks that report error rates per kind
+    /// (nardy: `contact`, `blocking` or `race`). The default is `all`.
+    fn position_kind(&self) -> &'static str {
+        "all"
     }
 
     /// How the game ends when `seat` forfeits it (in a match: an engine that fails or

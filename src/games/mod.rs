@@ -225,6 +225,15 @@ macro_rules! games {
             fn most_points(&self) -> u32 {
                 match self { $(AnyGame::$variant(g) => g.most_points(),)+ }
             }
+            fn big_wins(&self) -> &'static [(&'static str, u32)] {
+                match self { $(AnyGame::$variant(g) => g.big_wins(),)+ }
+            }
+            fn position_kind(&self) -> &'static str {
+                match self { $(AnyGame::$variant(g) => g.position_kind(),)+ }
+            }
+            fn benchmark_set(&self) -> Option<&'static str> {
+                match self { $(AnyGame::$variant(g) => g.benchmark_set(),)+ }
+            }
             fn forfeit(&self, seat: Seat) -> Outcome {
                 match self { $(AnyGame::$variant(g) => g.forfeit(seat),)+ }
             }

@@ -92,6 +92,12 @@ fn answers<G: Game>(game: &G, seed: u64) -> Vec<(&'static str, String)> {
         ("position_hash", format!("{:?}", game.position_hash())),
         ("equity_bounds", format!("{:?}", game.equity_bounds())),
         ("playout_moves", format!("{:?}", game.playout_moves())),
+        ("big_wins", format!("{:?}", game.big_wins())),
+        ("position_kind", game.position_kind().to_string()),
+        (
+            "benchmark_set",
+            format!("{:?}", game.benchmark_set().map(str::len)),
+        ),
         ("resign", format!("{resignations:?}")),
     ]
 }

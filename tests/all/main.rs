@@ -22,6 +22,7 @@ mod nardy_net;
 mod nardy_reference;
 mod nardy_rules;
 mod one_place;
+mod rollouts;
 mod search;
 mod support;
 mod table;

@@ -126,3 +126,12 @@ pub fn tabula_command() -> std::process::Command {
     command.env(tabula::ai::data_dir::DATA_DIR_VAR, test_data_dir());
     command
 }
+
+/// A fresh, empty directory for one test's files (named by `name`, under this run's
+/// temporary directory).
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = test_data_dir().join("tests").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}

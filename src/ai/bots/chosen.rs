@@ -68,6 +68,10 @@ impl<G: Game, C: BotChoice<G>> Bot<G> for ChosenBot<G, C> {
         self.bot_for(game).estimate_rolling(game)
     }
 
+    fn big_win_chances(&mut self, game: &G) -> Option<crate::core::BigWinChances> {
+        self.bot_for(game).big_win_chances(game)
+    }
+
     fn reseed(&mut self, seed: u64) {
         self.seed = seed;
         if let Some((_, bot)) = &mut self.current {

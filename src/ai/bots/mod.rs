@@ -47,6 +47,15 @@ pub trait Bot<G: Game>: Send {
         crate::ai::search::Expectimax::new(1, crate::ai::search::GameEstimate).evaluate_rolling(game)
     }
 
+    /// The chance of every seat to win `game` with at least each kind of big win of
+    /// [`Game::big_wins`] (the first [`crate::core::MAX_BIG_WINS`]),
+    /// as this bot's evaluation sees the position as it stands; `None` (the default)
+    /// where it has no such chances. A truncated rollout counts them.
+    fn big_win_chances(&mut self, game: &G) -> Option<crate::core::BigWinChances> {
+        let _ = game;
+        None
+    }
+
     /// Restarts the bot's own random stream from `seed`, keeping what it has learnt
     /// about positions (a search's table). Whoever keeps one bot for a whole game calls
     /// it before each decision, so that a decision depends on the position and the seed

@@ -27,6 +27,12 @@ impl StopFlag {
         self.0.store(true, Ordering::SeqCst);
     }
 
+    /// The flag this thread's searches watch, if any: what a search that spreads over
+    /// threads hands to each of them (with [`stoppable`]).
+    pub fn current() -> Option<StopFlag> {
+        WATCHED.with(|watched| watched.borrow().clone())
+    }
+
     /// True once [`StopFlag::request`] was called.
     pub fn is_requested(&self) -> bool {
         self.0.load(Ordering::Relaxed)

@@ -171,6 +171,7 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
                 shown,
             },
         },
+        Command::HintRollout(games) => Done::Text(hint_rollout(session, games)?),
         Command::Evaluate => Done::Evaluation(match front.bot() {
             Some(bot) => session.evaluation_with(bot)?,
             None => session.evaluation()?,
@@ -327,4 +328,33 @@ fn new_game(
         front.seat_players(&fresh, session.seed(), &seat_words)?;
     }
     session.new_game(kind, &options)
+}
+
+/// `hint --rollout GAMES`: bot:net's best few moves (or the position, before a roll)
+/// rolled out on the same dice, seeded by the session's seed so that asking again gives
+/// the same figures.
+fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
+    use crate::app::rollouts::{DEFAULT_CANDIDATES, RolloutRequest, report_table, roll_out};
+    if session.game().phase().seat().is_none() {
+        return Err(CommandError::Argument(
+            "the game is over: there is nothing to roll out".into(),
+        ));
+    }
+    let request = RolloutRequest {
+        moves: Vec::new(),
+        candidates: DEFAULT_CANDIDATES,
+        bot: crate::ai::roster::BotKind::Net { plies: 1 },
+        settings: crate::ai::rollout::RolloutSettings {
+            games,
+            truncate: None,
+            seed: session.seed(),
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            variance_reduction: true,
+        },
+    };
+    let report = roll_out(session.game(), &request, &|_| {}).map_err(CommandError::Argument)?;
+    if crate::ai::search::stop_requested() {
+        return Err(CommandError::Stopped);
+    }
+    Ok(report_table(session.game(), &request, &report))
 }

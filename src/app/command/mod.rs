@@ -44,6 +44,8 @@ pub enum Command {
     Rules(Option<GameKind>),
     /// The built-in bot's best choices with their values (how many, if given), not played.
     Hint(Option<usize>),
+    /// `hint --rollout N`: the bot's best few moves rolled out `N` games each.
+    HintRollout(u64),
     /// The position's value for every seat.
     Evaluate,
     /// The built-in bot's choice, played.
@@ -109,7 +111,10 @@ impl Command {
     /// True for the commands that ask the built-in bot to search (`hint`, `evaluate`,
     /// `genmove`): at the terminal, Ctrl-C stops them.
     pub fn searches(&self) -> bool {
-        matches!(self, Command::Hint(_) | Command::Evaluate | Command::Genmove)
+        matches!(
+            self,
+            Command::Hint(_) | Command::HintRollout(_) | Command::Evaluate | Command::Genmove
+        )
     }
 }
 

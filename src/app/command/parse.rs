@@ -79,6 +79,23 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         "rules" => Ok(Command::Rules(game_arg(rest)?)),
         "hint" => match rest {
             "" => Ok(Command::Hint(None)),
+            rollout if rollout.starts_with("--rollout") || rollout.starts_with("rollout") => {
+                let games = rollout
+                    .trim_start_matches("--")
+                    .trim_start_matches("rollout")
+                    .trim();
+                games
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=1_000_000).contains(n))
+                    .map(Command::HintRollout)
+                    .ok_or_else(|| {
+                        CommandError::Syntax(format!(
+                            "'hint --rollout N' takes the games per candidate, 1 to 1000000, e.g. 'hint --rollout 324' (not '{}')",
+                            crate::app::lines::quote(games)
+                        ))
+                    })
+            }
             count => count
                 .parse::<usize>()
                 .ok()

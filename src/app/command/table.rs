@@ -120,9 +120,9 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "hint",
         aliases: &[],
-        args: "[N]",
+        args: "[N|--rollout G]",
         summary: "the N best choices with win chances (not played)",
-        details: "Each choice with the win probability of the seat to act after it (nardy: also the\nequity, points won minus lost per game) and how far it falls behind the best. The\nREPL shows 3 unless N is given; the engine protocol's plain 'hint' is the best move\nalone, 'hint N' gives N lines 'MOVE win=P [equity=E]'. Uses the bot chosen with\n'set bot NAME' (best unless changed).",
+        details: "Each choice with the win probability of the seat to act after it (nardy: also the\nequity, points won minus lost per game) and how far it falls behind the best. The\nREPL shows 3 unless N is given; the engine protocol's plain 'hint' is the best move\nalone, 'hint N' gives N lines 'MOVE win=P [equity=E]'. Uses the bot chosen with\n'set bot NAME' (best unless changed). 'hint --rollout G' plays bot:net's best 5\nmoves out G times each on the same dice, the luck cancelled, and shows each one's\nwin, big wins and equity with 95% intervals (as 'tabula rollout' does).",
         audience: Audience::Everyone,
     },
     CommandSpec {

@@ -47,7 +47,7 @@ pub use load::{load_file, load_from};
 pub use replay::{Effect, Fault, Replay, Replaying};
 #[cfg(test)]
 pub use write::save_text;
-pub use write::{action_line, dice_command, save_file, start_dice, write_game};
+pub use write::{action_line, dice_command, save_file, start_dice, write_atomically, write_game};
 
 use crate::app::lines::quote;
 use crate::app::session::{Action, CommandError};

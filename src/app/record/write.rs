@@ -140,7 +140,7 @@ pub fn save_file(session: &mut Session, path: &str, notes: &[String]) -> Result<
 
 /// Writes `bytes` to a temporary file in `path`'s folder, flushes it to disk and renames
 /// it to `path`; on any failure the temporary file is removed and `path` is untouched.
-fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write as _;
     let name = path
         .file_name()

@@ -260,6 +260,30 @@ pub fn is_race(game: &Nardy) -> bool {
     game.sides.iter().all(|side| side.occupancy() >> 12 == 0)
 }
 
+/// The kind of a position, as the benchmark reports error rates: `race` once the sides
+/// can never meet again, `blocking` when a side holds five or more points in a row with
+/// an opponent's checker still to pass them (gnubg's "crashed" and prime positions
+/// play so differently from the rest), and `contact` otherwise.
+pub fn position_kind(game: &Nardy) -> &'static str {
+    if is_race(game) {
+        return "race";
+    }
+    let blocks = |me: Side, them: Side| {
+        // My points in the other side's numbering; bit i set in `fives` means its
+        // points i+1 ..= i+5 are all mine.
+        let mask = rotate12(me.occupancy());
+        let fives = mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4);
+        let highest = 32 - them.occupancy().leading_zeros();
+        fives != 0 && highest > fives.trailing_zeros() + 5
+    };
+    let (white, black) = (game.sides[0], game.sides[1]);
+    if blocks(white, black) || blocks(black, white) {
+        "blocking"
+    } else {
+        "contact"
+    }
+}
+
 /// A race's chances for the seat to act, as [`race_odds`] gives them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RaceOdds {
@@ -592,6 +616,39 @@ fn enumerate(point: usize, left: u32, counts: &mut [u32; 6], out: &mut Vec<[u32;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_are_told_apart_as_race_blocking_or_contact() {
+        let kind = |position: &str| {
+            let mut game = <Nardy as crate::core::NewGame>::default_game();
+            game.set_position(position).unwrap();
+            position_kind(&game)
+        };
+        assert_eq!(
+            kind("w=1x5,2x5,offx5 b=12,3x14 turn=white:roll first=- score=0-0"),
+            "race"
+        );
+        assert_eq!(
+            kind("w=24x15 b=24x15 turn=white:roll first=wb score=0-0"),
+            "contact"
+        );
+        // White holds its 13..17, black's 1..5, and black still has checkers to bring
+        // past them.
+        assert_eq!(
+            kind("w=13x3,14x3,15x3,16x2,17x2,19x2 b=24x15 turn=white:roll first=b score=0-0"),
+            "blocking"
+        );
+        // Five in a row that no black checker must pass any more is no block, and
+        // nor are four in a row.
+        assert_eq!(
+            kind("w=20x3,21x3,22x3,23x3,24x3 b=1x14,5 turn=white:roll first=- score=0-0"),
+            "contact"
+        );
+        assert_eq!(
+            kind("w=13x3,14x3,15x3,16x4,19x2 b=24x15 turn=white:roll first=b score=0-0"),
+            "contact"
+        );
+    }
 
     #[test]
     fn ranks_number_every_home_position_once() {

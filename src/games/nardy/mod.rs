@@ -519,6 +519,25 @@ impl Game for Nardy {
         (-widest, widest)
     }
 
+    fn big_wins(&self) -> &'static [(&'static str, u32)] {
+        // Within a match a game's points are the match's, so only single games name them.
+        match (self.rules.match_to, self.rules.koks) {
+            (1, true) => &[("mars", 2), ("koks", 3)],
+            (1, false) => &[("mars", 2)],
+            _ => &[],
+        }
+    }
+
+    fn position_kind(&self) -> &'static str {
+        eval::position_kind(self)
+    }
+
+    fn benchmark_set(&self) -> Option<&'static str> {
+        // The set was rolled out for single games without koks; other options score
+        // differently, so their errors would be measured against the wrong values.
+        (self.rules.match_to == 1 && !self.rules.koks).then_some(BENCHMARK_SET)
+    }
+
     fn most_points(&self) -> u32 {
         self.rules.match_to - 1 + if self.rules.koks { 3 } else { 2 }
     }
@@ -704,3 +723,6 @@ fn evaluate_side(me: Side, them: Side) -> f64 {
     }
     value
 }
+/// The benchmark set of single games without koks: `benchmarks/nardy.txt` (see
+/// `tabula benchmark`).
+static BENCHMARK_SET: &str = include_str!("../../../benchmarks/nardy.txt");

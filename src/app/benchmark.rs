@@ -1,0 +1,670 @@
+//! Benchmarks with known answers: positions whose candidate moves were rolled out, and
+//! the error rate of any bot against them, as GNU Backgammon's benchmark sets measure
+//! its networks.
+//!
+//! A benchmark file is text. Its header names the game and how it was built; then each
+//! position has its line and one line per candidate, best first:
+//!
+//! ```text
+//! benchmark 1
+//! game nardy koks=off match=1
+//! sample bot=net:2 seed=1 per-game=3 candidates=4
+//! rollout games=324 truncate=8 bot=net variance-reduction=on seed=1
+//! position 1 game 0 kind contact w=24x14,19 b=24x14,20 turn=white:6-5 first=- score=0-0
+//! candidate +0.36120 0.01100 24/18 18/13
+//! candidate +0.29600 0.01200 24/18 19/14
+//! ```
+//!
+//! A candidate line gives the rolled-out equity for the side to move, the half-width of
+//! its 95% interval, and the move. Positions come from games the sample bot plays
+//! against itself (`per-game` decisions with a choice, drawn from each game); the
+//! candidates are the moves the reference bots choose and the sample bot's best moves,
+//! `candidates` in all at least. Building resumes where the file stops: the file is
+//! rewritten whole after every game's positions, so a stopped build loses at most the
+//! game it was rolling out.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use crate::ai::bots::Bot;
+use crate::ai::learn::td::game_seed;
+use crate::ai::rollout::{RolloutSettings, rollout};
+use crate::ai::roster::BotKind;
+use crate::core::{Game, Options, Phase, SeededDice};
+use crate::games::{GameKind, GameVisitor, MoveCast};
+
+/// The format version written on a benchmark file's first line.
+const FORMAT: u32 = 1;
+
+/// The bots whose choices are always among a position's candidates, so that their
+/// error rates are measured on rolled-out values only.
+pub const REFERENCE_BOTS: &[&str] = &["greedy", "expectimax:2", "net", "net:2"];
+
+/// How a benchmark is built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuildSettings {
+    /// Positions wanted in all.
+    pub positions: usize,
+    /// The bot that plays the games positions are drawn from, and ranks the candidates.
+    pub sample_bot: BotKind,
+    /// The seed of those games.
+    pub sample_seed: u64,
+    /// Decisions drawn from each game.
+    pub per_game: usize,
+    /// Candidates rolled out per position, at least.
+    pub candidates: usize,
+    /// The bot that plays the rollouts.
+    pub rollout_bot: BotKind,
+    /// The rollouts' settings.
+    pub rollout: RolloutSettings,
+}
+
+/// One candidate move of a benchmark position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The rolled-out equity for the side to move.
+    pub equity: f64,
+    /// Half the width of its 95% interval.
+    pub half_width: f64,
+    /// The move as the game writes it.
+    pub text: String,
+}
+
+/// One benchmark position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchmarkPosition {
+    /// Its number in the file, from 1.
+    pub number: usize,
+    /// The sample game it was drawn from.
+    pub game_index: u64,
+    /// Its kind ([`Game::position_kind`]).
+    pub kind: String,
+    /// The position as [`Game::position_string`] writes it (the move phase, dice thrown).
+    pub position: String,
+    /// Its candidates, best first.
+    pub candidates: Vec<Candidate>,
+}
+
+/// A benchmark: the game, how it was built, and its positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Benchmark {
+    /// The game.
+    pub kind: GameKind,
+    /// Its options.
+    pub options: Options,
+    /// How it was built.
+    pub settings: BuildSettings,
+    /// The positions, in file order.
+    pub positions: Vec<BenchmarkPosition>,
+}
+
+impl Benchmark {
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        let s = &self.settings;
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "# Positions with their candidate moves rolled out; see 'tabula benchmark --help'."
+        );
+        let _ = writeln!(text, "benchmark {FORMAT}");
+        let _ = writeln!(text, "game {} {}", self.kind.info().id, self.options);
+        let _ = writeln!(
+            text,
+            "sample bot={} seed={} per-game={} candidates={}",
+            s.sample_bot, s.sample_seed, s.per_game, s.candidates
+        );
+        let _ = writeln!(
+            text,
+            "rollout games={} truncate={} bot={} variance-reduction={} seed={}",
+            s.rollout.games,
+            s.rollout.truncate.map_or("none".to_string(), |t| t.to_string()),
+            s.rollout_bot,
+            if s.rollout.variance_reduction { "on" } else { "off" },
+            s.rollout.seed
+        );
+        for p in &self.positions {
+            let _ = writeln!(
+                text,
+                "position {} game {} kind {} {}",
+                p.number, p.game_index, p.kind, p.position
+            );
+            for c in &p.candidates {
+                let _ = writeln!(text, "candidate {:+.5} {:.5} {}", c.equity, c.half_width, c.text);
+            }
+        }
+        text
+    }
+
+    /// Reads a benchmark file's text; errors name the line.
+    pub fn parse(text: &str, jobs: usize) -> anyhow::Result<Benchmark> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        let mut next = |what: &str| {
+            lines
+                .next()
+                .ok_or_else(|| anyhow::anyhow!("the file ends before its {what} line"))
+        };
+        let (at, line) = next("benchmark")?;
+        if line != format!("benchmark {FORMAT}") {
+            bail!(
+                "line {at}: expected 'benchmark {FORMAT}', found '{}'",
+                crate::app::lines::quote(line)
+            );
+        }
+        let (at, line) = next("game")?;
+        let mut words = line.split_whitespace();
+        if words.next() != Some("game") {
+            bail!("line {at}: expected 'game ID OPTIONS'");
+        }
+        let id = words
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("line {at}: the game is missing"))?;
+        let kind = GameKind::from_id(id).map_err(|e| anyhow::anyhow!("line {at}: {e}"))?;
+        let words: Vec<String> = words.map(String::from).collect();
+        let options =
+            Options::parse(kind.info().options, &words).map_err(|e| anyhow::anyhow!("line {at}: {e}"))?;
+        let (at, line) = next("sample")?;
+        let sample = key_values(line, "sample", at)?;
+        let (at2, line) = next("rollout")?;
+        let roll = key_values(line, "rollout", at2)?;
+        let get = |map: &[(String, String)], key: &str, at: usize| -> anyhow::Result<String> {
+            map.iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.clone())
+                .ok_or_else(|| anyhow::anyhow!("line {at}: '{key}=' is missing"))
+        };
+        let number = |map: &[(String, String)], key: &str, at: usize| -> anyhow::Result<u64> {
+            get(map, key, at)?
+                .parse()
+                .map_err(|_| anyhow::anyhow!("line {at}: '{key}=' is not a number"))
+        };
+        let bot = |map: &[(String, String)], at: usize| -> anyhow::Result<BotKind> {
+            get(map, "bot", at)?
+                .parse()
+                .map_err(|e: String| anyhow::anyhow!("line {at}: {e}"))
+        };
+        let truncate = match get(&roll, "truncate", at2)?.as_str() {
+            "none" => None,
+            t => Some(
+                t.parse()
+                    .map_err(|_| anyhow::anyhow!("line {at2}: 'truncate=' is a number or none"))?,
+            ),
+        };
+        let settings = BuildSettings {
+            positions: 0,
+            sample_bot: bot(&sample, at)?,
+            sample_seed: number(&sample, "seed", at)?,
+            per_game: number(&sample, "per-game", at)? as usize,
+            candidates: number(&sample, "candidates", at)? as usize,
+            rollout_bot: bot(&roll, at2)?,
+            rollout: RolloutSettings {
+                games: number(&roll, "games", at2)?,
+                truncate,
+                seed: number(&roll, "seed", at2)?,
+                jobs,
+                variance_reduction: get(&roll, "variance-reduction", at2)? == "on",
+            },
+        };
+        let mut positions: Vec<BenchmarkPosition> = Vec::new();
+        for (at, line) in lines {
+            if let Some(rest) = line.strip_prefix("position ") {
+                let mut parts = rest.splitn(6, ' ');
+                let fields: Vec<&str> = parts.by_ref().collect();
+                let [number, "game", game_index, "kind", kind, position] = fields.as_slice() else {
+                    bail!("line {at}: expected 'position N game G kind KIND POSITION'");
+                };
+                positions.push(BenchmarkPosition {
+                    number: number
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("line {at}: bad position number"))?,
+                    game_index: game_index
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("line {at}: bad game number"))?,
+                    kind: kind.to_string(),
+                    position: position.to_string(),
+                    candidates: Vec::new(),
+                });
+            } else if let Some(rest) = line.strip_prefix("candidate ") {
+                let mut parts = rest.splitn(3, ' ');
+                let (Some(equity), Some(width), Some(text)) = (parts.next(), parts.next(), parts.next())
+                else {
+                    bail!("line {at}: expected 'candidate EQUITY HALF-WIDTH MOVE'");
+                };
+                let position = positions
+                    .last_mut()
+                    .ok_or_else(|| anyhow::anyhow!("line {at}: a candidate before any position"))?;
+                position.candidates.push(Candidate {
+                    equity: equity
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("line {at}: bad equity"))?,
+                    half_width: width
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("line {at}: bad interval"))?,
+                    text: text.to_string(),
+                });
+            } else {
+                bail!("line {at}: expected a 'position' or 'candidate' line");
+            }
+        }
+        if let Some(p) = positions.iter().find(|p| p.candidates.is_empty()) {
+            bail!("position {} has no candidates", p.number);
+        }
+        Ok(Benchmark {
+            kind,
+            options,
+            settings,
+            positions,
+        })
+    }
+
+    /// Reads a benchmark file.
+    pub fn read(path: &Path, jobs: usize) -> anyhow::Result<Benchmark> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Benchmark::parse(&text, jobs).with_context(|| format!("{} is not a benchmark file", path.display()))
+    }
+}
+
+fn key_values(line: &str, head: &str, at: usize) -> anyhow::Result<Vec<(String, String)>> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some(head) {
+        bail!("line {at}: expected '{head} KEY=VALUE...'");
+    }
+    words
+        .map(|w| {
+            w.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| anyhow::anyhow!("line {at}: '{w}' is not KEY=VALUE"))
+        })
+        .collect()
+}
+
+/// Builds or extends the benchmark in `path` to `settings.positions` positions (a new
+/// file takes `kind`, `options` and `settings`; an existing one keeps its own and is
+/// resumed). `progress` hears the positions there are so far. Stops early, keeping
+/// every finished game's positions, when Ctrl-C is pressed.
+pub fn build(
+    path: &Path,
+    kind: GameKind,
+    options: &Options,
+    settings: &BuildSettings,
+    progress: &dyn Fn(usize),
+) -> anyhow::Result<Benchmark> {
+    let mut benchmark = if path.exists() {
+        let mut old = Benchmark::read(path, settings.rollout.jobs)?;
+        old.settings.positions = settings.positions;
+        old
+    } else {
+        Benchmark {
+            kind,
+            options: options.clone(),
+            settings: settings.clone(),
+            positions: Vec::new(),
+        }
+    };
+    let game = benchmark.kind.new_game(&benchmark.options)?;
+    game.visit(Build {
+        benchmark: &mut benchmark,
+        path,
+        progress,
+    })?;
+    Ok(benchmark)
+}
+
+struct Build<'a> {
+    benchmark: &'a mut Benchmark,
+    path: &'a Path,
+    progress: &'a dyn Fn(usize),
+}
+
+impl GameVisitor for Build<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<G: Game>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+        let settings = self.benchmark.settings.clone();
+        let references: Vec<BotKind> = REFERENCE_BOTS
+            .iter()
+            .map(|name| name.parse().expect("the reference bots are bot names"))
+            .collect();
+        let mut next_game = self.benchmark.positions.last().map_or(0, |p| p.game_index + 1);
+        (self.progress)(self.benchmark.positions.len());
+        while self.benchmark.positions.len() < settings.positions {
+            if crate::ai::search::stop_requested() {
+                break;
+            }
+            let drawn = sample_game(fresh, &settings, next_game);
+            let mut found = Vec::new();
+            for position in drawn {
+                let Some(entry) = roll_out_position(&position, &settings, &references, next_game)? else {
+                    // Stopped by Ctrl-C: this game's positions are dropped whole.
+                    return Ok(());
+                };
+                found.push(entry);
+            }
+            for mut entry in found {
+                if self.benchmark.positions.len() >= settings.positions {
+                    break;
+                }
+                entry.number = self.benchmark.positions.len() + 1;
+                self.benchmark.positions.push(entry);
+            }
+            next_game += 1;
+            crate::app::record::write_atomically(self.path, self.benchmark.to_text().as_bytes())
+                .with_context(|| format!("cannot write {}", self.path.display()))?;
+            (self.progress)(self.benchmark.positions.len());
+        }
+        Ok(())
+    }
+}
+
+/// The decisions drawn from sample game `index`: positions in the move phase with more
+/// than one legal move, `per_game` of them at most, in the order played.
+fn sample_game<G: Game>(fresh: &G, settings: &BuildSettings, index: u64) -> Vec<G> {
+    let seed = game_seed(settings.sample_seed, index);
+    let mut dice = SeededDice::new(seed);
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..fresh.seat_count())
+        .map(|seat| settings.sample_bot.build(seed ^ (0xA11 + seat as u64)))
+        .collect();
+    let mut game = fresh.clone();
+    let mut choices = Vec::new();
+    let mut legal = Vec::new();
+    for _ in 0..crate::ai::playout::MAX_ACTIONS {
+        legal.clear();
+        game.legal_moves(&mut legal);
+        match game.phase() {
+            Phase::Over => break,
+            Phase::Roll(seat) => {
+                let bot = &mut bots[seat];
+                if let Some(mv) = bot.choose_before_roll(&game, &legal).and_then(|i| legal.get(i)) {
+                    game.play_unchecked(mv);
+                } else {
+                    let roll = game.roll(&mut dice);
+                    if game.set_dice(roll).is_err() {
+                        break;
+                    }
+                }
+            }
+            Phase::Move(seat) => {
+                if legal.is_empty() {
+                    break;
+                }
+                if legal.len() > 1 && game.roll_off().is_none() {
+                    choices.push(game.clone());
+                }
+                let pick = if legal.len() == 1 {
+                    0
+                } else {
+                    bots[seat].choose_move(&game, &legal)
+                };
+                game.play_unchecked(&legal[pick]);
+            }
+        }
+    }
+    let mut draw = SeededDice::new(seed ^ 0xD2A5);
+    let mut picked: Vec<usize> = Vec::new();
+    while picked.len() < settings.per_game.min(choices.len()) {
+        let i = draw.below(choices.len() as u32) as usize;
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    picked.sort_unstable();
+    picked.into_iter().map(|i| choices[i].clone()).collect()
+}
+
+/// Picks `position`'s candidates and rolls them out; `None` when Ctrl-C stopped it.
+fn roll_out_position<G: Game>(
+    position: &G,
+    settings: &BuildSettings,
+    references: &[BotKind],
+    game_index: u64,
+) -> anyhow::Result<Option<BenchmarkPosition>> {
+    let mut legal = Vec::new();
+    position.legal_moves(&mut legal);
+    let seed = game_seed(settings.sample_seed ^ 0xCA4D, game_index);
+    let mut chosen: Vec<usize> = Vec::new();
+    for bot in references {
+        let mut bot = bot.build::<G>(seed);
+        let pick = bot.choose_move(position, &legal);
+        if !chosen.contains(&pick) {
+            chosen.push(pick);
+        }
+    }
+    let mut ranker = settings.sample_bot.build::<G>(seed);
+    for ranked in ranker.rank_moves(position, &legal) {
+        if chosen.len() >= settings.candidates.max(1) {
+            break;
+        }
+        if !chosen.contains(&ranked.index) {
+            chosen.push(ranked.index);
+        }
+    }
+    let after: Vec<G> = chosen
+        .iter()
+        .map(|&i| {
+            let mut next = position.clone();
+            next.play_unchecked(&legal[i]);
+            next
+        })
+        .collect();
+    let Some(seat) = position.phase().seat() else {
+        bail!("a benchmark position must have a side to move");
+    };
+    let bot = settings.rollout_bot;
+    let make = move |s: usize, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ ((s as u64) << 32)) };
+    let mut rollout_settings = settings.rollout.clone();
+    rollout_settings.seed = game_seed(settings.rollout.seed, game_index);
+    let rolled = rollout(&after, &make, &rollout_settings, &|_| {});
+    if rolled.results.iter().any(|r| r.games() < settings.rollout.games) {
+        return Ok(None);
+    }
+    let mut candidates: Vec<Candidate> = chosen
+        .iter()
+        .zip(&rolled.results)
+        .map(|(&i, result)| Candidate {
+            equity: result.equity[seat].mean(),
+            half_width: result.equity[seat].half_width(),
+            text: position.format_move(&legal[i]),
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+    Ok(Some(BenchmarkPosition {
+        number: 0,
+        game_index,
+        kind: position.position_kind().to_string(),
+        position: position.position_string(),
+        candidates,
+    }))
+}
+
+/// One bot's errors over a benchmark, per kind of position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ErrorRates {
+    /// Per kind (and `all` first): decisions, the tally of equity lost, best choices,
+    /// choices not among the candidates.
+    pub kinds: Vec<(String, KindErrors)>,
+}
+
+/// The errors of one bot on one kind of position.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct KindErrors {
+    /// Equity lost per decision against the best rolled-out candidate.
+    pub loss: crate::ai::rollout::Tally,
+    /// Decisions where the bot chose the best candidate.
+    pub best: u64,
+    /// Decisions where the bot chose a move that is no candidate (charged as the worst
+    /// candidate: a lower bound of its loss).
+    pub unlisted: u64,
+}
+
+/// Scores `bot` on every position of `benchmark`: its choice's rolled-out equity
+/// against the best candidate's. `progress` hears the positions done.
+pub fn score(benchmark: &Benchmark, bot: BotKind, progress: &dyn Fn(usize)) -> anyhow::Result<ErrorRates> {
+    let game = benchmark.kind.new_game(&benchmark.options)?;
+    game.visit(Score {
+        benchmark,
+        bot,
+        progress,
+    })
+}
+
+struct Score<'a> {
+    benchmark: &'a Benchmark,
+    bot: BotKind,
+    progress: &'a dyn Fn(usize),
+}
+
+impl GameVisitor for Score<'_> {
+    type Output = anyhow::Result<ErrorRates>;
+
+    fn visit<G: Game>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+        let mut kinds: Vec<(String, KindErrors)> = vec![("all".to_string(), KindErrors::default())];
+        let mut bot = self.bot.build::<G>(self.benchmark.settings.sample_seed);
+        let mut legal = Vec::new();
+        for (done, entry) in self.benchmark.positions.iter().enumerate() {
+            if crate::ai::search::stop_requested() {
+                bail!(
+                    "stopped by Ctrl-C after {done} of {} positions",
+                    self.benchmark.positions.len()
+                );
+            }
+            let mut game = fresh.clone();
+            game.set_position(&entry.position)
+                .map_err(|e| anyhow::anyhow!("position {}: {e}", entry.number))?;
+            legal.clear();
+            game.legal_moves(&mut legal);
+            if legal.is_empty() {
+                bail!("position {} has no legal move", entry.number);
+            }
+            let after = |text: &str| -> Option<String> {
+                let mv = game.parse_move(text).ok()?;
+                let mut next = game.clone();
+                next.play(&mv).ok()?;
+                Some(next.position_string())
+            };
+            bot.reseed(game_seed(
+                self.benchmark.settings.sample_seed,
+                entry.number as u64,
+            ));
+            let pick = bot.choose_move(&game, &legal);
+            let mut chosen = game.clone();
+            chosen.play_unchecked(&legal[pick]);
+            let chosen = chosen.position_string();
+            let best = entry.candidates[0].equity;
+            let found = entry
+                .candidates
+                .iter()
+                .find(|c| after(&c.text).as_deref() == Some(chosen.as_str()));
+            let worst = entry
+                .candidates
+                .iter()
+                .map(|c| c.equity)
+                .fold(f64::INFINITY, f64::min);
+            let (loss, unlisted) = match found {
+                Some(c) => (best - c.equity, false),
+                None => (best - worst, true),
+            };
+            let at = match kinds.iter().position(|(k, _)| *k == entry.kind) {
+                Some(at) => at,
+                None => {
+                    kinds.push((entry.kind.clone(), KindErrors::default()));
+                    kinds.len() - 1
+                }
+            };
+            for index in [0, at] {
+                let errors = &mut kinds[index].1;
+                errors.loss.add(loss.max(0.0));
+                errors.best += u64::from(!unlisted && loss <= 1e-12);
+                errors.unlisted += u64::from(unlisted);
+            }
+            (self.progress)(done + 1);
+        }
+        // The kinds after `all`, in the order the game's positions name them first.
+        Ok(ErrorRates { kinds })
+    }
+}
+
+/// The error-rate table for people: per bot, the equity lost per decision in thousandths
+/// (GNU Backgammon's millipoints) overall with its 95% interval and per kind, the share
+/// of best choices, and how many choices were not among the candidates.
+pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> String {
+    let mut kinds: Vec<String> = vec!["all".into()];
+    for p in &benchmark.positions {
+        if !kinds.contains(&p.kind) {
+            kinds.push(p.kind.clone());
+        }
+    }
+    let count = |kind: &str| {
+        benchmark
+            .positions
+            .iter()
+            .filter(|p| kind == "all" || p.kind == kind)
+            .count()
+    };
+    let s = &benchmark.settings;
+    let mut lines = vec![
+        format!(
+            "{} positions ({}); candidates rolled out {} games each by bot:{}{}{}",
+            benchmark.positions.len(),
+            kinds[1..]
+                .iter()
+                .map(|k| format!("{k} {}", count(k)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            s.rollout.games,
+            s.rollout_bot,
+            if s.rollout.variance_reduction {
+                ", variance-reduced"
+            } else {
+                ""
+            },
+            s.rollout
+                .truncate
+                .map_or(String::new(), |t| format!(", truncated after {t} moves"))
+        ),
+        "equity lost per decision, in thousandths (lower is better):".into(),
+    ];
+    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(3).max(3);
+    let mut header = format!("{:<width$}  {:>13}", "bot", "all");
+    for kind in &kinds[1..] {
+        header.push_str(&format!("  {kind:>9}"));
+    }
+    header.push_str("  best move  unlisted");
+    lines.push(header);
+    for (name, rates) in rows {
+        let of = |kind: &str| {
+            rates
+                .kinds
+                .iter()
+                .find(|(k, _)| k == kind)
+                .map(|(_, e)| *e)
+                .unwrap_or_default()
+        };
+        let all = of("all");
+        let mut line = format!(
+            "{name:<width$}  {:>13}",
+            format!(
+                "{:.1} ±{:.1}",
+                1000.0 * all.loss.mean(),
+                1000.0 * all.loss.half_width()
+            )
+        );
+        for kind in &kinds[1..] {
+            line.push_str(&format!("  {:>9.1}", 1000.0 * of(kind).loss.mean()));
+        }
+        let decisions = all.loss.count.max(1) as f64;
+        line.push_str(&format!(
+            "  {:>8.1}%  {:>8}",
+            100.0 * all.best as f64 / decisions,
+            all.unlisted
+        ));
+        lines.push(line);
+    }
+    lines.join("\n")
+}

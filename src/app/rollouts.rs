@@ -1,0 +1,278 @@
+//! Rollouts for people: which candidates of a position to play out, and the table of
+//! what they scored (`tabula rollout` and the REPL's `hint --rollout N`).
+//!
+//! The playing out itself is [`crate::ai::rollout`]; this room picks the candidates (the
+//! moves asked for, else the rollout bot's best few), runs it on the concrete game, and
+//! writes each candidate's win, big wins and equity with their 95% intervals.
+
+use crate::ai::bots::Bot;
+use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
+use crate::ai::roster::BotKind;
+use crate::core::{Game, Phase, Seat};
+use crate::games::{AnyGame, GameVisitor, MoveCast};
+
+/// The candidates a rollout plays when no moves are named: the bot's best this many.
+pub const DEFAULT_CANDIDATES: usize = 5;
+
+/// What to roll out.
+#[derive(Clone, Debug)]
+pub struct RolloutRequest {
+    /// Moves to roll out, as typed; none means the bot's best `candidates`.
+    pub moves: Vec<String>,
+    /// How many of the bot's best moves to roll out when `moves` is empty.
+    pub candidates: usize,
+    /// The bot that plays every seat in the trials and whose evaluation cancels luck.
+    pub bot: BotKind,
+    /// Trials, truncation, seed, threads.
+    pub settings: RolloutSettings,
+}
+
+/// One rolled-out candidate.
+#[derive(Clone, Debug)]
+pub struct RolloutRow {
+    /// The move as the game writes it, or `position` for the position as it stands.
+    pub label: String,
+    /// What its trials found.
+    pub result: RolloutResult,
+    /// Its equity less the best candidate's for the seat to act, trial by trial (zero
+    /// for the best).
+    pub behind: crate::ai::rollout::Tally,
+}
+
+/// A finished (or stopped) rollout, best candidate first.
+#[derive(Clone, Debug)]
+pub struct RolloutReport {
+    /// The seat whose choice was rolled out (the seat to act).
+    pub seat: Seat,
+    /// The candidates, best first by the seat's rolled-out equity.
+    pub rows: Vec<RolloutRow>,
+    /// Trials asked for per candidate.
+    pub games: u64,
+}
+
+/// Rolls out `request`'s candidates in `game` (not over); `progress` hears the trials
+/// finished so far over all candidates. Errors name a move that cannot be played.
+pub fn roll_out(
+    game: &AnyGame,
+    request: &RolloutRequest,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<RolloutReport, String> {
+    game.visit(Visit { request, progress })
+}
+
+/// How many trials `request` plays in all in `game`, for a progress bar.
+pub fn total_trials(game: &AnyGame, request: &RolloutRequest) -> u64 {
+    let candidates = if !request.moves.is_empty() {
+        request.moves.len()
+    } else if matches!(game.phase(), Phase::Move(_)) {
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        legal.len().min(request.candidates.max(1))
+    } else {
+        1
+    };
+    candidates as u64 * request.settings.games
+}
+
+struct Visit<'a> {
+    request: &'a RolloutRequest,
+    progress: &'a (dyn Fn(u64) + Sync),
+}
+
+impl GameVisitor for Visit<'_> {
+    type Output = Result<RolloutReport, String>;
+
+    fn visit<G: Game>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
+        let Some(seat) = game.phase().seat() else {
+            return Err("the game is over: there is nothing to roll out".into());
+        };
+        let request = self.request;
+        let (labels, positions) = candidates(game, request)?;
+        let bot = request.bot;
+        let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ (seat as u64) << 32) };
+        let rollouts = rollout(&positions, &make, &request.settings, self.progress);
+        Ok(report(game, seat, labels, &rollouts, request.settings.games))
+    }
+}
+
+/// The labels and positions of the candidates: the moves asked for, else the bot's best
+/// few in the move phase, else the position itself.
+fn candidates<G: Game>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), String> {
+    let mut labels = Vec::new();
+    let mut positions = Vec::new();
+    if !request.moves.is_empty() {
+        for text in &request.moves {
+            let mv = game
+                .parse_move(text)
+                .map_err(|e| format!("cannot roll out '{text}': {e}"))?;
+            let mut after = game.clone();
+            after
+                .play(&mv)
+                .map_err(|e| format!("cannot roll out '{text}': {e}"))?;
+            labels.push(game.format_move(&mv));
+            positions.push(after);
+        }
+        return Ok((labels, positions));
+    }
+    if let Phase::Move(_) = game.phase() {
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let mut bot = request.bot.build::<G>(request.settings.seed);
+        let ranked = bot.rank_moves(game, &legal);
+        for choice in ranked.iter().take(request.candidates.max(1)) {
+            let mut after = game.clone();
+            after.play_unchecked(&legal[choice.index]);
+            labels.push(game.format_move(&legal[choice.index]));
+            positions.push(after);
+        }
+        return Ok((labels, positions));
+    }
+    Ok((vec!["position".into()], vec![game.clone()]))
+}
+
+fn report<G: Game>(
+    game: &G,
+    seat: Seat,
+    labels: Vec<String>,
+    rollouts: &Rollouts,
+    games: u64,
+) -> RolloutReport {
+    let measure = |r: &RolloutResult| {
+        if game.scores_points() {
+            r.equity[seat].mean()
+        } else {
+            r.win[seat].mean()
+        }
+    };
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by(|&a, &b| measure(&rollouts.results[b]).total_cmp(&measure(&rollouts.results[a])));
+    let best = order.first().copied().unwrap_or(0);
+    let rows = order
+        .iter()
+        .map(|&i| RolloutRow {
+            label: labels[i].clone(),
+            result: rollouts.results[i],
+            behind: rollouts.difference(i, best, seat),
+        })
+        .collect();
+    RolloutReport { seat, rows, games }
+}
+
+/// `54.1% ±1.2`.
+fn share(tally: &crate::ai::rollout::Tally) -> String {
+    format!("{:5.1}% ±{:.1}", 100.0 * tally.mean(), 100.0 * tally.half_width())
+}
+
+/// The report for people: one line per candidate, best first, with the win share of the
+/// seat to act, its big wins (Long Nardy: mars, koks), its equity in a game that scores
+/// points, each with its 95% interval, and how far each falls behind the best (the
+/// interval of that difference comes from the common dice, so it is narrower).
+pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutReport) -> String {
+    let seat = report.seat;
+    let played = report.rows.first().map_or(0, |r| r.result.games());
+    let mut lines = Vec::new();
+    let mut how = vec![format!("bot:{}", bot_label(request.bot))];
+    if request.settings.variance_reduction {
+        how.push("variance-reduced".into());
+    }
+    if let Some(plies) = request.settings.truncate {
+        how.push(format!("truncated after {plies} moves"));
+    }
+    how.push(format!("seed {}", request.settings.seed));
+    let stopped = if played < report.games {
+        format!(" (stopped by Ctrl-C after {played} of {})", report.games)
+    } else {
+        String::new()
+    };
+    lines.push(format!(
+        "rollout for {}: {played} games per candidate{stopped}, {}",
+        game.seat_name(seat),
+        how.join(", ")
+    ));
+    let width = report
+        .rows
+        .iter()
+        .map(|r| r.label.len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let big = game.big_wins();
+    let others: Vec<Seat> = (0..game.seat_count()).filter(|&s| s != seat).collect();
+    let mut header = format!("    {:<width$}  {:>12}", "move", "win");
+    for (name, _) in big.iter().take(crate::core::MAX_BIG_WINS) {
+        header.push_str(&format!("  {name:>12}"));
+    }
+    if game.scores_points() {
+        header.push_str(&format!("  {:>15}  {:>15}", "equity", "behind"));
+    } else {
+        if game.seat_count() > 2 {
+            for &other in &others {
+                header.push_str(&format!("  {:>12}", game.seat_name(other)));
+            }
+        }
+        header.push_str(&format!("  {:>13}", "behind"));
+    }
+    lines.push(header.trim_end().to_string());
+    for (rank, row) in report.rows.iter().enumerate() {
+        let r = &row.result;
+        let mut line = format!(
+            "{:>2}. {:<width$}  {:>12}",
+            rank + 1,
+            row.label,
+            share(&r.win[seat])
+        );
+        for kind in 0..big.len().min(crate::core::MAX_BIG_WINS) {
+            let tally = &r.big_wins[seat][kind];
+            if tally.count == 0 {
+                line.push_str(&format!("  {:>12}", "-"));
+            } else {
+                line.push_str(&format!("  {:>12}", share(tally)));
+            }
+        }
+        let behind = if rank == 0 {
+            String::new()
+        } else if game.scores_points() {
+            format!("{:+.3} ±{:.3}", row.behind.mean(), row.behind.half_width())
+        } else {
+            String::new()
+        };
+        if game.scores_points() {
+            let equity = &r.equity[seat];
+            line.push_str(&format!(
+                "  {:>15}  {:>15}",
+                format!("{:+.3} ±{:.3}", equity.mean(), equity.half_width()),
+                behind
+            ));
+        } else {
+            if game.seat_count() > 2 {
+                for &other in &others {
+                    line.push_str(&format!("  {:>12}", share(&r.win[other])));
+                }
+            }
+            let behind = if rank == 0 {
+                String::new()
+            } else {
+                // Without points, equity is 2 * win - 1 with two seats, the win share
+                // with more: the difference in win share is half or all of it.
+                let scale = if game.seat_count() == 2 { 50.0 } else { 100.0 };
+                format!(
+                    "{:+.1}% ±{:.1}",
+                    scale * row.behind.mean(),
+                    scale * row.behind.half_width()
+                )
+            };
+            line.push_str(&format!("  {behind:>13}"));
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    let truncated: u64 = report.rows.iter().map(|r| r.result.truncated).sum();
+    if truncated > 0 && !big.is_empty() && report.rows.iter().any(|r| r.result.big_wins[seat][0].count == 0) {
+        lines.push("(big wins are shown only where the bot can value them in truncated games)".into());
+    }
+    lines.join("\n")
+}
+
+/// The bot as typed after `bot:`.
+fn bot_label(bot: BotKind) -> String {
+    bot.to_string()
+}

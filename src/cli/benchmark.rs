@@ -1,0 +1,167 @@
+//! `tabula benchmark`: the error rates of bots against positions whose candidate moves
+//! were rolled out, and the building of such a set.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::args::{GameChoice, NetChoice, parse_bot};
+use super::usage;
+use crate::ai::rollout::RolloutSettings;
+use crate::ai::roster::BotKind;
+use crate::app::benchmark::{Benchmark, BuildSettings, build, error_table, score};
+
+#[derive(Debug, Args)]
+pub(super) struct BenchmarkArgs {
+    #[command(flatten)]
+    pub(super) game: GameChoice,
+    /// The benchmark file (default: the set built into tabula for the game)
+    #[arg(long, value_name = "FILE")]
+    pub(super) file: Option<PathBuf>,
+    /// A bot to measure (repeatable; default: greedy, expectimax:2, net, net:2 and best)
+    #[arg(long, value_parser = parse_bot)]
+    pub(super) bot: Vec<BotKind>,
+    /// Build the set in --file instead (or extend it: a stopped build resumes)
+    #[arg(long)]
+    pub(super) build: bool,
+    /// With --build: the positions wanted in all
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub(super) positions: usize,
+    /// With --build: the seed of the games the positions are drawn from
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed: u64,
+    /// With --build: games rolled out per candidate
+    #[arg(long, value_name = "N", default_value_t = 324)]
+    pub(super) games: u64,
+    /// With --build: stop each rollout game after this many moves
+    #[arg(long, value_name = "PLIES")]
+    pub(super) truncate: Option<u32>,
+    /// With --build: candidates rolled out per position, at least (the reference bots'
+    /// choices are always among them)
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    pub(super) candidates: usize,
+    /// With --build: decisions drawn from each sample game
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub(super) per_game: usize,
+    /// With --build: the bot that plays the sample games and ranks the candidates
+    #[arg(long, default_value = "net:2", value_parser = parse_bot)]
+    pub(super) sample_bot: BotKind,
+    /// With --build: the bot that plays the rollouts
+    #[arg(long, default_value = "net", value_parser = parse_bot)]
+    pub(super) rollout_bot: BotKind,
+    /// Threads (default: the number of cores)
+    #[arg(long)]
+    pub(super) jobs: Option<usize>,
+    #[command(flatten)]
+    pub(super) net: NetChoice,
+}
+
+fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = if io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(len)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{what} {{bar:30}} {{pos}}/{{len}} positions, ETA {{eta}}"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let (kind, options) = args.game.resolve()?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err(usage("--jobs must be at least 1"));
+    }
+    crate::app::interrupt::install();
+    if args.build {
+        let Some(path) = &args.file else {
+            return Err(usage("say where the set goes, e.g. --build --file set.txt"));
+        };
+        if args.games == 0 || args.candidates == 0 || args.per_game == 0 {
+            return Err(usage("--games, --candidates and --per-game must be at least 1"));
+        }
+        let settings = BuildSettings {
+            positions: args.positions,
+            sample_bot: args.sample_bot,
+            sample_seed: args.seed,
+            per_game: args.per_game,
+            candidates: args.candidates,
+            rollout_bot: args.rollout_bot,
+            rollout: RolloutSettings {
+                games: args.games,
+                truncate: args.truncate,
+                seed: args.seed,
+                jobs,
+                variance_reduction: true,
+            },
+        };
+        let progress = bar(args.positions as u64, "building");
+        let (built, stopped) = crate::app::interrupt::stoppable(|| {
+            build(path, kind, &options, &settings, &|n| {
+                progress.set_position(n as u64)
+            })
+        });
+        progress.finish_and_clear();
+        let built = built?;
+        let have = built.positions.len();
+        if stopped {
+            writeln!(
+                out,
+                "stopped by Ctrl-C with {have} of {} positions in {}; the same command goes on from there",
+                args.positions,
+                path.display()
+            )?;
+        } else {
+            writeln!(out, "{have} positions in {}", path.display())?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let benchmark = match &args.file {
+        Some(path) => Benchmark::read(path, jobs)?,
+        None => {
+            use crate::core::Game;
+            let Some(text) = kind.new_game(&options)?.benchmark_set() else {
+                return Err(usage(format!(
+                    "tabula has no benchmark set for {} {options}; build one with --build --file FILE",
+                    kind.info().id
+                )));
+            };
+            Benchmark::parse(text, jobs)?
+        }
+    };
+    if benchmark.positions.is_empty() {
+        return Err(usage(
+            "the benchmark set has no positions yet; build it with --build",
+        ));
+    }
+    let bots = if args.bot.is_empty() {
+        ["greedy", "expectimax:2", "net", "net:2", "best"]
+            .iter()
+            .map(|name| name.parse().expect("built-in bot names parse"))
+            .collect()
+    } else {
+        args.bot.clone()
+    };
+    let mut rows = Vec::new();
+    for bot in bots {
+        let progress = bar(benchmark.positions.len() as u64, &format!("bot:{bot}"));
+        let (rates, stopped) =
+            crate::app::interrupt::stoppable(|| score(&benchmark, bot, &|n| progress.set_position(n as u64)));
+        progress.finish_and_clear();
+        if stopped {
+            break;
+        }
+        rows.push((format!("bot:{bot}"), rates?));
+    }
+    writeln!(out, "{}", error_table(&benchmark, &rows))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,318 @@
+//! Rollouts and the benchmark built on them: exact values of positions the dice cannot
+//! change, common dice for every candidate, variance reduction that keeps the value and
+//! narrows it, and the commands `tabula rollout`, `hint --rollout` and `tabula benchmark`.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use tabula::ai::bots::Bot;
+use tabula::ai::rollout::{RolloutSettings, Rollouts, rollout};
+use tabula::ai::roster::BotKind;
+use tabula::ai::search::{StopFlag, stoppable};
+use tabula::core::{Game, Seat};
+use tabula::games::nardy::Nardy;
+use tabula::games::ur::Ur;
+
+use crate::support::{given, new_game};
+
+fn settings(games: u64, jobs: usize, variance_reduction: bool, truncate: Option<u32>) -> RolloutSettings {
+    RolloutSettings {
+        games,
+        truncate,
+        seed: 7,
+        jobs,
+        variance_reduction,
+    }
+}
+
+fn roll_out<G: Game>(positions: &[G], bot: BotKind, settings: &RolloutSettings) -> Rollouts {
+    let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ seat as u64) };
+    rollout(positions, &make, settings, &|_| {})
+}
+
+#[test]
+fn a_position_the_dice_cannot_change_rolls_out_to_its_exact_value() {
+    // Given White to roll with its last checker on point 1 and Black with none borne off,
+    let game: Nardy = given("w=1,offx14 b=7x15 turn=white:roll first=- score=0-0");
+    // when it is rolled out, with and without cancelling the luck,
+    for variance_reduction in [true, false] {
+        let rolled = roll_out(
+            std::slice::from_ref(&game),
+            BotKind::Net { plies: 1 },
+            &settings(20, 2, variance_reduction, None),
+        );
+        let result = &rolled.results[0];
+        // then every game is a mars for White: 2 points, no spread at all.
+        assert_eq!(result.games(), 20);
+        // (Cancelling luck adds and takes away the same values, so up to rounding.)
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(close(result.equity[0].mean(), 2.0), "{result:?}");
+        assert!(close(result.equity[1].mean(), -2.0), "{result:?}");
+        assert!(result.equity[0].half_width() < 1e-9, "{result:?}");
+        assert!(close(result.win[0].mean(), 1.0), "{result:?}");
+        assert_eq!(result.big_wins[0][0].mean(), 1.0, "a mars");
+        assert_eq!(result.truncated, 0);
+    }
+}
+
+#[test]
+fn every_candidate_is_played_on_the_same_dice_whatever_the_threads() {
+    // Given the same position twice as two candidates,
+    let game: Ur = new_game(&["rules=finkel"]);
+    let candidates = vec![game.clone(), game];
+    // when it is rolled out on one thread and on three,
+    let one = roll_out(&candidates, BotKind::Greedy, &settings(30, 1, false, None));
+    let three = roll_out(&candidates, BotKind::Greedy, &settings(30, 3, false, None));
+    // then the two candidates got the very same games (common dice), so their difference
+    // is zero in every trial, and the threads change nothing.
+    assert_eq!(one.results, three.results);
+    let difference = one.difference(0, 1, 0);
+    assert_eq!(difference.count, 30);
+    assert_eq!((difference.mean(), difference.half_width()), (0.0, 0.0));
+    assert!(
+        one.results[0].win[0].half_width() > 0.0,
+        "the games themselves differ"
+    );
+}
+
+#[test]
+fn cancelling_the_luck_keeps_the_value_and_narrows_its_interval() {
+    // Given the start of a Finkel game rolled out by the network bot,
+    let game: Ur = new_game(&["rules=finkel"]);
+    let bot = BotKind::Net { plies: 1 };
+    // when it is rolled out plainly and with the luck of every roll cancelled,
+    let plain = &roll_out(std::slice::from_ref(&game), bot, &settings(3000, 2, false, None)).results[0];
+    let reduced = &roll_out(&[game], bot, &settings(600, 2, true, None)).results[0];
+    // then both find the same value within their intervals, and the spread of a single
+    // game is much smaller with the luck taken out.
+    let gap = (plain.win[0].mean() - reduced.win[0].mean()).abs();
+    let combined = (plain.win[0].standard_error().powi(2) + reduced.win[0].standard_error().powi(2)).sqrt();
+    assert!(gap < 4.0 * combined, "plain {plain:?}\nreduced {reduced:?}");
+    let per_game =
+        |r: &tabula::ai::rollout::RolloutResult| r.win[0].standard_error() * (r.games() as f64).sqrt();
+    assert!(
+        per_game(reduced) < 0.6 * per_game(plain),
+        "per-game spread {} with the luck cancelled against {} without",
+        per_game(reduced),
+        per_game(plain)
+    );
+}
+
+#[test]
+fn a_truncated_rollout_takes_the_bots_value_at_the_horizon() {
+    let game: Nardy = new_game(&[] as &[&str]);
+    let rolled = roll_out(&[game], BotKind::Net { plies: 1 }, &settings(6, 2, true, Some(4)));
+    let result = &rolled.results[0];
+    assert_eq!(result.truncated, 6, "no game ends within four moves");
+    // The network gives the chances of a mars there, so they are counted.
+    assert_eq!(result.big_wins[0][0].count, 6);
+    let total: f64 = result.win[0].mean() + result.win[1].mean();
+    assert!((total - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_stopped_rollout_counts_no_game() {
+    let game: Ur = new_game(&["rules=finkel"]);
+    let flag = StopFlag::new();
+    flag.request();
+    let rolled = stoppable(&flag, || {
+        roll_out(&[game], BotKind::Greedy, &settings(50, 2, true, None))
+    });
+    assert_eq!(rolled.results[0].games(), 0);
+    assert!(rolled.trials.is_empty());
+}
+
+/// Runs `tabula ARGS` with `input` on stdin; returns (status, stdout, stderr).
+fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = crate::support::tabula_command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const OPENING: &str = "w=24x14,19 b=24x14,20 turn=white:6-5 first=- score=0-0";
+
+#[test]
+fn tabula_rollout_ranks_the_candidates_with_intervals() {
+    let (status, out, err) = run(
+        &[
+            "rollout",
+            "nardy",
+            OPENING,
+            "--games",
+            "6",
+            "--truncate",
+            "4",
+            "--jobs",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "rollout for white: 6 games per candidate, bot:net, variance-reduced, truncated after 4 moves"
+        ),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains("win") && lines[1].contains("mars") && lines[1].contains("equity"),
+        "{out}"
+    );
+    let rows: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert!(rows.len() >= 2, "{out}");
+    assert!(rows.iter().all(|r| r.contains('±')), "{out}");
+    // The named moves only, each with the same games.
+    let (status, out, err) = run(
+        &[
+            "rollout",
+            "nardy",
+            "--position",
+            OPENING,
+            "--moves",
+            "24/18 18/13, 24/13",
+            "--games",
+            "4",
+            "--truncate",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("24/18 18/13") && out.contains("24/13"), "{out}");
+}
+
+#[test]
+fn tabula_rollout_refuses_what_cannot_be_rolled_out() {
+    let (status, _, err) = run(
+        &[
+            "rollout",
+            "nardy",
+            OPENING,
+            "--moves",
+            "24/18 18/12",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(2));
+    assert!(err.contains("cannot roll out '24/18 18/12'"), "{err}");
+    let (status, _, err) = run(&["rollout", "nardy", "w=24x15 b=24x15 turn=sideways"], "");
+    assert_eq!(status, Some(2));
+    assert!(err.contains("bad position"), "{err}");
+    let (status, _, err) = run(&["rollout", "nardy", "--games", "0"], "");
+    assert_eq!(status, Some(2));
+    assert!(err.contains("--games must be at least 1"), "{err}");
+}
+
+#[test]
+fn hint_rollout_shows_the_rolled_out_choices_and_changes_nothing() {
+    let script = format!("setpos {OPENING}\ngetpos\nhint --rollout 4\nhint --rollout many\ngetpos\n");
+    let (status, out, err) = run(
+        &["play", "nardy", "--seat", "black=human", "--seed", "3"],
+        &script,
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("rollout for white: 4 games per candidate"), "{out}");
+    assert!(
+        err.contains("'hint --rollout N' takes the games per candidate"),
+        "{err}"
+    );
+    let positions: Vec<&str> = out.lines().filter(|l| l.starts_with("w=")).collect();
+    assert_eq!(positions.len(), 2, "{out}");
+    assert_eq!(positions[0], positions[1], "the rollout left the game as it was");
+}
+
+#[test]
+fn a_benchmark_is_built_resumed_and_scores_the_reference_bots_on_their_own_choices() {
+    let dir = crate::support::temp_dir("benchmark");
+    let file = dir.join("set.txt");
+    let file_text = file.to_str().unwrap();
+    let build = |positions: &str| {
+        let (status, out, err) = run(
+            &[
+                "benchmark",
+                "nardy",
+                "--build",
+                "--file",
+                file_text,
+                "--positions",
+                positions,
+                "--games",
+                "4",
+                "--truncate",
+                "2",
+                "--per-game",
+                "2",
+                "--candidates",
+                "2",
+                "--jobs",
+                "2",
+            ],
+            "",
+        );
+        assert_eq!(status, Some(0), "{err}");
+        assert!(out.contains(&format!("{positions} positions in")), "{out}");
+        std::fs::read_to_string(&file).unwrap()
+    };
+    // Given a set of two positions, extended to four by the same command,
+    let first = build("2");
+    let second = build("4");
+    // then the first two stay as they were,
+    assert!(second.starts_with(first.trim_end()), "{first}\n---\n{second}");
+    assert_eq!(second.lines().filter(|l| l.starts_with("position ")).count(), 4);
+    // and every reference bot's choice is among the candidates, so none is unlisted.
+    let (status, out, err) = run(
+        &[
+            "benchmark",
+            "nardy",
+            "--file",
+            file_text,
+            "--bot",
+            "greedy",
+            "--bot",
+            "net",
+            "--bot",
+            "random",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.starts_with("4 positions ("), "{out}");
+    let row = |bot: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.starts_with(bot))
+            .unwrap_or_else(|| panic!("no row for {bot}: {out}"))
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(row("bot:greedy").last().map(String::as_str), Some("0"), "{out}");
+    assert_eq!(row("bot:net ").last().map(String::as_str), Some("0"), "{out}");
+    // A damaged set is refused with its line.
+    std::fs::write(&file, second.replacen("\ncandidate ", "\ncandidate x", 1)).unwrap();
+    let (status, _, err) = run(
+        &["benchmark", "nardy", "--file", file_text, "--bot", "greedy"],
+        "",
+    );
+    assert_ne!(status, Some(0));
+    assert!(
+        err.contains("is not a benchmark file") && err.contains("bad equity"),
+        "{err}"
+    );
+}
