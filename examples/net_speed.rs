@@ -95,6 +95,7 @@ fn main() {
     let levels: Vec<(&str, Box<dyn Bot<Nardy>>)> = vec![
         ("bot:net", Box::new(NetBot::new(Arc::clone(&net), 1, 1))),
         ("bot:net:2", Box::new(NetBot::new(Arc::clone(&net), 2, 1))),
+        ("bot:net:3", Box::new(NetBot::new(Arc::clone(&net), 3, 1))),
         ("bot:greedy", BotKind::Greedy.build(1)),
         ("bot:expectimax:2", BotKind::Expectimax { depth: 2 }.build(1)),
     ];

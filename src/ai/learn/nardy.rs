@@ -282,8 +282,19 @@ const CANDIDATES: usize = 8;
 /// default move filter keeps 8 within 0.16).
 const CANDIDATE_MARGIN: f64 = 0.16;
 
-/// `bot:net` and `bot:net:2`: the best move by the network, at one ply or at two (the
-/// opponent's 21 rolls and best replies, on a pruned list of candidates).
+/// Moves kept for the third ply (`bot:net:3`): at most this many of the two-ply
+/// candidates...
+const DEEP_CANDIDATES: usize = 4;
+/// ...within this much equity of the best at two plies...
+const DEEP_MARGIN: f64 = 0.10;
+/// ...and, for each of the opponent's rolls, its replies searched one ply further: the
+/// best this many at one ply.
+const DEEP_REPLIES: usize = 3;
+
+/// `bot:net`, `bot:net:2` and `bot:net:3`: the best move by the network at one ply, at
+/// two (the opponent's 21 rolls and best replies, on a pruned list of candidates), or at
+/// three (the opponent's replies valued by our 21 rolls and best answers, with the
+/// candidates and the replies pruned again, as gnubg's move filters do).
 pub struct NetBot {
     evaluator: NetEvaluator,
     plies: u8,
@@ -292,15 +303,51 @@ pub struct NetBot {
 }
 
 impl NetBot {
-    /// A bot looking `plies` (1 or 2) ahead on `net`, its tie-breaks following `seed`.
+    /// A bot looking `plies` (1 to 3) ahead on `net`, its tie-breaks following `seed`.
     pub fn new(net: Arc<Network>, plies: u8, seed: u64) -> NetBot {
         let evaluator = NetEvaluator::new(net);
         NetBot {
             reply_search: Expectimax::new(1, evaluator.clone()),
             evaluator,
-            plies: plies.clamp(1, 2),
+            plies: plies.clamp(1, 3),
             rng: SeededDice::new(seed),
         }
+    }
+}
+
+impl NetBot {
+    /// The value of `position` (a side to roll) two plies deep: the average over that
+    /// side's rolls of its best reply, each of its best [`DEEP_REPLIES`] replies at one
+    /// ply valued by the other side's 21 rolls and best answers.
+    fn deep_value(&mut self, position: &Nardy) -> Estimate {
+        let Phase::Roll(mover) = position.phase() else {
+            return self.reply_search.evaluate(position);
+        };
+        let mut outcomes = Vec::new();
+        position.chance_outcomes(&mut outcomes);
+        let mut legal = Vec::new();
+        let mut total = Estimate::ZERO;
+        for (dice, p) in outcomes {
+            let mut rolled = position.clone();
+            if rolled.set_dice(dice).is_err() {
+                return self.reply_search.evaluate(position);
+            }
+            legal.clear();
+            rolled.legal_moves(&mut legal);
+            let replies = self.reply_search.rank(&rolled, &legal);
+            let mut best: Option<Estimate> = None;
+            for reply in replies.iter().take(DEEP_REPLIES) {
+                let mut after = rolled.clone();
+                after.play_unchecked(&legal[reply.index]);
+                let value = self.reply_search.evaluate(&after);
+                if best.is_none_or(|b| value.equity[mover] > b.equity[mover]) {
+                    best = Some(value);
+                }
+            }
+            let value = best.unwrap_or_else(|| self.reply_search.evaluate(&rolled));
+            total.add_weighted(&value, p);
+        }
+        total
     }
 }
 
@@ -349,11 +396,28 @@ impl Bot<Nardy> for NetBot {
             candidate.estimate = self.reply_search.evaluate(&position);
         }
         ranked[..keep].sort_by(|a, b| b.estimate.equity[seat].total_cmp(&a.estimate.equity[seat]));
+        if self.plies < 3 || keep < 2 {
+            return ranked;
+        }
+        let best = ranked[0].estimate.equity[seat];
+        let deep = ranked[..keep]
+            .iter()
+            .take(DEEP_CANDIDATES)
+            .take_while(|r| r.estimate.equity[seat] >= best - DEEP_MARGIN)
+            .count();
+        for candidate in &mut ranked[..deep] {
+            let mut position = game.clone();
+            position.play_unchecked(&legal[candidate.index]);
+            candidate.estimate = self.deep_value(&position);
+        }
+        ranked[..deep].sort_by(|a, b| b.estimate.equity[seat].total_cmp(&a.estimate.equity[seat]));
         ranked
     }
 
     fn estimate_rolling(&mut self, game: &Nardy) -> Estimate {
-        if self.plies >= 2 {
+        if self.plies >= 3 {
+            self.deep_value(game)
+        } else if self.plies >= 2 {
             self.reply_search.evaluate_rolling(game)
         } else {
             self.evaluator.estimate(game)
@@ -362,6 +426,7 @@ impl Bot<Nardy> for NetBot {
 
     fn estimate(&mut self, game: &Nardy) -> Estimate {
         match game.phase() {
+            Phase::Roll(_) if self.plies >= 3 => self.deep_value(game),
             Phase::Roll(_) if self.plies >= 2 => self.reply_search.evaluate(game),
             Phase::Move(_) => {
                 let mut legal = Vec::new();
@@ -373,6 +438,18 @@ impl Bot<Nardy> for NetBot {
             }
             _ => self.evaluator.estimate(game),
         }
+    }
+
+    fn big_win_chances(&mut self, game: &Nardy) -> Option<crate::core::BigWinChances> {
+        let mover = game.phase().seat()?;
+        if game.roll_off().is_some() || game.match_to() > 1 {
+            return None;
+        }
+        let chances = probabilities(self.evaluator.network(), game);
+        let mut big = [[0.0; crate::core::MAX_BIG_WINS]; crate::core::MAX_SEATS];
+        big[mover] = [chances.win_mars, chances.win_koks];
+        big[1 - mover] = [chances.lose_mars, chances.lose_koks];
+        Some(big)
     }
 
     /// The reply search's table stays: it holds the network's values, which do not
@@ -502,5 +579,49 @@ mod tests {
         assert!((ranked[0].estimate.equity[0] - expected.equity[0]).abs() < 1e-12);
         let chosen = bot.choose_move(&game, &legal);
         assert_eq!(chosen, ranked[0].index);
+    }
+    #[test]
+    fn three_plies_value_the_best_candidates_by_the_opponents_rolls_and_our_answers() {
+        // Given a bot looking three plies ahead on a small network,
+        let net = Arc::new(Network::random(INPUTS, 8, 6));
+        let mut bot = NetBot::new(Arc::clone(&net), 3, 1);
+        let mut game = Nardy::default_game();
+        game.set_position("w=24x13,18,15 b=24x14,20 turn=white:5-2 first=- score=0-0")
+            .unwrap();
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        // when it ranks White's moves,
+        let ranked = bot.rank_moves(&game, &legal);
+        // then every move is listed once,
+        let mut indices: Vec<usize> = ranked.iter().map(|r| r.index).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..legal.len()).collect::<Vec<_>>());
+        // and the best one's value is, over Black's 21 rolls, Black's best of its three
+        // best replies at one ply, each valued by White's 21 rolls and best answers.
+        let mut after = game.clone();
+        after.play_unchecked(&legal[ranked[0].index]);
+        let mut one_ply = Expectimax::new(1, NetEvaluator::new(net));
+        let mut outcomes = Vec::new();
+        after.chance_outcomes(&mut outcomes);
+        let mut expected = 0.0;
+        for (dice, p) in outcomes {
+            let mut rolled = after.clone();
+            rolled.set_dice(dice).unwrap();
+            let mut replies = Vec::new();
+            rolled.legal_moves(&mut replies);
+            let best_for_black = one_ply
+                .rank(&rolled, &replies)
+                .iter()
+                .take(3)
+                .map(|reply| {
+                    let mut answered = rolled.clone();
+                    answered.play_unchecked(&replies[reply.index]);
+                    one_ply.evaluate(&answered).equity[0]
+                })
+                .fold(f64::INFINITY, f64::min);
+            expected += p * best_for_black;
+        }
+        assert!((ranked[0].estimate.equity[0] - expected).abs() < 1e-9);
+        assert_eq!(bot.choose_move(&game, &legal), ranked[0].index);
     }
 }

@@ -37,7 +37,7 @@ pub enum BotKind {
         depth: u8,
     },
     /// The game's learned network, looking `plies` (1 to 4, deeper where a game names
-    /// it as its best; Long Nardy's stops at 2) move decisions ahead; in a game or option set without a network,
+    /// it as its best; Long Nardy's stops at 3) move decisions ahead; in a game or option set without a network,
     /// an expectimax search that deep on the game's estimate.
     Net {
         /// Move decisions searched.
