@@ -1,29 +1,9 @@
 //! Values people see: `hint N` and `evaluate` over the engine protocol and in the REPL,
 //! and `tabula analyse` on recorded games.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn tabula() -> Command {
-    crate::support::tabula_command()
-}
-
 /// Runs `tabula ARGS` with `input` on stdin; returns (status, stdout, stderr).
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let mut child = tabula()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    crate::support::run_tabula(args, input)
 }
 
 /// The engine's replies to `commands`, one string per reply (framing stripped).

@@ -2,9 +2,6 @@
 //! change, common dice for every candidate, variance reduction that keeps the value and
 //! narrows it, and the commands `tabula rollout`, `hint --rollout` and `tabula benchmark`.
 
-use std::io::Write;
-use std::process::Stdio;
-
 use tabula::ai::bots::Bot;
 use tabula::ai::rollout::{RolloutSettings, Rollouts, rollout};
 use tabula::ai::roster::BotKind;
@@ -124,20 +121,7 @@ fn a_stopped_rollout_counts_no_game() {
 
 /// Runs `tabula ARGS` with `input` on stdin; returns (status, stdout, stderr).
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
-    let mut child = crate::support::tabula_command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    crate::support::run_tabula(args, input)
 }
 
 const OPENING: &str = "w=24x14,19 b=24x14,20 turn=white:6-5 first=- score=0-0";

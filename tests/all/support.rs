@@ -135,3 +135,23 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir
 }
+
+/// Runs `tabula ARGS` with `input` on stdin; returns (status, stdout, stderr).
+pub fn run_tabula(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = tabula_command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

@@ -557,20 +557,30 @@ mod tests {
         assert!((estimate.equity[0] + chances.equity(false)).abs() < 1e-9);
     }
 
-    #[test]
-    fn two_plies_rank_every_move_with_the_candidates_first() {
-        let net = Arc::new(Network::random(INPUTS, 8, 4));
-        let mut bot = NetBot::new(Arc::clone(&net), 2, 1);
+    /// White's moves after 5-2 early in a game, ranked by a bot `plies` deep on a small
+    /// random network (returned with the position and its moves); every move must be
+    /// listed exactly once.
+    fn ranked_opening(
+        plies: u8,
+        seed: u64,
+    ) -> (Arc<Network>, NetBot, Nardy, Vec<NardyMove>, Vec<RankedMove>) {
+        let net = Arc::new(Network::random(INPUTS, 8, seed));
+        let mut bot = NetBot::new(Arc::clone(&net), plies, 1);
         let mut game = Nardy::default_game();
         game.set_position("w=24x13,18,15 b=24x14,20 turn=white:5-2 first=- score=0-0")
             .unwrap();
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
         let ranked = bot.rank_moves(&game, &legal);
-        assert_eq!(ranked.len(), legal.len());
         let mut indices: Vec<usize> = ranked.iter().map(|r| r.index).collect();
         indices.sort_unstable();
         assert_eq!(indices, (0..legal.len()).collect::<Vec<_>>());
+        (net, bot, game, legal, ranked)
+    }
+
+    #[test]
+    fn two_plies_rank_every_move_with_the_candidates_first() {
+        let (net, mut bot, game, legal, ranked) = ranked_opening(2, 4);
         // The best move's value is the average over Black's 21 rolls of Black's best reply.
         let mut after = game.clone();
         after.play_unchecked(&legal[ranked[0].index]);
@@ -580,23 +590,13 @@ mod tests {
         let chosen = bot.choose_move(&game, &legal);
         assert_eq!(chosen, ranked[0].index);
     }
+
     #[test]
     fn three_plies_value_the_best_candidates_by_the_opponents_rolls_and_our_answers() {
-        // Given a bot looking three plies ahead on a small network,
-        let net = Arc::new(Network::random(INPUTS, 8, 6));
-        let mut bot = NetBot::new(Arc::clone(&net), 3, 1);
-        let mut game = Nardy::default_game();
-        game.set_position("w=24x13,18,15 b=24x14,20 turn=white:5-2 first=- score=0-0")
-            .unwrap();
-        let mut legal = Vec::new();
-        game.legal_moves(&mut legal);
-        // when it ranks White's moves,
-        let ranked = bot.rank_moves(&game, &legal);
-        // then every move is listed once,
-        let mut indices: Vec<usize> = ranked.iter().map(|r| r.index).collect();
-        indices.sort_unstable();
-        assert_eq!(indices, (0..legal.len()).collect::<Vec<_>>());
-        // and the best one's value is, over Black's 21 rolls, Black's best of its three
+        // Given a bot looking three plies ahead on a small network, when it ranks
+        // White's moves (every one listed once),
+        let (net, mut bot, game, legal, ranked) = ranked_opening(3, 6);
+        // then the best one's value is, over Black's 21 rolls, Black's best of its three
         // best replies at one ply, each valued by White's 21 rolls and best answers.
         let mut after = game.clone();
         after.play_unchecked(&legal[ranked[0].index]);

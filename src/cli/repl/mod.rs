@@ -286,7 +286,11 @@ impl Table {
                 self.say(out, &format!("at turn {turn}: {}", self.session.what_now()))?;
             }
             command if self.interactive && command.searches() => {
-                let who = format!("bot:{}", self.session.bot());
+                let who = match command {
+                    // The rollout's own bot plays every trial, whatever 'set bot' chose.
+                    Command::HintRollout(_) => "the rollout (bot:net)".to_string(),
+                    _ => format!("bot:{}", self.session.bot()),
+                };
                 let (done, _) = thinking::watched(&who, || {
                     command::execute(&mut self.session, command, &mut self.seats)
                 });
