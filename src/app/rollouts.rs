@@ -171,24 +171,24 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
     let seat = report.seat;
     let played = report.rows.first().map_or(0, |r| r.result.games());
     let mut lines = Vec::new();
-    let mut how = vec![format!("bot:{}", bot_label(request.bot))];
+    let mut how = vec![format!("bot:{} in every seat", bot_label(request.bot))];
     if request.settings.variance_reduction {
         how.push("variance-reduced".into());
     }
     if let Some(plies) = request.settings.truncate {
         how.push(format!("truncated after {plies} moves"));
     }
-    how.push(format!("seed {}", request.settings.seed));
     let stopped = if played < report.games {
         format!(" (stopped by Ctrl-C after {played} of {})", report.games)
     } else {
         String::new()
     };
     lines.push(format!(
-        "rollout for {}: {played} games per candidate{stopped}, {}",
+        "rollout for {}: {played} games per candidate{stopped}, seed {}",
         game.seat_name(seat),
-        how.join(", ")
+        request.settings.seed
     ));
+    lines.push(how.join(", "));
     let width = report
         .rows
         .iter()

@@ -144,14 +144,16 @@ fn tabula_rollout_ranks_the_candidates_with_intervals() {
     );
     assert_eq!(status, Some(0), "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert!(
-        lines[0].starts_with(
-            "rollout for white: 6 games per candidate, bot:net, variance-reduced, truncated after 4 moves"
-        ),
+    assert_eq!(
+        lines[0], "rollout for white: 6 games per candidate, seed 1",
+        "{out}"
+    );
+    assert_eq!(
+        lines[1], "bot:net in every seat, variance-reduced, truncated after 4 moves",
         "{out}"
     );
     assert!(
-        lines[1].contains("win") && lines[1].contains("mars") && lines[1].contains("equity"),
+        lines[2].contains("win") && lines[2].contains("mars") && lines[2].contains("equity"),
         "{out}"
     );
     let rows: Vec<&&str> = lines
