@@ -418,6 +418,13 @@ fn sample_game<G: Game>(fresh: &G, settings: &BuildSettings, index: u64) -> Vec<
     picked.into_iter().map(|i| choices[i].clone()).collect()
 }
 
+/// The seed of every bot's choice at the positions of sample game `game_index`: the
+/// reference bots choose with it when the set is built and every bot when it is scored,
+/// so that a bot breaking ties at random breaks them alike both times.
+fn choice_seed(settings: &BuildSettings, game_index: u64) -> u64 {
+    game_seed(settings.sample_seed ^ 0xCA4D, game_index)
+}
+
 /// Picks `position`'s candidates and rolls them out; `None` when Ctrl-C stopped it.
 fn roll_out_position<G: Game>(
     position: &G,
@@ -427,7 +434,7 @@ fn roll_out_position<G: Game>(
 ) -> anyhow::Result<Option<BenchmarkPosition>> {
     let mut legal = Vec::new();
     position.legal_moves(&mut legal);
-    let seed = game_seed(settings.sample_seed ^ 0xCA4D, game_index);
+    let seed = choice_seed(settings, game_index);
     let mut chosen: Vec<usize> = Vec::new();
     for bot in references {
         let mut bot = bot.build::<G>(seed);
@@ -548,10 +555,7 @@ impl GameVisitor for Score<'_> {
                 next.play(&mv).ok()?;
                 Some(next.position_string())
             };
-            bot.reseed(game_seed(
-                self.benchmark.settings.sample_seed,
-                entry.number as u64,
-            ));
+            bot.reseed(choice_seed(&self.benchmark.settings, entry.game_index));
             let pick = bot.choose_move(&game, &legal);
             let mut chosen = game.clone();
             chosen.play_unchecked(&legal[pick]);
@@ -610,7 +614,7 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
     let s = &benchmark.settings;
     let mut lines = vec![
         format!(
-            "{} positions ({}); candidates rolled out {} games each by bot:{}{}{}",
+            "{} positions ({});\ncandidates rolled out {} games each by bot:{}{}{}",
             benchmark.positions.len(),
             kinds[1..]
                 .iter()
