@@ -1,6 +1,6 @@
 //! `tabula analyse`: the loss of every decision of a recorded game.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -53,16 +53,9 @@ pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<
         None => (0..records.len()).collect(),
     };
     let total: u64 = chosen.iter().map(|&i| records[i].actions.len() as u64).sum();
-    let bar = if io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(total)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "analysing {bar:30} {pos}/{len} actions, {per_sec}, ETA {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    let bar = super::args::progress_bar(
+        total,
+        "analysing {bar:30} {pos}/{len} actions, {per_sec}, ETA {eta}",
     );
     for (n, &index) in chosen.iter().enumerate() {
         let record = &records[index];

@@ -143,3 +143,19 @@ pub(super) fn parse_bot_name(name: &str) -> anyhow::Result<crate::ai::roster::Bo
         .parse()
         .map_err(anyhow::Error::msg)
 }
+
+/// A progress bar of `len` steps drawn with `template` (indicatif's) on standard error
+/// when it is a terminal; hidden otherwise, so that logs and pipes stay clean.
+pub(super) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(len)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}

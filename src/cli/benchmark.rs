@@ -1,7 +1,7 @@
 //! `tabula benchmark`: the error rates of bots against positions whose candidate moves
 //! were rolled out, and the building of such a set.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -59,18 +59,10 @@ pub(super) struct BenchmarkArgs {
 }
 
 fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
-    let bar = if io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(len)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(&format!(
-            "{what} {{bar:30}} {{pos}}/{{len}} positions, ETA {{eta}}"
-        ))
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar
+    super::args::progress_bar(
+        len,
+        &format!("{what} {{bar:30}} {{pos}}/{{len}} positions, ETA {{eta}}"),
+    )
 }
 
 pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {

@@ -1,7 +1,7 @@
 //! `tabula rollout`: the value of a position's candidate moves, found by playing each
 //! out many times on the same dice.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -103,16 +103,9 @@ pub(super) fn rollout(mut args: RolloutArgs, out: &mut dyn Write) -> anyhow::Res
             variance_reduction: !args.no_variance_reduction,
         },
     };
-    let bar = if io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(total_trials(&game, &request))
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "rolling out {bar:30} {pos}/{len} games, {per_sec}, ETA {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    let bar = super::args::progress_bar(
+        total_trials(&game, &request),
+        "rolling out {bar:30} {pos}/{len} games, {per_sec}, ETA {eta}",
     );
     crate::app::interrupt::install();
     let (report, _stopped) =
