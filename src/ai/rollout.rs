@@ -107,17 +107,6 @@ impl RolloutResult {
     pub fn games(&self) -> u64 {
         self.equity[0].count
     }
-
-    fn merge(&mut self, other: &RolloutResult) {
-        for seat in 0..MAX_SEATS {
-            self.win[seat].merge(&other.win[seat]);
-            self.equity[seat].merge(&other.equity[seat]);
-            for kind in 0..MAX_BIG_WINS {
-                self.big_wins[seat][kind].merge(&other.big_wins[seat][kind]);
-            }
-        }
-        self.truncated += other.truncated;
-    }
 }
 
 /// A rollout's findings: each candidate's tallies, and every trial's value (the same
@@ -162,17 +151,18 @@ pub fn trial_seed(seed: u64, trial: u64) -> u64 {
 /// Rolls out every position of `candidates` (each where one candidate move leaves the
 /// game, or a position to value as it stands) with bots from `make_bot` (called with a
 /// seat and a seed, once per seat and thread). `progress` is called with the number of
-/// trials finished so far, over all candidates. Stops early, with the trials done, when
+/// trials finished so far and the number in all, over all candidates. Stops early, with the trials done, when
 /// a stop is requested (Ctrl-C, see [`crate::ai::search::stoppable`]); every candidate
 /// then has the same number of trials.
 pub fn rollout<G: Game>(
     candidates: &[G],
     make_bot: &(dyn Fn(Seat, u64) -> Box<dyn Bot<G>> + Sync),
     settings: &RolloutSettings,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Rollouts {
     let jobs = settings.jobs.clamp(1, 64) as u64;
     let finished = AtomicU64::new(0);
+    let total = candidates.len() as u64 * settings.games;
     let stop = crate::ai::search::StopFlag::current();
     let per_thread: Vec<Vec<Vec<Option<TrialValue>>>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
@@ -200,7 +190,7 @@ pub fn rollout<G: Game>(
                             }
                             trials.push(values);
                             let done = finished.fetch_add(candidates.len() as u64, Ordering::Relaxed);
-                            progress(done + candidates.len() as u64);
+                            progress(done + candidates.len() as u64, total);
                         }
                         trials
                     };
@@ -230,11 +220,9 @@ pub fn rollout<G: Game>(
     for t in 0..complete {
         let values = &per_thread[(t % jobs) as usize][(t / jobs) as usize];
         for (result, value) in results.iter_mut().zip(values) {
-            let mut one = RolloutResult::default();
             if let Some(value) = value {
-                count_trial(&mut one, value, candidates[0].seat_count());
+                count_trial(result, value, candidates[0].seat_count());
             }
-            result.merge(&one);
         }
         trials.push(values.iter().map(|v| v.map(|v| v.estimate)).collect());
     }
@@ -255,7 +243,9 @@ fn count_trial(result: &mut RolloutResult, value: &TrialValue, seats: usize) {
 }
 
 /// Plays one trial from `start`; `None` when it could not be finished (the game got
-/// stuck or ran away).
+/// stuck or ran away). Its own loop rather than [`crate::ai::playout::play_out`]: the
+/// luck of a roll needs the position before it, the roll, and the bot to value both,
+/// which a table hides from its observer.
 fn play_trial<G: Game>(
     start: &G,
     bots: &mut [Box<dyn Bot<G>>],
@@ -346,35 +336,43 @@ fn add_luck<G: Game>(
     if outcomes.len() < 2 {
         return Some(());
     }
-    let mut sorted_roll = [0u8; 4];
-    let values = roll.values();
-    sorted_roll[..values.len()].copy_from_slice(values);
-    sorted_roll[..values.len()].sort_unstable();
     let mut mean = Estimate::ZERO;
     let mut thrown = None;
     for &(dice, p) in outcomes {
-        let mut after = game.clone();
-        after.set_dice(dice).ok()?;
-        let value = bot.estimate(&after);
+        let value = value_after(game, dice, bot)?;
         mean.add_weighted(&value, p);
-        let mut sorted = [0u8; 4];
-        sorted[..dice.values().len()].copy_from_slice(dice.values());
-        sorted[..dice.values().len()].sort_unstable();
-        if dice.values().len() == values.len() && sorted == sorted_roll {
+        if same_roll(dice, roll) {
             thrown = Some(value);
         }
     }
+    // Where the game's chance outcomes are not the values thrown, none matches: value
+    // the roll itself.
     let thrown = match thrown {
         Some(value) => value,
-        None => {
-            let mut after = game.clone();
-            after.set_dice(roll).ok()?;
-            bot.estimate(&after)
-        }
+        None => value_after(game, roll, bot)?,
     };
     luck.add_weighted(&thrown, 1.0);
     luck.add_weighted(&mean, -1.0);
     Some(())
+}
+
+/// The bot's value of `game` once `dice` are thrown.
+fn value_after<G: Game>(game: &G, dice: Dice, bot: &mut dyn Bot<G>) -> Option<Estimate> {
+    let mut after = game.clone();
+    after.set_dice(dice).ok()?;
+    Some(bot.estimate(&after))
+}
+
+/// True when two rolls show the same values in any order (a chance outcome lists a
+/// roll higher die first, the dice throw it in either order).
+fn same_roll(a: Dice, b: Dice) -> bool {
+    let sorted = |dice: Dice| {
+        let mut values = [0u8; 4];
+        values[..dice.values().len()].copy_from_slice(dice.values());
+        values[..dice.values().len()].sort_unstable();
+        (dice.values().len(), values)
+    };
+    sorted(a) == sorted(b)
 }
 
 fn take_luck(estimate: &mut Estimate, luck: &Estimate, settings: &RolloutSettings) {

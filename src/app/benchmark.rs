@@ -32,7 +32,7 @@ use crate::ai::bots::Bot;
 use crate::ai::learn::td::game_seed;
 use crate::ai::rollout::{RolloutSettings, rollout};
 use crate::ai::roster::BotKind;
-use crate::core::{Game, Options, Phase, SeededDice};
+use crate::core::{Game, Options, SeededDice};
 use crate::games::{GameKind, GameVisitor, MoveCast};
 
 /// The format version written on a benchmark file's first line.
@@ -368,44 +368,28 @@ impl GameVisitor for Build<'_> {
 fn sample_game<G: Game>(fresh: &G, settings: &BuildSettings, index: u64) -> Vec<G> {
     let seed = game_seed(settings.sample_seed, index);
     let mut dice = SeededDice::new(seed);
-    let mut bots: Vec<Box<dyn Bot<G>>> = (0..fresh.seat_count())
+    let bots: Vec<Box<dyn Bot<G>>> = (0..fresh.seat_count())
         .map(|seat| settings.sample_bot.build(seed ^ (0xA11 + seat as u64)))
         .collect();
     let mut game = fresh.clone();
     let mut choices = Vec::new();
-    let mut legal = Vec::new();
-    for _ in 0..crate::ai::playout::MAX_ACTIONS {
-        legal.clear();
-        game.legal_moves(&mut legal);
-        match game.phase() {
-            Phase::Over => break,
-            Phase::Roll(seat) => {
-                let bot = &mut bots[seat];
-                if let Some(mv) = bot.choose_before_roll(&game, &legal).and_then(|i| legal.get(i)) {
-                    game.play_unchecked(mv);
-                } else {
-                    let roll = game.roll(&mut dice);
-                    if game.set_dice(roll).is_err() {
-                        break;
-                    }
-                }
+    // Both deciders ask the same bots; a single legal move is played without asking.
+    let bots = std::cell::RefCell::new(bots);
+    let seat_of = |game: &G| game.phase().seat().unwrap_or(0);
+    crate::ai::playout::playout(
+        &mut game,
+        &mut dice,
+        |game, legal| {
+            if legal.len() == 1 {
+                return 0;
             }
-            Phase::Move(seat) => {
-                if legal.is_empty() {
-                    break;
-                }
-                if legal.len() > 1 && game.roll_off().is_none() {
-                    choices.push(game.clone());
-                }
-                let pick = if legal.len() == 1 {
-                    0
-                } else {
-                    bots[seat].choose_move(&game, &legal)
-                };
-                game.play_unchecked(&legal[pick]);
+            if game.roll_off().is_none() {
+                choices.push(game.clone());
             }
-        }
-    }
+            bots.borrow_mut()[seat_of(game)].choose_move(game, legal)
+        },
+        |game, actions| bots.borrow_mut()[seat_of(game)].choose_before_roll(game, actions),
+    );
     let mut draw = SeededDice::new(seed ^ 0xD2A5);
     let mut picked: Vec<usize> = Vec::new();
     while picked.len() < settings.per_game.min(choices.len()) {
@@ -467,7 +451,7 @@ fn roll_out_position<G: Game>(
     let make = move |s: usize, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ ((s as u64) << 32)) };
     let mut rollout_settings = settings.rollout.clone();
     rollout_settings.seed = game_seed(settings.rollout.seed, game_index);
-    let rolled = rollout(&after, &make, &rollout_settings, &|_| {});
+    let rolled = rollout(&after, &make, &rollout_settings, &|_, _| {});
     if rolled.results.iter().any(|r| r.games() < settings.rollout.games) {
         return Ok(None);
     }

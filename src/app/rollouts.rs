@@ -11,6 +11,10 @@ use crate::ai::roster::BotKind;
 use crate::core::{Game, Phase, Seat};
 use crate::games::{AnyGame, GameVisitor, MoveCast};
 
+/// The bot of `hint --rollout`: quick enough to play every trial, and the network's
+/// judgement where a game has one.
+pub const HINT_ROLLOUT_BOT: BotKind = BotKind::Net { plies: 1 };
+
 /// The candidates a rollout plays when no moves are named: the bot's best this many.
 pub const DEFAULT_CANDIDATES: usize = 5;
 
@@ -51,32 +55,19 @@ pub struct RolloutReport {
 }
 
 /// Rolls out `request`'s candidates in `game` (not over); `progress` hears the trials
-/// finished so far over all candidates. Errors name a move that cannot be played.
+/// finished so far and in all, over all candidates. Errors name a move that cannot be
+/// played.
 pub fn roll_out(
     game: &AnyGame,
     request: &RolloutRequest,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<RolloutReport, String> {
     game.visit(Visit { request, progress })
 }
 
-/// How many trials `request` plays in all in `game`, for a progress bar.
-pub fn total_trials(game: &AnyGame, request: &RolloutRequest) -> u64 {
-    let candidates = if !request.moves.is_empty() {
-        request.moves.len()
-    } else if matches!(game.phase(), Phase::Move(_)) {
-        let mut legal = Vec::new();
-        game.legal_moves(&mut legal);
-        legal.len().min(request.candidates.max(1))
-    } else {
-        1
-    };
-    candidates as u64 * request.settings.games
-}
-
 struct Visit<'a> {
     request: &'a RolloutRequest,
-    progress: &'a (dyn Fn(u64) + Sync),
+    progress: &'a (dyn Fn(u64, u64) + Sync),
 }
 
 impl GameVisitor for Visit<'_> {
@@ -171,7 +162,7 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
     let seat = report.seat;
     let played = report.rows.first().map_or(0, |r| r.result.games());
     let mut lines = Vec::new();
-    let mut how = vec![format!("bot:{} in every seat", bot_label(request.bot))];
+    let mut how = vec![format!("bot:{} in every seat", request.bot)];
     if request.settings.variance_reduction {
         how.push("variance-reduced".into());
     }
@@ -229,12 +220,19 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
                 line.push_str(&format!("  {:>12}", share(tally)));
             }
         }
-        let behind = if rank == 0 {
-            String::new()
-        } else if game.scores_points() {
-            format!("{:+.3} ±{:.3}", row.behind.mean(), row.behind.half_width())
-        } else {
-            String::new()
+        // How far behind the best: in equity where the game scores points; otherwise
+        // in win share, which is half the equity with two seats and all of it with more.
+        let behind = match (rank, game.scores_points(), game.seat_count()) {
+            (0, _, _) => String::new(),
+            (_, true, _) => format!("{:+.3} ±{:.3}", row.behind.mean(), row.behind.half_width()),
+            (_, false, seats) => {
+                let scale = if seats == 2 { 50.0 } else { 100.0 };
+                format!(
+                    "{:+.1}% ±{:.1}",
+                    scale * row.behind.mean(),
+                    scale * row.behind.half_width()
+                )
+            }
         };
         if game.scores_points() {
             let equity = &r.equity[seat];
@@ -249,18 +247,6 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
                     line.push_str(&format!("  {:>12}", share(&r.win[other])));
                 }
             }
-            let behind = if rank == 0 {
-                String::new()
-            } else {
-                // Without points, equity is 2 * win - 1 with two seats, the win share
-                // with more: the difference in win share is half or all of it.
-                let scale = if game.seat_count() == 2 { 50.0 } else { 100.0 };
-                format!(
-                    "{:+.1}% ±{:.1}",
-                    scale * row.behind.mean(),
-                    scale * row.behind.half_width()
-                )
-            };
             line.push_str(&format!("  {behind:>13}"));
         }
         lines.push(line.trim_end().to_string());
@@ -270,9 +256,4 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
         lines.push("(big wins are shown only where the bot can value them in truncated games)".into());
     }
     lines.join("\n")
-}
-
-/// The bot as typed after `bot:`.
-fn bot_label(bot: BotKind) -> String {
-    bot.to_string()
 }

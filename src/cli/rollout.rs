@@ -10,7 +10,7 @@ use super::args::{GameChoice, NetChoice, parse_bot};
 use super::usage;
 use crate::ai::rollout::RolloutSettings;
 use crate::ai::roster::BotKind;
-use crate::app::rollouts::{DEFAULT_CANDIDATES, RolloutRequest, report_table, roll_out, total_trials};
+use crate::app::rollouts::{DEFAULT_CANDIDATES, RolloutRequest, report_table, roll_out};
 use crate::core::Game;
 
 #[derive(Debug, Args)]
@@ -103,13 +103,15 @@ pub(super) fn rollout(mut args: RolloutArgs, out: &mut dyn Write) -> anyhow::Res
             variance_reduction: !args.no_variance_reduction,
         },
     };
-    let bar = super::args::progress_bar(
-        total_trials(&game, &request),
-        "rolling out {bar:30} {pos}/{len} games, {per_sec}, ETA {eta}",
-    );
+    // The length is known once the candidates are chosen; the first trial tells it.
+    let bar = super::args::progress_bar(0, "rolling out {bar:30} {pos}/{len} games, {per_sec}, ETA {eta}");
     crate::app::interrupt::install();
-    let (report, _stopped) =
-        crate::app::interrupt::stoppable(|| roll_out(&game, &request, &|done| bar.set_position(done)));
+    let (report, _stopped) = crate::app::interrupt::stoppable(|| {
+        roll_out(&game, &request, &|done, total| {
+            bar.set_length(total);
+            bar.set_position(done);
+        })
+    });
     bar.finish_and_clear();
     let report = report.map_err(usage)?;
     writeln!(out, "{}", report_table(&game, &request, &report))?;

@@ -69,8 +69,7 @@ pub struct TdConfig {
     /// when it has fewer).
     pub from: Option<PathBuf>,
     /// Play the learning-curve matches against `bot:net` on this network instead of
-    /// `bot:greedy` (Long Nardy's trainer), so that a run is measured against the
-    /// network it should beat.
+    /// `bot:greedy`, so that a run is measured against the network it should beat.
     pub against: Option<PathBuf>,
     /// Keep every checkpoint as `OUT.GAMES.net` beside the run's own, so that the
     /// learning curve can be measured again later (on a benchmark, say).

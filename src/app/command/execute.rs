@@ -334,7 +334,9 @@ fn new_game(
 /// rolled out on the same dice, seeded by the session's seed so that asking again gives
 /// the same figures.
 fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
-    use crate::app::rollouts::{DEFAULT_CANDIDATES, RolloutRequest, report_table, roll_out};
+    use crate::app::rollouts::{
+        DEFAULT_CANDIDATES, HINT_ROLLOUT_BOT, RolloutRequest, report_table, roll_out,
+    };
     if session.game().phase().seat().is_none() {
         return Err(CommandError::Argument(
             "the game is over: there is nothing to roll out".into(),
@@ -343,7 +345,7 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
     let request = RolloutRequest {
         moves: Vec::new(),
         candidates: DEFAULT_CANDIDATES,
-        bot: crate::ai::roster::BotKind::Net { plies: 1 },
+        bot: HINT_ROLLOUT_BOT,
         settings: crate::ai::rollout::RolloutSettings {
             games,
             truncate: None,
@@ -352,7 +354,7 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
             variance_reduction: true,
         },
     };
-    let report = roll_out(session.game(), &request, &|_| {}).map_err(CommandError::Argument)?;
+    let report = roll_out(session.game(), &request, &|_, _| {}).map_err(CommandError::Argument)?;
     if crate::ai::search::stop_requested() {
         return Err(CommandError::Stopped);
     }

@@ -288,7 +288,9 @@ impl Table {
             command if self.interactive && command.searches() => {
                 let who = match command {
                     // The rollout's own bot plays every trial, whatever 'set bot' chose.
-                    Command::HintRollout(_) => "the rollout (bot:net)".to_string(),
+                    Command::HintRollout(_) => {
+                        format!("the rollout (bot:{})", crate::app::rollouts::HINT_ROLLOUT_BOT)
+                    }
                     _ => format!("bot:{}", self.session.bot()),
                 };
                 let (done, _) = thinking::watched(&who, || {
