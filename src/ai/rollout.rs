@@ -145,7 +145,7 @@ struct TrialValue {
 /// The dice seed of trial `trial` of a rollout seeded `seed` (the same for every
 /// candidate: the common random numbers).
 pub fn trial_seed(seed: u64, trial: u64) -> u64 {
-    crate::ai::learn::td::game_seed(seed ^ 0x5EED_0F20_1100_u64, trial)
+    crate::ai::learn::td::game_seed(seed ^ 0x5EE_D0F2_0110_u64, trial)
 }
 
 /// Rolls out every position of `candidates` (each where one candidate move leaves the
