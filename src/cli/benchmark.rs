@@ -123,7 +123,7 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
             use crate::core::Game;
             let Some(text) = kind.new_game(&options)?.benchmark_set() else {
                 return Err(usage(format!(
-                    "tabula has no benchmark set for {} {options}; build one with --build --file FILE",
+                    "there is no built-in benchmark set for {} {options}; build one with --build --file FILE",
                     kind.info().id
                 )));
             };
