@@ -436,31 +436,19 @@ fn roll_out_position<G: Game>(
             chosen.push(ranked.index);
         }
     }
-    let after: Vec<G> = chosen
-        .iter()
-        .map(|&i| {
-            let mut next = position.clone();
-            next.play_unchecked(&legal[i]);
-            next
-        })
-        .collect();
     let Some(seat) = position.phase().seat() else {
         bail!("a benchmark position must have a side to move");
     };
-    let bot = settings.rollout_bot;
-    let make = move |s: usize, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ ((s as u64) << 32)) };
-    let mut rollout_settings = settings.rollout.clone();
-    rollout_settings.seed = game_seed(settings.rollout.seed, game_index);
-    let rolled = rollout(&after, &make, &rollout_settings, &|_, _| {});
-    if rolled.results.iter().any(|r| r.games() < settings.rollout.games) {
+    let moves: Vec<G::Move> = chosen.iter().map(|&i| legal[i].clone()).collect();
+    let Some(rolled) = roll_out_moves(position, &moves, settings, game_index) else {
         return Ok(None);
-    }
+    };
     let mut candidates: Vec<Candidate> = chosen
         .iter()
-        .zip(&rolled.results)
-        .map(|(&i, result)| Candidate {
-            equity: result.equity[seat].mean(),
-            half_width: result.equity[seat].half_width(),
+        .zip(&rolled)
+        .map(|(&i, &(equity, half_width))| Candidate {
+            equity,
+            half_width,
             text: position.format_move(&legal[i]),
         })
         .collect();
@@ -472,6 +460,43 @@ fn roll_out_position<G: Game>(
         position: position.position_string(),
         candidates,
     }))
+}
+
+/// Rolls out `moves` from `position` as the build does for the positions of sample game
+/// `game_index`: the same dice streams whatever moves are asked, so a move rolled out
+/// later (a choice that is no candidate) is valued on the same dice as the candidates.
+/// Gives each move's equity for the side to move and its interval's half-width; `None`
+/// when Ctrl-C stopped it.
+fn roll_out_moves<G: Game>(
+    position: &G,
+    moves: &[G::Move],
+    settings: &BuildSettings,
+    game_index: u64,
+) -> Option<Vec<(f64, f64)>> {
+    let seat = position.phase().seat()?;
+    let after: Vec<G> = moves
+        .iter()
+        .map(|mv| {
+            let mut next = position.clone();
+            next.play_unchecked(mv);
+            next
+        })
+        .collect();
+    let bot = settings.rollout_bot;
+    let make = move |s: usize, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ ((s as u64) << 32)) };
+    let mut rollout_settings = settings.rollout.clone();
+    rollout_settings.seed = game_seed(settings.rollout.seed, game_index);
+    let rolled = rollout(&after, &make, &rollout_settings, &|_, _| {});
+    if rolled.results.iter().any(|r| r.games() < settings.rollout.games) {
+        return None;
+    }
+    Some(
+        rolled
+            .results
+            .iter()
+            .map(|r| (r.equity[seat].mean(), r.equity[seat].half_width()))
+            .collect(),
+    )
 }
 
 /// One bot's errors over a benchmark, per kind of position.
@@ -489,13 +514,14 @@ pub struct KindErrors {
     pub loss: crate::ai::rollout::Tally,
     /// Decisions where the bot chose the best candidate.
     pub best: u64,
-    /// Decisions where the bot chose a move that is no candidate (charged as the worst
-    /// candidate: a lower bound of its loss).
+    /// Decisions where the bot chose a move that is no candidate; it is rolled out when
+    /// met, on the candidates' dice, and charged what it loses against the best.
     pub unlisted: u64,
 }
 
 /// Scores `bot` on every position of `benchmark`: its choice's rolled-out equity
-/// against the best candidate's. `progress` hears the positions done.
+/// against the best candidate's (a choice that is no candidate is rolled out then, on
+/// the same dice). `progress` hears the positions done.
 pub fn score(benchmark: &Benchmark, bot: BotKind, progress: &dyn Fn(usize)) -> anyhow::Result<ErrorRates> {
     let game = benchmark.kind.new_game(&benchmark.options)?;
     game.visit(Score {
@@ -549,14 +575,22 @@ impl GameVisitor for Score<'_> {
                 .candidates
                 .iter()
                 .find(|c| after(&c.text).as_deref() == Some(chosen.as_str()));
-            let worst = entry
-                .candidates
-                .iter()
-                .map(|c| c.equity)
-                .fold(f64::INFINITY, f64::min);
             let (loss, unlisted) = match found {
                 Some(c) => (best - c.equity, false),
-                None => (best - worst, true),
+                None => {
+                    let Some(rolled) = roll_out_moves(
+                        &game,
+                        &legal[pick..=pick],
+                        &self.benchmark.settings,
+                        entry.game_index,
+                    ) else {
+                        bail!(
+                            "stopped by Ctrl-C after {done} of {} positions",
+                            self.benchmark.positions.len()
+                        );
+                    };
+                    (best - rolled[0].0, true)
+                }
             };
             let at = match kinds.iter().position(|(k, _)| *k == entry.kind) {
                 Some(at) => at,
@@ -568,7 +602,7 @@ impl GameVisitor for Score<'_> {
             for index in [0, at] {
                 let errors = &mut kinds[index].1;
                 errors.loss.add(loss.max(0.0));
-                errors.best += u64::from(!unlisted && loss <= 1e-12);
+                errors.best += u64::from(loss <= 1e-12);
                 errors.unlisted += u64::from(unlisted);
             }
             (self.progress)(done + 1);

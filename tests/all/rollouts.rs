@@ -290,6 +290,49 @@ fn a_benchmark_is_built_resumed_and_scores_the_reference_bots_on_their_own_choic
     };
     assert_eq!(row("bot:greedy").last().map(String::as_str), Some("0"), "{out}");
     assert_eq!(row("bot:net ").last().map(String::as_str), Some("0"), "{out}");
+    // When only each position's best candidate is kept,
+    let stripped_file = dir.join("best-only.txt");
+    let mut stripped = String::new();
+    let mut first_candidate = false;
+    for line in second.lines() {
+        let keep = !line.starts_with("candidate ") || first_candidate;
+        first_candidate = line.starts_with("position ");
+        if keep {
+            stripped.push_str(line);
+            stripped.push('\n');
+        }
+    }
+    std::fs::write(&stripped_file, &stripped).unwrap();
+    let (status, again, err) = run(
+        &[
+            "benchmark",
+            "nardy",
+            "--file",
+            stripped_file.to_str().unwrap(),
+            "--bot",
+            "greedy",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    // then greedy's other choices are rolled out as they are met, on the same dice as
+    // the set's candidates were: the same loss, now counted as unlisted.
+    let again_row: Vec<String> = again
+        .lines()
+        .find(|l| l.starts_with("bot:greedy"))
+        .unwrap_or_else(|| panic!("no row for greedy: {again}"))
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let loss = |row: &[String]| row[1].parse::<f64>().unwrap();
+    assert!(
+        (loss(&again_row) - loss(&row("bot:greedy"))).abs() <= 0.1,
+        "{out}\n---\n{again}"
+    );
+    let best_share = row("bot:greedy")[row("bot:greedy").len() - 2].clone();
+    assert_eq!(again_row[again_row.len() - 2], best_share, "{again}");
+    let not_best = (4.0 * (1.0 - best_share.trim_end_matches('%').parse::<f64>().unwrap() / 100.0)).round();
+    assert_eq!(again_row.last().unwrap(), &format!("{not_best}"), "{again}");
     // A damaged set is refused with its line.
     std::fs::write(&file, second.replacen("\ncandidate ", "\ncandidate x", 1)).unwrap();
     let (status, _, err) = run(
