@@ -36,8 +36,8 @@ pub enum BotKind {
         /// Move decisions searched.
         depth: u8,
     },
-    /// The game's learned network, looking `plies` (1 to 4, deeper where a game names
-    /// it as its best; Long Nardy's stops at 3) move decisions ahead; in a game or option set without a network,
+    /// The game's learned network, looking `plies` (1 to 6; Long Nardy's stops at 3)
+    /// move decisions ahead; in a game or option set without a network,
     /// an expectimax search that deep on the game's estimate.
     Net {
         /// Move decisions searched.
@@ -194,8 +194,8 @@ impl FromStr for BotKind {
                     Some(level) => level
                         .parse::<u8>()
                         .ok()
-                        .filter(|p| (1..=4).contains(p))
-                        .ok_or_else(|| format!("net plies are 1 to 4, not '{level}'; e.g. bot:net:2"))?,
+                        .filter(|p| (1..=6).contains(p))
+                        .ok_or_else(|| format!("net plies are 1 to 6, not '{level}'; e.g. bot:net:2"))?,
                 };
                 Ok(BotKind::Net { plies })
             }
@@ -249,8 +249,8 @@ mod tests {
             "net:2".parse::<BotKind>().map(|k| k.to_string()),
             Ok("net:2".to_string())
         );
-        assert_eq!("net:4".parse(), Ok(BotKind::Net { plies: 4 }));
-        assert!("net:5".parse::<BotKind>().unwrap_err().contains("1 to 4"));
+        assert_eq!("net:6".parse(), Ok(BotKind::Net { plies: 6 }));
+        assert!("net:7".parse::<BotKind>().unwrap_err().contains("1 to 6"));
         assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
         assert_eq!(
             "mcts".parse(),
