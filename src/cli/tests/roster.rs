@@ -147,7 +147,7 @@ fn bot_best_plays_each_games_own_level() {
         "net:2",
         "mcts:2000",
         "net:2",
-        "net:2",
+        "net:4",
         "mcts:4000",
     ];
     let levels: Vec<String> = games().iter().map(|g| best_level(g).to_string()).collect();
