@@ -436,9 +436,9 @@ fn roll_out_position<G: Game>(
             chosen.push(ranked.index);
         }
     }
-    let Some(seat) = position.phase().seat() else {
+    if position.phase().seat().is_none() {
         bail!("a benchmark position must have a side to move");
-    };
+    }
     let moves: Vec<G::Move> = chosen.iter().map(|&i| legal[i].clone()).collect();
     let Some(rolled) = roll_out_moves(position, &moves, settings, game_index) else {
         return Ok(None);
