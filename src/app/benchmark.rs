@@ -505,6 +505,22 @@ pub struct ErrorRates {
     /// Per kind (and `all` first): decisions, the tally of equity lost, best choices,
     /// choices not among the candidates.
     pub kinds: Vec<(String, KindErrors)>,
+    /// The equity lost at each position, in file order, so that two bots can be
+    /// compared position by position.
+    pub losses: Vec<f64>,
+}
+
+impl ErrorRates {
+    /// How much more this bot loses per decision than `other` did on the same positions:
+    /// the tally of the differences, whose interval is narrower than either bot's own
+    /// since both face the same positions.
+    pub fn paired_difference(&self, other: &ErrorRates) -> crate::ai::rollout::Tally {
+        let mut tally = crate::ai::rollout::Tally::default();
+        for (mine, theirs) in self.losses.iter().zip(&other.losses) {
+            tally.add(mine - theirs);
+        }
+        tally
+    }
 }
 
 /// The errors of one bot on one kind of position.
@@ -542,6 +558,7 @@ impl GameVisitor for Score<'_> {
 
     fn visit<G: Game>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
         let mut kinds: Vec<(String, KindErrors)> = vec![("all".to_string(), KindErrors::default())];
+        let mut losses = Vec::with_capacity(self.benchmark.positions.len());
         let mut bot = self.bot.build::<G>(self.benchmark.settings.sample_seed);
         let mut legal = Vec::new();
         for (done, entry) in self.benchmark.positions.iter().enumerate() {
@@ -599,6 +616,7 @@ impl GameVisitor for Score<'_> {
                     kinds.len() - 1
                 }
             };
+            losses.push(loss.max(0.0));
             for index in [0, at] {
                 let errors = &mut kinds[index].1;
                 errors.loss.add(loss.max(0.0));
@@ -608,13 +626,14 @@ impl GameVisitor for Score<'_> {
             (self.progress)(done + 1);
         }
         // The kinds after `all`, in the order the game's positions name them first.
-        Ok(ErrorRates { kinds })
+        Ok(ErrorRates { kinds, losses })
     }
 }
 
 /// The error-rate table for people: per bot, the equity lost per decision in thousandths
 /// (GNU Backgammon's millipoints) overall with its 95% interval and per kind, the share
-/// of best choices, and how many choices were not among the candidates.
+/// of best choices, and how many choices were not among the candidates; then each other
+/// bot's paired difference from the first one.
 pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> String {
     let mut kinds: Vec<String> = vec!["all".into()];
     for p in &benchmark.positions {
@@ -687,6 +706,16 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
             all.unlisted
         ));
         lines.push(line);
+    }
+    if let Some((first, first_rates)) = rows.first() {
+        for (name, rates) in &rows[1..] {
+            let difference = rates.paired_difference(first_rates);
+            lines.push(format!(
+                "{name} against {first} on the same positions: {:+.1} ±{:.1}",
+                1000.0 * difference.mean(),
+                1000.0 * difference.half_width()
+            ));
+        }
     }
     lines.join("\n")
 }

@@ -289,6 +289,18 @@ fn a_benchmark_is_built_resumed_and_scores_the_reference_bots_on_their_own_choic
             .collect()
     };
     assert_eq!(row("bot:greedy").last().map(String::as_str), Some("0"), "{out}");
+    // Each bot after the first is compared with it position by position: the mean of the
+    // differences is the difference of the means.
+    let paired = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bot:random against bot:greedy on the same positions: "))
+        .unwrap_or_else(|| panic!("no paired line for random: {out}"));
+    let difference: f64 = paired.split_whitespace().next().unwrap().parse().unwrap();
+    let mean = |bot: &str| row(bot)[1].parse::<f64>().unwrap();
+    assert!(
+        (difference - (mean("bot:random") - mean("bot:greedy"))).abs() <= 0.11,
+        "{out}"
+    );
     assert_eq!(row("bot:net ").last().map(String::as_str), Some("0"), "{out}");
     // When only each position's best candidate is kept,
     let stripped_file = dir.join("best-only.txt");
