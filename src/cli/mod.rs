@@ -120,7 +120,7 @@ enum Commands {
     Rollout(RolloutArgs),
     /// Measure bots' error rates on positions whose candidates were rolled out
     #[command(
-        after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\nrolled out when it is met, on the candidates' dice, and counted as unlisted.\n--build makes a set (and resumes one that was stopped).\n\nExamples:\n  tabula benchmark nardy\n  tabula benchmark nardy --bot net:2 --net candidate.net\n  tabula benchmark nardy --build --file set.txt --positions 1000 --truncate 8"
+        after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\nrolled out when it is met, on the candidates' dice, and counted as unlisted.\nEach bot after the first is compared with it position by position. --build\nmakes a set (and resumes one that was stopped).\n\nExamples:\n  tabula benchmark nardy\n  tabula benchmark nardy --bot net:2 --net candidate.net\n  tabula benchmark nardy --build --file set.txt --positions 1000 --truncate 8"
     )]
     Benchmark(BenchmarkArgs),
 }
