@@ -561,12 +561,15 @@ impl GameVisitor for Score<'_> {
         let mut losses = Vec::with_capacity(self.benchmark.positions.len());
         let mut bot = self.bot.build::<G>(self.benchmark.settings.sample_seed);
         let mut legal = Vec::new();
+        let stopped = |done: usize| {
+            anyhow::anyhow!(
+                "stopped by Ctrl-C after {done} of {} positions",
+                self.benchmark.positions.len()
+            )
+        };
         for (done, entry) in self.benchmark.positions.iter().enumerate() {
             if crate::ai::search::stop_requested() {
-                bail!(
-                    "stopped by Ctrl-C after {done} of {} positions",
-                    self.benchmark.positions.len()
-                );
+                return Err(stopped(done));
             }
             let mut game = fresh.clone();
             game.set_position(&entry.position)
@@ -595,17 +598,13 @@ impl GameVisitor for Score<'_> {
             let (loss, unlisted) = match found {
                 Some(c) => (best - c.equity, false),
                 None => {
-                    let Some(rolled) = roll_out_moves(
+                    let rolled = roll_out_moves(
                         &game,
                         &legal[pick..=pick],
                         &self.benchmark.settings,
                         entry.game_index,
-                    ) else {
-                        bail!(
-                            "stopped by Ctrl-C after {done} of {} positions",
-                            self.benchmark.positions.len()
-                        );
-                    };
+                    )
+                    .ok_or_else(|| stopped(done))?;
                     (best - rolled[0].0, true)
                 }
             };
@@ -616,10 +615,12 @@ impl GameVisitor for Score<'_> {
                     kinds.len() - 1
                 }
             };
-            losses.push(loss.max(0.0));
+            // Rolled-out noise can put a choice a hair above the best candidate.
+            let loss = loss.max(0.0);
+            losses.push(loss);
             for index in [0, at] {
                 let errors = &mut kinds[index].1;
-                errors.loss.add(loss.max(0.0));
+                errors.loss.add(loss);
                 errors.best += u64::from(loss <= 1e-12);
                 errors.unlisted += u64::from(unlisted);
             }

@@ -55,6 +55,10 @@ pub enum BotKind {
     Perfect,
 }
 
+/// The deepest `bot:net` level that can be typed: cheap enough in Ur (tens of
+/// milliseconds at five plies), slow with many seats, so a user asks for it knowingly.
+pub const MAX_NET_PLIES: u8 = 6;
+
 /// The bot names as typed, for help and completion.
 pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "mcts", "net", "best", "perfect"];
 
@@ -194,8 +198,10 @@ impl FromStr for BotKind {
                     Some(level) => level
                         .parse::<u8>()
                         .ok()
-                        .filter(|p| (1..=6).contains(p))
-                        .ok_or_else(|| format!("net plies are 1 to 6, not '{level}'; e.g. bot:net:2"))?,
+                        .filter(|p| (1..=MAX_NET_PLIES).contains(p))
+                        .ok_or_else(|| {
+                            format!("net plies are 1 to {MAX_NET_PLIES}, not '{level}'; e.g. bot:net:2")
+                        })?,
                 };
                 Ok(BotKind::Net { plies })
             }

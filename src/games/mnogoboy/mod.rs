@@ -642,10 +642,10 @@ impl Game for Mnogoboy {
     /// Two seats: `net:4` on the learned network (2.6 ms median a decision), which won
     /// 54.0% (50.9-57.1) of 1000 against the net:2 on the earlier network it replaces;
     /// that one won 51.3% (48.2-54.4) of 1000 against expectimax:6 (see the README).
-    /// Three to six:
-    /// mcts:4000, 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms, 33.0% (30.2-36.0) of
-    /// 1000 four-seat games against three greedy bots; net:2 on the four-seat network
-    /// won 34.5% (30.0-39.3) of 400 there, not enough to tell them apart.
+    /// Three to six: mcts:4000, 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms, 33.0%
+    /// (30.2-36.0) of 1000 four-seat games against three greedy bots; net:2 on the
+    /// four-seat network won 34.5% (30.0-39.3) of 400 there, not enough to tell them
+    /// apart.
     fn best_bot(&self) -> &'static str {
         if self.seat_count() == 2 {
             "net:4"
