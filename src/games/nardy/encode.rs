@@ -101,10 +101,20 @@ fn highest_point(side: Side) -> u32 {
 }
 
 fn encode_side(side: Side, first_turn: bool, out: &mut [f32]) {
+    // One pass over the points gathers every count the features need.
+    let (mut occupancy, mut pips, mut on_board, mut home, mut first_quarter) = (0u32, 0, 0, 0, 0);
     for p in 1..=24u32 {
         let n = side.count(p);
         if n == 0 {
             continue;
+        }
+        occupancy |= 1 << (p - 1);
+        pips += p * n;
+        on_board += n;
+        if p <= 6 {
+            home += n;
+        } else if p >= 19 {
+            first_quarter += n;
         }
         let at = 4 * (p as usize - 1);
         out[at] = 1.0;
@@ -118,16 +128,13 @@ fn encode_side(side: Side, first_turn: bool, out: &mut [f32]) {
             out[at + 3] = (n - 3) as f32 / 4.0;
         }
     }
-    let occupancy = side.occupancy();
     out[feature::OFF] = side.off() as f32 / 15.0;
     out[feature::HEAD] = side.count(24) as f32 / 15.0;
     out[feature::FIRST_TURN] = if first_turn { 1.0 } else { 0.0 };
-    out[feature::PIPS] = side.pips() as f32 / 360.0;
-    let home: u32 = (1..=6).map(|p| side.count(p)).sum();
-    out[feature::TO_BRING_HOME] = (side.on_board() - home) as f32 / 15.0;
+    out[feature::PIPS] = pips as f32 / 360.0;
+    out[feature::TO_BRING_HOME] = (on_board - home) as f32 / 15.0;
     out[feature::LONGEST_BLOCK] = longest_run(rotate12(occupancy)) as f32 / 6.0;
     out[feature::POINTS_HELD] = occupancy.count_ones() as f32 / 12.0;
-    let first_quarter: u32 = (19..=24).map(|p| side.count(p)).sum();
     out[feature::FIRST_QUARTER] = first_quarter as f32 / 15.0;
 }
 
@@ -202,5 +209,39 @@ mod tests {
         assert_eq!(x[SIDE_INPUTS + feature::TO_BRING_HOME], 1.0 / 15.0);
         let contact = encoded("w=1x5,2x5,13x5 b=12,3x14 turn=white:roll first=- score=0-0");
         assert_eq!(contact[RACE_INPUT], 0.0);
+    }
+
+    #[test]
+    fn the_features_agree_with_the_boards_own_counts_over_random_games() {
+        use crate::core::{Phase, SeededDice};
+        let mut dice = SeededDice::new(3);
+        let mut legal = Vec::new();
+        for _ in 0..20 {
+            let mut game = Nardy::default_game();
+            while game.phase() != Phase::Over {
+                if let Phase::Move(_) = game.phase() {
+                    let mut x = [0.0; INPUTS];
+                    encode(&game, &mut x);
+                    let me = game.side(game.turn());
+                    let home: u32 = (1..=6).map(|p| me.count(p)).sum();
+                    let first_quarter: u32 = (19..=24).map(|p| me.count(p)).sum();
+                    assert_eq!(x[feature::PIPS], me.pips() as f32 / 360.0);
+                    assert_eq!(x[feature::TO_BRING_HOME], (me.on_board() - home) as f32 / 15.0);
+                    assert_eq!(x[feature::FIRST_QUARTER], first_quarter as f32 / 15.0);
+                    assert_eq!(x[feature::POINTS_HELD], me.occupancy().count_ones() as f32 / 12.0);
+                    assert_eq!(
+                        x[feature::LONGEST_BLOCK],
+                        longest_run(rotate12(me.occupancy())) as f32 / 6.0
+                    );
+                    legal.clear();
+                    game.legal_moves(&mut legal);
+                    let choice = dice.below(legal.len() as u32) as usize;
+                    game.play_unchecked(&legal[choice]);
+                } else {
+                    let roll = game.roll(&mut dice);
+                    game.set_dice(roll).unwrap();
+                }
+            }
+        }
     }
 }
