@@ -200,10 +200,7 @@ fn an_engine_that_floods_its_stderr_plays_on() {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::support::temp_dir(&format!("engines-{name}"))
 }
 
 /// True while `pid` is a live process (not gone, not a zombie waiting to be reaped).

@@ -13,9 +13,7 @@ fn tabula() -> Command {
 }
 
 fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-net-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::support::temp_dir(&format!("nardy-net-{name}"))
 }
 
 /// A few seconds of self-play turn a random network into one that beats bot:random far

@@ -10,10 +10,7 @@ fn tabula() -> PathBuf {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-tourney-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::support::temp_dir(&format!("tournaments-{name}"))
 }
 
 fn script(name: &str) -> String {

@@ -140,10 +140,7 @@ fn end_layers_agree_with_the_rules_engine() {
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-ur-solver-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::support::temp_dir(&format!("ur-solver-{name}"))
 }
 
 #[test]
