@@ -690,8 +690,10 @@ impl Game for Aeroplane {
         self.net_encode(x);
     }
 
-    /// Two seats with the default rules: `net:2` on the learned network, which won 56.8%
-    /// (51.9-61.5) of 400 against expectimax:4. Otherwise the searches on the estimate:
+    /// Two seats with the default rules: `net:3` on the learned network, 0.67 / 5.2 ms,
+    /// which won 55.0% (50.1-59.8) of 400 against net:2 and 56.8% (54.6-58.9) of 2000
+    /// against expectimax:4 (net:4 was no better than net:2: 51.0% of 400). Otherwise
+    /// the searches on the estimate:
     /// two seats expectimax:4, 14.4 / 40.8 ms, 60.7% (55.0-66.0) of 300 against greedy;
     /// three or four mcts:2000, 4 seats 134.7 / 159.3 ms, 3 seats 87.3 / 125.8 ms, 43.2%
     /// (38.5-48.1) of 400 four-seat games against three greedy bots, where net:2 on the
@@ -705,7 +707,7 @@ impl Game for Aeroplane {
             } == self.rules
         });
         if self.seat_count() == 2 {
-            if trained { "net:2" } else { "expectimax:4" }
+            if trained { "net:3" } else { "expectimax:4" }
         } else {
             "mcts:2000"
         }
