@@ -272,31 +272,30 @@ impl Network {
     /// registers.
     #[inline(always)]
     fn add_rows(&self, hidden: &mut [f32], x: &[f32], masks: &[u64]) {
-        let h = self.hidden;
         let mut start = 0;
-        while start < h {
-            let end = (start + BLOCK).min(h);
-            if end - start == BLOCK {
-                let mut acc = [0.0f32; BLOCK];
-                acc.copy_from_slice(&hidden[start..end]);
-                for_each_bit(masks, |i| {
-                    let row = &self.w1[i * h + start..i * h + end];
-                    for (a, &w) in acc.iter_mut().zip(row) {
-                        *a += x[i] * w;
-                    }
-                });
-                hidden[start..end].copy_from_slice(&acc);
-            } else {
-                let tail = &mut hidden[start..end];
-                for_each_bit(masks, |i| {
-                    let row = &self.w1[i * h + start..i * h + end];
-                    for (a, &w) in tail.iter_mut().zip(row) {
-                        *a += x[i] * w;
-                    }
-                });
-            }
-            start = end;
+        while start + BLOCK <= self.hidden {
+            let mut acc = [0.0f32; BLOCK];
+            acc.copy_from_slice(&hidden[start..start + BLOCK]);
+            self.add_row_slices(&mut acc, start, x, masks);
+            hidden[start..start + BLOCK].copy_from_slice(&acc);
+            start += BLOCK;
         }
+        if start < self.hidden {
+            self.add_row_slices(&mut hidden[start..], start, x, masks);
+        }
+    }
+
+    /// Adds into `acc` the slices of the masked first-layer rows that begin at hidden unit
+    /// `start` (inlined, a fixed-size `acc` stays in registers).
+    #[inline(always)]
+    fn add_row_slices(&self, acc: &mut [f32], start: usize, x: &[f32], masks: &[u64]) {
+        let h = self.hidden;
+        for_each_bit(masks, |i| {
+            let row = &self.w1[i * h + start..i * h + start + acc.len()];
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a += x[i] * w;
+            }
+        });
     }
 
     /// The first layer's plain product over every input, for inputs too many for
@@ -663,8 +662,8 @@ mod tests {
     #[test]
     fn the_fast_forward_pass_is_bit_identical_to_the_textbook_product() {
         let mut rng = SeededDice::new(11);
-        // Hidden sizes on and off the register block, inputs over several scan chunks,
-        // every output count, sparse and dense inputs.
+        // Hidden sizes on and off the register block, inputs over several scan chunks
+        // (and too many for the masks), every output count, sparse and dense inputs.
         for (hidden, inputs, outputs) in [
             (80, 209, 5),
             (128, 209, 5),
@@ -672,6 +671,7 @@ mod tests {
             (16, 480, 6),
             (5, 7, 8),
             (128, 64, 1),
+            (20, 1100, 2),
         ] {
             let mut net = Network::random_with_outputs(inputs, hidden, outputs, hidden as u64);
             for b in net.b1.iter_mut().chain(net.b2.iter_mut()) {

@@ -496,9 +496,10 @@ impl Game for Microbes {
     }
 
     /// `net:5` on the learned network (trained with the default rules), 2.7 / 9.6 ms,
-    /// which won 55.5% (50.6-60.3) of 400 against net:2 and 55.4% (53.2-57.5) of 2000 against
-    /// mcts:2000 (net:4 52.2%, net:6 54.2% of 400 against net:2); with `six-rolls-again=on` mcts:2000, 91.9 / 135.3 ms, which
-    /// won 58.7% (53.0-64.1) of 300 against greedy.
+    /// which won 55.5% (50.6-60.3) of 400 against net:2 and 55.4% (53.2-57.5) of 2000
+    /// against mcts:2000 (net:4 52.2%, net:6 54.2% of 400 against net:2); with
+    /// `six-rolls-again=on` mcts:2000, 91.9 / 135.3 ms, which won 58.7% (53.0-64.1) of
+    /// 300 against greedy.
     fn best_bot(&self) -> &'static str {
         if self.rules.six_rolls_again {
             "mcts:2000"
