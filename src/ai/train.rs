@@ -354,6 +354,18 @@ fn starting_point(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<S
                 path.display(),
                 info.games
             )?;
+            let network = if network.inputs() < INPUTS {
+                writeln!(
+                    log,
+                    "input layout {} read as layout {ENCODING_VERSION}: {} inputs, the {} new ones start with no weight",
+                    info.encoding,
+                    INPUTS,
+                    INPUTS - network.inputs()
+                )?;
+                network.with_inputs(INPUTS)
+            } else {
+                network
+            };
             let network = td::widen(network, config, log)?;
             Ok(Start {
                 network,

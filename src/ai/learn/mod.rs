@@ -23,7 +23,7 @@ pub use nardy::{MatchTable, NetBot, NetEvaluator, Probabilities};
 pub use network::Network;
 pub use weights::{NetFileError, NetInfo};
 
-use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS};
+use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, inputs_of_layout};
 
 /// The plies of Long Nardy's `bot:best`: the deepest net level whose median decision
 /// stays under 250 ms on a two-core machine (see the README for the measurements).
@@ -37,7 +37,8 @@ static CHOSEN: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
 /// The shipped network, read on first use.
 static SHIPPED: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
 
-/// Checks that a network read from a file is one for Long Nardy's current encoding.
+/// Checks that a network read from a file is one for a Long Nardy input layout this
+/// tabula encodes (today's, or an earlier one it still writes as a prefix of today's).
 pub fn check_nardy(network: &Network, info: &NetInfo) -> Result<(), NetFileError> {
     if info.game != "nardy" {
         return Err(NetFileError::Mismatch(format!(
@@ -45,10 +46,7 @@ pub fn check_nardy(network: &Network, info: &NetInfo) -> Result<(), NetFileError
             info.game
         )));
     }
-    if info.encoding != ENCODING_VERSION
-        || network.inputs() != INPUTS
-        || network.outputs() != network::OUTPUTS
-    {
+    if inputs_of_layout(info.encoding) != Some(network.inputs()) || network.outputs() != network::OUTPUTS {
         return Err(NetFileError::Mismatch(format!(
             "this network reads input layout {} with {} inputs; this tabula encodes nardy as layout {ENCODING_VERSION} with {INPUTS}: retrain it with 'tabula train nardy'",
             info.encoding,
@@ -122,7 +120,7 @@ mod tests {
     #[test]
     fn the_embedded_network_reads() {
         let (network, info) = shipped_nardy_net();
-        assert_eq!(network.inputs(), INPUTS);
+        assert_eq!(Some(network.inputs()), inputs_of_layout(info.encoding));
         assert_eq!(info.game, "nardy");
         assert!(info.games > 0);
     }
@@ -130,6 +128,7 @@ mod tests {
     #[test]
     fn wrong_game_or_layout_is_refused() {
         let network = Network::random(INPUTS, 4, 1);
+        let old_layout = Network::random(crate::games::nardy::encode::INPUTS_V1, 4, 1);
         let mut info = NetInfo {
             game: "ur".into(),
             encoding: ENCODING_VERSION,
@@ -143,5 +142,17 @@ mod tests {
         assert!(error.to_string().contains("retrain"));
         info.encoding = ENCODING_VERSION;
         assert!(read_nardy_net(&weights::to_bytes(&network, &info)).is_ok());
+        // Layout 1 is still read, with its own number of inputs only.
+        assert!(
+            read_nardy_net(&weights::to_bytes(
+                &network,
+                &NetInfo {
+                    encoding: 1,
+                    ..info.clone()
+                }
+            ))
+            .is_err()
+        );
+        assert!(read_nardy_net(&weights::to_bytes(&old_layout, &NetInfo { encoding: 1, ..info })).is_ok());
     }
 }

@@ -494,6 +494,18 @@ impl Network {
         }
     }
 
+    /// This network reading `inputs` inputs (more than it has), the new ones appended
+    /// after the old with zero weights, so it values every position exactly as before
+    /// until training gives them weight. Fewer or as many return it unchanged.
+    pub fn with_inputs(&self, inputs: usize) -> Network {
+        let mut network = self.clone();
+        if inputs > self.inputs {
+            network.w1.resize(inputs * self.hidden, 0.0);
+            network.inputs = inputs;
+        }
+        network
+    }
+
     /// True if every weight is a finite number.
     pub fn is_finite(&self) -> bool {
         self.parts().iter().all(|part| part.iter().all(|w| w.is_finite()))
@@ -516,7 +528,6 @@ mod tests {
             .collect()
     }
 
-    /// Every analytic derivative agrees with a central finite difference of the loss.
     #[test]
     fn a_widened_network_values_every_position_as_before_and_can_learn_with_its_new_units() {
         // Given a trained-looking network and the same network with more hidden units,
@@ -539,6 +550,25 @@ mod tests {
         assert_eq!(net.widened(4, 1), net);
     }
 
+    #[test]
+    fn a_network_given_more_inputs_ignores_them_until_it_learns() {
+        // Given a network and the same network reading five more inputs,
+        let net = Network::random_with_outputs(12, 6, 2, 4);
+        let more = net.with_inputs(17);
+        assert_eq!(more.inputs(), 17);
+        // then whatever the new inputs hold, it values the old ones as before, bit for bit,
+        for k in 0..10 {
+            let x: Vec<f32> = (0..17).map(|i| ((i * 5 + k) % 3) as f32 / 2.0).collect();
+            assert_eq!(net.evaluate_all(&x[..12]), more.evaluate_all(&x));
+        }
+        // and a learning step gives the new inputs weight.
+        let mut learner = more.clone();
+        learner.learn(&[1.0; 17], &[1.0, 0.0], 0.5);
+        assert!(learner.w1[12 * 6..].iter().any(|&w| w != 0.0));
+        assert_eq!(net.with_inputs(12), net);
+    }
+
+    /// Every analytic derivative agrees with a central finite difference of the loss.
     #[test]
     fn gradient_matches_finite_differences() {
         let net = Network::random(17, 6, 3);

@@ -20,25 +20,54 @@
 //! | 102 | points held / 12 |
 //! | 103 | checkers still in the first quarter (points 19-24, what makes a koks) / 15 |
 //!
-//! The last input, at `2 * SIDE_INPUTS`, is 1 in a pure race: every checker of each side
-//! has passed every checker of the other (both sides' highest checkers stand on points 12
-//! or lower), so no block can ever form again.
+//! The input at `2 * SIDE_INPUTS` ([`RACE_INPUT`]) is 1 in a pure race: every checker of
+//! each side has passed every checker of the other (both sides' highest checkers stand on
+//! points 12 or lower), so no block can ever form again.
+//!
+//! Then come two blocks of [`CONTACT_INPUTS`] (layout 2), the mover's and the opponent's:
+//! how the other side's points hem a side in. A checker may never land on a point the
+//! other side holds, so these are products of the two sides' boards, which one hidden
+//! layer over the point inputs can only approximate:
+//!
+//! | offset | meaning |
+//! |---|---|
+//! | `d - 1` (d = 1..=6) | of the points the side occupies, the share from which a die of `d` cannot move (the landing point is held by the other side, or the checker would bear off before every checker is home) |
+//! | 6 | of the six points in front of the side's rearmost checker, the share the other side holds |
+//! | 7 | over every checker, the other side's points among the six in front of it, / (15 * 6) |
+//! | 8 | checkers still behind the other side's longest block, / 15, times its length / 6 |
 //!
 //! [`ENCODING_VERSION`] names this layout; weight files record it, so a network trained on
-//! another layout is refused instead of misread.
+//! another layout is refused instead of misread. The layouts only ever grow at the end:
+//! layout 1 is the first [`INPUTS_V1`] numbers of layout 2, so a layout-1 network reads
+//! the same buffer (the network reads as many inputs as it has).
 
-use super::board::rotate12;
+use super::board::{HOME_MASK, rotate12};
 use super::eval::longest_run;
 use super::{Nardy, Side};
 
 /// The version of this layout, written into weight files.
-pub const ENCODING_VERSION: u32 = 1;
+pub const ENCODING_VERSION: u32 = 2;
 /// Numbers per side.
 pub const SIDE_INPUTS: usize = 104;
+/// Numbers of layout 1: the two sides' blocks and the race flag.
+pub const INPUTS_V1: usize = 2 * SIDE_INPUTS + 1;
+/// Numbers per side of layout 2's contact blocks.
+pub const CONTACT_INPUTS: usize = 9;
 /// Numbers in one encoded position.
-pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
+pub const INPUTS: usize = INPUTS_V1 + 2 * CONTACT_INPUTS;
 /// Index of the pure-race flag.
 pub const RACE_INPUT: usize = 2 * SIDE_INPUTS;
+/// Index of the mover's contact block (the opponent's follows it).
+pub const CONTACT_START: usize = INPUTS_V1;
+
+/// How many inputs a network trained on layout `version` reads, if this tabula knows it.
+pub fn inputs_of_layout(version: u32) -> Option<usize> {
+    match version {
+        1 => Some(INPUTS_V1),
+        2 => Some(INPUTS),
+        _ => None,
+    }
+}
 
 /// Offsets of the computed features within a side's block.
 pub mod feature {
@@ -87,6 +116,63 @@ pub fn encode_sides(
     encode_side(me, my_first_turn, mine);
     encode_side(them, their_first_turn, &mut theirs[..SIDE_INPUTS]);
     out[RACE_INPUT] = if is_race(me, them) { 1.0 } else { 0.0 };
+    let (mine, theirs) = out[CONTACT_START..].split_at_mut(CONTACT_INPUTS);
+    encode_contact(me, them, mine);
+    encode_contact(them, me, theirs);
+}
+
+/// The contact block of `side` against `other` (see the module's table).
+fn encode_contact(side: Side, other: Side, out: &mut [f32]) {
+    let mine = side.occupancy();
+    if mine == 0 {
+        return;
+    }
+    // The other side's points in this side's numbering.
+    let held = rotate12(other.occupancy());
+    let all_home = mine & !HOME_MASK == 0;
+    let points = mine.count_ones() as f32;
+    for d in 1..=6u32 {
+        let mut blocked = mine & (held << d);
+        if !all_home {
+            blocked |= mine & ((1 << d) - 1);
+        }
+        out[d as usize - 1] = blocked.count_ones() as f32 / points;
+    }
+    let ahead = |p: u32| held & ((1u32 << (p - 1)) - 1) & !((1u32 << p.saturating_sub(7)) - 1);
+    let rearmost = 32 - mine.leading_zeros();
+    out[6] = ahead(rearmost).count_ones() as f32 / 6.0;
+    let (run, top) = longest_run_top(held);
+    let mut hemmed = 0;
+    let mut behind = 0;
+    let mut bits = mine;
+    while bits != 0 {
+        let p = bits.trailing_zeros() + 1;
+        bits &= bits - 1;
+        let n = side.count(p);
+        hemmed += n * ahead(p).count_ones();
+        if run > 0 && p > top {
+            behind += n;
+        }
+    }
+    out[7] = hemmed as f32 / 90.0;
+    out[8] = behind as f32 / 15.0 * run.min(6) as f32 / 6.0;
+}
+
+/// The length of the longest run of set bits of `mask`, and the point (bit + 1) at its
+/// upper end, the first a side moving down meets; `(0, 0)` for an empty mask. Of runs of
+/// equal length, the highest.
+fn longest_run_top(mask: u32) -> (u32, u32) {
+    let mut best = (0, 0);
+    let mut bits = mask;
+    while bits != 0 {
+        let low = bits.trailing_zeros();
+        let len = (bits >> low).trailing_ones();
+        if len >= best.0 {
+            best = (len, low + len);
+        }
+        bits &= !(((1u64 << (low + len)) - 1) as u32);
+    }
+    best
 }
 
 /// True once neither side can ever block the other again: both sides' highest checkers
@@ -212,6 +298,68 @@ mod tests {
     }
 
     #[test]
+    fn contact_blocks_measure_how_the_other_side_hems_a_side_in() {
+        // White holds 13-17 and 19 (Black's 1-5 and 7); Black's checkers wait behind on
+        // its 10 and 8 (White's 22 and 20).
+        let x = encoded("w=13x3,14x3,15x3,16x2,17x2,19x2 b=10x8,8x7 turn=white:roll first=- score=0-0");
+        // Nothing stands in White's way.
+        assert!(
+            x[CONTACT_START..CONTACT_START + CONTACT_INPUTS]
+                .iter()
+                .all(|&v| v == 0.0)
+        );
+        let black = &x[CONTACT_START + CONTACT_INPUTS..];
+        // From 8: a 1 lands on 7, 3-6 on 5..2, all White's; from 10: 3, 5 and 6.
+        assert_eq!(&black[..6], &[0.5, 0.0, 1.0, 0.5, 1.0, 1.0]);
+        // In front of 10: 9..4, of which White holds 7, 5, 4.
+        assert_eq!(black[6], 0.5);
+        assert_eq!(black[7], (8.0 * 3.0 + 7.0 * 5.0) / 90.0);
+        // All fifteen still have to pass White's five in a row.
+        assert_eq!(black[8], 5.0 / 6.0);
+        // Layout 1 is the prefix: a layout-1 network reads the same numbers as before.
+        assert_eq!(INPUTS_V1, CONTACT_START);
+        assert_eq!(inputs_of_layout(1), Some(INPUTS_V1));
+        assert_eq!(inputs_of_layout(ENCODING_VERSION), Some(INPUTS));
+        assert_eq!(inputs_of_layout(ENCODING_VERSION + 1), None);
+    }
+
+    /// The contact block of `side` against `other` by the plain definition, point by point.
+    fn contact_by_definition(side: Side, other: Side) -> [f32; CONTACT_INPUTS] {
+        let mut out = [0.0; CONTACT_INPUTS];
+        let occupied: Vec<u32> = (1..=24).filter(|&p| side.count(p) > 0).collect();
+        if occupied.is_empty() {
+            return out;
+        }
+        let theirs = |p: u32| other.count(super::super::board::other_numbering(p)) > 0;
+        let all_home = occupied.iter().all(|&p| p <= 6);
+        for d in 1..=6 {
+            let blocked = occupied
+                .iter()
+                .filter(|&&p| if p > d { theirs(p - d) } else { !all_home })
+                .count();
+            out[d as usize - 1] = blocked as f32 / occupied.len() as f32;
+        }
+        let ahead = |p: u32| (1..=6).filter(|&k| p > k && theirs(p - k)).count() as u32;
+        out[6] = ahead(*occupied.last().unwrap()) as f32 / 6.0;
+        let hemmed: u32 = occupied.iter().map(|&p| side.count(p) * ahead(p)).sum();
+        out[7] = hemmed as f32 / 90.0;
+        let (mut run, mut top, mut len) = (0, 0, 0);
+        for p in 1..=24 {
+            len = if theirs(p) { len + 1 } else { 0 };
+            if len > 0 && len >= run {
+                (run, top) = (len, p);
+            }
+        }
+        let behind: u32 = occupied
+            .iter()
+            .filter(|&&p| run > 0 && p > top)
+            .map(|&p| side.count(p))
+            .sum();
+        out[8] = behind as f32 / 15.0 * run.min(6) as f32 / 6.0;
+        out
+    }
+
+    #[test]
     fn the_features_agree_with_the_boards_own_counts_over_random_games() {
         use crate::core::{Phase, SeededDice};
         let mut dice = SeededDice::new(3);
@@ -233,6 +381,10 @@ mod tests {
                         x[feature::LONGEST_BLOCK],
                         longest_run(rotate12(me.occupancy())) as f32 / 6.0
                     );
+                    let them = game.side(1 - game.turn());
+                    let contact = &x[CONTACT_START..];
+                    assert_eq!(&contact[..CONTACT_INPUTS], &contact_by_definition(me, them));
+                    assert_eq!(&contact[CONTACT_INPUTS..], &contact_by_definition(them, me));
                     legal.clear();
                     game.legal_moves(&mut legal);
                     let choice = dice.below(legal.len() as u32) as usize;
