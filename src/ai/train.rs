@@ -36,7 +36,7 @@ use crate::ai::learn::weights::{self, NetInfo};
 use crate::ai::playout::{Observer, Seated, Seats, Table, play_out, playout_with_bots};
 use crate::ai::roster::BotKind;
 use crate::core::{Game, NewGame, Phase, SeededDice};
-use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, encode};
+use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, encode, layout_of_inputs};
 use crate::games::nardy::{Nardy, NardyMove};
 
 /// Games each thread plays on its own copy before the copies are averaged.
@@ -512,7 +512,8 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyho
             notes.extend(curve_text.iter().cloned());
             let info = NetInfo {
                 game: "nardy".into(),
-                encoding: ENCODING_VERSION,
+                // A run resumed from a checkpoint of an earlier layout stays on it.
+                encoding: layout_of_inputs(network.inputs()),
                 games: base_games + done,
                 seed: config.seed,
                 notes: notes.join("\n"),

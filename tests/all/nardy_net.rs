@@ -105,6 +105,58 @@ fn a_run_widens_its_start_measures_itself_against_a_reference_and_keeps_its_chec
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A network of the earlier input layout grows today's inputs when a run starts from it,
+/// and a checkpoint of the earlier layout resumes on that layout.
+#[test]
+fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_keeps_its_own() {
+    use tabula::games::nardy::encode::{ENCODING_VERSION, INPUTS, INPUTS_V1};
+    let dir = scratch_dir("layout");
+    let old = Network::random(INPUTS_V1, 6, 5);
+    let info = |notes: &str| tabula::ai::learn::NetInfo {
+        game: "nardy".into(),
+        encoding: 1,
+        games: 100,
+        seed: 5,
+        notes: notes.into(),
+    };
+    let start = dir.join("old.net");
+    tabula::ai::learn::weights::save(&start, &old, &info("")).unwrap();
+    let config = |from: Option<std::path::PathBuf>, out: &str| TrainConfig {
+        games: 8,
+        seed: 3,
+        jobs: 1,
+        hidden: 6,
+        lambda: 0.7,
+        rate: 0.1,
+        eval_every: 8,
+        eval_games: 2,
+        from,
+        against: Some(start.clone()),
+        keep_checkpoints: false,
+        out: dir.join(out),
+    };
+    // Given a layout-1 network, when a run starts from it,
+    let mut log = Vec::new();
+    let grown = train(&config(Some(start.clone()), "grown.net"), &mut log, false).unwrap();
+    let log = String::from_utf8(log).unwrap();
+    // then it reads today's inputs and its file says so.
+    assert!(log.contains("input layout 1 read as layout 2"), "{log}");
+    assert_eq!(grown.network.inputs(), INPUTS);
+    let (_, written) = tabula::ai::learn::load_file(&dir.join("grown.net")).unwrap();
+    assert_eq!(written.encoding, ENCODING_VERSION);
+    // Given a checkpoint written by a layout-1 run, when the run resumes,
+    let checkpoint = dir.join("resumed.net.checkpoint");
+    tabula::ai::learn::weights::save(&checkpoint, &old, &info("run 3 done 4 of 8 from 100")).unwrap();
+    let mut log = Vec::new();
+    let resumed = train(&config(None, "resumed.net"), &mut log, false).unwrap();
+    // then it finishes on layout 1, and the file it writes loads as layout 1.
+    assert!(String::from_utf8(log).unwrap().contains("resuming"));
+    assert_eq!(resumed.network.inputs(), INPUTS_V1);
+    let (_, written) = tabula::ai::learn::load_file(&dir.join("resumed.net")).unwrap();
+    assert_eq!(written.encoding, 1);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The network in the binary wins at least three games in four against bot:greedy.
 #[test]
 fn the_shipped_network_beats_greedy() {

@@ -89,6 +89,12 @@ pub mod feature {
     pub const FIRST_QUARTER: usize = 103;
 }
 
+/// The layout a network of `inputs` inputs reads: layout 1's count is layout 1, any other
+/// today's (which [`inputs_of_layout`] then checks).
+pub fn layout_of_inputs(inputs: usize) -> u32 {
+    if inputs == INPUTS_V1 { 1 } else { ENCODING_VERSION }
+}
+
 /// Encodes `game` from the side to act (the mover). A finished game is encoded from the
 /// side that moved last.
 pub fn encode(game: &Nardy, out: &mut [f32; INPUTS]) {
@@ -321,6 +327,8 @@ mod tests {
         assert_eq!(inputs_of_layout(1), Some(INPUTS_V1));
         assert_eq!(inputs_of_layout(ENCODING_VERSION), Some(INPUTS));
         assert_eq!(inputs_of_layout(ENCODING_VERSION + 1), None);
+        assert_eq!(layout_of_inputs(INPUTS_V1), 1);
+        assert_eq!(layout_of_inputs(INPUTS), ENCODING_VERSION);
     }
 
     /// The contact block of `side` against `other` by the plain definition, point by point.
