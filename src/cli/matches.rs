@@ -26,7 +26,7 @@ pub(super) struct MatchArgs {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub(super) games: u64,
     /// A player: bot:random, bot:greedy, bot:expectimax:N, bot:mcts:N, bot:net[:2],
-    /// bot:best, bot:perfect, engine:COMMAND or a NAME from --engines, optionally
+    /// bot:reference[:2], bot:best, bot:perfect, engine:COMMAND or a NAME from --engines, optionally
     /// named as NAME=PLAYER; one per seat, or more for a round robin
     #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true)]
     pub(super) players: Vec<String>,

@@ -52,7 +52,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-6), bot:best, bot:perfect\n(ur, after 'tabula solve'), engine:COMMAND (an external program speaking the\nengine protocol, started with COMMAND split like a shell would). With stdin\nnot a terminal, commands are read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-6), bot:reference[:N]\n(nardy's reference network), bot:best, bot:perfect (ur, after 'tabula solve'),\nengine:COMMAND (an external program speaking the engine protocol, started\nwith COMMAND split like a shell would). With stdin not a terminal, commands\nare read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options

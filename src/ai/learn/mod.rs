@@ -32,6 +32,14 @@ pub const BEST_NARDY_PLIES: u8 = 2;
 /// The shipped Long Nardy network's file.
 pub static SHIPPED_NARDY_NET: &[u8] = include_bytes!("../../../assets/nardy.net");
 
+/// Long Nardy's reference network: the one shipped before input layout 2 (220,000 games,
+/// 80 hidden units), kept so that every later network can be measured against it, and
+/// the network that rolled out the built-in benchmark.
+pub static REFERENCE_NARDY_NET: &[u8] = include_bytes!("../../../assets/nardy-reference.net");
+
+/// The reference network, read on first use.
+static REFERENCE: OnceLock<Arc<Network>> = OnceLock::new();
+
 /// The network chosen with `--net`, if any.
 static CHOSEN: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
 /// The shipped network, read on first use.
@@ -92,6 +100,25 @@ pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai:
     .unwrap_or_else(|| Box::new(seats::SeatNetBot::new(seats::NetSearch::new(plies), seed)))
 }
 
+/// Long Nardy's reference network ([`REFERENCE_NARDY_NET`]).
+pub fn reference_nardy_net() -> Arc<Network> {
+    Arc::clone(REFERENCE.get_or_init(|| {
+        let (network, _) = read_nardy_net(REFERENCE_NARDY_NET)
+            // A test checks the embedded file; it cannot be damaged in a built binary.
+            .expect("the embedded reference network is valid");
+        Arc::new(network)
+    }))
+}
+
+/// `bot:reference` at `plies` for games of type `G`: Long Nardy's net bot on the
+/// reference network; in the other games, which keep no reference, [`net_bot`].
+pub fn reference_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
+    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
+        Box::new(NetBot::new(reference_nardy_net(), plies, seed))
+    })
+    .unwrap_or_else(|| net_bot::<G>(plies, seed))
+}
+
 /// Makes the network in `path` the one every net bot of this process uses for that
 /// network's game (Long Nardy's, or the game and options its key names). Call it once,
 /// before any bot is built; a second call is refused.
@@ -123,6 +150,12 @@ mod tests {
         assert_eq!(Some(network.inputs()), inputs_of_layout(info.encoding));
         assert_eq!(info.game, "nardy");
         assert!(info.games > 0);
+        let (reference, info) = read_nardy_net(REFERENCE_NARDY_NET).unwrap();
+        assert_eq!(
+            (reference.inputs(), info.encoding),
+            (crate::games::nardy::encode::INPUTS_V1, 1)
+        );
+        assert_eq!(*reference_nardy_net(), reference);
     }
 
     #[test]

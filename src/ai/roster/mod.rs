@@ -43,6 +43,13 @@ pub enum BotKind {
         /// Move decisions searched.
         plies: u8,
     },
+    /// `bot:net` on the reference network a game keeps so that later networks can be
+    /// measured against it (Long Nardy's network before layout 2); in a game without
+    /// one, the game's network, as `bot:net`.
+    Reference {
+        /// Move decisions searched.
+        plies: u8,
+    },
     /// Monte-Carlo tree search of `playouts` playouts per decision, any number of seats.
     Mcts {
         /// Playouts per decision.
@@ -60,7 +67,16 @@ pub enum BotKind {
 pub const MAX_NET_PLIES: u8 = 6;
 
 /// The bot names as typed, for help and completion.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "expectimax", "mcts", "net", "best", "perfect"];
+pub const BOT_NAMES: &[&str] = &[
+    "random",
+    "greedy",
+    "expectimax",
+    "mcts",
+    "net",
+    "reference",
+    "best",
+    "perfect",
+];
 
 /// The default search depth of `bot:expectimax`.
 pub const DEFAULT_DEPTH: u8 = 2;
@@ -79,6 +95,7 @@ impl BotKind {
             BotKind::Greedy => "greedy",
             BotKind::Expectimax { .. } => "expectimax",
             BotKind::Net { .. } => "net",
+            BotKind::Reference { .. } => "reference",
             BotKind::Mcts { .. } => "mcts",
             BotKind::Best => "best",
             BotKind::Perfect => "perfect",
@@ -102,6 +119,7 @@ impl BotKind {
             BotKind::Greedy => Box::new(Greedy::new(seed)),
             // Where a game has no network, `net` searches as deep on the game's estimate.
             BotKind::Net { plies } => crate::ai::learn::net_bot::<G>(plies, seed),
+            BotKind::Reference { plies } => crate::ai::learn::reference_bot::<G>(plies, seed),
             BotKind::Expectimax { depth } => Box::new(SearchBot::new(
                 crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
                 seed,
@@ -154,6 +172,8 @@ impl fmt::Display for BotKind {
             BotKind::Expectimax { depth } => write!(f, "expectimax:{depth}"),
             BotKind::Net { plies: 1 } => f.write_str("net"),
             BotKind::Net { plies } => write!(f, "net:{plies}"),
+            BotKind::Reference { plies: 1 } => f.write_str("reference"),
+            BotKind::Reference { plies } => write!(f, "reference:{plies}"),
             BotKind::Mcts { playouts } => write!(f, "mcts:{playouts}"),
             other => f.write_str(other.name()),
         }
@@ -192,7 +212,7 @@ impl FromStr for BotKind {
                 };
                 Ok(BotKind::Expectimax { depth })
             }
-            "net" => {
+            "net" | "reference" => {
                 let plies = match level {
                     None => 1,
                     Some(level) => level
@@ -200,10 +220,14 @@ impl FromStr for BotKind {
                         .ok()
                         .filter(|p| (1..=MAX_NET_PLIES).contains(p))
                         .ok_or_else(|| {
-                            format!("net plies are 1 to {MAX_NET_PLIES}, not '{level}'; e.g. bot:net:2")
+                            format!("{name} plies are 1 to {MAX_NET_PLIES}, not '{level}'; e.g. bot:{name}:2")
                         })?,
                 };
-                Ok(BotKind::Net { plies })
+                Ok(if name == "net" {
+                    BotKind::Net { plies }
+                } else {
+                    BotKind::Reference { plies }
+                })
             }
             "mcts" => {
                 let playouts = match level {
@@ -257,6 +281,17 @@ mod tests {
         );
         assert_eq!("net:6".parse(), Ok(BotKind::Net { plies: 6 }));
         assert!("net:7".parse::<BotKind>().unwrap_err().contains("1 to 6"));
+        assert_eq!("reference".parse(), Ok(BotKind::Reference { plies: 1 }));
+        assert_eq!(
+            "reference:2".parse::<BotKind>().map(|k| k.to_string()),
+            Ok("reference:2".to_string())
+        );
+        assert!(
+            "reference:0"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .contains("reference plies")
+        );
         assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
         assert_eq!(
             "mcts".parse(),

@@ -316,7 +316,7 @@ mod tests {
         assert_eq!(completions.complete("new ur ru").1, ["rules="]);
         assert_eq!(completions.complete("set bot g").1, ["greedy"]);
         assert_eq!(completions.complete("seat b"), (5, vec!["black".to_string()]));
-        assert_eq!(completions.complete("seat black bot:r").1, ["bot:random"]);
+        assert_eq!(completions.complete("seat black bot:ra").1, ["bot:random"]);
         assert_eq!(completions.complete("view c").1, ["compact"]);
         assert_eq!(completions.complete("help ro").1, ["roll"]);
     }
