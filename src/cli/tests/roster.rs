@@ -140,8 +140,8 @@ fn a_bot_name_is_the_same_bot_for_the_concrete_game_and_for_any_game() {
 #[test]
 fn bot_best_plays_each_games_own_level() {
     let expected = [
-        "net:2",
-        "net:2",
+        "net:3",
+        "net:3",
         "net:3",
         "net:5",
         "net:3",
@@ -154,7 +154,7 @@ fn bot_best_plays_each_games_own_level() {
     assert_eq!(levels, expected);
     // The concrete game names the same level as the game behind `AnyGame`.
     if let AnyGame::Nardy(nardy) = &games()[0] {
-        assert_eq!(best_level(nardy), BotKind::Net { plies: 2 });
+        assert_eq!(best_level(nardy), BotKind::Net { plies: 3 });
     }
 }
 
