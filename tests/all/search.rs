@@ -433,7 +433,7 @@ fn bot_best_plays_a_known_level_for_every_game_and_option_set() {
     let two = new_game::<Aeroplane>(&["players=2"]);
     let four = new_game::<Aeroplane>(&["players=4"]);
     // Long Nardy's best is its learned network, built for Nardy as for any game.
-    assert_eq!(best_level(&Nardy::default_game()), BotKind::Net { plies: 2 });
+    assert_eq!(best_level(&Nardy::default_game()), BotKind::Net { plies: 3 });
     assert_ne!(best_level(&two), best_level(&four));
     for kind in [
         best_level(&Ur::default_game()),
