@@ -430,11 +430,15 @@ fn mcts_beats_random_clearly() {
 #[test]
 fn bot_best_plays_a_known_level_for_every_game_and_option_set() {
     use tabula::ai::roster::best_level;
-    let two = new_game::<Aeroplane>(&["players=2"]);
+    let three = new_game::<Aeroplane>(&["players=3"]);
     let four = new_game::<Aeroplane>(&["players=4"]);
+    let four_bouncing = new_game::<Aeroplane>(&["players=4", "overshoot=bounce"]);
     // Long Nardy's best is its learned network, built for Nardy as for any game.
     assert_eq!(best_level(&Nardy::default_game()), BotKind::Net { plies: 3 });
-    assert_ne!(best_level(&two), best_level(&four));
+    // Four seats play their network only under the rules it was trained for.
+    assert_eq!(best_level(&four), BotKind::Net { plies: 3 });
+    assert_ne!(best_level(&four_bouncing), best_level(&four));
+    assert_ne!(best_level(&three), best_level(&four));
     for kind in [
         best_level(&Ur::default_game()),
         best_level(&new_game::<Mnogoboy>(&["players=6"])),

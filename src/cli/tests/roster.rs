@@ -145,7 +145,7 @@ fn bot_best_plays_each_games_own_level() {
         "net:3",
         "net:5",
         "net:3",
-        "mcts:2000",
+        "net:3",
         "net:5",
         "net:4",
         "mcts:4000",
