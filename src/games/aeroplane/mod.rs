@@ -708,7 +708,7 @@ impl Game for Aeroplane {
             } == self.rules
         });
         match (self.seat_count(), trained) {
-            (2, true) | (4, true) => "net:3",
+            (2 | 4, true) => "net:3",
             (2, false) => "expectimax:4",
             _ => "mcts:2000",
         }
