@@ -8,7 +8,7 @@
 //! ```text
 //! benchmark 1
 //! game nardy koks=off match=1
-//! sample bot=net:2 seed=1 per-game=3 candidates=4
+//! sample bot=net:2 seed=1 per-game=3 candidates=4 choosers=greedy,expectimax:2,net,net:2
 //! rollout games=324 truncate=8 bot=net variance-reduction=on seed=1
 //! position 1 game 0 kind contact w=24x14,19 b=24x14,20 turn=white:6-5 first=- score=0-0
 //! candidate +0.36120 0.01100 24/18 18/13
@@ -18,7 +18,8 @@
 //! A candidate line gives the rolled-out equity for the side to move, the half-width of
 //! its 95% interval, and the move. Positions come from games the sample bot plays
 //! against itself (`per-game` decisions with a choice, drawn from each game); the
-//! candidates are the moves the reference bots choose and the sample bot's best moves,
+//! candidates are the moves the choosers pick (by default the reference bots) and the
+//! sample bot's best moves,
 //! `candidates` in all at least. Building resumes where the file stops: the file is
 //! rewritten whole after every game's positions, so a stopped build loses at most the
 //! game it was rolling out.
@@ -38,9 +39,17 @@ use crate::games::{GameKind, GameVisitor, MoveCast};
 /// The format version written on a benchmark file's first line.
 const FORMAT: u32 = 1;
 
-/// The bots whose choices are always among a position's candidates, so that their
-/// error rates are measured on rolled-out values only.
+/// The bots whose choices are always among a position's candidates unless the build
+/// names others, so that their error rates are measured on rolled-out values only.
 pub const REFERENCE_BOTS: &[&str] = &["greedy", "expectimax:2", "net", "net:2"];
+
+/// [`REFERENCE_BOTS`] as bot kinds.
+pub fn reference_bots() -> Vec<BotKind> {
+    REFERENCE_BOTS
+        .iter()
+        .map(|name| name.parse().expect("the reference bots are bot names"))
+        .collect()
+}
 
 /// How a benchmark is built.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +64,8 @@ pub struct BuildSettings {
     pub per_game: usize,
     /// Candidates rolled out per position, at least.
     pub candidates: usize,
+    /// The bots whose choices are always among the candidates.
+    pub choosers: Vec<BotKind>,
     /// The bot that plays the rollouts.
     pub rollout_bot: BotKind,
     /// The rollouts' settings.
@@ -111,10 +122,15 @@ impl Benchmark {
         );
         let _ = writeln!(text, "benchmark {FORMAT}");
         let _ = writeln!(text, "game {} {}", self.kind.info().id, self.options);
+        let choosers: Vec<String> = s.choosers.iter().map(ToString::to_string).collect();
         let _ = writeln!(
             text,
-            "sample bot={} seed={} per-game={} candidates={}",
-            s.sample_bot, s.sample_seed, s.per_game, s.candidates
+            "sample bot={} seed={} per-game={} candidates={} choosers={}",
+            s.sample_bot,
+            s.sample_seed,
+            s.per_game,
+            s.candidates,
+            choosers.join(",")
         );
         let _ = writeln!(
             text,
@@ -202,6 +218,17 @@ impl Benchmark {
             sample_seed: number(&sample, "seed", at)?,
             per_game: number(&sample, "per-game", at)? as usize,
             candidates: number(&sample, "candidates", at)? as usize,
+            // Sets written before the choosers were named used the reference bots.
+            choosers: match sample.iter().find(|(k, _)| k == "choosers") {
+                None => reference_bots(),
+                Some((_, list)) => list
+                    .split(',')
+                    .map(|name| {
+                        name.parse()
+                            .map_err(|e: String| anyhow::anyhow!("line {at}: {e}"))
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+            },
             rollout_bot: bot(&roll, at2)?,
             rollout: RolloutSettings {
                 games: number(&roll, "games", at2)?,
@@ -328,10 +355,7 @@ impl GameVisitor for Build<'_> {
 
     fn visit<G: Game>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
         let settings = self.benchmark.settings.clone();
-        let references: Vec<BotKind> = REFERENCE_BOTS
-            .iter()
-            .map(|name| name.parse().expect("the reference bots are bot names"))
-            .collect();
+        let references = settings.choosers.clone();
         let mut next_game = self.benchmark.positions.last().map_or(0, |p| p.game_index + 1);
         (self.progress)(self.benchmark.positions.len());
         while self.benchmark.positions.len() < settings.positions {

@@ -42,6 +42,10 @@ pub(super) struct BenchmarkArgs {
     /// choices are always among them)
     #[arg(long, value_name = "K", default_value_t = 4)]
     pub(super) candidates: usize,
+    /// With --build: a bot whose choice is always a candidate (repeatable; default:
+    /// greedy, expectimax:2, net and net:2)
+    #[arg(long, value_parser = parse_bot)]
+    pub(super) chooser: Vec<BotKind>,
     /// With --build: decisions drawn from each sample game
     #[arg(long, value_name = "K", default_value_t = 3)]
     pub(super) per_game: usize,
@@ -87,6 +91,11 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
             sample_seed: args.seed,
             per_game: args.per_game,
             candidates: args.candidates,
+            choosers: if args.chooser.is_empty() {
+                crate::app::benchmark::reference_bots()
+            } else {
+                args.chooser.clone()
+            },
             rollout_bot: args.rollout_bot,
             rollout: RolloutSettings {
                 games: args.games,

@@ -357,3 +357,64 @@ fn a_benchmark_is_built_resumed_and_scores_the_reference_bots_on_their_own_choic
         "{err}"
     );
 }
+
+#[test]
+fn a_benchmark_built_with_named_choosers_keeps_their_choices_and_says_so() {
+    let dir = crate::support::temp_dir("benchmark-choosers");
+    let file = dir.join("set.txt");
+    let file_text = file.to_str().unwrap();
+    // Given a set built with random and greedy as the bots whose choices are candidates,
+    let (status, out, err) = run(
+        &[
+            "benchmark",
+            "nardy",
+            "--build",
+            "--file",
+            file_text,
+            "--positions",
+            "2",
+            "--games",
+            "4",
+            "--truncate",
+            "2",
+            "--per-game",
+            "2",
+            "--candidates",
+            "1",
+            "--chooser",
+            "random",
+            "--chooser",
+            "greedy",
+            "--jobs",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("2 positions in"), "{out}");
+    // then its header names them,
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains(" choosers=random,greedy\n"), "{text}");
+    // and neither bot's choice is ever unlisted when the set is scored.
+    let (status, out, err) = run(
+        &[
+            "benchmark",
+            "nardy",
+            "--file",
+            file_text,
+            "--bot",
+            "random",
+            "--bot",
+            "greedy",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    for bot in ["bot:random", "bot:greedy"] {
+        let row = out
+            .lines()
+            .find(|l| l.starts_with(bot))
+            .unwrap_or_else(|| panic!("no row for {bot}: {out}"));
+        assert_eq!(row.split_whitespace().last(), Some("0"), "{out}");
+    }
+}
