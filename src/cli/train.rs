@@ -51,6 +51,11 @@ pub(super) struct TrainArgs {
     /// Keep every checkpoint as OUT.GAMES.net, to measure the curve again later
     #[arg(long)]
     pub(super) keep_checkpoints: bool,
+    /// Value each position for the targets by an expectimax search this many move
+    /// decisions deep on the network instead of by the network alone (2 to 4; slower,
+    /// not for nardy)
+    #[arg(long, value_name = "PLIES")]
+    pub(super) target_plies: Option<u8>,
 }
 
 /// Runs the generic trainer on the concrete game inside an [`AnyGame`].
@@ -96,9 +101,20 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         against: args.against.clone(),
         keep_checkpoints: args.keep_checkpoints,
         out,
+        target_plies: args.target_plies.unwrap_or(1),
     };
+    if let Some(plies) = args.target_plies
+        && !(1..=4).contains(&plies)
+    {
+        anyhow::bail!("--target-plies is 1 to 4, e.g. --target-plies 2");
+    }
     if kind.info().id == crate::ai::train::game_id() {
         // Long Nardy keeps its own trainer: five outputs for mars and koks.
+        if args.target_plies.is_some_and(|p| p > 1) {
+            anyhow::bail!(
+                "--target-plies is for the other games; Long Nardy's trainer takes its targets from the network"
+            );
+        }
         let Some(out_file) = args.out.clone() else {
             anyhow::bail!("say where the network goes, e.g. --out {}.net", kind.info().id);
         };

@@ -282,6 +282,23 @@ fn train_writes_a_network_for_any_game_that_match_can_use() {
             "--lambda is between 0 and 1",
         ),
         (&["train", "nardy", "--games", "10"][..], "e.g. --out nardy.net"),
+        (
+            &["train", "microbes", "--games", "10", "--target-plies", "9"][..],
+            "--target-plies is 1 to 4",
+        ),
+        (
+            &[
+                "train",
+                "nardy",
+                "--games",
+                "10",
+                "--target-plies",
+                "2",
+                "--out",
+                "n.net",
+            ][..],
+            "--target-plies is for the other games",
+        ),
     ] {
         let output = crate::support::tabula_command()
             .env("TABULA_DATA_DIR", &dir)

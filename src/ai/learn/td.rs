@@ -76,6 +76,11 @@ pub struct TdConfig {
     pub keep_checkpoints: bool,
     /// Where the trained network goes; its checkpoint goes beside it.
     pub out: PathBuf,
+    /// Value each position for the targets by an expectimax search this many move
+    /// decisions deep on the network (as the game began) instead of by the network
+    /// alone; 0 or 1 is plain TD. Deeper targets teach the network what its own search
+    /// sees, at the cost of a search per position.
+    pub target_plies: u8,
 }
 
 impl TdConfig {
@@ -306,13 +311,15 @@ fn best_move<G: Game>(net: &Network, game: &G, seat: Seat, moves: &[G::Move]) ->
     best
 }
 
-/// Keeps every position where a seat acts with the network's chances of it.
-struct Recorder<'w> {
+/// Keeps every position where a seat acts with the network's chances of it, or those of
+/// a search on the network when targets come from one.
+struct Recorder<'w, G: Game> {
     net: &'w Network,
+    search: Option<Expectimax<G, SeatNet>>,
     worker: &'w mut Worker,
 }
 
-impl<T: Table> Observer<T> for Recorder<'_> {
+impl<T: Table> Observer<T> for Recorder<'_, T::Game> {
     fn before_action(&mut self, table: &T) -> ControlFlow<()> {
         let game = table.game();
         // The roll-off only decides who starts: nothing to learn there.
@@ -322,11 +329,29 @@ impl<T: Table> Observer<T> for Recorder<'_> {
             let start = self.worker.positions.len();
             self.worker.positions.resize(start + self.worker.inputs, 0.0);
             game.encode(&mut self.worker.positions[start..]);
-            self.worker.values.push(seat_chances(self.net, game));
+            let chances = match &mut self.search {
+                None => seat_chances(self.net, game),
+                Some(search) => {
+                    let mut chances = [0.0; MAX_SEATS];
+                    let estimate = search.evaluate(game);
+                    let seats = game.seat_count().min(MAX_SEATS);
+                    chances[..seats].copy_from_slice(&estimate.win[..seats]);
+                    chances
+                }
+            };
+            self.worker.values.push(chances);
             self.worker.movers.push(seat);
         }
         ControlFlow::Continue(())
     }
+}
+
+/// How a self-play game's targets are made: TD's lambda, and the depth of the search
+/// that values each position (0 or 1: the network alone).
+#[derive(Clone, Copy, Debug)]
+struct Targets {
+    lambda: f64,
+    plies: u8,
 }
 
 /// Plays one self-play game of `fresh` on `net`, then takes one learning step per
@@ -335,10 +360,11 @@ fn self_play<G: Game>(
     fresh: &G,
     net: &mut Network,
     seed: u64,
-    lambda: f64,
+    targets: Targets,
     rate: f32,
     worker: &mut Worker,
 ) -> u64 {
+    let lambda = targets.lambda;
     worker.clear();
     let seats = fresh.seat_count().min(MAX_SEATS).min(MAX_OUTPUTS);
     let mut game = fresh.clone();
@@ -347,8 +373,11 @@ fn self_play<G: Game>(
         net,
         rolls: Vec::new(),
     };
+    let search =
+        (targets.plies > 1).then(|| Expectimax::new(targets.plies, SeatNet::new(Arc::new(net.clone()))));
     let mut recorder = Recorder {
         net,
+        search,
         worker: &mut *worker,
     };
     let Ok(played) = play_out(
@@ -587,7 +616,7 @@ pub fn train<G: Game>(
         say(
             &bar,
             &format!(
-                "training '{}' for {} games: seed {}, {} inputs, {} hidden units, {} outputs, lambda {}, rate {}, {} jobs",
+                "training '{}' for {} games: seed {}, {} inputs, {} hidden units, {} outputs, lambda {}, rate {}, {} jobs{}",
                 encoding.key,
                 config.games,
                 config.seed,
@@ -596,7 +625,12 @@ pub fn train<G: Game>(
                 seats,
                 config.lambda,
                 config.rate,
-                config.jobs
+                config.jobs,
+                if config.target_plies > 1 {
+                    format!(", targets from {}-ply searches", config.target_plies)
+                } else {
+                    String::new()
+                }
             ),
         )?;
     }
@@ -626,7 +660,10 @@ pub fn train<G: Game>(
                                     fresh,
                                     copy,
                                     game_seed(config.seed, g),
-                                    config.lambda,
+                                    Targets {
+                                        lambda: config.lambda,
+                                        plies: config.target_plies,
+                                    },
                                     rate,
                                     worker,
                                 )
@@ -763,7 +800,11 @@ mod tests {
         let net = Network::random_with_outputs(encoding.inputs, 12, 2, 1);
         let mut learned = net.clone();
         let mut worker = Worker::new(encoding.inputs);
-        let moves = self_play(&fresh, &mut learned, 5, 1.0, 0.1, &mut worker);
+        let targets = Targets {
+            lambda: 1.0,
+            plies: 0,
+        };
+        let moves = self_play(&fresh, &mut learned, 5, targets, 0.1, &mut worker);
         assert!(moves > 20);
         let positions = worker.movers.len();
         assert!(positions > 20);
@@ -790,5 +831,69 @@ mod tests {
             loss(&learned),
             loss(&net)
         );
+    }
+
+    /// With lambda 0 every target is the next position's value; taken from a two-ply
+    /// search it differs from the network's own, and the network learns towards it.
+    #[test]
+    fn search_targets_value_positions_by_the_search() {
+        let fresh = Microbes::default_game();
+        let encoding = fresh.encoding().unwrap();
+        let net = Network::random_with_outputs(encoding.inputs, 12, 2, 3);
+        let plain = Targets {
+            lambda: 0.0,
+            plies: 0,
+        };
+        let searched = Targets {
+            lambda: 0.0,
+            plies: 2,
+        };
+        let mut by_net = Worker::new(encoding.inputs);
+        let mut by_search = Worker::new(encoding.inputs);
+        self_play(&fresh, &mut net.clone(), 7, plain, 0.1, &mut by_net);
+        self_play(&fresh, &mut net.clone(), 7, searched, 0.1, &mut by_search);
+        // The same game is played (one-ply choices on the same network and dice),
+        assert_eq!(by_net.positions, by_search.positions);
+        assert_eq!(by_net.movers, by_search.movers);
+        // its positions are valued otherwise,
+        let differing = by_net
+            .values
+            .iter()
+            .zip(&by_search.values)
+            .filter(|(a, b)| (a[0] - b[0]).abs() > 1e-9)
+            .count();
+        assert!(
+            differing > by_net.values.len() / 2,
+            "{differing} of {}",
+            by_net.values.len()
+        );
+        // each the value a two-ply search on the network gives it.
+        let mut search = Expectimax::new(2, SeatNet::new(Arc::new(net.clone())));
+        let mut game = fresh.clone();
+        let mut dice = SeededDice::new(7);
+        let seats = OnePly {
+            net: &net,
+            rolls: Vec::new(),
+        };
+        let mut seen = Vec::new();
+        struct Collect<'c>(&'c mut Vec<Microbes>);
+        impl<T: Table<Game = Microbes>> Observer<T> for Collect<'_> {
+            fn before_action(&mut self, table: &T) -> ControlFlow<()> {
+                let game = table.game();
+                if game.phase().seat().is_some() && game.roll_off().is_none() {
+                    self.0.push(game.clone());
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        let Ok(_) = play_out(
+            &mut Seated::new(&mut game, &mut dice, seats),
+            &mut Collect(&mut seen),
+        );
+        assert_eq!(seen.len(), by_search.values.len());
+        for (position, value) in seen.iter().zip(&by_search.values) {
+            let expected = search.evaluate(position).win[0];
+            assert!((expected - value[0]).abs() < 1e-9, "{expected} vs {}", value[0]);
+        }
     }
 }
