@@ -123,14 +123,18 @@ pub(super) fn parse_player(text: &str) -> Result<MatchPlayer, String> {
     text.parse()
 }
 
-/// Refuses bot:perfect up front where it has no table, with the command that builds it.
-pub(super) fn check_perfect<'a>(
+/// Refuses up front a bot that cannot play the game as named (bot:perfect without its
+/// table, a net level deeper than the game's network bot goes), saying what to type.
+pub(super) fn check_bots<'a>(
     kind: GameKind,
     options: &Options,
-    mut players: impl Iterator<Item = &'a PlayerSpec>,
+    players: impl Iterator<Item = &'a PlayerSpec>,
 ) -> anyhow::Result<()> {
-    if players.any(|p| *p == PlayerSpec::Bot(crate::ai::roster::BotKind::Perfect)) {
-        crate::ai::solve::perfect::check(&kind.new_game(options)?).map_err(anyhow::Error::msg)?;
+    let game = kind.new_game(options)?;
+    for player in players {
+        if let PlayerSpec::Bot(bot) = player {
+            bot.check_for(&game).map_err(anyhow::Error::msg)?;
+        }
     }
     Ok(())
 }

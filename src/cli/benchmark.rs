@@ -105,6 +105,14 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
                 variance_reduction: true,
             },
         };
+        let game = kind.new_game(&options)?;
+        for bot in settings
+            .choosers
+            .iter()
+            .chain([&settings.sample_bot, &settings.rollout_bot])
+        {
+            bot.check_for(&game).map_err(anyhow::Error::msg)?;
+        }
         let progress = bar(args.positions as u64, "building");
         let (built, stopped) = crate::app::interrupt::stoppable(|| {
             build(path, kind, &options, &settings, &|n| {
@@ -152,6 +160,10 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
     } else {
         args.bot.clone()
     };
+    let game = benchmark.kind.new_game(&benchmark.options)?;
+    for bot in &bots {
+        bot.check_for(&game).map_err(anyhow::Error::msg)?;
+    }
     let mut rows = Vec::new();
     for bot in bots {
         let progress = bar(benchmark.positions.len() as u64, &format!("bot:{bot}"));

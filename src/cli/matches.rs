@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::args::{EngineArgs, GameChoice, NetChoice, check_perfect, parse_player};
+use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_player};
 use super::usage;
 use crate::app::matches::{NamedEngine, Pairing, Shard, Tourney};
 use crate::app::players::MatchPlayer;
@@ -158,7 +158,7 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
         ));
     }
     let seats = kind.new_game(&options).map_err(usage)?.seat_count();
-    check_perfect(kind, &options, players.iter().map(|p| &p.spec))?;
+    check_bots(kind, &options, players.iter().map(|p| &p.spec))?;
     if players.len() < seats {
         return Err(usage(format!(
             "{} with these options has {seats} seats: give at least {seats} --player options (got {})",

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{EngineArgs, GameChoice, NetChoice, check_perfect, parse_seat};
+use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_seat};
 use super::usage;
 use crate::app::players::SeatAssignment;
 use crate::app::session::random_seed;
@@ -78,7 +78,7 @@ impl ColorWhen {
 pub(super) fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
     crate::app::players::seat_players(&kind.new_game(&options)?, &args.seat).map_err(usage)?;
-    check_perfect(kind, &options, args.seat.iter().map(|s| &s.player))?;
+    check_bots(kind, &options, args.seat.iter().map(|s| &s.player))?;
     let seed_drawn = args.seed.is_none();
     let config = PlayConfig {
         kind,

@@ -476,6 +476,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         "greedy"
     }
 
+    /// The deepest `bot:net` level this game's network bot searches, where it stops
+    /// short of what the bot roster takes (`None`, the default: no limit of its own).
+    fn deepest_net_level(&self) -> Option<u8> {
+        None
+    }
+
     /// The input layout of this game's learned evaluation for these options and this
     /// seat count, or `None` where the game has no encoder (the default). The learner
     /// and the net bots see a game only through this and [`Game::encode`].

@@ -243,6 +243,9 @@ macro_rules! games {
             fn best_bot(&self) -> &'static str {
                 match self { $(AnyGame::$variant(g) => g.best_bot(),)+ }
             }
+            fn deepest_net_level(&self) -> Option<u8> {
+                match self { $(AnyGame::$variant(g) => g.deepest_net_level(),)+ }
+            }
             fn encoding(&self) -> Option<crate::core::Encoding> {
                 match self { $(AnyGame::$variant(g) => g.encoding(),)+ }
             }

@@ -191,6 +191,7 @@ fn a_short_training_run_learns_to_beat_greedy_more_often() {
         from: None,
         against: None,
         keep_checkpoints: false,
+        target_plies: 1,
         out: dir.join("finkel.net"),
     };
     let untrained = Arc::new(Network::random_with_outputs(encoding.inputs, 16, 2, 3));

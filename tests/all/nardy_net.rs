@@ -34,6 +34,7 @@ fn a_short_training_run_beats_random_play_more_often() {
         from: None,
         against: None,
         keep_checkpoints: false,
+        target_plies: 1,
         out: dir.join("short.net"),
     };
     let untrained = Arc::new(Network::random(tabula::games::nardy::encode::INPUTS, 8, 11));
@@ -88,6 +89,7 @@ fn a_run_widens_its_start_measures_itself_against_a_reference_and_keeps_its_chec
         from: Some(start.clone()),
         against: Some(start.clone()),
         keep_checkpoints: true,
+        target_plies: 1,
         out: dir.join("wide.net"),
     };
     let mut log = Vec::new();
@@ -133,6 +135,7 @@ fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_kee
         from,
         against: Some(start.clone()),
         keep_checkpoints: false,
+        target_plies: 1,
         out: dir.join(out),
     };
     // Given a layout-1 network, when a run starts from it,
@@ -255,4 +258,66 @@ fn damaged_and_foreign_network_files_are_refused_clearly() {
         assert!(error.contains(message), "{error}");
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Long Nardy's network bot goes three plies deep; a deeper level is refused wherever a
+/// bot is named for the game, so that no seat plays other than its name says.
+#[test]
+fn net_levels_deeper_than_nardy_searches_are_refused_with_the_deepest_one() {
+    use crate::support::run_tabula;
+    for args in [
+        &["play", "nardy", "--seat", "black=bot:net:5"][..],
+        &[
+            "match",
+            "nardy",
+            "--games",
+            "2",
+            "--player",
+            "bot:net:4",
+            "--player",
+            "bot:greedy",
+        ][..],
+        &["rollout", "nardy", "--bot", "reference:4", "--games", "2"][..],
+        &[
+            "bench",
+            "nardy",
+            "--bot",
+            "bot:net:6",
+            "--games",
+            "1",
+            "--seconds",
+            "1",
+        ][..],
+    ] {
+        let (status, out, err) = run_tabula(args, "");
+        assert_eq!(status, Some(1), "{args:?}: {out}");
+        assert!(
+            err.contains("goes 3 plies deep at most; e.g. bot:"),
+            "{args:?}: {err}"
+        );
+    }
+    // At the table the seat stays as it was.
+    let (status, out, err) = run_tabula(&["play", "nardy"], "seat black bot:net:4\nseat black bot:net:3\n");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(
+        err.contains("bot:net in nardy goes 3 plies deep at most"),
+        "{err}"
+    );
+    assert!(out.contains("black is now played by bot:net:3"), "{out}");
+    assert!(!out.contains("played by bot:net:4"), "{out}");
+    // Other games search deeper.
+    let (status, _, err) = run_tabula(
+        &[
+            "match",
+            "microbes",
+            "--games",
+            "2",
+            "--player",
+            "bot:net:6",
+            "--player",
+            "bot:greedy",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
 }

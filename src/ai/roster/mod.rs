@@ -135,6 +135,25 @@ impl BotKind {
         }
     }
 
+    /// Whether this bot can play `game` as named: `Err` says why not and what to type
+    /// instead (bot:perfect without its solved table, a `bot:net` level deeper than the
+    /// game's network bot goes). Every place a bot is chosen for a game asks this first,
+    /// so that a seat never plays other than its name says.
+    pub fn check_for<G: Game>(self, game: &G) -> Result<(), String> {
+        match self {
+            BotKind::Perfect => crate::ai::solve::perfect::check(game),
+            BotKind::Net { plies } | BotKind::Reference { plies } => match game.deepest_net_level() {
+                Some(deepest) if plies > deepest => Err(format!(
+                    "bot:{name} in {} goes {deepest} plies deep at most; e.g. bot:{name}:{deepest}",
+                    game.info().id,
+                    name = self.name()
+                )),
+                _ => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
     /// A new bot of this kind for games of any kind: [`BotKind::build`] for [`AnyGame`].
     pub fn build_any(self, seed: u64) -> Box<dyn Bot<AnyGame>> {
         self.build(seed)

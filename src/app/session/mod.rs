@@ -247,9 +247,7 @@ impl Session {
     /// game (bot:perfect without its solved table: the error gives the command that
     /// builds it), leaving the session as it was.
     pub fn choose_bot(&mut self, bot: BotKind) -> Result<(), CommandError> {
-        if bot == BotKind::Perfect {
-            crate::ai::solve::perfect::check(&self.game).map_err(CommandError::Argument)?;
-        }
+        bot.check_for(&self.game).map_err(CommandError::Argument)?;
         self.set_bot(bot);
         Ok(())
     }

@@ -501,8 +501,9 @@ impl Table {
             .find_seat(seat)
             .map_err(CommandError::Argument)?;
         let label = self.session.seat_name(seat);
-        if player == PlayerSpec::Bot(crate::ai::roster::BotKind::Perfect) {
-            crate::ai::solve::perfect::check(self.session.game()).map_err(CommandError::Argument)?;
+        if let PlayerSpec::Bot(bot) = &player {
+            bot.check_for(self.session.game())
+                .map_err(CommandError::Argument)?;
         }
         let mut agent = build_agent(
             &player,

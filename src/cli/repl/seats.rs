@@ -2,7 +2,6 @@
 //! commands ([`Front`]): a person acts on their own turn only, `undo` goes back to a
 //! person's decision, `new` takes `SEAT=PLAYER` words, records keep the seats.
 
-use crate::ai::roster::BotKind;
 use crate::app::command::{Command, Front};
 use crate::app::players::{
     Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, build_agent_or_failed, seat_players,
@@ -128,8 +127,10 @@ impl Front for Seats {
                 .map_err(CommandError::Argument)?;
             players[seat] = assignment.player;
         }
-        if players.contains(&PlayerSpec::Bot(BotKind::Perfect)) {
-            crate::ai::solve::perfect::check(fresh).map_err(CommandError::Argument)?;
+        for player in &players {
+            if let PlayerSpec::Bot(bot) = player {
+                bot.check_for(fresh).map_err(CommandError::Argument)?;
+            }
         }
         if players != self.players {
             self.referee = make_referee(&players, seed, fresh, &self.engines).0;

@@ -675,6 +675,11 @@ impl Game for Nardy {
         "net:3"
     }
 
+    /// Long Nardy's network bot prunes its way to three plies and no further.
+    fn deepest_net_level(&self) -> Option<u8> {
+        Some(3)
+    }
+
     fn narrate(&self, before: &Nardy) -> Vec<String> {
         let mut lines = Vec::new();
         for seat in [WHITE, BLACK] {
