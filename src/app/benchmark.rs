@@ -744,3 +744,41 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
     }
     lines.join("\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every set kept in `benchmarks/` reads, holds the 1000 positions the README reports,
+    /// and each candidate is a legal move of its position, best first.
+    #[test]
+    fn the_kept_benchmark_sets_read_and_their_candidates_are_legal() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benchmarks");
+        let mut sets = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let set = Benchmark::read(&path, 1).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+            sets += 1;
+            assert_eq!(set.positions.len(), 1000, "{}", path.display());
+            let fresh = set.kind.new_game(&set.options).unwrap();
+            for position in &set.positions {
+                let mut game = fresh.clone();
+                game.set_position(&position.position)
+                    .unwrap_or_else(|e| panic!("{} position {}: {e}", path.display(), position.number));
+                assert!(!position.candidates.is_empty());
+                for pair in position.candidates.windows(2) {
+                    assert!(pair[0].equity >= pair[1].equity, "position {}", position.number);
+                }
+                for candidate in &position.candidates {
+                    let mv = game
+                        .parse_move(&candidate.text)
+                        .unwrap_or_else(|e| panic!("position {} '{}': {e}", position.number, candidate.text));
+                    game.clone()
+                        .play(&mv)
+                        .unwrap_or_else(|e| panic!("position {} '{}': {e}", position.number, candidate.text));
+                }
+            }
+        }
+        assert!(sets >= 2, "{}", dir.display());
+    }
+}
