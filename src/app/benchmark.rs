@@ -355,7 +355,6 @@ impl GameVisitor for Build<'_> {
 
     fn visit<G: Game>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
         let settings = self.benchmark.settings.clone();
-        let references = settings.choosers.clone();
         let mut next_game = self.benchmark.positions.last().map_or(0, |p| p.game_index + 1);
         (self.progress)(self.benchmark.positions.len());
         while self.benchmark.positions.len() < settings.positions {
@@ -365,7 +364,8 @@ impl GameVisitor for Build<'_> {
             let drawn = sample_game(fresh, &settings, next_game);
             let mut found = Vec::new();
             for position in drawn {
-                let Some(entry) = roll_out_position(&position, &settings, &references, next_game)? else {
+                let Some(entry) = roll_out_position(&position, &settings, &settings.choosers, next_game)?
+                else {
                     // Stopped by Ctrl-C: this game's positions are dropped whole.
                     return Ok(());
                 };

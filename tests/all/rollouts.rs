@@ -229,33 +229,7 @@ fn a_benchmark_is_built_resumed_and_scores_the_reference_bots_on_their_own_choic
     let dir = crate::support::temp_dir("benchmark");
     let file = dir.join("set.txt");
     let file_text = file.to_str().unwrap();
-    let build = |positions: &str| {
-        let (status, out, err) = run(
-            &[
-                "benchmark",
-                "nardy",
-                "--build",
-                "--file",
-                file_text,
-                "--positions",
-                positions,
-                "--games",
-                "4",
-                "--truncate",
-                "2",
-                "--per-game",
-                "2",
-                "--candidates",
-                "2",
-                "--jobs",
-                "2",
-            ],
-            "",
-        );
-        assert_eq!(status, Some(0), "{err}");
-        assert!(out.contains(&format!("{positions} positions in")), "{out}");
-        std::fs::read_to_string(&file).unwrap()
-    };
+    let build = |positions: &str| build_small_set(&file, positions, &["--candidates", "2", "--jobs", "2"]);
     // Given a set of two positions, extended to four by the same command,
     let first = build("2");
     let second = build("4");
@@ -280,14 +254,7 @@ fn a_benchmark_is_built_resumed_and_scores_the_reference_bots_on_their_own_choic
     );
     assert_eq!(status, Some(0), "{err}");
     assert!(out.starts_with("4 positions ("), "{out}");
-    let row = |bot: &str| -> Vec<String> {
-        out.lines()
-            .find(|l| l.starts_with(bot))
-            .unwrap_or_else(|| panic!("no row for {bot}: {out}"))
-            .split_whitespace()
-            .map(String::from)
-            .collect()
-    };
+    let row = |bot: &str| error_row(&out, bot);
     assert_eq!(row("bot:greedy").last().map(String::as_str), Some("0"), "{out}");
     // Each bot after the first is compared with it position by position: the mean of the
     // differences is the difference of the means.
@@ -364,21 +331,10 @@ fn a_benchmark_built_with_named_choosers_keeps_their_choices_and_says_so() {
     let file = dir.join("set.txt");
     let file_text = file.to_str().unwrap();
     // Given a set built with random and greedy as the bots whose choices are candidates,
-    let (status, out, err) = run(
+    let text = build_small_set(
+        &file,
+        "2",
         &[
-            "benchmark",
-            "nardy",
-            "--build",
-            "--file",
-            file_text,
-            "--positions",
-            "2",
-            "--games",
-            "4",
-            "--truncate",
-            "2",
-            "--per-game",
-            "2",
             "--candidates",
             "1",
             "--chooser",
@@ -388,12 +344,8 @@ fn a_benchmark_built_with_named_choosers_keeps_their_choices_and_says_so() {
             "--jobs",
             "1",
         ],
-        "",
     );
-    assert_eq!(status, Some(0), "{err}");
-    assert!(out.contains("2 positions in"), "{out}");
     // then its header names them,
-    let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains(" choosers=random,greedy\n"), "{text}");
     // and neither bot's choice is ever unlisted when the set is scored.
     let (status, out, err) = run(
@@ -411,10 +363,46 @@ fn a_benchmark_built_with_named_choosers_keeps_their_choices_and_says_so() {
     );
     assert_eq!(status, Some(0), "{err}");
     for bot in ["bot:random", "bot:greedy"] {
-        let row = out
-            .lines()
-            .find(|l| l.starts_with(bot))
-            .unwrap_or_else(|| panic!("no row for {bot}: {out}"));
-        assert_eq!(row.split_whitespace().last(), Some("0"), "{out}");
+        assert_eq!(
+            error_row(&out, bot).last().map(String::as_str),
+            Some("0"),
+            "{out}"
+        );
     }
+}
+
+/// Builds (or extends) a small nardy benchmark set in `file`, `positions` positions of
+/// 4 rollout games truncated after 2 moves, 2 decisions a sample game, with the `more`
+/// options; gives the file's text.
+fn build_small_set(file: &std::path::Path, positions: &str, more: &[&str]) -> String {
+    let mut args = vec![
+        "benchmark",
+        "nardy",
+        "--build",
+        "--file",
+        file.to_str().unwrap(),
+        "--positions",
+        positions,
+        "--games",
+        "4",
+        "--truncate",
+        "2",
+        "--per-game",
+        "2",
+    ];
+    args.extend_from_slice(more);
+    let (status, out, err) = run(&args, "");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains(&format!("{positions} positions in")), "{out}");
+    std::fs::read_to_string(file).unwrap()
+}
+
+/// The words of `bot`'s row in a `tabula benchmark` table.
+fn error_row(out: &str, bot: &str) -> Vec<String> {
+    out.lines()
+        .find(|l| l.starts_with(bot))
+        .unwrap_or_else(|| panic!("no row for {bot}: {out}"))
+        .split_whitespace()
+        .map(String::from)
+        .collect()
 }
