@@ -13,7 +13,7 @@ use crate::ai::bots::{Bot, RankedMove};
 use crate::ai::search::{Evaluator, Expectimax};
 use crate::core::{Estimate, Game, Phase, SeededDice};
 use crate::games::nardy::encode::{INPUTS, encode};
-use crate::games::nardy::{Nardy, NardyMove};
+use crate::games::nardy::{DEEPEST_NET_LEVEL, Nardy, NardyMove};
 
 /// The chances of the scoring outcomes for one side, each cumulative: a koks win is also
 /// a mars win, and every mars win is a win.
@@ -304,13 +304,14 @@ pub struct NetBot {
 }
 
 impl NetBot {
-    /// A bot looking `plies` (1 to 3) ahead on `net`, its tie-breaks following `seed`.
+    /// A bot looking `plies` (1 to [`DEEPEST_NET_LEVEL`]) ahead on `net`, its tie-breaks
+    /// following `seed`.
     pub fn new(net: Arc<Network>, plies: u8, seed: u64) -> NetBot {
         let evaluator = NetEvaluator::new(net);
         NetBot {
             reply_search: Expectimax::new(1, evaluator.clone()),
             evaluator,
-            plies: plies.clamp(1, 3),
+            plies: plies.clamp(1, DEEPEST_NET_LEVEL),
             rng: SeededDice::new(seed),
         }
     }

@@ -29,6 +29,9 @@ use crate::core::{
 pub const WHITE: Seat = 0;
 /// The second seat.
 pub const BLACK: Seat = 1;
+/// How many plies Long Nardy's network bot searches at most: pruned three-ply search is
+/// the deepest that stays quick enough to play.
+pub const DEEPEST_NET_LEVEL: u8 = 3;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
@@ -677,7 +680,7 @@ impl Game for Nardy {
 
     /// Long Nardy's network bot prunes its way to three plies and no further.
     fn deepest_net_level(&self) -> Option<u8> {
-        Some(3)
+        Some(DEEPEST_NET_LEVEL)
     }
 
     fn narrate(&self, before: &Nardy) -> Vec<String> {
