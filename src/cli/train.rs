@@ -52,10 +52,10 @@ pub(super) struct TrainArgs {
     #[arg(long)]
     pub(super) keep_checkpoints: bool,
     /// Value each position for the targets by an expectimax search this many move
-    /// decisions deep on the network instead of by the network alone (2 to 4; slower,
-    /// not for nardy)
-    #[arg(long, value_name = "PLIES")]
-    pub(super) target_plies: Option<u8>,
+    /// decisions deep on the network (1 to 4; 1, the default, is the network alone;
+    /// deeper is slower; not for nardy)
+    #[arg(long, value_name = "PLIES", default_value_t = 1)]
+    pub(super) target_plies: u8,
 }
 
 /// Runs the generic trainer on the concrete game inside an [`AnyGame`].
@@ -101,16 +101,14 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         against: args.against.clone(),
         keep_checkpoints: args.keep_checkpoints,
         out,
-        target_plies: args.target_plies.unwrap_or(1),
+        target_plies: args.target_plies,
     };
-    if let Some(plies) = args.target_plies
-        && !(1..=4).contains(&plies)
-    {
+    if !(1..=4).contains(&args.target_plies) {
         anyhow::bail!("--target-plies is 1 to 4, e.g. --target-plies 2");
     }
     if kind.info().id == crate::ai::train::game_id() {
         // Long Nardy keeps its own trainer: five outputs for mars and koks.
-        if args.target_plies.is_some_and(|p| p > 1) {
+        if args.target_plies > 1 {
             anyhow::bail!(
                 "--target-plies is for the other games; Long Nardy's trainer takes its targets from the network"
             );
