@@ -833,8 +833,9 @@ mod tests {
         );
     }
 
-    /// With lambda 0 every target is the next position's value; taken from a two-ply
-    /// search it differs from the network's own, and the network learns towards it.
+    /// With lambda 0 every target is the next position's value; with search targets that
+    /// value is the two-ply search's on the network, not the network's own, while the
+    /// games played stay the same.
     #[test]
     fn search_targets_value_positions_by_the_search() {
         let fresh = Microbes::default_game();
