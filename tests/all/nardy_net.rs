@@ -300,11 +300,24 @@ fn net_levels_deeper_than_nardy_searches_are_refused_with_the_deepest_one() {
     let (status, out, err) = run_tabula(&["play", "nardy"], "seat black bot:net:4\nseat black bot:net:3\n");
     assert_eq!(status, Some(0), "{err}");
     assert!(
-        err.contains("bot:net in nardy goes 3 plies deep at most"),
+        err.contains("bot:net:4 in nardy goes 3 plies deep at most"),
         "{err}"
     );
     assert!(out.contains("black is now played by bot:net:3"), "{out}");
     assert!(!out.contains("played by bot:net:4"), "{out}");
+    // An engine given the level before any game is chosen refuses to play it in nardy
+    // (its first game, or one started later) and plays it in microbes.
+    let (status, out, err) = run_tabula(
+        &["engine", "--bot", "net:5"],
+        "genmove\nnewgame microbes\nroll\ngenmove\nnewgame nardy\nhint\nset bot net:3\nhint\n",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    let replies: Vec<&str> = out.split("\n\n").collect();
+    let refusal = "? bad argument: bot:net:5 in nardy goes 3 plies deep at most; e.g. bot:net:3";
+    assert!(replies[0].starts_with(refusal), "{out}");
+    assert!(replies[3].starts_with("= "), "{out}");
+    assert!(replies[5].starts_with(refusal), "{out}");
+    assert!(replies[7].starts_with("= "), "{out}");
     // Other games search deeper.
     let (status, _, err) = run_tabula(
         &[

@@ -144,7 +144,7 @@ impl BotKind {
             BotKind::Perfect => crate::ai::solve::perfect::check(game),
             BotKind::Net { plies } | BotKind::Reference { plies } => match game.deepest_net_level() {
                 Some(deepest) if plies > deepest => Err(format!(
-                    "bot:{name} in {} goes {deepest} plies deep at most; e.g. bot:{name}:{deepest}",
+                    "bot:{self} in {} goes {deepest} plies deep at most; e.g. bot:{name}:{deepest}",
                     game.info().id,
                     name = self.name()
                 )),

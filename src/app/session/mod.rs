@@ -229,12 +229,17 @@ impl Session {
     /// Runs `ask` with the built-in bot, its own choices following the session seed and
     /// how far the game has gone, so that a hint replays exactly (after an undo too).
     /// A search stopped by Ctrl-C gives [`CommandError::Stopped`], and the bot is built
-    /// anew: its tables may hold values of the cut search.
+    /// anew: its tables may hold values of the cut search. A bot chosen for another game
+    /// that cannot play this one as named (`bot:net:5` taken before `newgame nardy`) is
+    /// refused here rather than played at another level.
     fn with_bot<T>(
         &self,
         ask: impl FnOnce(&mut dyn Bot<AnyGame>) -> Result<T, CommandError>,
     ) -> Result<T, CommandError> {
         let mut kept = self.kept_bot();
+        kept.kind()
+            .check_for(&self.game)
+            .map_err(|why| CommandError::Argument(format!("{why}; choose it with 'set bot NAME'")))?;
         let answer = ask(kept.for_decision(&self.game, self.bot_seed ^ self.history.len() as u64));
         if crate::ai::search::stop_requested() {
             *kept = KeptBot::new(kept.kind());
