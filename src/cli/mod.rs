@@ -96,7 +96,8 @@ enum Commands {
         #[arg(long)]
         step: bool,
     },
-    /// Measure random self-play speed: games/s and turns/s in one thread
+    /// Measure speed: random self-play games/s and turns/s in one thread, and with --bot a
+    /// bot's time per decision
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
     #[command(
