@@ -12,12 +12,13 @@
 //!
 //! Data flows one way: the command line sets up a session that applies commands to a
 //! game; the REPL and the engine only read commands and print what the session says.
-
 //!
 //! What a bot author needs is public: the rules ([`core`], [`games`]), the bots and
 //! searches ([`ai`]), and [`serve_bot`], which serves any [`ai::bots::Bot`] over the
 //! engine protocol (see `examples/random_bot.rs`). Sessions, records, the referee and the
 //! front ends stay inside the crate; the binary reaches them through [`run`].
+
+#![warn(missing_docs)]
 
 pub mod ai;
 pub(crate) mod app;

@@ -49,9 +49,17 @@ pub enum Refusal {
     /// A safe rosette held by the opponent.
     SafeRosette(Cell),
     /// City: the opponent piece there shows the other face.
-    FaceMismatch { mover_marked: bool },
+    FaceMismatch {
+        /// Whether the moving piece is marked.
+        mover_marked: bool,
+    },
     /// City: a four-eyes cell holding pieces of the other face.
-    FourEyes { cell: Cell, holds_marked: bool },
+    FourEyes {
+        /// The four-eyes cell.
+        cell: Cell,
+        /// Whether the pieces there are marked.
+        holds_marked: bool,
+    },
     /// City: a backward move that captures nothing.
     BackwardNoCapture(Cell),
     /// City: a backward move onto a safe cell.
@@ -59,9 +67,17 @@ pub enum Refusal {
     /// City: a marked piece moving back past h2.
     AcrossWhite,
     /// City `back-star=retreat`: the retreat would leave the trajectory.
-    RetreatOffPath { star: Cell },
+    RetreatOffPath {
+        /// The star where the piece captured backward.
+        star: Cell,
+    },
     /// City `back-star=retreat`: the retreat cell cannot be landed on without a capture.
-    RetreatBlocked { star: Cell, to: Cell },
+    RetreatBlocked {
+        /// The star where the piece captured backward.
+        star: Cell,
+        /// The cell it would retreat to.
+        to: Cell,
+    },
 }
 
 impl Refusal {
