@@ -60,7 +60,7 @@ pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<
     for (n, &index) in chosen.iter().enumerate() {
         let record = &records[index];
         let game = record.kind.new_game(&record.options)?;
-        args.bot.check_for(&game).map_err(anyhow::Error::msg)?;
+        super::args::check_bots(&game, [args.bot])?;
         let seats = args
             .seat
             .iter()

@@ -7,10 +7,10 @@ use clap::Args;
 
 use super::usage;
 use crate::ai::roster::BotKind;
-use crate::app::players::{MatchPlayer, PlayerSpec, SeatAssignment};
+use crate::app::players::{MatchPlayer, SeatAssignment};
 use crate::app::protocol::client::{EngineSettings, TrafficLog};
 use crate::core::Options;
-use crate::games::GameKind;
+use crate::games::{AnyGame, GameKind};
 
 pub(super) fn parse_bot(text: &str) -> Result<BotKind, String> {
     text.strip_prefix("bot:").unwrap_or(text).parse()
@@ -123,20 +123,11 @@ pub(super) fn parse_player(text: &str) -> Result<MatchPlayer, String> {
     text.parse()
 }
 
-/// Refuses up front a bot that cannot play the game as named (bot:perfect without its
+/// Refuses up front a bot that cannot play `game` as named (bot:perfect without its
 /// table, a net level deeper than the game's network bot goes), saying what to type.
-pub(super) fn check_bots<'a>(
-    kind: GameKind,
-    options: &Options,
-    players: impl Iterator<Item = &'a PlayerSpec>,
-) -> anyhow::Result<()> {
-    let game = kind.new_game(options)?;
-    for player in players {
-        if let PlayerSpec::Bot(bot) = player {
-            bot.check_for(&game).map_err(anyhow::Error::msg)?;
-        }
-    }
-    Ok(())
+pub(super) fn check_bots(game: &AnyGame, bots: impl IntoIterator<Item = BotKind>) -> anyhow::Result<()> {
+    bots.into_iter()
+        .try_for_each(|bot| bot.check_for(game).map_err(anyhow::Error::msg))
 }
 
 /// A built-in bot's name as `--bot` takes it: `expectimax:3` or `bot:expectimax:3`.

@@ -33,9 +33,7 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     let fresh = kind.new_game(&options)?;
     // A bad bot name is reported before anything runs.
     let bot = args.bot.as_deref().map(parse_bot_name).transpose()?;
-    if let Some(bot) = bot {
-        bot.check_for(&fresh).map_err(anyhow::Error::msg)?;
-    }
+    super::args::check_bots(&fresh, bot)?;
     writeln!(
         out,
         "bench {}{}: random self-play, every legal move generated each turn, one thread",

@@ -105,14 +105,11 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
                 variance_reduction: true,
             },
         };
-        let game = kind.new_game(&options)?;
-        for bot in settings
+        let bots = settings
             .choosers
             .iter()
-            .chain([&settings.sample_bot, &settings.rollout_bot])
-        {
-            bot.check_for(&game).map_err(anyhow::Error::msg)?;
-        }
+            .chain([&settings.sample_bot, &settings.rollout_bot]);
+        super::args::check_bots(&kind.new_game(&options)?, bots.copied())?;
         let progress = bar(args.positions as u64, "building");
         let (built, stopped) = crate::app::interrupt::stoppable(|| {
             build(path, kind, &options, &settings, &|n| {
@@ -160,10 +157,10 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
     } else {
         args.bot.clone()
     };
-    let game = benchmark.kind.new_game(&benchmark.options)?;
-    for bot in &bots {
-        bot.check_for(&game).map_err(anyhow::Error::msg)?;
-    }
+    super::args::check_bots(
+        &benchmark.kind.new_game(&benchmark.options)?,
+        bots.iter().copied(),
+    )?;
     let mut rows = Vec::new();
     for bot in bots {
         let progress = bar(benchmark.positions.len() as u64, &format!("bot:{bot}"));

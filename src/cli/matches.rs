@@ -157,8 +157,9 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
             "a match is played by bots and engines; 'human' cannot play one",
         ));
     }
-    let seats = kind.new_game(&options).map_err(usage)?.seat_count();
-    check_bots(kind, &options, players.iter().map(|p| &p.spec))?;
+    let fresh = kind.new_game(&options).map_err(usage)?;
+    let seats = fresh.seat_count();
+    check_bots(&fresh, players.iter().filter_map(|p| p.spec.bot()))?;
     if players.len() < seats {
         return Err(usage(format!(
             "{} with these options has {seats} seats: give at least {seats} --player options (got {})",

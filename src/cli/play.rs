@@ -77,8 +77,9 @@ impl ColorWhen {
 
 pub(super) fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
-    crate::app::players::seat_players(&kind.new_game(&options)?, &args.seat).map_err(usage)?;
-    check_bots(kind, &options, args.seat.iter().map(|s| &s.player))?;
+    let fresh = kind.new_game(&options)?;
+    crate::app::players::seat_players(&fresh, &args.seat).map_err(usage)?;
+    check_bots(&fresh, args.seat.iter().filter_map(|s| s.player.bot()))?;
     let seed_drawn = args.seed.is_none();
     let config = PlayConfig {
         kind,

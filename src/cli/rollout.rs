@@ -65,7 +65,7 @@ pub(super) fn rollout(mut args: RolloutArgs, out: &mut dyn Write) -> anyhow::Res
     }
     let (kind, options) = args.game.resolve()?;
     let mut game = kind.new_game(&options)?;
-    args.bot.check_for(&game).map_err(anyhow::Error::msg)?;
+    super::args::check_bots(&game, [args.bot])?;
     if let Some(text) = &position {
         game.set_position(text)
             .map_err(|e| usage(format!("bad position: {e}")))?;

@@ -19,6 +19,14 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// The built-in bot, if this player is one.
+    pub fn bot(&self) -> Option<BotKind> {
+        match self {
+            PlayerSpec::Bot(bot) => Some(*bot),
+            _ => None,
+        }
+    }
+
     /// True for a person.
     pub fn is_human(&self) -> bool {
         matches!(self, PlayerSpec::Human)

@@ -501,7 +501,7 @@ impl Table {
             .find_seat(seat)
             .map_err(CommandError::Argument)?;
         let label = self.session.seat_name(seat);
-        if let PlayerSpec::Bot(bot) = &player {
+        if let Some(bot) = player.bot() {
             bot.check_for(self.session.game())
                 .map_err(CommandError::Argument)?;
         }

@@ -127,10 +127,8 @@ impl Front for Seats {
                 .map_err(CommandError::Argument)?;
             players[seat] = assignment.player;
         }
-        for player in &players {
-            if let PlayerSpec::Bot(bot) = player {
-                bot.check_for(fresh).map_err(CommandError::Argument)?;
-            }
+        for bot in players.iter().filter_map(PlayerSpec::bot) {
+            bot.check_for(fresh).map_err(CommandError::Argument)?;
         }
         if players != self.players {
             self.referee = make_referee(&players, seed, fresh, &self.engines).0;
