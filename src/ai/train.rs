@@ -430,7 +430,7 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyho
         say(
             &bar,
             &format!(
-                "training {} games: seed {}, {} hidden units, lambda {}, rate {}, {} jobs",
+                "training {} games: seed {}, {} hidden units, lambda {}, rate {}, jobs {}",
                 config.games,
                 config.seed,
                 network.hidden(),

@@ -616,7 +616,7 @@ pub fn train<G: Game>(
         say(
             &bar,
             &format!(
-                "training '{}' for {} games: seed {}, {} inputs, {} hidden units, {} outputs, lambda {}, rate {}, {} jobs{}",
+                "training '{}' for {} games: seed {}, {} inputs, {} hidden units, {} outputs, lambda {}, rate {}, jobs {}{}",
                 encoding.key,
                 config.games,
                 config.seed,
