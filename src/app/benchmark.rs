@@ -676,13 +676,21 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
     let s = &benchmark.settings;
     let mut lines = vec![
         format!(
-            "{} positions ({});\ncandidates rolled out {} games each by bot:{}{}{}",
+            "{} positions{};\ncandidates rolled out {} games each by bot:{}{}{}",
             benchmark.positions.len(),
-            kinds[1..]
-                .iter()
-                .map(|k| format!("{k} {}", count(k)))
-                .collect::<Vec<_>>()
-                .join(", "),
+            // A game whose positions are all of one kind names none.
+            if kinds.len() > 1 {
+                format!(
+                    " ({})",
+                    kinds[1..]
+                        .iter()
+                        .map(|k| format!("{k} {}", count(k)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            } else {
+                String::new()
+            },
             s.rollout.games,
             s.rollout_bot,
             if s.rollout.variance_reduction {

@@ -406,3 +406,30 @@ fn error_row(out: &str, bot: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+#[test]
+fn the_chessboard_race_has_a_built_in_benchmark_for_its_default_rules() {
+    // Given the chessboard race with its default rules, when greedy is scored without
+    // a file, the set built in is read: 1000 positions rolled out to the end by bot:net,
+    // greedy's choice always among the candidates.
+    let (status, out, err) = run(&["benchmark", "microbes", "--bot", "greedy"], "");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.starts_with("1000 positions;\n"), "{out}");
+    assert!(out.contains("rolled out 1296 games each by bot:net"), "{out}");
+    assert_eq!(
+        error_row(&out, "bot:greedy").last().map(String::as_str),
+        Some("0"),
+        "{out}"
+    );
+    // With a 6 rolling again every value differs, so there is no set to score against.
+    let (status, _, err) = run(
+        &["benchmark", "microbes", "six-rolls-again=on", "--bot", "greedy"],
+        "",
+    );
+    assert_ne!(status, Some(0));
+    assert!(
+        err.contains("no built-in benchmark set for microbes six-rolls-again=on")
+            && err.contains("--build --file FILE"),
+        "{err}"
+    );
+}
