@@ -673,24 +673,22 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
             .filter(|p| kind == "all" || p.kind == kind)
             .count()
     };
+    // A game whose positions are all of one kind names none.
+    let per_kind = kinds[1..]
+        .iter()
+        .map(|k| format!("{k} {}", count(k)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let per_kind = if per_kind.is_empty() {
+        per_kind
+    } else {
+        format!(" ({per_kind})")
+    };
     let s = &benchmark.settings;
     let mut lines = vec![
         format!(
-            "{} positions{};\ncandidates rolled out {} games each by bot:{}{}{}",
+            "{} positions{per_kind};\ncandidates rolled out {} games each by bot:{}{}{}",
             benchmark.positions.len(),
-            // A game whose positions are all of one kind names none.
-            if kinds.len() > 1 {
-                format!(
-                    " ({})",
-                    kinds[1..]
-                        .iter()
-                        .map(|k| format!("{k} {}", count(k)))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            } else {
-                String::new()
-            },
             s.rollout.games,
             s.rollout_bot,
             if s.rollout.variance_reduction {
