@@ -1,25 +1,48 @@
 //! How close a learned network comes to perfect play where the truth is known: Ur with
 //! a standard rule set, whose solved table (`tabula solve ur rules=finkel`) gives the
-//! exact chance of winning after every move.
+//! exact chance of winning after every move, and two-seat Mnogoboy, whose table is built
+//! in.
 //!
 //! Games are played between `bot:perfect` and the bot under test (seats alternating, the
-//! dice from seeds 1, 2, ...). At every decision of either side with two or more legal
-//! moves, the tested bot's choice is compared with the table's: it is perfect when its
-//! exact chance is the best one (within one 16-bit step of the table), and its loss is
-//! the best chance minus its own. Prints the share of perfect choices and the mean loss.
+//! dice from seeds 1, 2, ...). At every decision of either side with two or more choices
+//! (in Mnogoboy also the exchange before the roll, against rolling at once), the tested
+//! bot's choice is compared with the table's: it is perfect when its exact chance is the
+//! best one (within one 16-bit step of the table), and its loss is the best chance minus
+//! its own. Prints the share of perfect choices and the mean loss.
 //!
 //! ```sh
-//! cargo run --release --example net_vs_perfect -- [--rules finkel] [--bot net] \
+//! cargo run --release --example net_vs_perfect -- [--game ur] [--rules finkel] [--bot net] \
 //!     [--decisions 10000] [--net FILE]
+//! cargo run --release --example net_vs_perfect -- --game mnogoboy --bot net:4
 //! ```
 
 use tabula::ai::bots::Bot;
 use tabula::ai::roster::BotKind;
-use tabula::core::{Game, NewGame, Options, Phase, SeededDice};
+use tabula::core::{NewGame, Options, Phase, SeededDice};
+use tabula::games::mnogoboy::Mnogoboy;
 use tabula::games::ur::Ur;
 
 /// Two exact chances this close are the same move's worth (the table stores 16 bits).
 const SAME: f64 = 2.0 / 65535.0;
+
+/// What the tested bot's choices were worth against the table's.
+#[derive(Default)]
+struct Tally {
+    decisions: u64,
+    perfect_choices: u64,
+    loss: f64,
+    worst: f64,
+}
+
+impl Tally {
+    /// Counts one decision whose best choice is worth `best` and the tested bot's `mine`.
+    fn count(&mut self, best: f64, mine: f64) {
+        self.decisions += 1;
+        self.perfect_choices += u64::from(best - mine <= SAME);
+        self.loss += best - mine;
+        self.worst = self.worst.max(best - mine);
+    }
+}
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,7 +52,7 @@ fn main() -> anyhow::Result<()> {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
-    let rules = value("--rules").unwrap_or_else(|| "finkel".into());
+    let game = value("--game").unwrap_or_else(|| "ur".into());
     let tested: BotKind = value("--bot")
         .unwrap_or_else(|| "net".into())
         .parse()
@@ -38,25 +61,37 @@ fn main() -> anyhow::Result<()> {
     if let Some(path) = value("--net") {
         tabula::ai::learn::use_net_file(std::path::Path::new(&path))?;
     }
-    let options =
-        Options::parse(Ur::game_info().options, &[&format!("rules={rules}")]).map_err(anyhow::Error::msg)?;
-    let fresh = Ur::new_game(&options).map_err(anyhow::Error::msg)?;
+    match game.as_str() {
+        "ur" => {
+            let rules = format!("rules={}", value("--rules").unwrap_or_else(|| "finkel".into()));
+            measure::<Ur>(&rules, tested, wanted)
+        }
+        "mnogoboy" => measure::<Mnogoboy>("players=2", tested, wanted),
+        other => anyhow::bail!("--game must be ur or mnogoboy, not {other}"),
+    }
+}
+
+/// Plays the tested bot against bot:perfect in game `G` with `option` until `wanted`
+/// decisions have been compared, and prints the tally.
+fn measure<G: NewGame>(option: &str, tested: BotKind, wanted: u64) -> anyhow::Result<()> {
+    let options = Options::parse(G::game_info().options, &[option]).map_err(anyhow::Error::msg)?;
+    let fresh = G::new_game(&options).map_err(anyhow::Error::msg)?;
     tabula::ai::solve::perfect::check(&fresh).map_err(anyhow::Error::msg)?;
-    let mut perfect: Box<dyn Bot<Ur>> = BotKind::Perfect.build(7);
-    let mut bot: Box<dyn Bot<Ur>> = tested.build(7);
-    let (mut decisions, mut perfect_choices, mut loss, mut worst) = (0u64, 0u64, 0.0f64, 0.0f64);
+    let mut perfect: Box<dyn Bot<G>> = BotKind::Perfect.build(7);
+    let mut bot: Box<dyn Bot<G>> = tested.build(7);
+    let mut tally = Tally::default();
     let mut games = 0u64;
     let mut legal = Vec::new();
-    while decisions < wanted {
+    while tally.decisions < wanted {
         games += 1;
         let tested_seat = (games % 2) as usize;
         let mut game = fresh.clone();
         let mut dice = SeededDice::new(games);
         while game.phase() != Phase::Over {
+            legal.clear();
+            game.legal_moves(&mut legal);
             match game.phase() {
                 Phase::Move(seat) => {
-                    legal.clear();
-                    game.legal_moves(&mut legal);
                     let choice = bot.choose_move(&game, &legal);
                     let play = if legal.len() >= 2 {
                         let ranked = perfect.rank_moves(&game, &legal);
@@ -65,10 +100,7 @@ fn main() -> anyhow::Result<()> {
                             .iter()
                             .find(|r| r.index == choice)
                             .map_or(best, |r| r.estimate.win[seat]);
-                        decisions += 1;
-                        perfect_choices += u64::from(best - mine <= SAME);
-                        loss += best - mine;
-                        worst = worst.max(best - mine);
+                        tally.count(best, mine);
                         if seat == tested_seat {
                             choice
                         } else {
@@ -79,6 +111,29 @@ fn main() -> anyhow::Result<()> {
                     };
                     game.play_unchecked(&legal[play.min(legal.len().saturating_sub(1))]);
                 }
+                Phase::Roll(seat) if !legal.is_empty() && game.roll_off().is_none() => {
+                    // Acting before the roll, or rolling at once (`None`).
+                    let worth = |perfect: &mut Box<dyn Bot<G>>, choice: Option<usize>| match choice {
+                        Some(index) => {
+                            let mut after = game.clone();
+                            after.play_unchecked(&legal[index]);
+                            perfect.estimate(&after).win[seat]
+                        }
+                        None => perfect.estimate_rolling(&game).win[seat],
+                    };
+                    let mine = bot.choose_before_roll(&game, &legal);
+                    let best_choice = perfect.choose_before_roll(&game, &legal);
+                    let best = worth(&mut perfect, best_choice);
+                    tally.count(best, worth(&mut perfect, mine));
+                    let play = if seat == tested_seat { mine } else { best_choice };
+                    match play {
+                        Some(index) => game.play_unchecked(&legal[index]),
+                        None => {
+                            let roll = game.roll(&mut dice);
+                            game.set_dice(roll).map_err(|e| anyhow::anyhow!("{e}"))?;
+                        }
+                    }
+                }
                 _ => {
                     let roll = game.roll(&mut dice);
                     game.set_dice(roll).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -87,10 +142,12 @@ fn main() -> anyhow::Result<()> {
         }
     }
     println!(
-        "{tested} on ur rules={rules}: {decisions} decisions in {games} games against bot:perfect; perfect choices {:.2}%, mean loss {:.5} in win probability, worst {:.4}",
-        100.0 * perfect_choices as f64 / decisions as f64,
-        loss / decisions as f64,
-        worst
+        "{tested} on {} {option}: {} decisions in {games} games against bot:perfect; perfect choices {:.2}%, mean loss {:.5} in win probability, worst {:.4}",
+        G::game_info().id,
+        tally.decisions,
+        100.0 * tally.perfect_choices as f64 / tally.decisions as f64,
+        tally.loss / tally.decisions as f64,
+        tally.worst
     );
     Ok(())
 }

@@ -52,7 +52,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-6), bot:reference[:N]\n(nardy's reference network), bot:best, bot:perfect (ur, after 'tabula solve'),\nengine:COMMAND (an external program speaking the engine protocol, started\nwith COMMAND split like a shell would). With stdin not a terminal, commands\nare read one per line (# starts a comment)."
+        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-6), bot:reference[:N]\n(nardy's reference network), bot:best, bot:perfect (ur, after 'tabula solve';\ntwo-seat mnogoboy), engine:COMMAND (an external program speaking the engine\nprotocol, started with COMMAND split like a shell would). With stdin not a\nterminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
     /// List the games with their seats and rule options
@@ -101,7 +101,7 @@ enum Commands {
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
     #[command(
-        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb. The table goes to the\ndata directory (~/.local/share/tabula/ur-RULES.table) unless --out says\notherwise; a killed run resumes from its last finished layer when started again\nwith the same arguments.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count"
+        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb, and mnogoboy with\nplayers=2. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed\nrun resumes from its last finished layer when started again with the same\narguments. Two-seat Mnogoboy's table is built into tabula (bot:perfect plays\nit at once); solving it takes about 15 seconds and, with --residual 1e-12,\nwrites the same bytes.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count\n  tabula solve mnogoboy players=2 --residual 1e-12 --out mnogoboy-2.table"
     )]
     Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)) for any game and seat count

@@ -67,8 +67,7 @@ pub(super) fn rollout(mut args: RolloutArgs, out: &mut dyn Write) -> anyhow::Res
     let mut game = kind.new_game(&options)?;
     super::args::check_bots(&game, [args.bot])?;
     if let Some(text) = &position {
-        game.set_position(text)
-            .map_err(|e| usage(format!("bad position: {e}")))?;
+        game.set_position(text).map_err(|e| usage(e.to_string()))?;
     }
     if game.phase().seat().is_none() {
         return Err(usage(

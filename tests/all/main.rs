@@ -17,6 +17,7 @@ mod microbes_rules;
 mod mnogoboy_random;
 mod mnogoboy_reference;
 mod mnogoboy_rules;
+mod mnogoboy_solved;
 mod movegen_counts;
 mod nardy_net;
 mod nardy_reference;

@@ -15,6 +15,7 @@
 //! ([`SolveConfig::graph_positions`]) keep every move in memory after their first
 //! sweep, so that later full sweeps are gathers too.
 
+pub mod mnogoboy;
 pub mod perfect;
 pub mod table;
 pub mod ur;

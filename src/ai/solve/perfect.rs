@@ -1,12 +1,12 @@
 //! The perfect bot: plays any game that names a solved table ([`Game::solved_table`])
 //! exactly, by the win chances the table holds for the positions before each roll
 //! ([`Game::solved_index`]). Today that is the Royal Game of Ur's standard rule sets
-//! (finkel, masters, blitz, aseb; `tabula solve ur`).
+//! (finkel, masters, blitz, aseb; `tabula solve ur`) and two-seat Mnogoboy (built in).
 //!
 //! It sees every game through [`Game`] like the other bots; [`check`] says up front
 //! whether it can play a game, so that front ends refuse it with the command that
-//! builds the table instead of letting it play blind. A solved game has nothing to do
-//! before a roll (the tables value rolls only).
+//! builds the table instead of letting it play blind. Where a seat may act before its
+//! roll (Mnogoboy's exchange), it does so only when that beats rolling at once.
 
 use std::sync::Arc;
 
@@ -104,9 +104,20 @@ pub fn available<G: Game>(game: &G) -> bool {
     check(game).is_ok()
 }
 
+/// How many steps [`chance_for`] follows a turn, within its rolls and choices, to the
+/// positions the table holds (a Mnogoboy turn takes at most a few dozen).
+const TURN_STEPS: u8 = 64;
+
 /// `seat`'s exact chance of winning in `game`, if the table knows it: before a roll the
 /// table's value, after it the best move's (the chances of every move must be known).
+/// Within a turn, where the table holds no value (Mnogoboy's extra roll, or the roll after
+/// an exchange), the best of rolling now and each action still allowed.
 fn chance_for<G: Game>(table: &PerfectTable, game: &G, seat: Seat) -> Option<f64> {
+    chance_within(table, game, seat, TURN_STEPS)
+}
+
+fn chance_within<G: Game>(table: &PerfectTable, game: &G, seat: Seat, steps: u8) -> Option<f64> {
+    let steps = steps.checked_sub(1)?;
     let (to_act, chance) = match game.phase() {
         Phase::Over => {
             return Some(if game.outcome()?.winner_seat() == Some(seat) {
@@ -115,7 +126,20 @@ fn chance_for<G: Game>(table: &PerfectTable, game: &G, seat: Seat) -> Option<f64
                 0.0
             });
         }
-        Phase::Roll(to_act) => (to_act, table.value(game.solved_index()?)?),
+        Phase::Roll(to_act) => match game.solved_index() {
+            Some(index) => (to_act, table.value(index)?),
+            None => {
+                let mut best = rolling_chance(table, game, to_act, steps)?;
+                let mut actions = Vec::new();
+                game.legal_moves(&mut actions);
+                for action in &actions {
+                    let mut after = game.clone();
+                    after.play_unchecked(action);
+                    best = best.max(chance_within(table, &after, to_act, steps)?);
+                }
+                (to_act, best)
+            }
+        },
         Phase::Move(to_act) => {
             let mut legal = Vec::new();
             game.legal_moves(&mut legal);
@@ -123,13 +147,34 @@ fn chance_for<G: Game>(table: &PerfectTable, game: &G, seat: Seat) -> Option<f64
             for mv in &legal {
                 let mut after = game.clone();
                 after.play_unchecked(mv);
-                let chance = chance_for(table, &after, to_act)?;
+                let chance = chance_within(table, &after, to_act, steps)?;
                 best = Some(best.map_or(chance, |b| b.max(chance)));
             }
             (to_act, best?)
         }
     };
     Some(if to_act == seat { chance } else { 1.0 - chance })
+}
+
+/// `seat`'s exact chance if the seat to roll in `game` rolls now, leaving aside any
+/// action it could take first; `None` in a roll-off (whose ties can repeat without end)
+/// or where the table does not answer.
+fn rolling_chance<G: Game>(table: &PerfectTable, game: &G, seat: Seat, steps: u8) -> Option<f64> {
+    if game.roll_off().is_some() {
+        return None;
+    }
+    let mut rolls = Vec::new();
+    game.chance_outcomes(&mut rolls);
+    if rolls.is_empty() {
+        return None;
+    }
+    let mut chance = 0.0;
+    for (dice, probability) in rolls {
+        let mut after = game.clone();
+        after.set_dice(dice).ok()?;
+        chance += probability * chance_within(table, &after, seat, steps)?;
+    }
+    Some(chance)
 }
 
 impl<G: Game> Bot<G> for Perfect<G> {
@@ -150,11 +195,26 @@ impl<G: Game> Bot<G> for Perfect<G> {
     }
 
     fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
-        if self.table_for(game).is_some() {
-            // A solved game has nothing to do before a roll.
-            return None;
+        let Some(table) = self.table_for(game) else {
+            return self.fallback.choose_before_roll(game, actions);
+        };
+        let seat = game.phase().seat()?;
+        let (Some(rolling), Some((_, chances))) = (
+            rolling_chance(&table, game, seat, TURN_STEPS),
+            self.chances(game, actions),
+        ) else {
+            return self.fallback.choose_before_roll(game, actions);
+        };
+        // The first of the best actions, and only if it beats rolling at once.
+        let mut best: Option<usize> = None;
+        let mut top = rolling;
+        for (index, &chance) in chances.iter().enumerate() {
+            if chance > top + 1e-12 {
+                best = Some(index);
+                top = chance;
+            }
         }
-        self.fallback.choose_before_roll(game, actions)
+        best
     }
 
     fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
@@ -179,8 +239,18 @@ impl<G: Game> Bot<G> for Perfect<G> {
     }
 
     fn estimate_rolling(&mut self, game: &G) -> Estimate {
-        self.exact(game)
-            .unwrap_or_else(|| self.fallback.estimate_rolling(game))
+        let mut actions = Vec::new();
+        game.legal_moves(&mut actions);
+        if actions.is_empty() {
+            return self.estimate(game);
+        }
+        let rolling = self
+            .table_for(game)
+            .and_then(|table| rolling_chance(&table, game, 0, TURN_STEPS));
+        match rolling {
+            Some(chance) => Estimate::two_seats(chance),
+            None => self.fallback.estimate_rolling(game),
+        }
     }
 
     fn reseed(&mut self, seed: u64) {

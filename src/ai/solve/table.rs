@@ -161,7 +161,9 @@ impl Table {
         Table::from_bytes(path, bytes, name, full)
     }
 
-    fn from_bytes(path: &Path, bytes: Vec<u8>, name: &str, full: u64) -> Result<Table, TableError> {
+    /// Checks `bytes` (read from `path`, which only names them in errors) as [`Table::read`]
+    /// checks a file.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>, name: &str, full: u64) -> Result<Table, TableError> {
         let path = path.to_path_buf();
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
             return Err(TableError::NotATable { path });

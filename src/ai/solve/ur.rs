@@ -168,10 +168,12 @@ pub fn solve_cost(rules: RuleSet) -> &'static str {
     }
 }
 
-/// A loaded table of one rule set: exact win chances under perfect play.
+/// A loaded table: exact win chances under perfect play, of one Ur rule set or of
+/// two-seat Mnogoboy (built in, see [`super::mnogoboy`]).
 #[derive(Debug)]
 pub struct PerfectTable {
-    index: UrIndex,
+    /// Ur's numbering, for [`PerfectTable::win_probability`]; `None` for other games.
+    index: Option<UrIndex>,
     table: Table,
 }
 
@@ -210,7 +212,15 @@ impl PerfectTable {
             expected: table_name(rules),
         })?;
         let table = Table::read(path, &table_name(rules), index.size())?;
-        Ok(PerfectTable { index, table })
+        Ok(PerfectTable {
+            index: Some(index),
+            table,
+        })
+    }
+
+    /// A table of a game that Ur's numbering does not cover.
+    pub fn without_index(table: Table) -> PerfectTable {
+        PerfectTable { index: None, table }
     }
 
     /// The table of `rules` from the data directory, loaded once per process.
@@ -238,9 +248,9 @@ impl PerfectTable {
         Ok(table)
     }
 
-    /// The rule set.
-    pub fn rules(&self) -> RuleSet {
-        self.index.rules()
+    /// The Ur rule set, for an Ur table.
+    pub fn rules(&self) -> Option<RuleSet> {
+        self.index.as_ref().map(UrIndex::rules)
     }
 
     /// True when the table holds every position (not only end layers).
@@ -258,11 +268,11 @@ impl PerfectTable {
     /// before its roll, over the rolls; after it, with its best move. `None` when the
     /// game is over, of another rule set, or in a layer the table does not hold.
     pub fn win_probability(&self, game: &Ur) -> Option<f64> {
-        let (state, _) = self.index.state_of(game)?;
-        self.table.value(self.index.index(&state))?;
+        let index = self.index.as_ref()?;
+        let (state, _) = index.state_of(game)?;
+        self.table.value(index.index(&state))?;
         // A stored layer's successors are stored too (they have as many pieces off).
-        self.index
-            .win_probability(game, |i| self.table.value(i).unwrap_or(0.5))
+        index.win_probability(game, |i| self.table.value(i).unwrap_or(0.5))
     }
 }
 
@@ -400,19 +410,22 @@ pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<S
 impl PerfectTable {
     /// The name this table answers to, as [`crate::core::Game::solved_table`] gives it.
     pub fn name(&self) -> String {
-        table_name(self.rules())
+        self.table.name().to_string()
     }
 
-    /// The solved table named `name` from the data directory (loaded once per process),
-    /// or why it is not there. The tables tabula's solvers build are Ur's, one per rule
-    /// set.
+    /// The solved table named `name`, or why it is not there: two-seat Mnogoboy's is
+    /// built in; Ur's, one per rule set, are read from the data directory (once per
+    /// process).
     pub fn find_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
+        if name == crate::games::mnogoboy::index::TABLE_NAME {
+            return Ok(super::mnogoboy::built_in());
+        }
         PerfectTable::find(rules_of_table(name)?).map_err(|e| e.to_string())
     }
 }
 
 /// The games and rule sets [`solve_table`] builds tables for, as people read them.
-pub const SOLVABLE_TEXT: &str = "ur with rules=finkel, masters, blitz or aseb";
+pub const SOLVABLE_TEXT: &str = "ur with rules=finkel, masters, blitz or aseb, and mnogoboy with players=2";
 
 /// What `tabula solve` was asked to do.
 #[derive(Clone, Debug)]
@@ -438,6 +451,9 @@ pub fn solve_table(
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
+    if table == crate::games::mnogoboy::index::TABLE_NAME {
+        return super::mnogoboy::solve_command(request, out);
+    }
     let rules = rules_of_table(table).map_err(anyhow::Error::msg)?;
     if request.count {
         writeln!(out, "{}", count_report(rules))?;
