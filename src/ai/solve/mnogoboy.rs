@@ -201,7 +201,7 @@ pub fn solve_command(request: super::SolveRequest, report: &mut dyn std::io::Wri
     if request.count {
         writeln!(
             report,
-            "mnogoboy players=2: {POSITIONS} numbers for the positions where a turn begins (the mover's piece and the other's), {} bytes of table; the solve compiles every turn's tree (about 50 million nodes, 200 MB) and takes about 15 seconds on one core",
+            "mnogoboy players=2: {POSITIONS} numbers for the positions where a turn begins\n(the mover's piece and the other's), a table of {} bytes; the solve compiles\nevery turn's tree (about 50 million nodes, 200 MB) and takes about 15 seconds\non one core",
             POSITIONS * 2 + 80
         )?;
         return Ok(());
@@ -233,12 +233,12 @@ pub fn solve_command(request: super::SolveRequest, report: &mut dyn std::io::Wri
     )?;
     writeln!(
         report,
-        "from the start, the seat that won the roll-off (it takes the first piece) wins with probability {:.6} under perfect play",
+        "under perfect play the roll-off winner wins with probability {:.6}",
         solved.start_value
     )?;
     writeln!(
         report,
-        "bot:perfect and bot:best play from the table built into tabula, which this one reproduces"
+        "(bot:perfect plays the table built into tabula, solved with --residual 1e-12)"
     )?;
     Ok(())
 }

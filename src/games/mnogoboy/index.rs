@@ -129,14 +129,21 @@ pub fn turn_tree(index: u64, out: &mut Vec<TurnNode>) {
 }
 
 /// Appends the tree of the rest of the turn of `mover` from `game`.
-pub fn subtree(game: &Mnogoboy, mover: usize, out: &mut Vec<TurnNode>) {
+fn subtree(game: &Mnogoboy, mover: usize, out: &mut Vec<TurnNode>) {
     if game.stage == Stage::Over {
         // Only the mover can reach F in its own turn.
         out.push(TurnNode::Won);
         return;
     }
     if game.turn != mover {
-        out.push(TurnNode::Handover(index_of(game).unwrap_or(0)));
+        // Every turn ends in `end_turn`, which leaves the next seat at a turn start.
+        let next = index_of(game);
+        debug_assert!(
+            next.is_some(),
+            "a turn ended mid-turn: {}",
+            game.position_string()
+        );
+        out.push(TurnNode::Handover(next.unwrap_or(0)));
         return;
     }
     let mut moves: Vec<MnogoboyMove> = Vec::new();
