@@ -433,3 +433,38 @@ fn the_chessboard_race_has_a_built_in_benchmark_for_its_default_rules() {
         "{err}"
     );
 }
+
+#[test]
+fn two_seat_mnogoboy_has_an_exact_benchmark_on_which_perfect_play_loses_nothing() {
+    // Given two-seat Mnogoboy, whose built-in set was valued by perfect play, when
+    // bot:perfect and greedy are scored,
+    let (status, out, err) = run(
+        &[
+            "benchmark",
+            "mnogoboy",
+            "players=2",
+            "--bot",
+            "perfect",
+            "--bot",
+            "greedy",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("rolled out 6 games each by bot:perfect"), "{out}");
+    // then perfect play chooses a best move every time and loses nothing,
+    assert_eq!(
+        error_row(&out, "bot:perfect")[1..],
+        ["0.0", "±0.0", "100.0%", "0"],
+        "{out}"
+    );
+    // while greedy loses equity.
+    let greedy = error_row(&out, "bot:greedy");
+    let lost: f64 = greedy[1].parse().unwrap();
+    assert!(lost > 1.0, "{out}");
+    assert_eq!(greedy.last().map(String::as_str), Some("0"), "{out}");
+    // With more seats there is no set.
+    let (status, _, err) = run(&["benchmark", "mnogoboy", "players=3", "--bot", "greedy"], "");
+    assert_ne!(status, Some(0));
+    assert!(err.contains("no built-in benchmark set"), "{err}");
+}

@@ -35,6 +35,9 @@ use crate::core::{
     WrongPhase,
 };
 
+/// The benchmark set of two seats: `benchmarks/mnogoboy-2.txt` (see `tabula benchmark`).
+static BENCHMARK_SET: &str = include_str!("../../../benchmarks/mnogoboy-2.txt");
+
 /// The most seats a game can have.
 pub const MAX_SEATS: usize = 6;
 
@@ -638,6 +641,12 @@ impl Game for Mnogoboy {
 
     fn encode(&self, x: &mut [f32]) {
         self.net_encode(x);
+    }
+
+    /// Two seats: positions from net:2's games whose every move was valued by perfect
+    /// play (`benchmarks/mnogoboy-2.txt`), so the errors it measures are exact.
+    fn benchmark_set(&self) -> Option<&'static str> {
+        (self.seats == 2).then_some(BENCHMARK_SET)
     }
 
     /// Two seats are solved exactly: the table is built in (see [`index`]).
