@@ -432,13 +432,24 @@ fn bot_best_plays_a_known_level_for_every_game_and_option_set() {
     use tabula::ai::roster::best_level;
     let three = new_game::<Aeroplane>(&["players=3"]);
     let four = new_game::<Aeroplane>(&["players=4"]);
+    let three_bouncing = new_game::<Aeroplane>(&["players=3", "overshoot=bounce"]);
     let four_bouncing = new_game::<Aeroplane>(&["players=4", "overshoot=bounce"]);
     // Long Nardy's best is its learned network, built for Nardy as for any game.
     assert_eq!(best_level(&Nardy::default_game()), BotKind::Net { plies: 3 });
-    // Four seats play their network only under the rules it was trained for.
+    // Three and four seats play their networks only under the rules they were trained for.
+    assert_eq!(best_level(&three), BotKind::Net { plies: 3 });
     assert_eq!(best_level(&four), BotKind::Net { plies: 3 });
+    assert_ne!(best_level(&three_bouncing), best_level(&three));
     assert_ne!(best_level(&four_bouncing), best_level(&four));
-    assert_ne!(best_level(&three), best_level(&four));
+    // Three-seat Mnogoboy has a trained network; four and more seats keep the search.
+    assert_eq!(
+        best_level(&new_game::<Mnogoboy>(&["players=3"])),
+        BotKind::Net { plies: 4 }
+    );
+    assert_ne!(
+        best_level(&new_game::<Mnogoboy>(&["players=4"])),
+        BotKind::Net { plies: 4 }
+    );
     for kind in [
         best_level(&Ur::default_game()),
         best_level(&new_game::<Mnogoboy>(&["players=6"])),

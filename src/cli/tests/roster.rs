@@ -19,10 +19,12 @@ fn games() -> Vec<AnyGame> {
         (GameKind::Ur, &[]),
         (GameKind::Ur, &["rules=finkel"]),
         (GameKind::Aeroplane, &["players=2"]),
+        (GameKind::Aeroplane, &["players=3"]),
         (GameKind::Aeroplane, &["players=4"]),
         (GameKind::Microbes, &[]),
         (GameKind::Mnogoboy, &["players=2"]),
         (GameKind::Mnogoboy, &["players=3"]),
+        (GameKind::Mnogoboy, &["players=4"]),
     ];
     sets.iter()
         .map(|(kind, words)| {
@@ -146,7 +148,9 @@ fn bot_best_plays_each_games_own_level() {
         "net:5",
         "net:3",
         "net:3",
+        "net:3",
         "net:5",
+        "net:4",
         "net:4",
         "mcts:4000",
     ];
