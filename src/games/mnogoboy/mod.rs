@@ -665,12 +665,12 @@ impl Game for Mnogoboy {
     /// against the net:2 on the earlier network; that one won 51.3% (48.2-54.4) of 1000
     /// against expectimax:6 (see the README).
     /// Three: `net:4` on the three-seat network (160 hidden units, 630,000 games of
-    /// training), 2.0 / 7.2 ms, which won 37.8% (34.9-40.9) of 999 games against two
-    /// mcts:4000 with seed 1 and 35.8% (32.9-38.9) with seed 2 (fair share 33.3%).
-    /// Four to six: mcts:4000, 6 seats 76.0 / 96.9 ms, 3 seats 73.6 / 97.5 ms, 33.0%
-    /// (30.2-36.0) of 1000 four-seat games against three greedy bots; net:4 on the
-    /// four-seat network won 25.7% (23.1-28.5) of 1000 against three mcts:4000, level
-    /// with it (see the README).
+    /// training), 2.0 / 7.2 ms, which won 37.8% (34.9-40.9) and 35.8% (32.9-38.9) of 999
+    /// games each against two mcts:4000 with seeds 1 and 2, and 36.3% (33.4-39.4) with
+    /// seed 3 (fair share 33.3%; mcts:4000 took 73.6 / 97.5 ms there).
+    /// Four to six: mcts:4000, 6 seats 76.0 / 96.9 ms, 33.0% (30.2-36.0) of 1000
+    /// four-seat games against three greedy bots; net:4 on the four-seat network won
+    /// 25.7% (23.1-28.5) of 1000 against three mcts:4000, level with it (see the README).
     fn best_bot(&self) -> &'static str {
         if self.seat_count() <= 3 {
             "net:4"
