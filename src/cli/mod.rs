@@ -106,7 +106,7 @@ enum Commands {
     Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)) for any game and seat count
     #[command(
-        after_help = "Every --eval-every games a match against bot:greedy is printed (the learning\ncurve: the network in every seat in turn, greedy in the others) and a\ncheckpoint is written to OUT.checkpoint; running the same command again resumes\nfrom it. One --seed and --jobs give one network. Without --out the network goes\nto nets/KEY.net in the data directory (nardy needs --out). bot:net plays a\nnetwork given with --net FILE.\n\nExamples:\n  tabula train ur rules=finkel --games 100000 --jobs 2\n  tabula train mnogoboy players=4 --games 50000 --hidden 40\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
+        after_help = "Every --eval-every games a match against bot:greedy is printed (the learning\ncurve: the network in every seat in turn, greedy in the others) and a\ncheckpoint is written to OUT.checkpoint; running the same command again resumes\nfrom it. A finished network at OUT is never written over (train it further with\n--from OUT). One --seed and --jobs give one network. Without --out the network\ngoes to nets/KEY.net in the data directory (nardy needs --out). bot:net plays a\nnetwork given with --net FILE.\n\nExamples:\n  tabula train ur rules=finkel --games 100000 --jobs 2\n  tabula train mnogoboy players=4 --games 50000 --hidden 40\n  tabula train nardy --games 100000 --jobs 2 --out nardy.net"
     )]
     Train(TrainArgs),
     /// Analyse a recorded game: the loss of every decision, errors, blunders and luck

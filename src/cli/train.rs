@@ -117,6 +117,7 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             anyhow::bail!("say where the network goes, e.g. --out {}.net", kind.info().id);
         };
         let config = settings(out_file);
+        refuse_to_replace_a_finished_network(&config)?;
         let summary = crate::ai::train::train(&config, out, io::stderr().is_terminal())?;
         return finished(out, summary.games, summary.games_per_second, &config.out);
     }
@@ -135,11 +136,30 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             .join(crate::ai::learn::td::file_name(&encoding.key)),
     };
     let config = settings(out_file);
+    refuse_to_replace_a_finished_network(&config)?;
     let summary = game.visit(Train {
         config: &config,
         out: &mut *out,
     })?;
     finished(out, summary.games, summary.games_per_second, &config.out)
+}
+
+/// A run that neither resumes its checkpoint nor trains `--out` itself further would write
+/// over a network some earlier run finished: hours of training lost to a repeated command.
+fn refuse_to_replace_a_finished_network(config: &crate::ai::learn::td::TdConfig) -> anyhow::Result<()> {
+    let out = &config.out;
+    let same_file = |from: &PathBuf| match (from.canonicalize(), out.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if out.exists() && !config.checkpoint_path().exists() && !config.from.as_ref().is_some_and(same_file) {
+        anyhow::bail!(
+            "{} already holds a trained network; to train it further give --from {0}, \
+             to start afresh remove it or give another --out",
+            out.display()
+        );
+    }
+    Ok(())
 }
 
 fn finished(out: &mut dyn Write, games: u64, speed: f64, path: &std::path::Path) -> anyhow::Result<ExitCode> {

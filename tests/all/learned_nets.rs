@@ -312,3 +312,39 @@ fn train_writes_a_network_for_any_game_that_match_can_use() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Given a finished training run, when the same command is typed again, then the network
+/// it wrote is kept, byte for byte, and the error says how to train it further.
+#[test]
+fn train_again_keeps_the_finished_network() {
+    use crate::support::{run_tabula, temp_dir};
+    let dir = temp_dir("train-again");
+    let out = dir.join("ur.net");
+    let out = out.to_str().unwrap();
+    let train = [
+        "train",
+        "ur",
+        "--games",
+        "8",
+        "--hidden",
+        "4",
+        "--eval-every",
+        "8",
+    ];
+    let small = ["--eval-games", "2", "--jobs", "1", "--out", out];
+    let command = [&train[..], &small[..]].concat();
+    let (code, _, error) = run_tabula(&command, "");
+    assert_eq!(code, Some(0), "{error}");
+    let first = std::fs::read(out).unwrap();
+
+    let (code, _, error) = run_tabula(&command, "");
+    assert_eq!(code, Some(1));
+    assert!(error.contains("already holds a trained network"), "{error}");
+    assert!(error.contains("--from"), "{error}");
+    assert_eq!(std::fs::read(out).unwrap(), first);
+
+    let further = [&command[..], &["--from", out][..]].concat();
+    let (code, _, error) = run_tabula(&further, "");
+    assert_eq!(code, Some(0), "{error}");
+    assert_ne!(std::fs::read(out).unwrap(), first);
+}
