@@ -228,7 +228,10 @@ fn stopped(config: &MatchConfig, done: usize) -> crate::app::interrupt::StoppedB
 pub fn check_engines(config: &MatchConfig) -> anyhow::Result<()> {
     let game = config.kind.new_game(&config.options)?;
     for (player, entry) in config.players.iter().enumerate() {
-        let who = format!("#{} {}", player + 1, entry.spec);
+        let who = match &entry.name {
+            Some(name) => format!("#{} {name} ({})", player + 1, entry.spec),
+            None => format!("#{} {}", player + 1, entry.spec),
+        };
         crate::app::players::check_player(&entry.spec, config.engine_settings(player), &game, &who)
             .map_err(|failure| anyhow::anyhow!(crate::app::players::unusable_engine(&who, &failure)))?;
     }
@@ -271,12 +274,20 @@ fn progress_bar(total: u64, done: u64, shown: bool, sprt: bool) -> indicatif::Pr
 fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
     let game = config.kind.new_game(&config.options).ok();
     let seat_name = |seat: usize| game.as_ref().map_or("?", |g| g.seat_name(seat)).to_string();
+    // Each player as the table names it: the name given, else an engine's own name,
+    // else its spec.
     let players: Vec<String> = summary
         .seat_players
         .iter()
-        .map(|&p| {
+        .enumerate()
+        .map(|(seat, &p)| {
             let player = &config.players[p];
-            player.name.clone().unwrap_or_else(|| player.spec.to_string())
+            let own = summary.names.get(seat).cloned().flatten();
+            player
+                .name
+                .clone()
+                .or(own)
+                .unwrap_or_else(|| player.spec.to_string())
         })
         .collect();
     let points: Vec<String> = summary
