@@ -22,7 +22,7 @@ pub enum Pairing {
 }
 
 impl Pairing {
-    fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             Pairing::RoundRobin => "round-robin",
             Pairing::Gauntlet => "gauntlet",
@@ -73,6 +73,10 @@ pub struct Tourney {
     pub engines: Vec<EngineSettings>,
     /// The pairings, worked out once (leave it at its default).
     pub pairings: PairingsCache,
+    /// Where every game is written as a JSON line (`--jsonl`).
+    pub jsonl: Option<std::path::PathBuf>,
+    /// Stop a game whose result is as good as decided (`--adjudicate`).
+    pub adjudicate: bool,
 }
 
 /// The pairings of a match once worked out (see [`MatchConfig::pairings`]).
