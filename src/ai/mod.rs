@@ -3,10 +3,11 @@
 //!
 //! May use: [`crate::core`] and [`crate::games`]. Inside, each room uses only the rooms
 //! listed before it: [`data_dir`], [`search`], [`bots`], [`playout`], [`learn`],
-//! [`solve`], [`rollout`], [`roster`], [`train`], [`calibration`]. Search, learning and solving see
+//! [`solve`], [`adjudicate`], [`rollout`], [`roster`], [`train`], [`calibration`]. Search, learning and solving see
 //! games only through the [`crate::core::Game`] trait (and each game's own evaluation or
 //! encoder).
 
+pub mod adjudicate;
 pub mod bots;
 pub mod calibration;
 pub mod data_dir;

@@ -66,6 +66,13 @@ pub(super) struct MatchArgs {
     /// points, how it ended and its moves
     #[arg(long)]
     pub(super) each_game: bool,
+    /// Also write every game as one JSON line to FILE (appended as each game ends)
+    #[arg(long, value_name = "FILE")]
+    pub(super) jsonl: Option<PathBuf>,
+    /// End a game once its result is as good as decided: a Long Nardy pure race, a
+    /// solved table's near-certain win (see tabula(6))
+    #[arg(long)]
+    pub(super) adjudicate: bool,
     #[command(flatten)]
     pub(super) engines: EngineArgs,
     #[command(flatten)]
@@ -204,7 +211,11 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
-    let resuming = args.records.as_ref().is_some_and(|path| path.exists());
+    let resuming = args
+        .records
+        .as_ref()
+        .or(args.jsonl.as_ref())
+        .is_some_and(|path| path.exists());
     let mut engines = args.engines.settings(resuming)?;
     if let Some(tc) = args.tc {
         engines.clock = Some(tc);
@@ -238,6 +249,8 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
             engines: per_player,
             starts,
             each_game: args.each_game,
+            jsonl: args.jsonl,
+            adjudicate: args.adjudicate,
             ..Tourney::default()
         },
     };

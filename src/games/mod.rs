@@ -258,6 +258,9 @@ macro_rules! games {
             fn solved_index(&self) -> Option<u64> {
                 match self { $(AnyGame::$variant(g) => g.solved_index(),)+ }
             }
+            fn adjudicate(&self) -> Option<crate::core::Adjudication> {
+                match self { $(AnyGame::$variant(g) => g.adjudicate(),)+ }
+            }
             fn playout_moves(&self) -> u32 {
                 match self { $(AnyGame::$variant(g) => g.playout_moves(),)+ }
             }

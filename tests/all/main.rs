@@ -12,6 +12,7 @@ mod invariants;
 mod layers;
 mod learned_nets;
 mod match_runner;
+mod match_json;
 mod microbes_games;
 mod microbes_reference;
 mod microbes_rules;

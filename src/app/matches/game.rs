@@ -3,6 +3,8 @@
 
 use anyhow::bail;
 
+use super::adjudicate::{Watch, record_line};
+use super::jsonl::game_line;
 use super::scoring::{forfeit_line, forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
@@ -38,8 +40,8 @@ impl Table for Refereed {
     }
 }
 
-/// Plays game `index` and returns its summary and record text.
-pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummary, String)> {
+/// Plays game `index` and returns its summary, record text and (with `--jsonl`) JSON line.
+pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummary, String, Option<String>)> {
     let seed = config.dice_seed(index);
     let seat_players = config.seat_players(index);
     let mut session = Session::new(config.kind, &config.options, seed)?;
@@ -71,8 +73,9 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     {
         forfeit = Some(f);
     }
+    let mut watch = Watch::new(config.tourney.adjudicate);
     if forfeit.is_none() {
-        match play_out(&mut table, &mut ()) {
+        match play_out(&mut table, &mut watch) {
             Ok(played) => match played.end {
                 End::Over | End::Stopped => {}
                 End::RanAway => bail!("game {} did not end after {MAX_ACTIONS} actions", index + 1),
@@ -97,12 +100,19 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     let names = referee.names();
     referee.shutdown();
     let moves = count_moves(session.actions().map(|(_, a)| a));
-    let (places, points) = match &forfeit {
-        Some(f) => forfeit_result(session.game(), f.seat),
-        None => match session.game().outcome() {
-            Some(outcome) => outcome_result(outcome),
+    let verdict = watch.verdict.take().filter(|_| forfeit.is_none());
+    let outcome = match (&forfeit, &verdict) {
+        (Some(f), _) => session.game().forfeit(f.seat),
+        (None, Some(verdict)) => verdict.outcome.clone(),
+        (None, None) => match session.game().outcome() {
+            Some(outcome) => outcome,
             None => bail!("game {} ended without an outcome", index + 1),
         },
+    };
+    let outcome_summary = outcome.summary.clone();
+    let (places, points) = match &forfeit {
+        Some(f) => forfeit_result(session.game(), f.seat),
+        None => outcome_result(outcome),
     };
     let mut notes = vec![format!("match-game {}", index + 1)];
     notes.extend(config.plan_lines(&seat_players));
@@ -118,6 +128,10 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
                 .map(|line| format!("# stderr: {}", one_line(line))),
         );
     }
+    if let Some(verdict) = &verdict {
+        closing.push(record_line(&verdict.reason));
+        config.log(&label, &record_line(&verdict.reason));
+    }
     let mut record = write_game(&session, &notes, &closing);
     config.log(&label, &format!("end: {result}"));
     record.push('\n');
@@ -131,8 +145,14 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
         names,
         moves,
         traffic,
+        adjudicated: verdict.map(|v| v.reason),
     };
-    Ok((summary, record))
+    let json = config
+        .tourney
+        .jsonl
+        .as_ref()
+        .map(|_| game_line(config, &session, &summary, &outcome_summary, &watch.seconds));
+    Ok((summary, record, json))
 }
 
 /// The moves among a game's actions (its rolls left out).

@@ -16,9 +16,11 @@
 //! the records of any number of runs (shards), `table.rs` and `standings.rs` sum the
 //! games up (ratings, score matrix, SPRT), and `plan.rs` says who plays which game.
 
+mod adjudicate;
 mod engines_file;
 mod game;
 mod openings;
+pub mod jsonl;
 mod plan;
 mod report;
 mod resume;
@@ -87,6 +89,8 @@ pub struct GameSummary {
     pub moves: u64,
     /// Round trips with external engines (zero when resumed from records).
     pub traffic: Traffic,
+    /// Why the game was adjudicated (`--adjudicate`), if it was.
+    pub adjudicated: Option<String>,
 }
 
 impl GameSummary {

@@ -23,7 +23,7 @@ pub enum Pairing {
 }
 
 impl Pairing {
-    fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             Pairing::RoundRobin => "round-robin",
             Pairing::Gauntlet => "gauntlet",
@@ -78,6 +78,10 @@ pub struct Tourney {
     pub each_game: bool,
     /// The pairings, worked out once (leave it at its default).
     pub pairings: PairingsCache,
+    /// Where every game is written as a JSON line (`--jsonl`).
+    pub jsonl: Option<std::path::PathBuf>,
+    /// Stop a game whose result is as good as decided (`--adjudicate`).
+    pub adjudicate: bool,
 }
 
 /// The pairings of a match once worked out (see [`MatchConfig::pairings`]).

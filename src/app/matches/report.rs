@@ -38,6 +38,10 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
     let mut text = String::new();
     for path in &request.files {
         let mut one = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
+        // JSON lines are read as the text records they hold.
+        if super::jsonl::is_jsonl(&one) {
+            one = super::jsonl::to_records(&one, path)?;
+        }
         // A match still running may be writing its last game.
         one.truncate(whole_games(&one));
         text.push_str(&one);

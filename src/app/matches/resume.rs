@@ -173,10 +173,12 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         }
         None => None,
     };
-    let (places, points) = match (&forfeit, session.game().outcome()) {
-        (Some((seat, _, _)), _) => forfeit_result(session.game(), *seat),
-        (None, Some(outcome)) => outcome_result(outcome),
-        (None, None) => bail!(
+    let verdict = super::adjudicate::replayed(record, session.game(), number)?;
+    let (places, points) = match (&forfeit, verdict, session.game().outcome()) {
+        (Some((seat, _, _)), _, _) => forfeit_result(session.game(), *seat),
+        (None, Some(verdict), _) => outcome_result(verdict.outcome),
+        (None, None, Some(outcome)) => outcome_result(outcome),
+        (None, None, None) => bail!(
             "game {number} of the records does not end: no forfeit, and the board says '{}'",
             session.status()
         ),
@@ -199,5 +201,6 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         names: Vec::new(),
         moves: count_moves(record.actions.iter().map(|(_, a)| a)),
         traffic: Traffic::default(),
+        adjudicated: record.note("adjudicated").map(String::from),
     })
 }

@@ -58,6 +58,19 @@ pub fn run_match(
             .with_context(|| format!("cannot write {}", path.display()))?;
         writer = Some(file);
     }
+    let mut jsonl = None;
+    if let Some(path) = &config.tourney.jsonl {
+        let (file, held, records) = super::jsonl::open(path)?;
+        // Without --records the JSON lines are what the match resumes from.
+        if let (None, Some(text)) = (&config.records, records) {
+            for summary in
+                resume(config, &text).with_context(|| format!("cannot resume from {}", path.display()))?
+            {
+                finished.insert(summary.index, summary);
+            }
+        }
+        jsonl = Some((file, held));
+    }
     if let Some(warning) = unbalanced_warning(config) {
         eprint!("{warning}");
     }
@@ -83,7 +96,7 @@ pub fn run_match(
     if let Some(sprt) = &sprt {
         bar.set_message(sprt.progress());
     }
-    let (sender, receiver) = channel::<anyhow::Result<(GameSummary, String)>>();
+    let (sender, receiver) = channel::<anyhow::Result<(GameSummary, String, Option<String>)>>();
     let jobs = config.jobs.clamp(1, pending.len().max(1));
     let mut failure: Option<anyhow::Error> = None;
     let mut told = vec![false; config.players.len()];
@@ -116,7 +129,14 @@ pub fn run_match(
             drop(sender);
             for result in receiver {
                 match result {
-                    Ok((summary, record)) => {
+                    Ok((summary, record, json)) => {
+                        if let (Some((file, held)), Some(line)) = (jsonl.as_mut(), json)
+                            && !held.contains(&summary.index)
+                            && let Err(e) = super::jsonl::append(file, &line)
+                        {
+                            failure.get_or_insert(anyhow::anyhow!("cannot write the JSON lines: {e}"));
+                            next.store(usize::MAX / 2, Ordering::Relaxed);
+                        }
                         if let Some(file) = writer.as_mut()
                             && let Err(e) = file.write_all(record.as_bytes()).and_then(|()| file.flush())
                         {

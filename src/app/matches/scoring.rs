@@ -127,6 +127,7 @@ mod tests {
             names: Vec::new(),
             moves: 0,
             traffic: Traffic::default(),
+            adjudicated: None,
         };
         let shares: f64 = (0..4).map(|s| summary.win_share(s)).sum();
         assert!((shares - 1.0).abs() < 1e-12);

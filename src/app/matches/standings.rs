@@ -355,6 +355,7 @@ mod tests {
             names: Vec::new(),
             moves: 10,
             traffic: Traffic::default(),
+            adjudicated: None,
         }
     }
 

@@ -200,6 +200,10 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
             )));
         }
     }
+    let adjudicated = games.iter().filter(|g| g.adjudicated.is_some()).count();
+    if adjudicated > 0 {
+        let _ = writeln!(text, "adjudicated: {adjudicated} of {} games", games.len());
+    }
     let moves: u64 = games.iter().map(|g| g.moves).sum();
     text.push_str(&wrap(&format!(
         "average length {:.1} moves",
@@ -462,6 +466,7 @@ mod tests {
                 names: Vec::new(),
                 moves: 40,
                 traffic: Traffic::default(),
+                adjudicated: None,
             })
             .collect();
         let text = table(&config, &games, None);

@@ -67,7 +67,7 @@ fn forfeits_in(engine: &str, kind: &str, limit: Duration, indices: &[u64]) -> Ve
     let mut games = Vec::new();
     for &index in indices {
         let start = Instant::now();
-        let (summary, record) = play_game(&config, index).unwrap();
+        let (summary, record, _) = play_game(&config, index).unwrap();
         let took = start.elapsed();
         assert!(took < limit, "game {index} took {took:?}");
         let (seat, got, detail) = summary

@@ -3,6 +3,7 @@
 //! Each side's checkers are kept in that side's own numbering (head = 24, home = 1..6),
 //! so move generation never converts points; see `board` and [`movegen`].
 
+pub mod adjudicate;
 mod board;
 mod check;
 pub mod encode;
@@ -539,6 +540,10 @@ impl Game for Nardy {
         // The set was rolled out for single games without koks; other options score
         // differently, so their errors would be measured against the wrong values.
         (self.rules.match_to == 1 && !self.rules.koks).then_some(BENCHMARK_SET)
+    }
+
+    fn adjudicate(&self) -> Option<crate::core::Adjudication> {
+        adjudicate::adjudicate(self)
     }
 
     fn most_points(&self) -> u32 {

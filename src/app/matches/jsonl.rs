@@ -1,0 +1,417 @@
+//! `tabula match --jsonl FILE`: every game as one JSON object on one line, appended and
+//! flushed as the game ends, for programs that follow a match (`jq`, pandas, a web
+//! page); and the same lines read back as records, so that `tabula match report` and a
+//! resumed match read them like the text records. The fields are listed in tabula(6)
+//! ("JSON lines").
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::{File, OpenOptions};
+use std::io::Write as _;
+use std::path::Path;
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+
+use super::scoring::{forfeit_line, result_line};
+use super::{GameSummary, MatchConfig};
+use crate::app::players::PlayerSpec;
+use crate::app::record::seal::{SEAL_LINE, Sealer};
+use crate::app::session::{Action, Session};
+use crate::core::Game;
+
+/// What the `format` field of every line says: the schema of tabula(6).
+pub const FORMAT: &str = "tabula-match-game-1";
+
+/// One game, as one line of the file.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct GameLine {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The game's id: `nardy`.
+    pub game: String,
+    /// Every rule option, `key: value` (values as written on the command line).
+    pub options: BTreeMap<String, String>,
+    /// The game's number in the match, from 1.
+    pub number: u64,
+    /// The match this game belongs to.
+    #[serde(rename = "match")]
+    pub plan: Plan,
+    /// One entry per seat, in seat order.
+    pub players: Vec<SeatPlayer>,
+    /// The dice seed of the game (`tabula play GAME --seed S` throws the same dice).
+    pub dice_seed: u64,
+    /// Every roll and every move, in order.
+    pub actions: Vec<ActionLine>,
+    /// Moves played (rolls not counted).
+    pub moves: u64,
+    /// How it ended.
+    pub result: ResultLine,
+}
+
+/// The match a game belongs to: what `match-plan` says in the text records.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The first dice seed (`--seed`).
+    pub seed: u64,
+    /// Games planned (`--games`).
+    pub games: u64,
+    /// How many players the match has.
+    pub players: usize,
+    /// `round-robin` or `gauntlet`.
+    pub pairing: String,
+    /// The SPRT the match stops on, as `--sprt` took it.
+    pub sprt: Option<String>,
+}
+
+/// Who sat in one seat.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct SeatPlayer {
+    /// The seat's name: `white`.
+    pub seat: String,
+    /// The player's number in the match, from 1.
+    pub player: usize,
+    /// The name given with `--player NAME=...` or the engines file.
+    pub name: Option<String>,
+    /// The player as `--player` takes it: `bot:greedy`, `engine:./mybot --fast`.
+    pub spec: String,
+    /// An engine's command line.
+    pub engine: Option<String>,
+    /// The name an engine gave for itself.
+    pub engine_name: Option<String>,
+}
+
+/// One action: a roll or a move.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct ActionLine {
+    /// The seat that acted.
+    pub seat: Option<String>,
+    /// The dice thrown.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub roll: Option<Vec<u8>>,
+    /// The move played, in the game's notation.
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none", default)]
+    pub played: Option<String>,
+    /// The seat that resigned.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub resign: Option<String>,
+    /// Seconds the mover took to decide (moves only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seconds: Option<f64>,
+}
+
+/// How a game ended.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct ResultLine {
+    /// `end` (played to the end), `forfeit` or `adjudication`.
+    pub reason: String,
+    /// Finishing place per seat, 1 for the winner.
+    pub places: Vec<u8>,
+    /// Points per seat.
+    pub points: Vec<f64>,
+    /// One line for people: `white wins a mars (2 points)`.
+    pub summary: String,
+    /// The seat that forfeited, and why.
+    pub forfeit: Option<ForfeitLine>,
+    /// Why the game was adjudicated, and with what chances.
+    pub adjudication: Option<String>,
+}
+
+/// A forfeit.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct ForfeitLine {
+    /// The forfeiting seat.
+    pub seat: String,
+    /// `timeout`, `crash`, `illegal`, ...
+    pub kind: String,
+    /// The story.
+    pub detail: String,
+}
+
+/// The JSON line of a finished game; `seconds` has the time of each move in order.
+pub(super) fn game_line(
+    config: &MatchConfig,
+    session: &Session,
+    summary: &GameSummary,
+    outcome_summary: &str,
+    seconds: &[f64],
+) -> String {
+    let game = session.game();
+    let seat_name = |seat: usize| game.seat_name(seat).to_string();
+    let options = config
+        .options
+        .to_string()
+        .split_whitespace()
+        .filter_map(|w| w.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let plan = config.plan_lines(&summary.seat_players);
+    let plan = super::plan::PlanLine::parse(plan[0].trim_start_matches("match-plan "))
+        .map(|p| Plan {
+            seed: p.seed,
+            games: p.games,
+            players: p.players,
+            pairing: p.pairing.as_str().to_string(),
+            sprt: p.sprt.map(|s| {
+                format!(
+                    "elo0={},elo1={},alpha={},beta={}",
+                    s.elo0, s.elo1, s.alpha, s.beta
+                )
+            }),
+        })
+        .unwrap_or_else(|_| unreachable_plan(config));
+    let players = summary
+        .seat_players
+        .iter()
+        .enumerate()
+        .map(|(seat, &player)| {
+            let p = &config.players[player];
+            SeatPlayer {
+                seat: seat_name(seat),
+                player: player + 1,
+                name: p.name.clone(),
+                spec: p.spec.to_string(),
+                engine: match &p.spec {
+                    PlayerSpec::Engine(command) => Some(command.clone()),
+                    _ => None,
+                },
+                engine_name: summary.names.get(seat).cloned().flatten(),
+            }
+        })
+        .collect();
+    let mut times = seconds.iter();
+    let actions = session
+        .steps()
+        .map(|(before, _, action)| {
+            let mut line = ActionLine {
+                seat: before.phase().seat().map(seat_name),
+                roll: None,
+                played: None,
+                resign: None,
+                seconds: None,
+            };
+            match action.written(before) {
+                Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
+                Action::Move(text) | Action::SetPos(text) => {
+                    line.played = Some(text);
+                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
+                }
+                Action::Resign(resigner) => {
+                    line.resign = Some(seat_name(resigner));
+                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
+                }
+            }
+            line
+        })
+        .collect();
+    let forfeit = summary.forfeit.as_ref().map(|(seat, kind, detail)| ForfeitLine {
+        seat: seat_name(*seat),
+        kind: kind.as_str().to_string(),
+        detail: super::one_line(detail),
+    });
+    let reason = if forfeit.is_some() {
+        "forfeit"
+    } else if summary.adjudicated.is_some() {
+        "adjudication"
+    } else {
+        "end"
+    };
+    let line = GameLine {
+        format: FORMAT.to_string(),
+        game: game.info().id.to_string(),
+        options,
+        number: summary.index + 1,
+        plan,
+        players,
+        dice_seed: config.dice_seed(summary.index),
+        actions,
+        moves: summary.moves,
+        result: ResultLine {
+            reason: reason.to_string(),
+            places: summary.places.clone(),
+            points: summary.points.clone(),
+            summary: outcome_summary.to_string(),
+            forfeit,
+            adjudication: summary.adjudicated.clone(),
+        },
+    };
+    // Plain data: serialising it cannot fail.
+    serde_json::to_string(&line).unwrap_or_default()
+}
+
+/// The plan of this match, should its own line not read back (it always does).
+fn unreachable_plan(config: &MatchConfig) -> Plan {
+    Plan {
+        seed: config.seed,
+        games: config.games,
+        players: config.players.len(),
+        pairing: String::new(),
+        sprt: None,
+    }
+}
+
+/// True if the file's text is JSON lines rather than text records: its first
+/// non-blank character opens an object.
+pub fn is_jsonl(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
+/// The games of a JSON lines file as text records (sealed, as `--records` writes
+/// them), for the readers of records: every game is then replayed and checked the same
+/// way. A last line without a line end (a game being written) is left out.
+pub fn to_records(text: &str, path: &Path) -> anyhow::Result<String> {
+    let whole = &text[..whole_lines(text)];
+    let mut records = String::new();
+    for (number, line) in whole.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let game: GameLine = serde_json::from_str(line).with_context(|| {
+            format!(
+                "{}, line {}: not a game of 'tabula match --jsonl'",
+                path.display(),
+                number + 1
+            )
+        })?;
+        if game.format != FORMAT {
+            anyhow::bail!(
+                "{}, line {}: format '{}' is not '{FORMAT}', the one this version reads",
+                path.display(),
+                number + 1,
+                game.format
+            );
+        }
+        records.push_str(&record_of(&game));
+        records.push('\n');
+    }
+    Ok(records)
+}
+
+/// The length of `text` up to its last line end.
+fn whole_lines(text: &str) -> usize {
+    text.rfind('\n').map_or(0, |end| end + 1)
+}
+
+/// One game's text record, as `tabula match --records` writes it.
+fn record_of(game: &GameLine) -> String {
+    let mut header = format!("game {}", game.game);
+    for (key, value) in &game.options {
+        header.push_str(&format!(" {key}={value}"));
+    }
+    let mut lines = vec![
+        header,
+        SEAL_LINE.to_string(),
+        format!("match-game {}", game.number),
+    ];
+    let plan = &game.plan;
+    let mut plan_line = format!(
+        "match-plan seed={} players={} pairing={} games={}",
+        plan.seed, plan.players, plan.pairing, plan.games
+    );
+    if let Some(sprt) = &plan.sprt {
+        plan_line.push_str(&format!(" sprt={sprt}"));
+    }
+    lines.push(plan_line);
+    let mut seats = Vec::new();
+    for seat in &game.players {
+        let text = match &seat.name {
+            Some(name) => format!("{name}={}", seat.spec),
+            None => seat.spec.clone(),
+        };
+        lines.push(format!("match-player {} {text}", seat.player));
+        seats.push(format!("{}={}", seat.seat, seat.spec));
+    }
+    lines.push(format!("seats {}", seats.join(" ")));
+    lines.push(format!("seed {}", game.dice_seed));
+    let mut actions = 0;
+    for action in &game.actions {
+        let line = match (&action.roll, &action.played, &action.resign) {
+            (Some(dice), _, _) => {
+                let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+                format!("roll {}", dice.join(" "))
+            }
+            (None, Some(text), _) => format!("play {text}"),
+            (None, None, Some(seat)) => format!("resign {seat}"),
+            // An action of no known kind: the record refuses it when read.
+            (None, None, None) => "action".to_string(),
+        };
+        actions += 1;
+        lines.push(line);
+    }
+    let result = &game.result;
+    lines.push(result_line(&result.places, &result.points));
+    if let Some(f) = &result.forfeit
+        && let Ok(kind) = f.kind.parse()
+    {
+        lines.push(forfeit_line(&f.seat, kind, &f.detail));
+    }
+    if let Some(reason) = &result.adjudication {
+        lines.push(super::adjudicate::record_line(reason));
+    }
+    let mut sealer = Sealer::default();
+    for line in &lines {
+        sealer.add(line);
+    }
+    for _ in 0..actions {
+        sealer.count_action();
+    }
+    lines.push(sealer.end_line());
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+/// Opens `path` to append games to: a torn last line (a run killed mid-write) is cut
+/// off. Returns the file and the numbers (from 0) of the games it holds, as text
+/// records when the match has no `--records` to resume from.
+pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>, Option<String>)> {
+    let mut held = BTreeSet::new();
+    let mut records = None;
+    if path.exists() {
+        let mut text = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
+        let whole = whole_lines(&text);
+        if whole < text.len() {
+            text.truncate(whole);
+            std::fs::write(path, &text).with_context(|| format!("cannot repair {}", path.display()))?;
+        }
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            if let Ok(game) = serde_json::from_str::<GameLine>(line) {
+                held.insert(game.number.saturating_sub(1));
+            }
+        }
+        if !held.is_empty() {
+            records = Some(to_records(&text, path)?);
+        }
+    }
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok((file, held, records))
+}
+
+/// Appends one game's line and flushes it, so that a reader sees every finished game.
+pub(super) fn append(file: &mut File, line: &str) -> std::io::Result<()> {
+    file.write_all(line.as_bytes())?;
+    file.write_all(b"\n")?;
+    file.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_lines_are_told_from_text_records() {
+        assert!(is_jsonl("\n  {\"format\":1}\n"));
+        assert!(!is_jsonl("# tabula record\ngame nardy\n"));
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_game_is_refused_with_its_number() {
+        let error = to_records("{\"format\":\"x\"}\n", Path::new("m.jsonl")).unwrap_err();
+        assert!(format!("{error:#}").contains("m.jsonl, line 1"), "{error:#}");
+        // A line still being written is not read.
+        assert_eq!(to_records("{\"form", Path::new("m.jsonl")).unwrap(), "");
+    }
+}
