@@ -133,6 +133,29 @@ fn an_engines_file_with_a_missing_command_ends_the_round_robin_before_any_game()
 }
 
 #[test]
+fn the_example_engines_file_without_tabula_on_the_path_stops_before_any_game() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines.toml");
+    let empty = dir("no-path");
+    let output = tabula_command()
+        .env("PATH", &empty)
+        .args(["match", "ur", "--engines", &text(&example), "--player", "greedy"])
+        .args(["--player", "deep", "--games", "2"])
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(out.is_empty(), "no table of forfeits: {out}");
+    assert!(
+        flat(&err).contains("#1 greedy (engine:tabula engine) cannot play, so no game was played: start: cannot start 'tabula engine'"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
+#[test]
 fn an_engine_that_crashes_after_its_start_still_forfeits_and_is_restarted() {
     let crasher = format!("engine:{}", script("crash.sh"));
     let (code, out, err) = tabula(&[
