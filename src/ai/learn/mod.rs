@@ -9,6 +9,8 @@
 
 pub mod nardy;
 pub mod network;
+#[cfg(test)]
+mod same_runs;
 pub mod seats;
 pub mod td;
 pub mod weights;
