@@ -1,7 +1,8 @@
 //! Evaluations learned by self-play: a small network in plain Rust ([`network`]), its
 //! weight file ([`weights`]), TD(lambda) training for any game through its encoder
-//! ([`td`]; Long Nardy's own in [`crate::ai::train`]), its use as Long Nardy's
-//! evaluation and bots ([`nardy`]) and as every other game's ([`seats`]).
+//! ([`td`], with one output per seat by [`seat_head`]; Long Nardy's five outcome
+//! chances are its head in [`crate::ai::train`]), its use as Long Nardy's evaluation
+//! and bots ([`nardy`]) and as every other game's ([`seats`]).
 //!
 //! The networks tabula ships are embedded in the binary (`assets/*.net`, see the README
 //! for how each was trained); `--net FILE` on `play`, `match` and `engine` replaces the
@@ -9,6 +10,9 @@
 
 pub mod nardy;
 pub mod network;
+#[cfg(test)]
+mod same_runs;
+pub mod seat_head;
 pub mod seats;
 pub mod td;
 pub mod weights;
