@@ -305,3 +305,64 @@ fn lines_are_planned_by_their_markers() {
     assert_eq!(lines[1].code, "printf 'a # b' | tabula engine");
     assert_eq!(lines[1].comment, None);
 }
+
+/// GitHub's anchor for a heading: lower case, blanks to hyphens, other punctuation
+/// dropped (`Long Nardy's network` is `long-nardys-network`).
+fn anchor(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a markdown file's headings.
+fn anchors(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| line.starts_with('#'))
+        .map(|line| anchor(line.trim_start_matches('#').trim()))
+        .collect()
+}
+
+#[test]
+fn every_link_between_the_readme_and_the_guides_reaches_its_file_and_heading() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for document in documents(root) {
+        let text = std::fs::read_to_string(&document).unwrap();
+        let folder = document.parent().unwrap();
+        for (at, _) in text.match_indices("](") {
+            let rest = &text[at + 2..];
+            let target = &rest[..rest.find(')').unwrap_or(0)];
+            if target.is_empty() || target.contains("://") {
+                continue;
+            }
+            checked += 1;
+            let (file, heading) = target.split_once('#').unwrap_or((target, ""));
+            let path = if file.is_empty() {
+                document.clone()
+            } else {
+                folder.join(file)
+            };
+            let place = format!("{}: {target}", document.strip_prefix(root).unwrap().display());
+            match std::fs::read_to_string(&path) {
+                Err(_) if path.exists() => {}
+                Err(_) => broken.push(format!("{place}: no such file")),
+                Ok(target_text) => {
+                    if !heading.is_empty() && !anchors(&target_text).iter().any(|a| a == heading) {
+                        broken.push(format!("{place}: no such heading"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+    assert!(checked >= 20, "only {checked} links");
+    assert_eq!(anchor("Records: save, load, replay"), "records-save-load-replay");
+    assert_eq!(anchor("Long Nardy's network"), "long-nardys-network");
+}
