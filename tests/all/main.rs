@@ -5,6 +5,7 @@ mod aeroplane_reference;
 mod aeroplane_rules;
 mod analysis;
 mod cli;
+mod doc_commands;
 mod engines;
 mod estimates;
 mod games_forwarding;

@@ -319,8 +319,8 @@ fn every_match_option_and_the_clock_are_documented() {
     let protocol = std::fs::read_to_string(root.join("man/tabula-protocol.5")).unwrap();
     assert!(protocol.contains(".BI \"time_left \" \"SEAT SECONDS \" 0"));
     assert!(protocol.contains(".RB ( time ),"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let guide = std::fs::read_to_string(root.join("docs/matches.md")).unwrap();
     for needed in ["sbatch --array=", "parallel tabula match", "tabula match report"] {
-        assert!(readme.contains(needed), "README lacks {needed}");
+        assert!(guide.contains(needed), "docs/matches.md lacks {needed}");
     }
 }

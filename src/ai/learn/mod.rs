@@ -4,7 +4,7 @@
 //! chances are its head in [`crate::ai::train`]), its use as Long Nardy's evaluation
 //! and bots ([`nardy`]) and as every other game's ([`seats`]).
 //!
-//! The networks tabula ships are embedded in the binary (`assets/*.net`, see the README
+//! The networks tabula ships are embedded in the binary (`assets/*.net`, see docs/internals.md
 //! for how each was trained); `--net FILE` on `play`, `match` and `engine` replaces the
 //! one for that file's game for the whole process ([`use_net_file`]).
 
@@ -30,7 +30,7 @@ pub use weights::{NetFileError, NetInfo};
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, inputs_of_layout};
 
 /// The plies of Long Nardy's `bot:best`: the deepest net level whose median decision
-/// stays under 250 ms on a two-core machine (see the README for the measurements).
+/// stays under 250 ms on a two-core machine (see docs/strength.md for the measurements).
 pub const BEST_NARDY_PLIES: u8 = 2;
 
 /// The shipped Long Nardy network's file.
