@@ -9,9 +9,12 @@ use std::time::Duration;
 use super::scoring::max_points;
 use super::standings::{SprtProgress, ratings_section};
 use super::{GameSummary, MatchConfig, Pairing};
+use crate::ai::roster::{BotKind, best_resolved};
+use crate::app::players::PlayerSpec;
 use crate::app::protocol::client::Traffic;
 use crate::core::Game;
 use crate::core::stats::{elo, wilson};
+use crate::games::AnyGame;
 
 fn format_elo(value: f64) -> String {
     if value.is_infinite() {
@@ -135,6 +138,9 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
             w = NAME_WIDTH
         );
     }
+    if let Some(note) = best_note(config, &labels) {
+        text.push_str(&note);
+    }
     if players == 2 {
         text.push_str(&elo_line(games));
     }
@@ -256,6 +262,12 @@ fn elo_line(games: &[GameSummary]) -> String {
 /// engine's own name, else the player spec; labels that would look the same are told
 /// apart.
 pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String> {
+    let fresh = config.kind.new_game(&config.options).ok();
+    let spec_label = |spec: &PlayerSpec| {
+        fresh
+            .as_ref()
+            .map_or_else(|| spec.to_string(), |g| spec_label(spec, g))
+    };
     let full: Vec<String> = config
         .players
         .iter()
@@ -266,7 +278,7 @@ pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String>
                     let seat = g.seat_players.iter().position(|&x| x == player)?;
                     g.names.get(seat).cloned().flatten()
                 });
-                reported.unwrap_or_else(|| p.spec.to_string())
+                reported.unwrap_or_else(|| spec_label(&p.spec))
             })
         })
         .collect();
@@ -278,13 +290,38 @@ pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String>
             let given = config.players[player].name.is_some();
             let shared = full.iter().filter(|other| *other == label).count() > 1;
             if shared && !given {
-                config.players[player].spec.to_string()
+                spec_label(&config.players[player].spec)
             } else {
                 label.clone()
             }
         })
         .collect();
     distinct_labels(&full, NAME_WIDTH)
+}
+
+/// A player named by its spec within [`NAME_WIDTH`]: `bot:best (net:3)`, or `best
+/// (mcts:2000)` where that is too wide, or `bot:best` where even that is (the note
+/// under the table then says what it plays, see [`best_note`]).
+fn spec_label(spec: &PlayerSpec, game: &AnyGame) -> String {
+    let shown = spec.shown_for(game);
+    if shown.chars().count() <= NAME_WIDTH {
+        return shown;
+    }
+    match spec.bot() {
+        Some(bot) if bot.shown_for(game).chars().count() <= NAME_WIDTH => bot.shown_for(game),
+        _ => spec.to_string(),
+    }
+}
+
+/// `bot:best plays expectimax:4 here` when a player column could not say so.
+fn best_note(config: &MatchConfig, labels: &[String]) -> Option<String> {
+    let game = config.kind.new_game(&config.options).ok()?;
+    let hidden = config
+        .players
+        .iter()
+        .zip(labels)
+        .any(|(p, label)| p.spec == PlayerSpec::Bot(BotKind::Best) && !label.contains('('));
+    hidden.then(|| format!("bot:best plays {} here\n", best_resolved(&game)))
 }
 
 /// Cuts `names` to `width` characters so that no two of them look the same: first from
