@@ -11,6 +11,7 @@ mod games_forwarding;
 mod invariants;
 mod layers;
 mod learned_nets;
+mod man_pages;
 mod microbes_games;
 mod microbes_reference;
 mod microbes_rules;

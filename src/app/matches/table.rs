@@ -418,6 +418,35 @@ mod tests {
     }
 
     #[test]
+    fn bot_best_is_named_with_what_it_plays() {
+        let config = |words: &[&str]| MatchConfig {
+            kind: GameKind::Ur,
+            options: Options::parse(GameKind::Ur.info().options, words).unwrap(),
+            games: 2,
+            players: vec!["bot:best".parse().unwrap(), "bot:greedy".parse().unwrap()],
+            seed: 1,
+            jobs: 1,
+            records: None,
+            engines: EngineSettings::default(),
+            tourney: Default::default(),
+        };
+        let city = table(&config(&[]), &[], None);
+        assert!(city.contains("\n1  bot:best (net:3) "), "{city}");
+        assert!(!city.contains("bot:best plays"), "{city}");
+        // 'bot:best (expectimax:4)' is wider than the column: a note says it instead.
+        let masters = table(&config(&["rules=masters"]), &[], None);
+        assert!(masters.contains("\n1  bot:best "), "{masters}");
+        assert!(
+            masters.contains("\nbot:best plays expectimax:4 here\n"),
+            "{masters}"
+        );
+        assert!(
+            masters.lines().all(|l| l.chars().count() <= TABLE_WIDTH),
+            "{masters}"
+        );
+    }
+
+    #[test]
     fn elo_follows_the_score() {
         assert_eq!(elo(0.5), 0.0);
         assert!((elo(0.75) - 190.85).abs() < 0.01);

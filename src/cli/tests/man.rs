@@ -139,7 +139,7 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
 #[test]
 fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
     let source = page("tabula.6");
-    let synopsis = &source[source.find(".SH SYNOPSIS").unwrap()..source.find(".B tabula engine").unwrap()];
+    let synopsis = &source[source.find(".SH SYNOPSIS").unwrap()..source.find("\n.B engine\n").unwrap()];
     let options = &source[source.find(".SH OPTIONS").unwrap()..source.find(".SH REPL COMMANDS").unwrap()];
     let help = Cli::command()
         .find_subcommand_mut("play")
