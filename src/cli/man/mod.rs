@@ -41,6 +41,9 @@ pub fn page_names() -> Vec<&'static str> {
     PAGES.iter().map(|p| p.name).collect()
 }
 
+/// A generated part of a page: the name its placeholder gives, and what makes its roff.
+type GeneratedPart = (&'static str, fn() -> String);
+
 /// A line of a template that the named generated text replaces.
 fn placeholder(name: &str) -> String {
     format!(".\\\" generated: {name}\n")
@@ -50,7 +53,7 @@ fn placeholder(name: &str) -> String {
 /// as roff, its generated parts filled in.
 pub fn render_page(name: &str) -> Result<String, String> {
     let page = find(name)?;
-    let generated: [(&str, fn() -> String); 3] = [
+    let generated: [GeneratedPart; 3] = [
         ("games", roff::games),
         ("bot-best", roff::best),
         ("rules", roff::rules),

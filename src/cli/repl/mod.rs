@@ -538,7 +538,8 @@ impl Table {
                 })?;
         }
         self.seats.referee.replace(seat, agent);
-        self.say(out, &format!("{label} is now played by {player}"))?;
+        let shown = player.shown_for(self.session.game());
+        self.say(out, &format!("{label} is now played by {shown}"))?;
         self.seats.players[seat] = player;
         Ok(())
     }
