@@ -253,8 +253,9 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool, boards: boo
     let scale = |x: f64| if equity { x } else { 100.0 * x };
     let mut out = Vec::new();
     out.push(format!(
-        "{} analysed by bot:{bot}; loss in {}{}",
+        "{} analysed by bot:{}; loss in {}{}",
         game.info().title,
+        bot.shown_for(game),
         if equity {
             "equity"
         } else {

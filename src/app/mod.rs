@@ -4,13 +4,14 @@
 //! engine protocol's wire format and client, matches and benchmarks.
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
-//! the rooms listed before it: [`lines`], [`interrupt`], [`protocol`], [`hints`], [`rollouts`], [`session`],
+//! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`protocol`], [`hints`], [`rollouts`], [`session`],
 //! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`].
 
 pub mod analysis;
 pub mod bench;
 pub mod benchmark;
 pub mod command;
+pub mod docs;
 pub mod hints;
 pub mod interrupt;
 pub mod lines;

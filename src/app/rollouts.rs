@@ -162,7 +162,7 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
     let seat = report.seat;
     let played = report.rows.first().map_or(0, |r| r.result.games());
     let mut lines = Vec::new();
-    let mut how = vec![format!("bot:{} in every seat", request.bot)];
+    let mut how = vec![format!("bot:{} in every seat", request.bot.shown_for(game))];
     if request.settings.variance_reduction {
         how.push("variance-reduced".into());
     }

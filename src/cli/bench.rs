@@ -78,8 +78,9 @@ pub(super) fn bench_bot(
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     writeln!(
         out,
-        "bot:{kind} plays every seat: {} decisions ({} forced moves not counted) in {} games, {:.2} s thinking: \
+        "bot:{} plays every seat: {} decisions ({} forced moves not counted) in {} games, {:.2} s thinking: \
          {:.1} decisions/s; per decision median {:.3} ms, p90 {:.3} ms, max {:.1} ms",
+        kind.shown_for(fresh),
         report.decisions,
         report.forced,
         report.games,

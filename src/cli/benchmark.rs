@@ -157,10 +157,8 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
     } else {
         args.bot.clone()
     };
-    super::args::check_bots(
-        &benchmark.kind.new_game(&benchmark.options)?,
-        bots.iter().copied(),
-    )?;
+    let fresh = benchmark.kind.new_game(&benchmark.options)?;
+    super::args::check_bots(&fresh, bots.iter().copied())?;
     let mut rows = Vec::new();
     for bot in bots {
         let progress = bar(benchmark.positions.len() as u64, &format!("bot:{bot}"));
@@ -170,7 +168,7 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
         if stopped {
             break;
         }
-        rows.push((format!("bot:{bot}"), rates?));
+        rows.push((format!("bot:{}", bot.shown_for(&fresh)), rates?));
     }
     writeln!(out, "{}", error_table(&benchmark, &rows))?;
     Ok(ExitCode::SUCCESS)

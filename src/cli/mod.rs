@@ -10,6 +10,7 @@ mod bench;
 mod benchmark;
 pub mod engine;
 mod games;
+mod man;
 mod matches;
 mod play;
 pub mod repl;
@@ -64,7 +65,7 @@ enum Commands {
     },
     /// Speak the engine protocol on stdin/stdout, so a script or GUI can drive any game
     #[command(
-        after_help = "Commands: protocol_version, name, version, list_commands, known_command,\nlist_games, newgame GAME [KEY=VALUE...], seed N, status, roll, dice D...,\nlegal, play MOVE, genmove, hint [N], evaluate, undo, showboard, getpos,\nsetpos STRING, result, set bot NAME, save FILE, load FILE, quit.\nReplies: '=[id] text' or '?[id] message', then an empty line.\nSee man tabula-protocol."
+        after_help = "Commands: protocol_version, name, version, list_commands, known_command,\nlist_games, newgame GAME [KEY=VALUE...], seed N, status, roll, dice D...,\nlegal, play MOVE, genmove, hint [N], evaluate, undo, showboard, getpos,\nsetpos STRING, result, set bot NAME, save FILE, load FILE, quit.\nReplies: '=[id] text' or '?[id] message', then an empty line.\nThe protocol in full: 'tabula man tabula-protocol | man -l -'."
     )]
     Engine {
         /// Seed for the dice the engine rolls with 'roll' (drawn when not given)
@@ -124,6 +125,20 @@ enum Commands {
         after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\nrolled out when it is met, on the candidates' dice, and counted as unlisted.\nEach bot after the first is compared with it position by position. --build\nmakes a set (and resumes one that was stopped).\n\nExamples:\n  tabula benchmark nardy\n  tabula benchmark nardy --bot net:2 --net candidate.net\n  tabula benchmark nardy --build --file set.txt --positions 1000 --truncate 8"
     )]
     Benchmark(BenchmarkArgs),
+    /// Print the completion script for a shell: bash, zsh, fish, powershell or elvish
+    #[command(
+        after_help = "Install it where the shell looks, e.g.:\n  tabula completions bash > ~/.local/share/bash-completion/completions/tabula\n  tabula completions zsh > ~/.zfunc/_tabula   (fpath+=~/.zfunc in ~/.zshrc)\n  tabula completions fish > ~/.config/fish/completions/tabula.fish\n  tabula completions powershell >> $PROFILE\n  tabula completions elvish >> ~/.config/elvish/rc.elv\nthen start a new shell."
+    )]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print a man page (tabula, tabula-protocol) as roff, or write them with --out
+    #[command(
+        after_help = "Examples:\n  tabula man | man -l -            read tabula(6) without installing it\n  tabula man tabula-protocol | man -l -\n  tabula man --out ~/.local/share/man\n                                   install both pages, then 'man tabula' and\n                                   'man tabula-protocol' find them"
+    )]
+    Man(man::ManArgs),
 }
 
 /// A bad command line (an unknown game, a bad option value, a bad seat): tabula says
@@ -193,6 +208,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Analyse(args) => analyse::analyse(args, &mut out),
         Commands::Rollout(args) => rollout::rollout(args, &mut out),
         Commands::Benchmark(args) => benchmark::benchmark(args, &mut out),
+        Commands::Completions { shell } => man::completions(shell, &mut out),
+        Commands::Man(args) => man::man(args, &mut out),
     }
 }
 

@@ -14,6 +14,7 @@ mod layers;
 mod learned_nets;
 mod match_runner;
 mod match_json;
+mod man_pages;
 mod microbes_games;
 mod microbes_reference;
 mod microbes_rules;

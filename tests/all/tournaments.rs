@@ -315,7 +315,7 @@ fn every_match_option_and_the_clock_are_documented() {
             );
         }
     }
-    assert!(synopsis.contains(".B tabula match report"));
+    assert!(synopsis.contains(".SY tabula\n.B match report"));
     let protocol = std::fs::read_to_string(root.join("man/tabula-protocol.5")).unwrap();
     assert!(protocol.contains(".BI \"time_left \" \"SEAT SECONDS \" 0"));
     assert!(protocol.contains(".RB ( time ),"));

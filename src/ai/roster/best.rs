@@ -38,3 +38,29 @@ impl<G: Game> BotChoice<G> for BestLevel {
         kind.build(seed)
     }
 }
+
+/// What `bot:best` plays in `game` on this machine: `perfect` where the game's solved
+/// table is there (built in, or built by `tabula solve`), else [`best_level`].
+pub fn best_resolved<G: Game>(game: &G) -> BotKind {
+    if crate::ai::solve::perfect::available(game) {
+        BotKind::Perfect
+    } else {
+        best_level(game)
+    }
+}
+
+/// What `bot:best` plays in `game` on any machine, as the documentation says it:
+/// `net:3`, `perfect` where the table is built in, `net:5 (perfect with a solved
+/// table)` where `tabula solve` can build one.
+pub fn best_documented<G: Game>(game: &G) -> String {
+    let level = best_level(game);
+    match game.solved_table() {
+        Some(name) if crate::ai::solve::PerfectTable::is_built_in(&name) => {
+            "perfect (built-in table)".to_string()
+        }
+        Some(name) if crate::ai::solve::PerfectTable::is_solvable(&name) => {
+            format!("{level} (perfect with a solved table)")
+        }
+        _ => level.to_string(),
+    }
+}

@@ -13,7 +13,7 @@ mod best;
 mod dispatch;
 mod kept;
 
-pub use best::{BestBot, BestLevel, best_level};
+pub use best::{BestBot, BestLevel, best_documented, best_level, best_resolved};
 pub use kept::KeptBot;
 
 use std::fmt;
@@ -99,6 +99,16 @@ impl BotKind {
             BotKind::Mcts { .. } => "mcts",
             BotKind::Best => "best",
             BotKind::Perfect => "perfect",
+        }
+    }
+
+    /// The bot's name as people should read it in `game`: `best (net:3)` for
+    /// `bot:best` (the level it plays there, on this machine), the plain name for the
+    /// others.
+    pub fn shown_for<G: Game>(self, game: &G) -> String {
+        match self {
+            BotKind::Best => format!("best ({})", best_resolved(game)),
+            other => other.to_string(),
         }
     }
 

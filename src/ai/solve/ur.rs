@@ -413,11 +413,23 @@ impl PerfectTable {
         self.table.name().to_string()
     }
 
+    /// True for a table tabula carries inside it (two-seat Mnogoboy's), which
+    /// [`PerfectTable::find_by_name`] finds on every machine.
+    pub fn is_built_in(name: &str) -> bool {
+        name == crate::games::mnogoboy::index::TABLE_NAME
+    }
+
+    /// True for a table `tabula solve` can build whole (Ur's standard rule sets) or
+    /// that is built in: one that `bot:perfect` and `bot:best` can play from.
+    pub fn is_solvable(name: &str) -> bool {
+        PerfectTable::is_built_in(name) || rules_of_table(name).is_ok_and(|rules| SOLVABLE.contains(&rules))
+    }
+
     /// The solved table named `name`, or why it is not there: two-seat Mnogoboy's is
     /// built in; Ur's, one per rule set, are read from the data directory (once per
     /// process).
     pub fn find_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
-        if name == crate::games::mnogoboy::index::TABLE_NAME {
+        if PerfectTable::is_built_in(name) {
             return Ok(super::mnogoboy::built_in());
         }
         PerfectTable::find(rules_of_table(name)?).map_err(|e| e.to_string())

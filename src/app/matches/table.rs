@@ -9,9 +9,12 @@ use std::time::Duration;
 use super::scoring::max_points;
 use super::standings::{SprtProgress, ratings_section};
 use super::{GameSummary, MatchConfig, Pairing};
+use crate::ai::roster::{BotKind, best_resolved};
+use crate::app::players::PlayerSpec;
 use crate::app::protocol::client::Traffic;
 use crate::core::Game;
 use crate::core::stats::{elo, wilson};
+use crate::games::AnyGame;
 
 /// A finite Elo figure with its sign, rounded to a whole number; a difference that
 /// rounds to nothing is `+0`, never `-0`.
@@ -151,6 +154,9 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
             place_sum / n.max(1.0),
             w = NAME_WIDTH
         );
+    }
+    if let Some(note) = best_note(config, &labels) {
+        text.push_str(&note);
     }
     if players == 2 {
         text.push_str(&elo_line(games));
@@ -296,6 +302,12 @@ fn elo_words(score: f64, low: f64, high: f64) -> String {
 /// engine's own name, else the player spec; labels that would look the same are told
 /// apart.
 pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String> {
+    let fresh = config.kind.new_game(&config.options).ok();
+    let spec_label = |spec: &PlayerSpec| {
+        fresh
+            .as_ref()
+            .map_or_else(|| spec.to_string(), |g| spec_label(spec, g))
+    };
     let full: Vec<String> = config
         .players
         .iter()
@@ -306,7 +318,7 @@ pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String>
                     let seat = g.seat_players.iter().position(|&x| x == player)?;
                     g.names.get(seat).cloned().flatten()
                 });
-                reported.unwrap_or_else(|| p.spec.to_string())
+                reported.unwrap_or_else(|| spec_label(&p.spec))
             })
         })
         .collect();
@@ -318,13 +330,38 @@ pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String>
             let given = config.players[player].name.is_some();
             let shared = full.iter().filter(|other| *other == label).count() > 1;
             if shared && !given {
-                config.players[player].spec.to_string()
+                spec_label(&config.players[player].spec)
             } else {
                 label.clone()
             }
         })
         .collect();
     distinct_labels(&full, NAME_WIDTH)
+}
+
+/// A player named by its spec within [`NAME_WIDTH`]: `bot:best (net:3)`, or `best
+/// (mcts:2000)` where that is too wide, or `bot:best` where even that is (the note
+/// under the table then says what it plays, see [`best_note`]).
+fn spec_label(spec: &PlayerSpec, game: &AnyGame) -> String {
+    let shown = spec.shown_for(game);
+    if shown.chars().count() <= NAME_WIDTH {
+        return shown;
+    }
+    match spec.bot() {
+        Some(bot) if bot.shown_for(game).chars().count() <= NAME_WIDTH => bot.shown_for(game),
+        _ => spec.to_string(),
+    }
+}
+
+/// `bot:best plays expectimax:4 here` when a player column could not say so.
+fn best_note(config: &MatchConfig, labels: &[String]) -> Option<String> {
+    let game = config.kind.new_game(&config.options).ok()?;
+    let hidden = config
+        .players
+        .iter()
+        .zip(labels)
+        .any(|(p, label)| p.spec == PlayerSpec::Bot(BotKind::Best) && !label.contains('('));
+    hidden.then(|| format!("bot:best plays {} here\n", best_resolved(&game)))
 }
 
 /// Cuts `names` to `width` characters so that no two of them look the same: first from
@@ -418,6 +455,35 @@ mod tests {
         let same = vec!["engine:x".to_string(), "engine:x".to_string()];
         let labels = distinct_labels(&same, 15);
         assert_ne!(labels[0], labels[1]);
+    }
+
+    #[test]
+    fn bot_best_is_named_with_what_it_plays() {
+        let config = |words: &[&str]| MatchConfig {
+            kind: GameKind::Ur,
+            options: Options::parse(GameKind::Ur.info().options, words).unwrap(),
+            games: 2,
+            players: vec!["bot:best".parse().unwrap(), "bot:greedy".parse().unwrap()],
+            seed: 1,
+            jobs: 1,
+            records: None,
+            engines: EngineSettings::default(),
+            tourney: Default::default(),
+        };
+        let city = table(&config(&[]), &[], None);
+        assert!(city.contains("\n1  bot:best (net:3) "), "{city}");
+        assert!(!city.contains("bot:best plays"), "{city}");
+        // 'bot:best (expectimax:4)' is wider than the column: a note says it instead.
+        let masters = table(&config(&["rules=masters"]), &[], None);
+        assert!(masters.contains("\n1  bot:best "), "{masters}");
+        assert!(
+            masters.contains("\nbot:best plays expectimax:4 here\n"),
+            "{masters}"
+        );
+        assert!(
+            masters.lines().all(|l| l.chars().count() <= TABLE_WIDTH),
+            "{masters}"
+        );
     }
 
     #[test]

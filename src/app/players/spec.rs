@@ -27,6 +27,15 @@ impl PlayerSpec {
         }
     }
 
+    /// The player as people should read it in `game`: `bot:best (net:3)` says what
+    /// `bot:best` plays there ([`BotKind::shown_for`]); others as typed.
+    pub fn shown_for<G: Game>(&self, game: &G) -> String {
+        match self {
+            PlayerSpec::Bot(kind) => format!("bot:{}", kind.shown_for(game)),
+            other => other.to_string(),
+        }
+    }
+
     /// True for a person.
     pub fn is_human(&self) -> bool {
         matches!(self, PlayerSpec::Human)

@@ -174,7 +174,13 @@ impl Table {
     pub fn header(&self) -> String {
         let game = self.session.game();
         let seats: Vec<String> = (0..game.seat_count())
-            .map(|seat| format!("{} {}", game.seat_name(seat), self.seats.players[seat]))
+            .map(|seat| {
+                format!(
+                    "{} {}",
+                    game.seat_name(seat),
+                    self.seats.players[seat].shown_for(game)
+                )
+            })
             .collect();
         let options = game.options().non_default(game.info().options);
         let options = if options.is_empty() {
@@ -291,7 +297,7 @@ impl Table {
                     Command::HintRollout(_) => {
                         format!("the rollout (bot:{})", crate::app::rollouts::HINT_ROLLOUT_BOT)
                     }
-                    _ => format!("bot:{}", self.session.bot()),
+                    _ => format!("bot:{}", self.session.bot().shown_for(self.session.game())),
                 };
                 let (done, _) = thinking::watched(&who, || {
                     command::execute(&mut self.session, command, &mut self.seats)
@@ -350,7 +356,11 @@ impl Table {
             }
             Done::Result(outcome) => self.say(out, &self.result_text(outcome)?)?,
             Done::Reseeded(seed) => writeln!(out, "dice seed {seed}")?,
-            Done::BotChosen(bot) => writeln!(out, "hint and genmove use bot:{bot}")?,
+            Done::BotChosen(bot) => writeln!(
+                out,
+                "hint and genmove use bot:{}",
+                bot.shown_for(self.session.game())
+            )?,
             Done::Help(text) => self.say(out, &text)?,
             Done::Rules(text) | Done::Best(text) | Done::Position(text) | Done::Text(text) => {
                 writeln!(out, "{text}")?
@@ -528,7 +538,8 @@ impl Table {
                 })?;
         }
         self.seats.referee.replace(seat, agent);
-        self.say(out, &format!("{label} is now played by {player}"))?;
+        let shown = player.shown_for(self.session.game());
+        self.say(out, &format!("{label} is now played by {shown}"))?;
         self.seats.players[seat] = player;
         Ok(())
     }

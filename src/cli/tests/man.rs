@@ -139,7 +139,7 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
 #[test]
 fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
     let source = page("tabula.6");
-    let synopsis = &source[source.find(".SH SYNOPSIS").unwrap()..source.find(".B tabula engine").unwrap()];
+    let synopsis = &source[source.find(".SH SYNOPSIS").unwrap()..source.find("\n.B engine\n").unwrap()];
     let options = &source[source.find(".SH OPTIONS").unwrap()..source.find(".SH REPL COMMANDS").unwrap()];
     let help = Cli::command()
         .find_subcommand_mut("play")
@@ -272,4 +272,99 @@ fn the_notes_after_each_help_fit_80_columns_and_name_every_engine_command() {
     for command in listed.trim_start_matches("= ").lines().filter(|l| !l.is_empty()) {
         assert!(named.contains(&command), "engine --help lacks {command}");
     }
+}
+
+#[test]
+fn the_committed_pages_are_what_tabula_man_prints() {
+    for name in super::super::man::page_names() {
+        let file = match name {
+            "tabula" => "tabula.6",
+            _ => "tabula-protocol.5",
+        };
+        let generated = super::super::man::render_page(name).unwrap();
+        assert!(
+            page(file) == generated,
+            "man/{file} is not what 'tabula man {name}' prints (its template is \
+             src/cli/man/{file}.in; the rules, options and bot:best come from the games).\n\
+             Regenerate it with: cargo run -- man {name} > man/{file}"
+        );
+    }
+}
+
+#[test]
+fn the_rules_section_holds_every_games_rules_text() {
+    let source = page("tabula.6");
+    for kind in GameKind::ALL {
+        let info = kind.info();
+        // Every line of rules.txt but its title is in the page, escaped for roff.
+        for line in info
+            .rules
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty() && !l.starts_with("==="))
+        {
+            let roff = line.replace('\\', "\\e").replace('-', "\\-");
+            assert!(
+                source.contains(&roff),
+                "tabula.6 lacks this line of {}'s rules: {line}",
+                info.id
+            );
+        }
+    }
+}
+
+const BEST_MARKER: &str = "<!-- generated: bot-best -->";
+const GENERATED_END: &str = "<!-- end generated -->";
+
+/// The texts between the marker lines of the generated `bot:best` tables in a file.
+fn generated_blocks(text: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(BEST_MARKER) {
+        let after = &rest[start + BEST_MARKER.len()..];
+        let after = after.strip_prefix('\n').unwrap_or(after);
+        let end = after
+            .find(GENERATED_END)
+            .unwrap_or_else(|| panic!("'{BEST_MARKER}' has no '{GENERATED_END}' after it"));
+        blocks.push(after[..end].to_string());
+        rest = &after[end + GENERATED_END.len()..];
+    }
+    blocks
+}
+
+#[test]
+fn the_bot_best_tables_in_the_docs_are_the_rosters() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    if let Ok(entries) = std::fs::read_dir(root.join("docs")) {
+        let mut guides: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        guides.sort();
+        files.extend(guides);
+    }
+    let expected = crate::app::docs::best_markdown();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let blocks = generated_blocks(&text);
+        if file.ends_with("README.md") {
+            assert!(!blocks.is_empty(), "README.md has no '{BEST_MARKER}' block");
+        }
+        for block in blocks {
+            assert!(
+                block == expected,
+                "the bot:best table in {} is not the roster's; replace the lines between \
+                 '{BEST_MARKER}' and '{GENERATED_END}' with ('cargo run -- man \
+                 --bot-best-markdown' prints them):\n{expected}",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn blocks_are_found_between_their_markers() {
+    let text = format!("a\n{BEST_MARKER}\n| x |\n{GENERATED_END}\nb\n{BEST_MARKER}\ny\n{GENERATED_END}\n");
+    assert_eq!(generated_blocks(&text), vec!["| x |\n", "y\n"]);
 }

@@ -431,7 +431,7 @@ fn new_keeps_the_rule_options_and_the_seats_unless_new_ones_are_given() {
     let said = ok(&mut table, "new aeroplane players=3 2=human");
     assert_eq!(
         said.lines().next(),
-        Some("new game: Aeroplane Chess (players=3): red human, yellow human, blue bot:best")
+        Some("new game: Aeroplane Chess (players=3): red human, yellow human, blue bot:best (net:3)")
     );
     // A word that is neither an option nor a seat changes nothing.
     let before = table.header();

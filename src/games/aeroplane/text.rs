@@ -1,7 +1,7 @@
 //! Aeroplane notation (`launch`, `r2`, `pass`) and the one-line position string.
 //!
 //! Position string: space-separated `key=value` fields, in any order:
-//! `red=H,L,20,h2 blue=H,H,H,C turn=red:roll rolloff=done sixes=0 moved=- finished=-`
+//! `red=H,L,13,h2 blue=H,H,H,C turn=red:roll rolloff=done sixes=0 moved=- finished=-`
 //! - one field per colour in play (`red=`, `yellow=`, `blue=`, `green=`), giving planes 1
 //!   to 4 in order: `H` hangar, `L` launch area, `0`-`51` track square, `h1`-`h5` home
 //!   column (h5 next to the centre), `C` centre. Own planes on one square are a stack;

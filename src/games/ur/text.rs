@@ -2,11 +2,11 @@
 //! `g2-g3-h2`) and the one-line position string.
 //!
 //! Position string: space-separated `key=value` fields, in any order:
-//! `light=inx2,d1,e2,e2m,off dark=inx4,h2>h1 turn=dark:3`
+//! `light=in,d1,e2,e2m,off dark=inx4,h2m>h1 turn=dark:3`
 //! - `light=`, `dark=`: every piece of the side, comma-separated: `in` for the reserve,
 //!   `off` for borne off, or a cell; `xN` after a token counts N pieces. In City a cell
 //!   is followed by `m` for a marked piece (`b`, blank, may be written but is the
-//!   default), and a piece on h2 says which way it goes next: `h2>h1` or `h2>h3`.
+//!   default), and a piece on h2 says which way it goes next: `h2m>h1` or `h2m>h3`.
 //! - `turn=`: `SEAT:roll`, `SEAT:N` (to move with roll N), `SEAT:rolloff` (City's opening
 //!   roll-off, this seat to roll next) or `over`.
 
