@@ -97,7 +97,8 @@ fn bench_times_a_bot_beside_the_random_games() {
         .args(["bench", "microbes", "--games", "3", "--bot", "mcts:0"])
         .output()
         .unwrap();
-    assert_eq!(bad.status.code(), Some(1));
+    // A bot level that does not exist is a bad command line.
+    assert_eq!(bad.status.code(), Some(2));
     let error = String::from_utf8_lossy(&bad.stderr);
     assert!(
         error.contains("mcts playouts are 1 to 1000000, not '0'"),

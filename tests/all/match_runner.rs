@@ -380,6 +380,10 @@ fn positions_are_played_from_every_seat_on_the_same_dice() {
     let (code, report, err) = tabula(&["match", "report", &text(&records)]);
     assert_eq!(code, Some(0), "{err}");
     assert!(report.contains("match ur: 6 games"), "{report}");
+    assert!(
+        flat(&report).contains("dice seed 1, from 2 positions in turn"),
+        "{report}"
+    );
     let (code, _, err) = tabula(&["replay", &text(&records), "--game", "3"]);
     assert_eq!(code, Some(0), "{err}");
     // Resuming without the positions, or with others, is refused.

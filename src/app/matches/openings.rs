@@ -87,8 +87,20 @@ pub enum Starts {
     Fresh,
     /// At the positions of a `--positions` file, a round each in turn.
     Positions(Openings),
-    /// Wherever each recorded game says it started (`match report`, which has no file).
-    Recorded,
+    /// Wherever each recorded game says it started (`match report`, which has no file),
+    /// from as many positions as the records' plan says, if it says.
+    Recorded(Option<u64>),
+}
+
+impl Starts {
+    /// How many positions the games start from, in turn, if they start from a file's.
+    pub fn positions(&self) -> Option<u64> {
+        match self {
+            Starts::Fresh => None,
+            Starts::Positions(openings) => Some(openings.positions.len() as u64),
+            Starts::Recorded(count) => *count,
+        }
+    }
 }
 
 /// A benchmark set's line: `Some(Some(position))` for a `position` line, `Some(None)` for

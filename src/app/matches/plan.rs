@@ -159,7 +159,7 @@ impl MatchConfig {
     pub fn opening(&self, index: u64) -> Option<&str> {
         match &self.tourney.starts {
             Starts::Positions(openings) => openings.for_round(index / self.round_length().max(1)),
-            Starts::Fresh | Starts::Recorded => None,
+            Starts::Fresh | Starts::Recorded(_) => None,
         }
     }
 

@@ -121,7 +121,7 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
             sprt: request.sprt.or(plan.sprt),
             anchor,
             // The games say where they started; the positions file is not needed.
-            starts: Starts::Recorded,
+            starts: Starts::Recorded(plan.positions),
             ..Tourney::default()
         },
     };

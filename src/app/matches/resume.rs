@@ -74,7 +74,7 @@ fn check_start(config: &MatchConfig, record: &GameRecord, number: u64) -> anyhow
         Some((_, Action::SetPos(position))) => Some(position.as_str()),
         _ => None,
     };
-    if config.tourney.starts == Starts::Recorded {
+    if matches!(config.tourney.starts, Starts::Recorded(_)) {
         return Ok(());
     }
     match (config.opening(number - 1), recorded) {

@@ -69,8 +69,13 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
             config.pairings().len()
         )
     };
+    let from = config
+        .tourney
+        .starts
+        .positions()
+        .map_or(String::new(), |n| format!(", from {n} positions in turn"));
     let header = format!(
-        "match {}{}{}: {} games, {} players {how}, dice seed {}",
+        "match {}{}{}: {} games, {} players {how}, dice seed {}{from}",
         config.kind.info().id,
         if options.is_empty() { "" } else { " " },
         options,
