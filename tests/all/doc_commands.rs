@@ -289,10 +289,7 @@ fn lines_are_planned_by_their_markers() {
         plan(&line("tabula train nardy", Some("takes about 3 hours"))),
         Plan::Skip
     );
-    assert_eq!(
-        plan(&line("tabula man tabula", Some("(new)"))),
-        Plan::Unmarked
-    );
+    assert_eq!(plan(&line("tabula man tabula", Some("(new)"))), Plan::Run(0));
     assert_eq!(plan(&line("cargo test", None)), Plan::Unmarked);
     assert_eq!(plan(&line("POS=\"w=24x15 b=24x15\"", None)), Plan::Assign);
     let blocks = sh_blocks(
