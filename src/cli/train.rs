@@ -107,7 +107,7 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         anyhow::bail!("--target-plies is 1 to 4, e.g. --target-plies 2");
     }
     if kind.info().id == crate::ai::train::game_id() {
-        // Long Nardy keeps its own trainer: five outputs for mars and koks.
+        // Long Nardy's network has its own head: five outputs for mars and koks.
         if args.target_plies > 1 {
             anyhow::bail!(
                 "--target-plies is for the other games; Long Nardy's trainer takes its targets from the network"

@@ -238,6 +238,30 @@ pub struct Encoding {
     pub inputs: usize,
 }
 
+/// A built-in bot at a level of work (depth, playouts), never of time, so that it plays
+/// the same on every machine: how a game names the bot `bot:best` plays in it
+/// ([`Game::best_bot`]). The bot roster builds the bot each names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotLevel {
+    /// `greedy`: the move whose position the game's own estimate likes best.
+    Greedy,
+    /// `expectimax:DEPTH`: an expectimax search on the game's estimate.
+    Expectimax {
+        /// Move decisions searched.
+        depth: u8,
+    },
+    /// `mcts:PLAYOUTS`: a Monte Carlo tree search.
+    Mcts {
+        /// Playouts per decision.
+        playouts: u32,
+    },
+    /// `net:PLIES`: the search on the game's learned network.
+    Net {
+        /// Move decisions searched.
+        plies: u8,
+    },
+}
+
 /// Examples in one game's notation, so that help speaks the game being played.
 #[derive(Clone, Copy, Debug)]
 pub struct HelpExamples {
@@ -477,13 +501,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Outcome::forfeited(self, seat, &[])
     }
 
-    /// The bot `bot:best` plays here, as the bot roster names it (`expectimax:4`,
-    /// `mcts:2000`, `net:2`): the strongest built-in level that still decides within
-    /// 250 ms median per decision on a small 2-core machine (one thread), for this seat
-    /// count and these options. Levels may go beyond the ones people type. The default
-    /// is `greedy`.
-    fn best_bot(&self) -> &'static str {
-        "greedy"
+    /// The bot `bot:best` plays here (`expectimax:4`, `mcts:2000`, `net:2`): the
+    /// strongest built-in level that still decides within 250 ms median per decision on
+    /// a small 2-core machine (one thread), for this seat count and these options.
+    /// Levels may go beyond the ones people type. The default is `greedy`.
+    fn best_bot(&self) -> BotLevel {
+        BotLevel::Greedy
     }
 
     /// The deepest `bot:net` level this game's network bot searches, where it stops

@@ -19,8 +19,8 @@ pub mod wrap;
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
 pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
 pub use game::{
-    Adjudication, BigWinChances, Encoding, Estimate, Game, GameInfo, HelpExamples, MAX_BIG_WINS, MAX_SEATS,
-    NewGame, Outcome, Phase, Resignation, Seat,
+    Adjudication, BigWinChances, BotLevel, Encoding, Estimate, Game, GameInfo, HelpExamples, MAX_BIG_WINS,
+    MAX_SEATS, NewGame, Outcome, Phase, Resignation, Seat,
 };
 pub use hash::PositionHasher;
 pub use options::{OptionKind, OptionSpec, Options};

@@ -240,7 +240,7 @@ macro_rules! games {
             fn scores_points(&self) -> bool {
                 match self { $(AnyGame::$variant(g) => g.scores_points(),)+ }
             }
-            fn best_bot(&self) -> &'static str {
+            fn best_bot(&self) -> crate::core::BotLevel {
                 match self { $(AnyGame::$variant(g) => g.best_bot(),)+ }
             }
             fn deepest_net_level(&self) -> Option<u8> {

@@ -16,8 +16,7 @@ use crate::core::Game;
 /// bench GAME [OPTIONS] --bot NAME --seconds 6` (median / p90 per decision) and `tabula
 /// match` against bot:greedy (paired dice, 95% interval).
 pub fn best_level<G: Game>(game: &G) -> BotKind {
-    // A game's own name that does not read is a defect its tests catch; greedy plays on.
-    BotKind::from_level_name(game.best_bot()).unwrap_or(BotKind::Greedy)
+    BotKind::from(game.best_bot())
 }
 
 /// The bot behind `bot:best` for one game type: it looks the level up for the game it

@@ -21,7 +21,7 @@ use std::str::FromStr;
 
 use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
 use crate::ai::solve::perfect::Perfect;
-use crate::core::Game;
+use crate::core::{BotLevel, Game};
 use crate::games::AnyGame;
 
 /// The built-in bots by name, with their level where they have one.
@@ -168,29 +168,16 @@ impl BotKind {
     pub fn build_any(self, seed: u64) -> Box<dyn Bot<AnyGame>> {
         self.build(seed)
     }
+}
 
-    /// Reads a level as a game names its best bot ([`Game::best_bot`]): the notation of
-    /// [`BotKind::from_str`], with levels beyond the ones people type (a game may search
-    /// deeper where its decisions are cheap).
-    pub fn from_level_name(text: &str) -> Result<BotKind, String> {
-        let level = |level: &str| {
-            level
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| format!("'{text}' has no level a bot can play"))
-        };
-        match text.split_once(':') {
-            Some(("expectimax", depth)) => Ok(BotKind::Expectimax {
-                depth: u8::try_from(level(depth)?).map_err(|_| format!("'{text}' searches too deep"))?,
-            }),
-            Some(("mcts", playouts)) => Ok(BotKind::Mcts {
-                playouts: level(playouts)?,
-            }),
-            Some(("net", plies)) => Ok(BotKind::Net {
-                plies: u8::try_from(level(plies)?).map_err(|_| format!("'{text}' searches too deep"))?,
-            }),
-            _ => text.parse(),
+/// The bot a game names as its `bot:best` level.
+impl From<BotLevel> for BotKind {
+    fn from(level: BotLevel) -> BotKind {
+        match level {
+            BotLevel::Greedy => BotKind::Greedy,
+            BotLevel::Expectimax { depth } => BotKind::Expectimax { depth },
+            BotLevel::Mcts { playouts } => BotKind::Mcts { playouts },
+            BotLevel::Net { plies } => BotKind::Net { plies },
         }
     }
 }
@@ -340,18 +327,17 @@ mod tests {
 
     #[test]
     fn games_may_name_levels_beyond_the_typed_ones() {
+        let deep = BotKind::from(BotLevel::Expectimax { depth: 6 });
+        assert_eq!(deep, BotKind::Expectimax { depth: 6 });
+        assert!(deep.to_string().parse::<BotKind>().is_err());
         assert_eq!(
-            BotKind::from_level_name("expectimax:6"),
-            Ok(BotKind::Expectimax { depth: 6 })
+            BotKind::from(BotLevel::Mcts { playouts: 4000 }),
+            BotKind::Mcts { playouts: 4000 }
         );
-        assert!("expectimax:6".parse::<BotKind>().is_err());
         assert_eq!(
-            BotKind::from_level_name("mcts:4000"),
-            Ok(BotKind::Mcts { playouts: 4000 })
+            BotKind::from(BotLevel::Net { plies: 2 }),
+            BotKind::Net { plies: 2 }
         );
-        assert_eq!(BotKind::from_level_name("net:2"), Ok(BotKind::Net { plies: 2 }));
-        for bad in ["expectimax:0", "expectimax:300", "mcts:many", "deep"] {
-            assert!(BotKind::from_level_name(bad).is_err(), "{bad}");
-        }
+        assert_eq!(BotKind::from(BotLevel::Greedy), BotKind::Greedy);
     }
 }

@@ -706,7 +706,7 @@ impl Game for Aeroplane {
     /// two seats expectimax:4, 14.4 / 40.8 ms, 60.7% (55.0-66.0) of 300 against greedy;
     /// three seats mcts:2000, 87.3 / 125.8 ms; four seats mcts:2000, 134.7 / 159.3 ms,
     /// 43.2% (38.5-48.1) of 400 against three greedy bots.
-    fn best_bot(&self) -> &'static str {
+    fn best_bot(&self) -> crate::core::BotLevel {
         let defaults = AeroplaneRules::read(&Options::defaults(&OPTIONS));
         let trained = defaults.is_ok_and(|d| {
             AeroplaneRules {
@@ -715,9 +715,9 @@ impl Game for Aeroplane {
             } == self.rules
         });
         match (self.seat_count(), trained) {
-            (2..=4, true) => "net:3",
-            (2, false) => "expectimax:4",
-            _ => "mcts:2000",
+            (2..=4, true) => crate::core::BotLevel::Net { plies: 3 },
+            (2, false) => crate::core::BotLevel::Expectimax { depth: 4 },
+            _ => crate::core::BotLevel::Mcts { playouts: 2000 },
         }
     }
 

@@ -504,11 +504,11 @@ impl Game for Microbes {
     /// against mcts:2000 (net:4 52.2%, net:6 54.2% of 400 against net:2); with
     /// `six-rolls-again=on` mcts:2000, 91.9 / 135.3 ms, which won 58.7% (53.0-64.1) of
     /// 300 against greedy.
-    fn best_bot(&self) -> &'static str {
+    fn best_bot(&self) -> crate::core::BotLevel {
         if self.rules.six_rolls_again {
-            "mcts:2000"
+            crate::core::BotLevel::Mcts { playouts: 2000 }
         } else {
-            "net:5"
+            crate::core::BotLevel::Net { plies: 5 }
         }
     }
 

@@ -671,11 +671,11 @@ impl Game for Mnogoboy {
     /// Four to six: mcts:4000, 6 seats 76.0 / 96.9 ms, 33.0% (30.2-36.0) of 1000
     /// four-seat games against three greedy bots; net:4 on the four-seat network won
     /// 25.7% (23.1-28.5) of 1000 against three mcts:4000, level with it (see docs/strength.md).
-    fn best_bot(&self) -> &'static str {
+    fn best_bot(&self) -> crate::core::BotLevel {
         if self.seat_count() <= 3 {
-            "net:4"
+            crate::core::BotLevel::Net { plies: 4 }
         } else {
-            "mcts:4000"
+            crate::core::BotLevel::Mcts { playouts: 4000 }
         }
     }
 

@@ -679,8 +679,8 @@ impl Game for Nardy {
     /// valued by our 21 rolls), 52 ms median and 139 ms p90 a decision: it won 62.7%
     /// (60.6-64.8) of 2000 games against the reference network's net:2, the level it
     /// replaced. docs/strength.md has the network's measurements.
-    fn best_bot(&self) -> &'static str {
-        "net:3"
+    fn best_bot(&self) -> crate::core::BotLevel {
+        crate::core::BotLevel::Net { plies: 3 }
     }
 
     /// Long Nardy's network bot prunes its way to three plies and no further.

@@ -659,11 +659,11 @@ impl Game for Ur {
     /// 95.2% of 10,140 decisions (net:4 94.6%, and 49.9% of 2000 games against perfect
     /// play; see docs/strength.md), about 60 ms a decision. Elsewhere expectimax:4. Where a
     /// solved table is present, `bot:best` plays from it instead.
-    fn best_bot(&self) -> &'static str {
+    fn best_bot(&self) -> crate::core::BotLevel {
         match (self.rule_set(), self.rules.retreat) {
-            (RuleSet::City, false) => "net:3",
-            (RuleSet::Finkel, _) => "net:5",
-            _ => "expectimax:4",
+            (RuleSet::City, false) => crate::core::BotLevel::Net { plies: 3 },
+            (RuleSet::Finkel, _) => crate::core::BotLevel::Net { plies: 5 },
+            _ => crate::core::BotLevel::Expectimax { depth: 4 },
         }
     }
 
