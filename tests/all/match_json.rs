@@ -253,11 +253,9 @@ fn both_ways(dir: &Path, game_args: &[&str]) -> (Vec<Value>, Vec<Value>, String)
         }
         let out = run(&args);
         if adjudicate {
+            // Read back, the adjudicated games are adjudicated again to the same table.
+            assert_eq!(table_only(&run(&["match", "report", &jsonl])), table_only(&out));
             table = out;
-            assert_eq!(
-                run(&["match", "report", &records]),
-                run(&["match", "report", &jsonl])
-            );
         }
         let mut games = json_lines(&jsonl);
         games.sort_by_key(|g| g["number"].as_u64());
@@ -380,4 +378,18 @@ fn a_two_seat_mnogoboy_game_is_adjudicated_from_its_solved_table() {
         table.contains(&format!("adjudicated: {count} of 6 games")),
         "{table}"
     );
+}
+
+#[test]
+fn the_json_lines_and_the_records_need_two_files() {
+    let dir = temp_dir("same");
+    let file = path(&dir, "m.txt");
+    let output = crate::support::tabula_command()
+        .args(["match", "ur", "--player", "bot:random", "--player", "bot:random", "--games", "2"])
+        .args(["--records", &file, "--jsonl", &file])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("need two files"));
+    assert!(!dir.join("m.txt").exists(), "nothing is written");
 }
