@@ -1,49 +1,30 @@
-//! `tabula train nardy`: TD(lambda) self-play, as TD-Gammon learned backgammon.
+//! `tabula train nardy`: the TD(lambda) trainer of [`crate::ai::learn::td`] with Long
+//! Nardy's head, [`NardyHead`]: five outputs, the chances of the scoring outcomes for
+//! the side to act ([`Probabilities`]), so that the network learns mars and koks.
 //!
-//! Each game is played by the network against itself, every move chosen at one ply (the
-//! move whose position the network likes best; the dice give all the exploration needed).
-//! After the game, each position `t` gets the lambda-return as its target, computed
-//! backwards from the exact result:
-//!
-//! `G(t) = (1 - lambda) * flip(V(t + 1)) + lambda * flip(G(t + 1))`, with `G(last)` the result,
-//!
-//! where `V` is the network's value for the side to act and `flip` turns it round for the
-//! other side (positions alternate between the sides). Then one stochastic gradient step
-//! on the cross-entropy towards its target is taken per position. This is the offline
-//! (forward view) TD(lambda): the weights stay fixed while a game is played and change
-//! between games.
-//!
-//! With `--jobs J`, each thread trains its own copy for [`GAMES_PER_JOB`] games, then the
-//! copies are averaged (in thread order) and every thread goes on from the mean. Game `g`
-//! throws dice from a seed made of the run's seed and `g`, so a run gives bit-identical
-//! weights for a given seed and `--jobs`, and a run resumed from a checkpoint (written
-//! between rounds) continues exactly as if it had not stopped.
+//! Every move of self-play is the one whose position the network likes best (one ply,
+//! by equity); the positions before each roll are learnt from, their values seen from
+//! the side to roll, and turned round ([`Probabilities::flip`]) for the other side as
+//! the targets are computed backwards. The learning curve is a paired match scored in
+//! points ([`paired_match`]), counted from the start of the run.
 
 use std::io::Write;
-use std::ops::ControlFlow;
+use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
-
-use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::ai::bots::Bot;
 use crate::ai::learn::load_file;
 use crate::ai::learn::nardy::{NetBot, Probabilities, probabilities};
-use crate::ai::learn::network::Network;
-use crate::ai::learn::td::{self, game_seed};
-use crate::ai::learn::weights::{self, NetInfo};
-use crate::ai::playout::{Observer, Seated, Seats, Table, play_out, playout_with_bots};
+use crate::ai::learn::network::{MAX_OUTPUTS, Network, OUTPUTS};
+use crate::ai::learn::td::{self, CURVE_SEED, Head, Outcomes};
+use crate::ai::learn::weights::NetInfo;
+use crate::ai::playout::{Seats, playout_with_bots};
 use crate::ai::roster::BotKind;
-use crate::core::{Game, NewGame, Phase, SeededDice};
+use crate::core::{Game, NewGame, Phase, Seat, SeededDice};
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, encode, layout_of_inputs};
 use crate::games::nardy::{Nardy, NardyMove};
 
-/// Games each thread plays on its own copy before the copies are averaged.
-pub const GAMES_PER_JOB: u64 = 4;
-/// The first dice seed of the learning-curve matches (the same games every time, so
-/// points on the curve compare like with like).
-pub const CURVE_SEED: u64 = 9_000_000;
+pub use crate::ai::learn::td::GAMES_PER_JOB;
 
 /// The id of the game whose network is trained (`nardy`).
 pub fn game_id() -> &'static str {
@@ -88,6 +69,12 @@ impl MatchScore {
             self.games,
             self.points_per_game()
         )
+    }
+}
+
+impl std::fmt::Display for MatchScore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
     }
 }
 
@@ -165,29 +152,8 @@ pub fn paired_match(
     })
 }
 
-/// A thread's reusable buffers for self-play.
-struct Worker {
-    positions: Vec<[f32; INPUTS]>,
-    values: Vec<Probabilities>,
-    /// The side to act in each position.
-    movers: Vec<usize>,
-    /// The last game's result, for its winner.
-    result: Probabilities,
-}
-
-impl Worker {
-    fn new() -> Worker {
-        Worker {
-            positions: Vec::with_capacity(256),
-            values: Vec::with_capacity(256),
-            movers: Vec::with_capacity(256),
-            result: Probabilities::finished(true, crate::games::nardy::Side::START),
-        }
-    }
-}
-
 /// Every seat plays the move whose position `net` likes best (one ply).
-struct OnePly<'n>(&'n Network);
+pub struct OnePly<'n>(&'n Network);
 
 impl Seats<Nardy> for OnePly<'_> {
     fn before_roll(&mut self, _seat: usize, _game: &Nardy, _actions: &[NardyMove]) -> Option<usize> {
@@ -212,358 +178,162 @@ impl Seats<Nardy> for OnePly<'_> {
     }
 }
 
-/// Keeps every position before a roll with the network's value of it, for learning
-/// after the game.
-struct Recorder<'w> {
-    net: &'w Network,
-    worker: &'w mut Worker,
-    x: [f32; INPUTS],
+impl Outcomes for Probabilities {
+    /// Turned round when the other side sees them.
+    fn seen_by(self, from: Seat, to: Seat) -> Probabilities {
+        if from == to { self } else { self.flip() }
+    }
+
+    fn mix(self, later: Probabilities, lambda: f64) -> Probabilities {
+        let mix = |a: f64, b: f64| (1.0 - lambda) * a + lambda * b;
+        Probabilities {
+            win: mix(self.win, later.win),
+            win_mars: mix(self.win_mars, later.win_mars),
+            win_koks: mix(self.win_koks, later.win_koks),
+            lose_mars: mix(self.lose_mars, later.lose_mars),
+            lose_koks: mix(self.lose_koks, later.lose_koks),
+        }
+    }
+
+    fn write_targets(self, _mover: Seat, out: &mut [f32; MAX_OUTPUTS]) -> usize {
+        out[..OUTPUTS].copy_from_slice(&self.to_outputs());
+        OUTPUTS
+    }
 }
 
-impl<T: Table<Game = Nardy>> Observer<T> for Recorder<'_> {
-    fn before_action(&mut self, table: &T) -> ControlFlow<()> {
-        let game = table.game();
+/// Long Nardy's head: five outcome chances for the side to act.
+pub struct NardyHead;
+
+impl Head for NardyHead {
+    type Game = Nardy;
+    type Value = Probabilities;
+    type Score = MatchScore;
+    type Valuer = ();
+    type Chooser<'n> = OnePly<'n>;
+
+    const CURVE_FROM_BIRTH: bool = false;
+
+    fn fresh(&self) -> Nardy {
+        Nardy::default_game()
+    }
+
+    fn shape(&self) -> (usize, usize) {
+        (INPUTS, OUTPUTS)
+    }
+
+    /// A run resumed from a checkpoint of an earlier layout stays on it.
+    fn key_of(&self, network: &Network) -> (String, u32) {
+        (game_id().into(), layout_of_inputs(network.inputs()))
+    }
+
+    fn load(&self, path: &Path) -> anyhow::Result<(Network, NetInfo)> {
+        load_file(path)
+    }
+
+    fn adapt(&self, network: Network, info: &NetInfo, log: &mut dyn Write) -> anyhow::Result<Network> {
+        if network.inputs() >= INPUTS {
+            return Ok(network);
+        }
+        writeln!(
+            log,
+            "input layout {} read as layout {ENCODING_VERSION}: {} inputs, the {} new ones start with no weight",
+            info.encoding,
+            INPUTS,
+            INPUTS - network.inputs()
+        )?;
+        Ok(network.with_inputs(INPUTS))
+    }
+
+    fn announce(&self, config: &TrainConfig, hidden: usize) -> String {
+        format!(
+            "training {} games: seed {}, {} hidden units, lambda {}, rate {}, jobs {}",
+            config.games, config.seed, hidden, config.lambda, config.rate, config.jobs
+        )
+    }
+
+    fn chooser<'n>(&'n self, net: &'n Network) -> OnePly<'n> {
+        OnePly(net)
+    }
+
+    fn valuer(&self, _net: &Network, _plies: u8) {}
+
+    fn learns_from(&self, game: &Nardy) -> Option<Seat> {
         // The roll-off only decides who starts: nothing to learn there.
-        if let Phase::Roll(seat) = game.phase()
-            && game.roll_off().is_none()
-        {
-            encode(game, &mut self.x);
-            let value = Probabilities::from_outputs(self.net.evaluate(&self.x));
-            self.worker.values.push(value);
-            self.worker.positions.push(self.x);
-            self.worker.movers.push(seat);
+        match game.phase() {
+            Phase::Roll(seat) if game.roll_off().is_none() => Some(seat),
+            _ => None,
         }
-        ControlFlow::Continue(())
     }
-}
 
-/// Plays one self-play game on `net`, then takes one learning step per position towards
-/// its TD(lambda) target; returns the number of moves played.
-fn self_play(net: &mut Network, seed: u64, lambda: f64, rate: f32, worker: &mut Worker) -> u64 {
-    worker.positions.clear();
-    worker.values.clear();
-    worker.movers.clear();
-    let mut game = Nardy::default_game();
-    let mut dice = SeededDice::new(seed);
-    let mut recorder = Recorder {
-        net,
-        worker: &mut *worker,
-        x: [0.0; INPUTS],
-    };
-    let Ok(played) = play_out(&mut Seated::new(&mut game, &mut dice, OnePly(net)), &mut recorder);
-    let moves = played.moves;
-    if game.phase() != Phase::Over || worker.positions.is_empty() {
-        return moves;
-    }
-    // The side that moved last won.
-    let winner = game.turn();
-    let result = Probabilities::finished(true, game.side(1 - winner));
-    worker.result = result;
-    let last = worker.positions.len() - 1;
-    let seen_by = |p: Probabilities, from: usize, to: usize| if from == to { p } else { p.flip() };
-    let mut target = seen_by(result, winner, worker.movers[last]);
-    for t in (0..=last).rev() {
-        if t < last {
-            let (now, next) = (worker.movers[t], worker.movers[t + 1]);
-            target = lambda_return(
-                seen_by(worker.values[t + 1], next, now),
-                seen_by(target, next, now),
-                lambda,
-            );
+    fn encode(&self, game: &Nardy, x: &mut [f32]) {
+        if let Ok(x) = <&mut [f32; INPUTS]>::try_from(x) {
+            encode(game, x);
         }
-        net.learn(&worker.positions[t], &target.to_outputs(), rate);
     }
-    moves
-}
 
-/// `(1 - lambda) * value + lambda * later`, output by output.
-fn lambda_return(value: Probabilities, later: Probabilities, lambda: f64) -> Probabilities {
-    let mix = |a: f64, b: f64| (1.0 - lambda) * a + lambda * b;
-    Probabilities {
-        win: mix(value.win, later.win),
-        win_mars: mix(value.win_mars, later.win_mars),
-        win_koks: mix(value.win_koks, later.win_koks),
-        lose_mars: mix(value.lose_mars, later.lose_mars),
-        lose_koks: mix(value.lose_koks, later.lose_koks),
+    fn value(&self, _valuer: &mut (), net: &Network, _game: &Nardy, x: &[f32]) -> Probabilities {
+        Probabilities::from_outputs(net.evaluate(x))
+    }
+
+    /// The side that moved last won.
+    fn result(&self, game: &Nardy) -> Option<(Probabilities, Seat)> {
+        if game.phase() != Phase::Over {
+            return None;
+        }
+        let winner = game.turn();
+        Some((Probabilities::finished(true, game.side(1 - winner)), winner))
+    }
+
+    fn curve_match(
+        &self,
+        net: &Arc<Network>,
+        reference: Option<&Arc<Network>>,
+        games: u64,
+        jobs: usize,
+    ) -> MatchScore {
+        let opponent = match reference {
+            Some(reference) => Opponent::Net(Arc::clone(reference)),
+            None => Opponent::Bot(BotKind::Greedy),
+        };
+        paired_match(net, 1, &opponent, games.div_ceil(2), CURVE_SEED, jobs)
     }
 }
 
 /// What a finished run reports.
-#[derive(Clone, Debug)]
-pub struct TrainSummary {
-    /// The trained network.
-    pub network: Network,
-    /// Games played in this run (including those before a resume).
-    pub games: u64,
-    /// Self-play games per second in this session of the run.
-    pub games_per_second: f64,
-    /// The learning curve: games so far and the score against `bot:greedy` (or the
-    /// reference network).
-    pub curve: Vec<(u64, MatchScore)>,
-}
-
-/// Where a run starts: fresh, from `--from`, or from its own checkpoint.
-struct Start {
-    network: Network,
-    base_games: u64,
-    done: u64,
-    curve_text: Vec<String>,
-}
-
-/// The first line of a checkpoint's notes ([`td::run_line`]).
-fn run_line(config: &TrainConfig, done: u64, base: u64) -> String {
-    td::run_line(config.seed, done, config.games, base)
-}
-
-fn starting_point(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Start> {
-    let checkpoint = config.checkpoint_path();
-    if checkpoint.exists() {
-        let (network, info) = load_file(&checkpoint)?;
-        let mut lines = info.notes.lines();
-        let run = lines.next().and_then(td::parse_run_line);
-        let Some((seed, done, games, base)) = run else {
-            bail!(
-                "{} is not a checkpoint of a training run; remove it to start afresh",
-                checkpoint.display()
-            );
-        };
-        if seed != config.seed || games != config.games {
-            bail!(
-                "{} belongs to a run with --seed {seed} --games {games}; resume it with those, or remove it to start afresh",
-                checkpoint.display()
-            );
-        }
-        writeln!(
-            log,
-            "resuming from {} after {done} of {games} games",
-            checkpoint.display()
-        )?;
-        return Ok(Start {
-            network,
-            base_games: base,
-            done,
-            curve_text: lines.map(String::from).collect(),
-        });
-    }
-    match &config.from {
-        Some(path) => {
-            let (network, info) = load_file(path)?;
-            writeln!(
-                log,
-                "starting from {} ({} games trained)",
-                path.display(),
-                info.games
-            )?;
-            let network = if network.inputs() < INPUTS {
-                writeln!(
-                    log,
-                    "input layout {} read as layout {ENCODING_VERSION}: {} inputs, the {} new ones start with no weight",
-                    info.encoding,
-                    INPUTS,
-                    INPUTS - network.inputs()
-                )?;
-                network.with_inputs(INPUTS)
-            } else {
-                network
-            };
-            let network = td::widen(network, config, log)?;
-            Ok(Start {
-                network,
-                base_games: info.games,
-                done: 0,
-                curve_text: Vec::new(),
-            })
-        }
-        None => Ok(Start {
-            network: Network::random(INPUTS, config.hidden, config.seed),
-            base_games: 0,
-            done: 0,
-            curve_text: Vec::new(),
-        }),
-    }
-}
+pub type TrainSummary = td::Summary<MatchScore>;
 
 /// Runs a training run, printing the learning curve to `log` and a progress bar to the
 /// terminal when `progress` is true. Checkpoints go to [`TrainConfig::checkpoint_path`]
 /// between rounds; the finished network goes to `config.out`.
 pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyhow::Result<TrainSummary> {
-    if config.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if config.jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
-    let round_size = GAMES_PER_JOB * config.jobs as u64;
-    let eval_every = config.eval_every.max(round_size).div_ceil(round_size) * round_size;
-    let Start {
-        mut network,
-        base_games,
-        mut done,
-        mut curve_text,
-    } = starting_point(config, log)?;
-    let opponent = match &config.against {
-        Some(path) => Opponent::Net(Arc::new(load_file(path)?.0)),
-        None => Opponent::Bot(BotKind::Greedy),
-    };
-    let bar = ProgressBar::with_draw_target(
-        Some(config.games),
-        if progress {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games, {per_sec}, ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar.set_position(done);
-    bar.reset_eta();
-    let mut say = |bar: &ProgressBar, line: &str| -> std::io::Result<()> {
-        bar.suspend(|| {
-            writeln!(log, "{line}")?;
-            log.flush()
-        })
-    };
-    if done == 0 {
-        say(
-            &bar,
-            &format!(
-                "training {} games: seed {}, {} hidden units, lambda {}, rate {}, jobs {}",
-                config.games,
-                config.seed,
-                network.hidden(),
-                config.lambda,
-                config.rate,
-                config.jobs
-            ),
-        )?;
-    }
-    let mut copies: Vec<Network> = vec![network.clone(); config.jobs];
-    let mut workers: Vec<Worker> = (0..config.jobs).map(|_| Worker::new()).collect();
-    let started = Instant::now();
-    let started_at = done;
-    let mut moves = 0u64;
-    let mut curve = Vec::new();
-    while done < config.games {
-        let round = round_size.min(config.games - done);
-        let rate = config.rate_at(done);
-        let busy = round.div_ceil(GAMES_PER_JOB) as usize;
-        let round_moves: u64 = std::thread::scope(|scope| {
-            let handles: Vec<_> = copies
-                .iter_mut()
-                .zip(workers.iter_mut())
-                .take(busy)
-                .enumerate()
-                .map(|(thread, (copy, worker))| {
-                    scope.spawn(move || {
-                        let first = done + thread as u64 * GAMES_PER_JOB;
-                        let last = (first + GAMES_PER_JOB).min(done + round);
-                        (first..last)
-                            .map(|g| self_play(copy, game_seed(config.seed, g), config.lambda, rate, worker))
-                            .sum::<u64>()
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
-        });
-        moves += round_moves;
-        network.average_of(&copies[..busy]);
-        for copy in &mut copies {
-            copy.clone_from(&network);
-        }
-        if !network.is_finite() {
-            bail!("training diverged at game {done} (weights are no longer finite); try a smaller --rate");
-        }
-        done += round;
-        bar.set_position(done);
-        if done.is_multiple_of(eval_every) || done == config.games {
-            let shared = Arc::new(network.clone());
-            let score = paired_match(
-                &shared,
-                1,
-                &opponent,
-                config.eval_games.div_ceil(2),
-                CURVE_SEED,
-                config.jobs,
-            );
-            let elapsed = started.elapsed().as_secs_f64();
-            let speed = (done - started_at) as f64 / elapsed.max(1e-9);
-            let point = format!(
-                "games {:>8}  vs {} {}",
-                done,
-                td::curve_opponent(config),
-                score.describe()
-            );
-            say(
-                &bar,
-                &format!(
-                    "{point}  [{:.1} games/s, {:.0} moves/game, {:.0} s]",
-                    speed,
-                    moves as f64 / (done - started_at).max(1) as f64,
-                    elapsed
-                ),
-            )?;
-            curve.push((done, score));
-            // The notes hold only what the seed decides, so equal runs write equal files.
-            curve_text.push(point);
-            let mut notes = vec![run_line(config, done, base_games)];
-            notes.extend(curve_text.iter().cloned());
-            let info = NetInfo {
-                game: "nardy".into(),
-                // A run resumed from a checkpoint of an earlier layout stays on it.
-                encoding: layout_of_inputs(network.inputs()),
-                games: base_games + done,
-                seed: config.seed,
-                notes: notes.join("\n"),
-            };
-            td::keep_checkpoint(config, base_games + done, &network, &info)?;
-            if done < config.games {
-                weights::save(&config.checkpoint_path(), &network, &info)
-                    .with_context(|| format!("cannot write {}", config.checkpoint_path().display()))?;
-            } else {
-                weights::save(&config.out, &network, &info)
-                    .with_context(|| format!("cannot write {}", config.out.display()))?;
-                let _ = std::fs::remove_file(config.checkpoint_path());
-            }
-        }
-    }
-    bar.finish_and_clear();
-    let elapsed = started.elapsed().as_secs_f64();
-    Ok(TrainSummary {
-        network,
-        games: done,
-        games_per_second: (done - started_at) as f64 / elapsed.max(1e-9),
-        curve,
-    })
+    td::train_head(&NardyHead, config, log, progress)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::learn::td::{Targets, Worker, self_play};
 
     #[test]
     fn a_self_play_game_moves_its_positions_towards_the_result() {
         let net = Network::random(INPUTS, 16, 1);
         let mut learned = net.clone();
-        let mut worker = Worker::new();
-        let moves = self_play(&mut learned, 5, 1.0, 0.01, &mut worker);
+        let mut worker = Worker::new(INPUTS);
+        let targets = Targets {
+            lambda: 1.0,
+            plies: 0,
+        };
+        let moves = self_play(&NardyHead, &mut learned, 5, targets, 0.01, &mut worker);
         assert!(moves > 20);
-        let positions = worker.positions.len();
+        let positions = worker.movers.len();
         assert!(positions > 10);
         // With lambda 1 every target is the result itself, seen from the side to act.
-        let winner_won = worker.result;
-        let winner = worker.movers[positions - 1];
+        let (winner_won, winner) = worker.result.unwrap();
         let loss = |n: &Network| -> f32 {
             (0..positions)
                 .map(|t| {
-                    let result = if worker.movers[t] == winner {
-                        winner_won
-                    } else {
-                        winner_won.flip()
-                    };
-                    n.loss(&worker.positions[t], &result.to_outputs())
+                    let result = winner_won.seen_by(winner, worker.movers[t]);
+                    n.loss(worker.position(t), &result.to_outputs())
                 })
                 .sum()
         };

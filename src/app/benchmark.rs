@@ -755,7 +755,7 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
 mod tests {
     use super::*;
 
-    /// Every set kept in `benchmarks/` reads, holds the 1000 positions the README reports,
+    /// Every set kept in `benchmarks/` reads, holds the 1000 positions docs/analysis.md reports,
     /// and each candidate is a legal move of its position, best first.
     #[test]
     fn the_kept_benchmark_sets_read_and_their_candidates_are_legal() {

@@ -6,12 +6,17 @@
 //! with [`on_exit`] run (the engine client ends its engines' process groups), then it
 //! exits with 128 + the signal's number, as a shell reports a process killed by it.
 //!
+//! A section run with [`watching_every_signal`] (a match) hears SIGTERM and SIGHUP as it
+//! hears Ctrl-C: its flag is set, it winds down and reports, and the caller exits with
+//! 128 + the number of the signal ([`stop_signal`] says which), as a shell reports a
+//! process killed by it. A second signal while it winds down ends tabula at once.
+//!
 //! Nothing is installed until a front end asks ([`install`]), so a tabula that never asks
 //! (the engine server, a piped script) keeps the default behaviour of every signal. On
 //! platforms without these signals [`install`] does nothing and Ctrl-C ends tabula.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 use crate::ai::search::StopFlag;
 
@@ -21,8 +26,12 @@ static EXITING: AtomicBool = AtomicBool::new(false);
 /// What runs before tabula exits on a signal.
 static EXIT_HOOKS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
 
-/// The flag of the search Ctrl-C stops now, if one runs.
-static ACTIVE: Mutex<Option<StopFlag>> = Mutex::new(None);
+/// The flag of the search Ctrl-C stops now, if one runs, and whether SIGTERM and SIGHUP
+/// set it too.
+static ACTIVE: Mutex<Option<(StopFlag, bool)>> = Mutex::new(None);
+
+/// The last signal that set a section's flag (0 for none yet).
+static LAST_STOP: AtomicI32 = AtomicI32::new(0);
 
 /// Runs `f` on a lock's value, even after a thread panicked while holding it.
 fn locked<T, R>(mutex: &Mutex<T>, f: impl FnOnce(&mut T) -> R) -> R {
@@ -47,6 +56,46 @@ pub fn exiting() -> bool {
     EXITING.load(Ordering::SeqCst)
 }
 
+/// Work that a signal stopped after it reported what it had finished: tabula says
+/// `message` and exits with 128 + `signal`.
+#[derive(Debug)]
+pub struct StoppedBySignal {
+    /// The signal's number.
+    pub signal: i32,
+    /// What was stopped and how to go on.
+    pub message: String,
+}
+
+impl std::fmt::Display for StoppedBySignal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for StoppedBySignal {}
+
+impl StoppedBySignal {
+    /// The exit status: 128 + the signal's number, as a shell reports a process it
+    /// killed.
+    pub fn exit_status(&self) -> u8 {
+        u8::try_from(128 + self.signal).unwrap_or(u8::MAX)
+    }
+}
+
+/// A signal's name as people know it: Ctrl-C for SIGINT.
+pub fn signal_name(signal: i32) -> String {
+    #[cfg(unix)]
+    {
+        match signal {
+            libc::SIGINT => return "Ctrl-C (SIGINT)".to_string(),
+            libc::SIGTERM => return "SIGTERM".to_string(),
+            libc::SIGHUP => return "SIGHUP".to_string(),
+            _ => {}
+        }
+    }
+    format!("signal {signal}")
+}
+
 /// Runs `work` so that Ctrl-C stops its searches instead of ending tabula; returns what
 /// it returned and whether it was stopped (then its answer is to be thrown away, see
 /// [`crate::ai::search::stoppable`]). Without [`install`] Ctrl-C still ends tabula.
@@ -57,18 +106,35 @@ pub fn stoppable<T>(work: impl FnOnce() -> T) -> (T, bool) {
 }
 
 /// Runs `work` so that Ctrl-C sets `flag` instead of ending tabula; the searches of this
-/// thread watch it, and `work` may hand it to other threads (a match's games).
+/// thread watch it, and `work` may hand it to other threads.
 pub fn watching<T>(flag: &StopFlag, work: impl FnOnce() -> T) -> T {
-    let before = locked(&ACTIVE, |active| active.replace(flag.clone()));
+    watch(flag, false, work)
+}
+
+/// Like [`watching`], but SIGTERM and SIGHUP set `flag` too instead of ending tabula: for
+/// work that reports what it finished before it exits (a match's table).
+pub fn watching_every_signal<T>(flag: &StopFlag, work: impl FnOnce() -> T) -> T {
+    watch(flag, true, work)
+}
+
+fn watch<T>(flag: &StopFlag, every_signal: bool, work: impl FnOnce() -> T) -> T {
+    let before = locked(&ACTIVE, |active| active.replace((flag.clone(), every_signal)));
     let result = crate::ai::search::stoppable(flag, work);
     locked(&ACTIVE, |active| *active = before);
     result
 }
 
-/// What a signal does: Ctrl-C stops the search that runs, if one does; anything else
-/// (and Ctrl-C with no search) ends tabula.
+/// The signal that last stopped a section, if one did: the exit status is 128 plus it.
+pub fn stop_signal() -> Option<i32> {
+    Some(LAST_STOP.load(Ordering::SeqCst)).filter(|&signal| signal != 0)
+}
+
+/// What a signal does: it stops the section that hears it, if one runs (Ctrl-C a
+/// search; any of the three a section that hears every signal, unless it is already
+/// stopping); anything else ends tabula.
 fn heard(signal: i32, interrupt: i32) {
     if let Some(flag) = stopped_by(signal, interrupt, locked(&ACTIVE, |active| active.clone())) {
+        LAST_STOP.store(signal, Ordering::SeqCst);
         flag.request();
         return;
     }
@@ -80,9 +146,14 @@ fn heard(signal: i32, interrupt: i32) {
     std::process::exit(128 + signal);
 }
 
-/// The flag a signal sets instead of ending tabula: Ctrl-C's, while a search runs.
-fn stopped_by(signal: i32, interrupt: i32, active: Option<StopFlag>) -> Option<StopFlag> {
-    active.filter(|_| signal == interrupt)
+/// The flag a signal sets instead of ending tabula: Ctrl-C's while a search runs; any
+/// signal's while a section that hears them all runs and is not yet stopping.
+fn stopped_by(signal: i32, interrupt: i32, active: Option<(StopFlag, bool)>) -> Option<StopFlag> {
+    let (flag, every_signal) = active?;
+    if every_signal {
+        return (!flag.is_requested()).then_some(flag);
+    }
+    (signal == interrupt).then_some(flag)
 }
 
 /// Starts listening for SIGINT, SIGTERM and SIGHUP (once; later calls do nothing).
@@ -116,11 +187,15 @@ mod tests {
     fn ctrl_c_while_a_search_runs_stops_it_and_anything_else_ends_tabula() {
         let (interrupt, terminate) = (2, 15);
         let flag = StopFlag::new();
-        assert!(stopped_by(interrupt, interrupt, Some(flag.clone())).is_some());
+        assert!(stopped_by(interrupt, interrupt, Some((flag.clone(), false))).is_some());
         assert!(
-            stopped_by(terminate, interrupt, Some(flag)).is_none(),
+            stopped_by(terminate, interrupt, Some((flag.clone(), false))).is_none(),
             "SIGTERM ends"
         );
+        // A match hears them all, once: a second signal while it stops ends tabula.
+        assert!(stopped_by(terminate, interrupt, Some((flag.clone(), true))).is_some());
+        flag.request();
+        assert!(stopped_by(interrupt, interrupt, Some((flag, true))).is_none());
         assert!(
             stopped_by(interrupt, interrupt, None).is_none(),
             "no search: Ctrl-C ends"

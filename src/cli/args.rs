@@ -126,8 +126,9 @@ pub(super) fn parse_player(text: &str) -> Result<MatchPlayer, String> {
 /// Refuses up front a bot that cannot play `game` as named (bot:perfect without its
 /// table, a net level deeper than the game's network bot goes), saying what to type.
 pub(super) fn check_bots(game: &AnyGame, bots: impl IntoIterator<Item = BotKind>) -> anyhow::Result<()> {
+    // A level the game does not have, or a table not built, is a bad command line.
     bots.into_iter()
-        .try_for_each(|bot| bot.check_for(game).map_err(anyhow::Error::msg))
+        .try_for_each(|bot| bot.check_for(game).map_err(super::usage))
 }
 
 /// A built-in bot's name as `--bot` takes it: `expectimax:3` or `bot:expectimax:3`.
@@ -136,7 +137,7 @@ pub(super) fn parse_bot_name(name: &str) -> anyhow::Result<crate::ai::roster::Bo
     name.strip_prefix("bot:")
         .unwrap_or(name)
         .parse()
-        .map_err(anyhow::Error::msg)
+        .map_err(super::usage)
 }
 
 /// A progress bar of `len` steps drawn with `template` (indicatif's) on standard error

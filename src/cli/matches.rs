@@ -9,7 +9,8 @@ use clap::{Args, Subcommand};
 
 use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_player};
 use super::usage;
-use crate::app::matches::{NamedEngine, Pairing, Shard, Tourney};
+use crate::app::interrupt::StoppedBySignal;
+use crate::app::matches::{NamedEngine, Openings, Pairing, Shard, Starts, Tourney};
 use crate::app::players::MatchPlayer;
 use crate::app::protocol::client::TimeControl;
 use crate::core::stats::sprt::Sprt;
@@ -57,6 +58,14 @@ pub(super) struct MatchArgs {
     /// Write every game to FILE (and resume from it if it exists)
     #[arg(long, value_name = "FILE")]
     pub(super) records: Option<PathBuf>,
+    /// Start the games from the positions in FILE (one a line, as getpos prints them, or
+    /// a benchmark set), each played from every seat on the same dice
+    #[arg(long, value_name = "FILE")]
+    pub(super) positions: Option<PathBuf>,
+    /// Print a line on standard output as each game ends: its number, players by seat,
+    /// points, how it ended and its moves
+    #[arg(long)]
+    pub(super) each_game: bool,
     /// Also write every game as one JSON line to FILE (appended as each game ends)
     #[arg(long, value_name = "FILE")]
     pub(super) jsonl: Option<PathBuf>,
@@ -131,7 +140,9 @@ fn resolve_player(text: &str, named: &[NamedEngine]) -> anyhow::Result<(MatchPla
 }
 
 pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::app::matches::{MatchConfig, ReportRequest, find_player, read_engines, report, run_match};
+    use crate::app::matches::{
+        MatchConfig, ReportRequest, check_engines, find_player, read_engines, report, run_match,
+    };
     if let Some(MatchCommand::Report { files, sprt, anchor }) = args.report {
         write!(out, "{}", report(&ReportRequest { files, sprt, anchor })?)?;
         return Ok(ExitCode::SUCCESS);
@@ -190,6 +201,12 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
         )),
         None => None,
     };
+    let starts = match &args.positions {
+        Some(path) => {
+            Starts::Positions(Openings::read(path, kind, &options).map_err(|e| usage(format!("{e:#}")))?)
+        }
+        None => Starts::Fresh,
+    };
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
@@ -235,11 +252,24 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
             anchor,
             shard: args.shard,
             engines: per_player,
+            starts,
+            each_game: args.each_game,
             jsonl: args.jsonl,
             adjudicate: args.adjudicate,
             ..Tourney::default()
         },
     };
-    run_match(&config, out, io::stderr().is_terminal())?;
-    Ok(ExitCode::SUCCESS)
+    check_engines(&config).map_err(usage)?;
+    match run_match(&config, out, io::stderr().is_terminal()) {
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(error) => match error.downcast_ref::<StoppedBySignal>() {
+            // The table is out; say why it stopped and exit as a signal's victim does.
+            Some(stop) => {
+                out.flush()?;
+                eprintln!("tabula: {stop}");
+                Ok(ExitCode::from(stop.exit_status()))
+            }
+            None => Err(error),
+        },
+    }
 }

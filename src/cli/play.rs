@@ -10,6 +10,7 @@ use super::usage;
 use crate::app::players::SeatAssignment;
 use crate::app::session::random_seed;
 use crate::cli::repl::{PlayConfig, run_interactive, run_piped};
+use crate::core::Game;
 
 #[derive(Debug, Args)]
 pub(super) struct PlayArgs {
@@ -78,8 +79,15 @@ impl ColorWhen {
 pub(super) fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
     let fresh = kind.new_game(&options)?;
-    crate::app::players::seat_players(&fresh, &args.seat).map_err(usage)?;
+    let players = crate::app::players::seat_players(&fresh, &args.seat).map_err(usage)?;
     check_bots(&fresh, args.seat.iter().filter_map(|s| s.player.bot()))?;
+    let engines = args.engines.settings(false)?;
+    // An engine that cannot play ends tabula before the game, as in a match.
+    for (seat, player) in players.iter().enumerate() {
+        let who = format!("{} ({player})", fresh.seat_name(seat));
+        crate::app::players::check_player(player, &engines, &fresh, &who)
+            .map_err(|failure| usage(crate::app::players::unusable_engine(&who, &failure)))?;
+    }
     let seed_drawn = args.seed.is_none();
     let config = PlayConfig {
         kind,
@@ -89,7 +97,7 @@ pub(super) fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         seed_drawn,
         strict: args.strict,
         manual_dice: args.manual_dice,
-        engines: args.engines.settings(false)?,
+        engines,
         compact: args.compact,
         color: args.color.choice(),
     };

@@ -317,16 +317,16 @@ fn run_printf_example(script: &str, args: &str) -> (Option<i32>, String) {
 }
 
 #[test]
-fn the_strict_script_examples_of_the_readme_and_the_man_page_run_cleanly() {
+fn the_strict_script_examples_of_the_playing_guide_and_the_man_page_run_cleanly() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let line = readme
+    let guide = std::fs::read_to_string(root.join("docs/playing.md")).unwrap();
+    let line = guide
         .lines()
         .find(|l| l.starts_with("printf '") && l.contains("--strict"))
-        .expect("the README shows a --strict script");
+        .expect("docs/playing.md shows a --strict script");
     let (script, command) = line["printf '".len()..].split_once("' | tabula ").unwrap();
     let (status, errors) = run_printf_example(script, command);
-    assert_eq!(status, Some(0), "README: {line}\n{errors}");
+    assert_eq!(status, Some(0), "docs/playing.md: {line}\n{errors}");
 
     // The man page spells the same example in roff: \[rs] for a backslash, \- for a dash.
     let page = std::fs::read_to_string(root.join("man/tabula.6")).unwrap();

@@ -1,7 +1,14 @@
 //! The house stands in layers: core <- games <- ai <- app <- cli. Given the sources of
-//! `src/`, when every `crate::` and `super::` path outside the unit tests is read, then
-//! none points to a higher layer, none closes a circle between the rooms of a layer, and
-//! inside `ai` and `app` every room uses only the rooms its layer's doc lists before it.
+//! `src/`, read by a small Rust lexer (strings, raw strings, characters and lifetimes,
+//! nested block comments), when every `crate::`, `$crate::` and `super::` path outside
+//! the unit tests is taken (whole `use` trees included), then none points to a higher
+//! layer, none closes a circle between rooms, every module that says what it may use
+//! ("May use: ...") uses nothing else, and inside every module whose doc lists its rooms
+//! in order ("each room uses only the rooms listed before it: ...") every room uses only
+//! the rooms before it.
+//!
+//! A hand-written lexer rather than `syn`: the checks need only paths and the
+//! `#[cfg(test)]` items to leave out, which tokens give exactly, and no new crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -9,6 +16,306 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first.
 const LAYERS: &[&str] = &["core", "games", "ai", "app", "cli"];
+
+/// One token of Rust source, with the line it starts on. Literals keep no text: the
+/// checks never look inside them.
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    /// An identifier or keyword (`r#type` as `type`).
+    Ident(String),
+    /// `::`.
+    PathSep,
+    /// Any other punctuation character.
+    Punct(char),
+    /// A string, byte string, raw string, character or number.
+    Literal,
+    /// A lifetime or label: `'a`.
+    Lifetime,
+}
+
+fn is_ident_start(c: char) -> bool {
+    c.is_alphabetic() || c == '_'
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Reads Rust source into tokens, dropping comments (doc comments included).
+fn tokenize(text: &str) -> Vec<(usize, Token)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut tokens = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    // Moves past `chars[from..to]`, counting the lines it crosses.
+    let advance = |line: &mut usize, from: usize, to: usize| {
+        *line += chars[from..to.min(chars.len())]
+            .iter()
+            .filter(|&&c| c == '\n')
+            .count();
+        to
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let start_line = line;
+        let end = if c.is_whitespace() {
+            i + 1
+        } else if c == '/' && next == Some('/') {
+            (i..chars.len())
+                .find(|&j| chars[j] == '\n')
+                .unwrap_or(chars.len())
+        } else if c == '/' && next == Some('*') {
+            block_comment_end(&chars, i)
+        } else if let Some(end) = raw_string_end(&chars, i) {
+            tokens.push((start_line, Token::Literal));
+            end
+        } else if c == '"' || (matches!(c, 'b' | 'c') && next == Some('"')) {
+            tokens.push((start_line, Token::Literal));
+            quoted_end(&chars, if c == '"' { i } else { i + 1 }, '"')
+        } else if c == '\'' || (c == 'b' && next == Some('\'')) {
+            let quote = if c == '\'' { i } else { i + 1 };
+            match char_end(&chars, quote) {
+                Some(end) => {
+                    tokens.push((start_line, Token::Literal));
+                    end
+                }
+                None => {
+                    tokens.push((start_line, Token::Lifetime));
+                    (quote + 1..chars.len())
+                        .find(|&j| !is_ident_char(chars[j]))
+                        .unwrap_or(chars.len())
+                }
+            }
+        } else if c == 'r' && next == Some('#') && chars.get(i + 2).is_some_and(|&c| is_ident_start(c)) {
+            let end = (i + 2..chars.len())
+                .find(|&j| !is_ident_char(chars[j]))
+                .unwrap_or(chars.len());
+            tokens.push((start_line, Token::Ident(chars[i + 2..end].iter().collect())));
+            end
+        } else if is_ident_start(c) {
+            let end = (i..chars.len())
+                .find(|&j| !is_ident_char(chars[j]))
+                .unwrap_or(chars.len());
+            tokens.push((start_line, Token::Ident(chars[i..end].iter().collect())));
+            end
+        } else if c.is_ascii_digit() {
+            tokens.push((start_line, Token::Literal));
+            (i..chars.len())
+                .find(|&j| {
+                    !(is_ident_char(chars[j])
+                        || chars[j] == '.' && chars.get(j + 1).is_some_and(char::is_ascii_digit))
+                })
+                .unwrap_or(chars.len())
+        } else if c == ':' && next == Some(':') {
+            tokens.push((start_line, Token::PathSep));
+            i + 2
+        } else {
+            tokens.push((start_line, Token::Punct(c)));
+            i + 1
+        };
+        i = advance(&mut line, i, end);
+    }
+    tokens
+}
+
+/// Where the block comment opening at `start` ends: they nest.
+fn block_comment_end(chars: &[char], start: usize) -> usize {
+    let mut depth = 0;
+    let mut i = start;
+    while i + 1 < chars.len() {
+        match (chars[i], chars[i + 1]) {
+            ('/', '*') => {
+                depth += 1;
+                i += 2;
+            }
+            ('*', '/') => {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    chars.len()
+}
+
+/// Where the raw string starting at `start` (`r"`, `r#"`, `br##"`, `cr"`...) ends, if
+/// one starts there.
+fn raw_string_end(chars: &[char], start: usize) -> Option<usize> {
+    let mut i = start;
+    if matches!(chars.get(i), Some('b' | 'c')) {
+        i += 1;
+    }
+    if chars.get(i) != Some(&'r') {
+        return None;
+    }
+    i += 1;
+    let hashes = chars[i..].iter().take_while(|&&c| c == '#').count();
+    i += hashes;
+    if chars.get(i) != Some(&'"') {
+        return None;
+    }
+    i += 1;
+    while i < chars.len() {
+        if chars[i] == '"' && chars[i + 1..].iter().take(hashes).filter(|&&c| c == '#').count() == hashes {
+            return Some(i + 1 + hashes);
+        }
+        i += 1;
+    }
+    Some(chars.len())
+}
+
+/// Where the literal quoted by `quote` and opening at `start` ends, escapes skipped.
+fn quoted_end(chars: &[char], start: usize, quote: char) -> usize {
+    let mut i = start + 1;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 2,
+            c if c == quote => return i + 1,
+            _ => i += 1,
+        }
+    }
+    chars.len()
+}
+
+/// Where the character literal opening at `start` ends, or `None` where the quote
+/// opens a lifetime or label instead (`'a` with no closing quote right after).
+fn char_end(chars: &[char], start: usize) -> Option<usize> {
+    match chars.get(start + 1)? {
+        '\\' => Some(quoted_end(chars, start, '\'')),
+        _ if chars.get(start + 2) == Some(&'\'') => Some(start + 3),
+        _ => None,
+    }
+}
+
+/// The tokens of a file without its `#[cfg(test)]` items, and the names of the modules
+/// it declares as test-only (`#[cfg(test)] mod same_runs;`), whose files are left out too.
+fn without_tests(tokens: &[(usize, Token)]) -> (Vec<(usize, Token)>, Vec<String>) {
+    let cfg_test: Vec<Token> = "# [ cfg ( test ) ]"
+        .split(' ')
+        .map(|t| match t {
+            "cfg" | "test" => Token::Ident(t.into()),
+            _ => Token::Punct(t.chars().next().unwrap_or(' ')),
+        })
+        .collect();
+    let mut kept = Vec::new();
+    let mut test_modules = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let at_cfg_test = tokens[i..]
+            .iter()
+            .map(|(_, t)| t)
+            .take(cfg_test.len())
+            .eq(cfg_test.iter());
+        if !at_cfg_test {
+            kept.push(tokens[i].clone());
+            i += 1;
+            continue;
+        }
+        // Skip the item: to its first `;` outside brackets, or its closing brace.
+        i += cfg_test.len();
+        let mut depth = 0usize;
+        let mut words = Vec::new();
+        while i < tokens.len() {
+            let token = &tokens[i].1;
+            i += 1;
+            match token {
+                Token::Punct('{' | '(' | '[') => depth += 1,
+                Token::Punct('}' | ')' | ']') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 && *token == Token::Punct('}') {
+                        break;
+                    }
+                }
+                Token::Punct(';') if depth == 0 => {
+                    if let [.., Token::Ident(m), Token::Ident(name)] = words.as_slice()
+                        && m == "mod"
+                    {
+                        test_modules.push(name.clone());
+                    }
+                    break;
+                }
+                Token::Ident(_) if depth == 0 => words.push(token.clone()),
+                _ => {}
+            }
+        }
+    }
+    (kept, test_modules)
+}
+
+/// The paths tokens name, from `crate`, `$crate` or `super`: `crate::a::b`, and each
+/// leaf of a `use` tree (`use crate::{a::{b, c}, d}` names `a::b`, `a::c` and `d`).
+fn paths_in(tokens: &[(usize, Token)]) -> Vec<(usize, Vec<String>)> {
+    let mut found = Vec::new();
+    for (i, (line, token)) in tokens.iter().enumerate() {
+        let Token::Ident(word) = token else { continue };
+        let follows_path = i > 0 && tokens[i - 1].1 == Token::PathSep;
+        // `pub(crate)` and `pub(super)` name no path: one is followed by `::`.
+        let leads_path = tokens.get(i + 1).is_some_and(|t| t.1 == Token::PathSep);
+        if !(word == "crate" || word == "super") || follows_path || !leads_path {
+            continue;
+        }
+        let mut paths = Vec::new();
+        use_tree(tokens, i, vec![], &mut paths);
+        found.extend(paths.into_iter().map(|path| (*line, path)));
+    }
+    found
+}
+
+/// Reads the path (or `use` tree) starting at token `i` below `prefix` into `out`;
+/// returns the index after it.
+fn use_tree(
+    tokens: &[(usize, Token)],
+    mut i: usize,
+    prefix: Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> usize {
+    let mut path = prefix;
+    loop {
+        match tokens.get(i).map(|t| &t.1) {
+            Some(Token::Ident(word)) => {
+                if word != "self" || path.is_empty() {
+                    path.push(word.clone());
+                }
+                i += 1;
+            }
+            Some(Token::Punct('{')) => {
+                i += 1;
+                while let Some((_, token)) = tokens.get(i) {
+                    match token {
+                        Token::Punct('}') => return i + 1,
+                        Token::Punct(',') => i += 1,
+                        // Each item moves on by at least one token, whatever it holds.
+                        _ => i = use_tree(tokens, i, path.clone(), out).max(i + 1),
+                    }
+                }
+                return i;
+            }
+            Some(Token::Punct('*')) => {
+                out.push(path);
+                return i + 1;
+            }
+            _ => {
+                out.push(path);
+                return i;
+            }
+        }
+        match tokens.get(i).map(|t| &t.1) {
+            Some(Token::PathSep) => i += 1,
+            Some(Token::Ident(word)) if word == "as" => {
+                out.push(path);
+                return i + 2;
+            }
+            _ => {
+                out.push(path);
+                return i;
+            }
+        }
+    }
+}
 
 /// A use of another module: where it was written and the module path it names.
 #[derive(Debug)]
@@ -57,79 +364,6 @@ fn module_of(relative: &Path) -> Vec<String> {
     parts
 }
 
-/// The code of a file without its unit tests and comments.
-fn code_lines(text: &str) -> Vec<(usize, String)> {
-    let mut lines = Vec::new();
-    let mut all = text.lines().enumerate().peekable();
-    while let Some((number, line)) = all.next() {
-        if line.trim() == "#[cfg(test)]"
-            && all
-                .peek()
-                .is_some_and(|(_, next)| next.trim_start().starts_with("mod "))
-        {
-            break;
-        }
-        let code = match line.find("//") {
-            Some(at) => &line[..at],
-            None => line,
-        };
-        lines.push((number + 1, code.to_string()));
-    }
-    lines
-}
-
-/// The paths a line names: `crate::a::b`, `super::x`, and each item of `use crate::{a, b}`.
-fn paths_in(code: &str) -> Vec<Vec<String>> {
-    let mut found = Vec::new();
-    let bytes = code.as_bytes();
-    for start in ["crate::", "super::"] {
-        let mut from = 0;
-        while let Some(at) = code[from..].find(start) {
-            let begin = from + at;
-            from = begin + start.len();
-            if begin > 0 && (bytes[begin - 1].is_ascii_alphanumeric() || bytes[begin - 1] == b'_') {
-                continue;
-            }
-            let mut segments = vec![start.trim_end_matches("::").to_string()];
-            let mut rest = &code[from..];
-            loop {
-                if let Some(group) = rest.strip_prefix('{') {
-                    let end = group.find('}').unwrap_or(group.len());
-                    for item in group[..end].split(',') {
-                        let name: String = item
-                            .trim()
-                            .chars()
-                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
-                            .collect();
-                        let mut path = segments.clone();
-                        path.extend(name.split("::").filter(|s| !s.is_empty()).map(String::from));
-                        found.push(path);
-                    }
-                    break;
-                }
-                let name: String = rest
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                if name.is_empty() {
-                    found.push(segments);
-                    break;
-                }
-                segments.push(name.clone());
-                rest = &rest[name.len()..];
-                match rest.strip_prefix("::") {
-                    Some(next) => rest = next,
-                    None => {
-                        found.push(segments);
-                        break;
-                    }
-                }
-            }
-        }
-    }
-    found
-}
-
 /// Turns `crate::...` or `super::...` (seen from `module`) into a path from the crate
 /// root; `super` of `a::b::c` is `a::b`, whether c is `c.rs` or `c/mod.rs`.
 fn absolute(path: &[String], module: &[String]) -> Vec<String> {
@@ -148,33 +382,49 @@ fn absolute(path: &[String], module: &[String]) -> Vec<String> {
     base
 }
 
-fn read_units() -> Vec<Unit> {
+/// The module doc of a file: its leading `//!` lines, joined.
+fn module_doc(text: &str) -> String {
+    text.lines()
+        .take_while(|l| l.starts_with("//!"))
+        .map(|l| l.trim_start_matches("//!").trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every source file but `main.rs` and the unit tests (files under a `tests` folder,
+/// and modules declared `#[cfg(test)] mod name;`), with its doc.
+fn read_units() -> Vec<(Unit, String)> {
     let root = source_root();
     let mut files = Vec::new();
     rust_files(&root, &mut files);
-    let mut units = Vec::new();
+    let mut read = Vec::new();
+    let mut test_modules: Vec<Vec<String>> = Vec::new();
     for file in files {
         let relative = file.strip_prefix(&root).expect("under src/").to_path_buf();
-        // Unit-test folders (`#[cfg(test)] mod tests;`) may reach any room of the crate.
         let unit_tests = relative.iter().any(|part| part == "tests");
         if relative == Path::new("main.rs") || unit_tests {
             continue;
         }
         let module = module_of(&relative);
         let text = fs::read_to_string(&file).expect("a source file is UTF-8");
-        let mut references = Vec::new();
-        for (line, code) in code_lines(&text) {
-            for path in paths_in(&code) {
-                references.push(Reference {
-                    file: relative.display().to_string(),
-                    line,
-                    target: absolute(&path, &module),
-                });
-            }
-        }
-        units.push(Unit { module, references });
+        let (tokens, tests) = without_tests(&tokenize(&text));
+        test_modules.extend(tests.into_iter().map(|name| {
+            let mut path = module.clone();
+            path.push(name);
+            path
+        }));
+        let references = paths_in(&tokens)
+            .into_iter()
+            .map(|(line, path)| Reference {
+                file: relative.display().to_string(),
+                line,
+                target: absolute(&path, &module),
+            })
+            .collect();
+        read.push((Unit { module, references }, module_doc(&text)));
     }
-    units
+    read.retain(|(unit, _)| !test_modules.iter().any(|t| unit.module.starts_with(t)));
+    read
 }
 
 /// The room a module path belongs to: its first two segments when the second is a
@@ -191,16 +441,9 @@ fn layer_rank(name: &str) -> Option<usize> {
     LAYERS.iter().position(|l| *l == name)
 }
 
-/// The order a layer's doc gives its rooms: the list after "each room uses only the rooms
-/// listed before it:" in `src/LAYER/mod.rs`.
-fn documented_order(layer: &str) -> Option<Vec<String>> {
-    let text = fs::read_to_string(source_root().join(layer).join("mod.rs")).ok()?;
-    let doc: String = text
-        .lines()
-        .take_while(|l| l.starts_with("//!"))
-        .map(|l| l.trim_start_matches("//!").trim())
-        .collect::<Vec<_>>()
-        .join(" ");
+/// The order a module's doc gives its rooms: the list after "each room uses only the
+/// rooms listed before it:", up to the sentence's end.
+fn documented_order(doc: &str) -> Option<Vec<String>> {
     let marker = "each room uses only the rooms listed before it:";
     let at = doc.find(marker)?;
     let list = &doc[at + marker.len()..];
@@ -216,6 +459,47 @@ fn documented_order(layer: &str) -> Option<Vec<String>> {
             .filter(|s| !s.is_empty())
             .collect(),
     )
+}
+
+/// What a module's doc says it may use, past its own rooms.
+#[derive(Debug, PartialEq)]
+struct Allowance {
+    /// Modules it may use (a layer's name alone allows the whole layer).
+    allowed: Vec<Vec<String>>,
+    /// Modules inside those it may not use ("... but [`crate::ai::train`]").
+    barred: Vec<Vec<String>>,
+}
+
+/// Reads the "May use: ..." sentence of a module doc: the modules it links
+/// (`[`crate::ai::search`]`) and the layers it names (`core, games' traits`), those after
+/// "but" barred. The sentence ends at its first `.` or `;`.
+fn allowance(doc: &str) -> Option<Allowance> {
+    let marker = "May use:";
+    let at = doc.find(marker)?;
+    let sentence = &doc[at + marker.len()..];
+    let sentence = &sentence[..sentence.find(['.', ';']).unwrap_or(sentence.len())];
+    let (granted, refused) = sentence.split_once(" but ").unwrap_or((sentence, ""));
+    let modules = |text: &str| -> Vec<Vec<String>> {
+        let mut found = Vec::new();
+        for (index, piece) in text.split('`').enumerate() {
+            if index % 2 == 1 {
+                if let Some(path) = piece.strip_prefix("crate::") {
+                    found.push(path.split("::").map(String::from).collect());
+                }
+            } else {
+                for word in piece.split(|c: char| !c.is_alphanumeric()) {
+                    if LAYERS.contains(&word) {
+                        found.push(vec![word.to_string()]);
+                    }
+                }
+            }
+        }
+        found
+    };
+    Some(Allowance {
+        allowed: modules(granted),
+        barred: modules(refused),
+    })
 }
 
 /// Every edge between two rooms, with the first place that makes it.
@@ -248,9 +532,13 @@ fn name(room: &[String]) -> String {
     room.join("::")
 }
 
+fn units() -> Vec<Unit> {
+    read_units().into_iter().map(|(unit, _)| unit).collect()
+}
+
 #[test]
 fn no_import_points_to_a_higher_layer() {
-    let units = read_units();
+    let units = units();
     assert!(units.len() > 50, "found only {} source files", units.len());
     let mut upward = Vec::new();
     for ((from, to), place) in room_edges(&units) {
@@ -270,39 +558,91 @@ fn no_import_points_to_a_higher_layer() {
 }
 
 #[test]
-fn rooms_use_only_the_rooms_their_layer_lists_before_them() {
-    let units = read_units();
+fn rooms_use_only_the_rooms_their_module_lists_before_them() {
+    let read = read_units();
+    let modules: BTreeSet<Vec<String>> = read.iter().map(|(u, _)| u.module.clone()).collect();
     let mut wrong = Vec::new();
-    for layer in ["ai", "app"] {
-        let order =
-            documented_order(layer).unwrap_or_else(|| panic!("src/{layer}/mod.rs lists its rooms in order"));
-        assert!(order.len() >= 5, "{layer}'s order is {order:?}");
-        let rank = |room: &[String]| room.get(1).and_then(|r| order.iter().position(|o| o == r));
-        for ((from, to), place) in room_edges(&units) {
-            if from[0] != layer || to[0] != layer {
-                continue;
-            }
-            match (rank(&from), rank(&to)) {
-                (Some(f), Some(t)) if t < f => {}
-                (Some(_), Some(_)) => wrong.push(format!(
-                    "{place}: {} uses {}, listed after it",
-                    name(&from),
-                    name(&to)
-                )),
-                _ => wrong.push(format!(
-                    "{place}: {} or {} is missing from {layer}'s list",
-                    name(&from),
-                    name(&to)
-                )),
+    let mut ordered = Vec::new();
+    for (owner, doc) in &read {
+        let Some(order) = documented_order(doc) else {
+            continue;
+        };
+        let owner = &owner.module;
+        ordered.push(name(owner));
+        assert!(order.len() >= 2, "{}'s order is {order:?}", name(owner));
+        // The room of `path` under `owner`, if it is one of its modules.
+        let child = |path: &[String]| -> Option<String> {
+            let room = path.get(..owner.len() + 1)?;
+            (path.starts_with(owner) && modules.contains(room)).then(|| room[owner.len()].clone())
+        };
+        let rank = |room: &str| order.iter().position(|o| o == room);
+        for (unit, _) in &read {
+            let Some(from) = child(&unit.module) else { continue };
+            for reference in &unit.references {
+                let Some(to) = child(&reference.target).filter(|to| *to != from) else {
+                    continue;
+                };
+                let place = format!("{}:{}", reference.file, reference.line);
+                match (rank(&from), rank(&to)) {
+                    (Some(f), Some(t)) if t < f => {}
+                    (Some(_), Some(_)) => wrong.push(format!("{place}: {from} uses {to}, listed after it")),
+                    _ => wrong.push(format!(
+                        "{place}: {from} or {to} is missing from {}'s list",
+                        name(owner)
+                    )),
+                }
             }
         }
     }
+    assert!(ordered.len() >= 2, "only {ordered:?} list their rooms in order");
+    wrong.sort();
+    wrong.dedup();
     assert!(wrong.is_empty(), "rooms out of order:\n{}", wrong.join("\n"));
 }
 
 #[test]
+fn every_module_uses_only_what_its_doc_says_it_may() {
+    let read = read_units();
+    let mut declared = 0;
+    let mut wrong = Vec::new();
+    for (owner, doc) in &read {
+        let Some(allowance) = allowance(doc) else { continue };
+        declared += 1;
+        let owner = &owner.module;
+        for (unit, _) in read.iter().filter(|(u, _)| u.module.starts_with(owner)) {
+            for reference in &unit.references {
+                let target = &reference.target;
+                if target.is_empty() || target.starts_with(owner) {
+                    continue;
+                }
+                let allowed = allowance.allowed.iter().any(|a| target.starts_with(a));
+                let barred = allowance.barred.iter().any(|b| target.starts_with(b));
+                if !allowed || barred {
+                    wrong.push(format!(
+                        "{}:{}: {} uses {}, which its doc does not allow",
+                        reference.file,
+                        reference.line,
+                        name(owner),
+                        name(target)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        declared >= LAYERS.len(),
+        "only {declared} modules say what they may use"
+    );
+    assert!(
+        wrong.is_empty(),
+        "uses beyond a module's word:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
 fn no_circle_between_rooms() {
-    let units = read_units();
+    let units = units();
     let edges = room_edges(&units);
     let mut next: BTreeMap<Vec<String>, Vec<Vec<String>>> = BTreeMap::new();
     for (from, to) in edges.keys() {
@@ -358,64 +698,190 @@ fn every_layer_says_what_it_may_use() {
     for layer in LAYERS {
         let text =
             fs::read_to_string(source_root().join(layer).join("mod.rs")).expect("a layer has a mod.rs");
-        let doc: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
         assert!(
-            doc.iter().any(|l| l.contains("May use:")),
+            allowance(&module_doc(&text)).is_some(),
             "src/{layer}/mod.rs does not say what it may use"
         );
     }
 }
 
+/// The paths of `code`, as `crate::a::b` strings.
+fn shown_paths(code: &str) -> Vec<String> {
+    let (tokens, _) = without_tests(&tokenize(code));
+    paths_in(&tokens)
+        .into_iter()
+        .map(|(_, path)| path.join("::"))
+        .collect()
+}
+
 #[test]
 fn the_reader_finds_real_imports() {
-    // Given lines shaped like the sources, when they are read, then each path is found.
+    // Given code shaped like the sources, when it is read, then each path is found.
     assert_eq!(
-        paths_in("use crate::ai::bots::{Bot, Greedy};"),
-        vec![
-            vec!["crate", "ai", "bots", "Bot"],
-            vec!["crate", "ai", "bots", "Greedy"]
-        ]
+        shown_paths("use crate::ai::bots::{Bot, Greedy};"),
+        ["crate::ai::bots::Bot", "crate::ai::bots::Greedy"]
     );
     assert_eq!(
-        paths_in("let x = crate::core::reachable::solve(&a);")[0],
-        vec!["crate", "core", "reachable", "solve"]
+        shown_paths("let x = crate::core::reachable::solve(&a);"),
+        ["crate::core::reachable::solve"]
     );
-    assert!(paths_in("let supercrate::x = 1;").is_empty());
+    assert_eq!(
+        shown_paths("use crate::{a::{b, self, c as d}, e::*, f};"),
+        ["crate::a::b", "crate::a", "crate::a::c", "crate::e", "crate::f"]
+    );
+    assert_eq!(
+        shown_paths("use super::super::x; $crate::m::n!(); pub(crate) fn f(){} pub(super) struct S;"),
+        ["super::super::x", "crate::m::n"]
+    );
+    assert!(shown_paths("let supercrate::x = 1;").is_empty());
     let module: Vec<String> = vec!["ai".into(), "bots".into(), "greedy".into()];
     let path: Vec<String> = vec!["super".into(), "Bot".into()];
     assert_eq!(absolute(&path, &module), vec!["ai", "bots", "Bot"]);
     let module: Vec<String> = vec!["ai".into(), "bots".into()];
     assert_eq!(absolute(&path, &module), vec!["ai", "Bot"]);
+}
+
+#[test]
+fn the_reader_skips_what_is_not_code() {
+    // Strings, comments and characters hide nothing and show nothing.
+    let code = r###"
+        let url = "http://x"; use crate::a;
+        let s = "crate::not_a // \" crate::not_b";
+        /* crate::not_c /* nested crate::not_d */ still crate::not_e */ use crate::b;
+        let raw = r#"a "quoted" crate::not_f"#; use crate::c;
+        let c = '"'; use crate::d; let e = '\''; use crate::e;
+        fn f<'a>(x: &'a str) -> crate::g::G<'a> { 'outer: loop { break 'outer; } }
+        let bytes = b"crate::not_g"; let raw_bytes = br"crate::not_h"; let r#type = 1;
+        // crate::not_i
+        /// crate::not_j
+    "###;
     assert_eq!(
-        code_lines("use crate::a; // crate::b\n#[cfg(test)]\nmod tests { use crate::c; }").len(),
-        1
+        shown_paths(code),
+        [
+            "crate::a",
+            "crate::b",
+            "crate::c",
+            "crate::d",
+            "crate::e",
+            "crate::g::G"
+        ]
+    );
+    // Lines are counted through multi-line literals and comments.
+    let (tokens, _) = without_tests(&tokenize("/*\n\n*/ \"a\nb\" r\"\n\"\nuse crate::x;"));
+    assert_eq!(paths_in(&tokens)[0].0, 6);
+}
+
+#[test]
+fn the_reader_leaves_out_unit_tests() {
+    let code = "use crate::a;\n#[cfg(test)]\nmod tests { use crate::b; fn f() { {} } }\n\
+                use crate::c;\n#[cfg(test)]\nmod same_runs;\n#[cfg(test)]\nuse crate::d;\n";
+    let (tokens, test_modules) = without_tests(&tokenize(code));
+    let found: Vec<String> = paths_in(&tokens).into_iter().map(|(_, p)| p.join("::")).collect();
+    assert_eq!(found, ["crate::a", "crate::c"]);
+    assert_eq!(test_modules, ["same_runs"]);
+}
+
+#[test]
+fn the_reader_takes_what_modules_allow_from_their_docs() {
+    let path = |p: &str| -> Vec<String> { p.split("::").map(String::from).collect() };
+    assert_eq!(
+        allowance("The bots. May use: core, games' traits, [`crate::ai::search`]. Then more."),
+        Some(Allowance {
+            allowed: vec![path("core"), path("games"), path("ai::search")],
+            barred: vec![],
+        })
+    );
+    assert_eq!(
+        allowance("May use: core, and the rest of [`crate::ai`] but [`crate::ai::train`]."),
+        Some(Allowance {
+            allowed: vec![path("core"), path("ai")],
+            barred: vec![path("ai::train")],
+        })
+    );
+    assert_eq!(
+        allowance("May use: nothing else of the crate. Rules code is pure."),
+        Some(Allowance {
+            allowed: vec![],
+            barred: vec![]
+        })
+    );
+    assert_eq!(
+        documented_order(
+            "Inside, each room uses only the rooms listed before it: [`a`], [`b`], and [`c`]. Then"
+        ),
+        Some(vec!["a".to_string(), "b".into(), "c".into()])
     );
 }
 
 #[test]
 fn only_what_a_bot_author_needs_is_public() {
-    // Given the crate root, when its public modules are read, then they are the rules,
-    // the games and the bots; sessions, records and the front ends are the crate's own.
+    // Given the crate root, when every item it makes public is read, then they are the
+    // rules, the games and the bots, and the two entry points the binary and an external
+    // Rust bot need; sessions, records and the front ends are the crate's own.
     let lib = fs::read_to_string(source_root().join("lib.rs")).expect("src/lib.rs");
-    let public: BTreeSet<&str> = lib
-        .lines()
-        .filter_map(|line| line.strip_prefix("pub mod "))
-        .map(|name| name.trim_end_matches(';'))
-        .collect();
-    assert_eq!(public, BTreeSet::from(["ai", "core", "games"]));
-    for inner in ["app", "cli"] {
-        assert!(
-            lib.contains(&format!("pub(crate) mod {inner};")),
-            "{inner} is not crate-only"
-        );
+    let (tokens, _) = without_tests(&tokenize(&lib));
+    let tokens: Vec<Token> = tokens.into_iter().map(|(_, t)| t).collect();
+    let shown = |item: &[Token]| -> String {
+        item.iter()
+            .map(|t| match t {
+                Token::Ident(word) => format!(" {word}"),
+                Token::PathSep => "::".into(),
+                Token::Punct(c) => c.to_string(),
+                Token::Literal | Token::Lifetime => " _".into(),
+            })
+            .collect::<String>()
+            .replace(":: ", "::")
+            .trim()
+            .to_string()
+    };
+    // Each item at the top level: from its first word to its `;` or its block.
+    let mut items = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::Punct('{' | '(' | '[') => depth += 1,
+            Token::Punct(')') => depth = depth.saturating_sub(1),
+            // An attribute belongs to no item's text.
+            Token::Punct(']') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    start = i + 1;
+                }
+            }
+            Token::Punct('}') => {
+                depth = depth.saturating_sub(1);
+                // `use a::{b, c};` goes on to its `;`.
+                let then_semicolon = tokens.get(i + 1) == Some(&Token::Punct(';'));
+                if depth == 0 && !then_semicolon {
+                    items.push(shown(&tokens[start..=i]));
+                    start = i + 1;
+                }
+            }
+            Token::Punct(';') if depth == 0 => {
+                items.push(shown(&tokens[start..=i]));
+                start = i + 1;
+            }
+            _ => {}
+        }
     }
-    // The binary and an external Rust bot reach the rest through these alone.
-    let exported: Vec<&str> = lib.lines().filter(|l| l.starts_with("pub use ")).collect();
-    assert_eq!(
-        exported,
-        [
-            "pub use cli::engine::{serve, serve_bot};",
-            "pub use cli::{USAGE_EXIT, UsageError, run};"
-        ]
-    );
+    let public: BTreeSet<String> = items
+        .iter()
+        .filter(|item| item.starts_with("pub"))
+        .cloned()
+        .collect();
+    let expected = [
+        "pub mod ai;",
+        "pub mod core;",
+        "pub mod games;",
+        "pub(crate) mod app;",
+        "pub(crate) mod cli;",
+        "pub use cli::engine::{serve, serve_bot};",
+        "pub use cli::{USAGE_EXIT, UsageError, run};",
+    ];
+    let expected: BTreeSet<String> = expected
+        .iter()
+        .map(|item| shown(&tokenize(item).into_iter().map(|(_, t)| t).collect::<Vec<_>>()))
+        .collect();
+    assert_eq!(public, expected);
 }

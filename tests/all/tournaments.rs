@@ -242,18 +242,34 @@ fn engines_named_in_a_file_play_with_their_options_and_directory() {
     .unwrap();
     let log = dir.join("log");
     let out = run(
-        "match ur --engines {} --player greedy --player picky --player lost --games 6 --jobs 1 --log {}",
+        "match ur --engines {} --player greedy --player bot:random --games 2 --jobs 1 --log {}",
         &[path(&file), path(&log)],
     );
     let traffic = std::fs::read_to_string(&log).unwrap();
     assert!(traffic.contains("set bot greedy"), "{traffic}");
-    // An option the engine refuses forfeits the game: it would not play as configured
-    // (against lost, which cannot even start, it is lost that forfeits).
-    assert!(out.contains("forfeits by #2 picky: 2 (refused 2)"), "{out}");
-    // A working directory that is not there: the engine cannot start.
-    assert!(out.contains("forfeits by #3 lost: 4 (start 4)"), "{out}");
-    assert!(traffic.contains("nowhere"), "{traffic}");
     assert!(out.contains("1  greedy "), "{out}");
+    assert!(out.contains("forfeits: none"), "{out}");
+    // An option the engine refuses: it would not play as configured, so no game is
+    // played (in a round robin too), and the command line was wrong (status 2).
+    let (code, error) = refused(
+        "match ur --engines {} --player greedy --player picky --player lost --games 6",
+        &[path(&file)],
+    );
+    let flat = error.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(code, Some(2), "{error}");
+    assert!(flat.contains("#2 picky (engine:"), "{error}");
+    assert!(flat.contains("cannot play, so no game was played"), "{error}");
+    assert!(flat.contains("refused 'set bot cleverest'"), "{error}");
+    // A working directory that is not there: the engine cannot start.
+    let (code, error) = refused(
+        "match ur --engines {} --player greedy --player lost --player bot:random --games 6",
+        &[path(&file)],
+    );
+    let flat = error.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(code, Some(2), "{error}");
+    assert!(flat.contains("#2 lost (engine:"), "{error}");
+    assert!(flat.contains("start: cannot start"), "{error}");
+    assert!(flat.contains("nowhere"), "{error}");
     // A name the file does not have is refused with the names it has.
     let (code, error) = refused(
         "match ur --engines {} --player greedy --player other",
@@ -303,8 +319,8 @@ fn every_match_option_and_the_clock_are_documented() {
     let protocol = std::fs::read_to_string(root.join("man/tabula-protocol.5")).unwrap();
     assert!(protocol.contains(".BI \"time_left \" \"SEAT SECONDS \" 0"));
     assert!(protocol.contains(".RB ( time ),"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let guide = std::fs::read_to_string(root.join("docs/matches.md")).unwrap();
     for needed in ["sbatch --array=", "parallel tabula match", "tabula match report"] {
-        assert!(readme.contains(needed), "README lacks {needed}");
+        assert!(guide.contains(needed), "docs/matches.md lacks {needed}");
     }
 }

@@ -404,7 +404,8 @@ fn the_command_line_solves_end_layers_and_refuses_perfect_play_without_a_table()
         .output()
         .unwrap();
     let error = String::from_utf8_lossy(&refused.stderr);
-    assert_eq!(refused.status.code(), Some(1), "{error}");
+    // A bot that cannot play as named is a bad command line.
+    assert_eq!(refused.status.code(), Some(2), "{error}");
     assert!(error.contains("'tabula solve ur rules=finkel'"), "{error}");
     assert!(error.contains("minutes"), "{error}");
 

@@ -1,14 +1,18 @@
 //! Evaluations learned by self-play: a small network in plain Rust ([`network`]), its
 //! weight file ([`weights`]), TD(lambda) training for any game through its encoder
-//! ([`td`]; Long Nardy's own in [`crate::ai::train`]), its use as Long Nardy's
-//! evaluation and bots ([`nardy`]) and as every other game's ([`seats`]).
+//! ([`td`], with one output per seat by [`seat_head`]; Long Nardy's five outcome
+//! chances are its head in [`crate::ai::train`]), its use as Long Nardy's evaluation
+//! and bots ([`nardy`]) and as every other game's ([`seats`]).
 //!
-//! The networks tabula ships are embedded in the binary (`assets/*.net`, see the README
+//! The networks tabula ships are embedded in the binary (`assets/*.net`, see docs/internals.md
 //! for how each was trained); `--net FILE` on `play`, `match` and `engine` replaces the
 //! one for that file's game for the whole process ([`use_net_file`]).
 
 pub mod nardy;
 pub mod network;
+#[cfg(test)]
+mod same_runs;
+pub mod seat_head;
 pub mod seats;
 pub mod td;
 pub mod weights;
@@ -26,7 +30,7 @@ pub use weights::{NetFileError, NetInfo};
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, inputs_of_layout};
 
 /// The plies of Long Nardy's `bot:best`: the deepest net level whose median decision
-/// stays under 250 ms on a two-core machine (see the README for the measurements).
+/// stays under 250 ms on a two-core machine (see docs/strength.md for the measurements).
 pub const BEST_NARDY_PLIES: u8 = 2;
 
 /// The shipped Long Nardy network's file.

@@ -21,7 +21,7 @@ use crate::core::{Encoding, Estimate, Game, MAX_SEATS};
 pub const MAX_INPUTS: usize = 1024;
 
 /// The networks built into the binary, one per game and option set that has one (see
-/// the README for how each was trained).
+/// docs/internals.md for how each was trained).
 static SHIPPED_FILES: &[&[u8]] = &[
     include_bytes!(
         "../../../assets/nets/aeroplane_players-2_launch-even_fly-then-jump-off_overshoot-forbid_until-last.net"

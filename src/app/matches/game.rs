@@ -44,7 +44,11 @@ impl Table for Refereed {
 pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummary, String, Option<String>)> {
     let seed = config.dice_seed(index);
     let seat_players = config.seat_players(index);
-    let session = Session::new(config.kind, &config.options, seed)?;
+    let mut session = Session::new(config.kind, &config.options, seed)?;
+    if let Some(position) = config.opening(index) {
+        // Checked when the file was read; the record's first line says where it began.
+        session.set_position(position)?;
+    }
     let label = game_label(index);
     let mut forfeit: Option<Forfeit> = None;
     let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();

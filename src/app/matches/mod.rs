@@ -11,7 +11,7 @@
 //! One file per job: `game.rs` plays one game through the shared loop
 //! ([`crate::ai::playout::play_out`]) with a referee at the table, `scoring.rs` turns its
 //! end (or a forfeit) into places, points and record lines, `engines_file.rs` reads
-//! `--engines FILE`, `resume.rs` reads finished
+//! `--engines FILE`, `openings.rs` reads `--positions FILE`, `resume.rs` reads finished
 //! games back from the records, `run.rs` plays the games on threads, `report.rs` sums up
 //! the records of any number of runs (shards), `table.rs` and `standings.rs` sum the
 //! games up (ratings, score matrix, SPRT), and `plan.rs` says who plays which game.
@@ -19,6 +19,7 @@
 mod adjudicate;
 mod engines_file;
 mod game;
+mod openings;
 pub mod jsonl;
 mod plan;
 mod report;
@@ -31,9 +32,10 @@ mod table;
 pub use engines_file::{NamedEngine, read_engines};
 #[cfg(test)]
 pub use game::play_game;
+pub use openings::{Openings, Starts};
 pub use plan::{Pairing, Shard, Tourney};
 pub use report::{ReportRequest, find_player, report};
-pub use run::run_match;
+pub use run::{check_engines, run_match};
 
 use std::path::PathBuf;
 

@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 
 use super::MatchConfig;
+use super::openings::Starts;
 use crate::app::players::MatchPlayer;
 use crate::app::protocol::client::EngineSettings;
 use crate::core::Game;
@@ -71,6 +72,10 @@ pub struct Tourney {
     /// Engine settings per player (from an engines file); a player past the end, or all
     /// when empty, uses the match's.
     pub engines: Vec<EngineSettings>,
+    /// Where the games start (`--positions`).
+    pub starts: Starts,
+    /// Print a line as each game ends (`--each-game`).
+    pub each_game: bool,
     /// The pairings, worked out once (leave it at its default).
     pub pairings: PairingsCache,
     /// Where every game is written as a JSON line (`--jsonl`).
@@ -149,6 +154,15 @@ impl MatchConfig {
         self.seed.wrapping_add(index / self.round_length().max(1))
     }
 
+    /// The position game `index` starts from, with `--positions`: one per round, so every
+    /// pairing plays it from every seat on the round's dice.
+    pub fn opening(&self, index: u64) -> Option<&str> {
+        match &self.tourney.starts {
+            Starts::Positions(openings) => openings.for_round(index / self.round_length().max(1)),
+            Starts::Fresh | Starts::Recorded => None,
+        }
+    }
+
     /// True if game `index` is in this run's slice (every game without `--shard`): the
     /// games of one dice seed and pairing stay together.
     pub fn in_shard(&self, index: u64) -> bool {
@@ -178,6 +192,9 @@ impl MatchConfig {
                 sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
             ));
         }
+        if let Starts::Positions(openings) = &self.tourney.starts {
+            plan.push_str(&format!(" positions={}", openings.positions.len()));
+        }
         let mut lines = vec![plan];
         for &player in seat_players {
             lines.push(format!(
@@ -206,6 +223,8 @@ pub(super) struct PlanLine {
     pub pairing: Pairing,
     pub games: u64,
     pub sprt: Option<Sprt>,
+    /// How many positions the games started from, in turn (`--positions`).
+    pub positions: Option<u64>,
 }
 
 impl PlanLine {
@@ -217,6 +236,7 @@ impl PlanLine {
             pairing: Pairing::RoundRobin,
             games: 0,
             sprt: None,
+            positions: None,
         };
         let mut seen = 0;
         for word in text.split_whitespace() {
@@ -233,6 +253,7 @@ impl PlanLine {
                         .ok_or_else(bad)?
                 }
                 "sprt" => plan.sprt = Some(Sprt::parse(value)?),
+                "positions" => plan.positions = Some(value.parse().map_err(|_| bad())?),
                 _ => return Err(bad()),
             }
             seen += 1;

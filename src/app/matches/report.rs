@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
+use super::openings::Starts;
 use super::plan::PlanLine;
 use super::resume::resume;
 use super::run::whole_games;
@@ -119,6 +120,8 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
             pairing: plan.pairing,
             sprt: request.sprt.or(plan.sprt),
             anchor,
+            // The games say where they started; the positions file is not needed.
+            starts: Starts::Recorded,
             ..Tourney::default()
         },
     };

@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 use anyhow::{Context, bail};
 
 use super::game::count_moves;
+use super::openings::Starts;
 use super::plan::PlanLine;
 use super::scoring::{forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::protocol::client::Traffic;
 use crate::app::record::{Fault, GameRecord, Replay, Replaying, parse_records};
-use crate::app::session::Session;
+use crate::app::session::{Action, Session};
 use crate::core::Game;
 
 /// Reads the finished games of an interrupted match back from its records, replaying
@@ -66,6 +67,34 @@ fn check_plan(
     Ok(())
 }
 
+/// Checks that a recorded game started where this match starts it: from its position
+/// with `--positions` (its first line `setpos`), else at the game's own start.
+fn check_start(config: &MatchConfig, record: &GameRecord, number: u64) -> anyhow::Result<()> {
+    let recorded = match record.actions.first() {
+        Some((_, Action::SetPos(position))) => Some(position.as_str()),
+        _ => None,
+    };
+    if config.tourney.starts == Starts::Recorded {
+        return Ok(());
+    }
+    match (config.opening(number - 1), recorded) {
+        (Some(ours), Some(theirs)) if ours == theirs => Ok(()),
+        (None, None) => Ok(()),
+        (Some(ours), Some(theirs)) => bail!(
+            "game {number} of the records started from '{theirs}', but this match's \
+             positions give it '{ours}' (another --positions file?)"
+        ),
+        (Some(ours), None) => bail!(
+            "game {number} of the records started at the game's start, but this match's \
+             positions give it '{ours}'"
+        ),
+        (None, Some(theirs)) => bail!(
+            "game {number} of the records started from '{theirs}': give the --positions \
+             file it was played with"
+        ),
+    }
+}
+
 /// Replays one recorded game: its number, players, seed, every roll (thrown from the
 /// seed) and move (legal), and its result (recomputed and compared).
 fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<GameSummary> {
@@ -112,6 +141,7 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         bail!("game {number} of the records was played by other players (expected '{expected}')");
     }
     check_plan(config, record, number, &seat_players)?;
+    check_start(config, record, number)?;
     let session = Replay::new(record, seed, Replaying::Seeded)?
         .finish()
         .map_err(|e| {

@@ -18,6 +18,7 @@ use super::table::{footer, table, unbalanced_warning, wrap};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::search::StopFlag;
 use crate::app::players::ForfeitKind;
+use crate::core::Game;
 
 /// Runs the match: plays the games not yet in the records, then prints the table. With
 /// `progress`, a progress bar on standard error; the first forfeit of each player is told
@@ -99,11 +100,12 @@ pub fn run_match(
     let jobs = config.jobs.clamp(1, pending.len().max(1));
     let mut failure: Option<anyhow::Error> = None;
     let mut told = vec![false; config.players.len()];
-    // Ctrl-C stops the games being played (their bots and engines at once) and starts no
-    // more: what was finished is in the records, so the same command resumes.
+    // Ctrl-C, SIGTERM and SIGHUP stop the games being played (their bots and engines at
+    // once) and start no more: what was finished is in the records, so the same command
+    // resumes.
     let interrupted = StopFlag::new();
     crate::app::interrupt::install();
-    crate::app::interrupt::watching(&interrupted, || {
+    crate::app::interrupt::watching_every_signal(&interrupted, || {
         std::thread::scope(|scope| {
             for _ in 0..jobs {
                 let sender = sender.clone();
@@ -148,6 +150,15 @@ pub fn run_match(
                                 bar.suspend(|| eprint!("{text}"));
                             }
                         }
+                        if config.tourney.each_game {
+                            let line = finished_line(config, &summary);
+                            let shown =
+                                bar.suspend(|| out.write_all(line.as_bytes()).and_then(|()| out.flush()));
+                            if let Err(e) = shown {
+                                failure.get_or_insert(e.into());
+                                next.store(usize::MAX / 2, Ordering::Relaxed);
+                            }
+                        }
                         finished.insert(summary.index, summary);
                         bar.inc(1);
                         if let Some(test) = sprt.as_mut() {
@@ -190,20 +201,61 @@ pub fn run_match(
         footer(&summaries, elapsed, played, resumed)
     )?;
     if interrupted.is_requested() {
-        let resume = match &config.records {
-            Some(path) => format!(
-                "the records in {} keep them: run the same command again to play the rest",
-                path.display()
-            ),
-            None => "without --records they are not kept".to_string(),
-        };
-        anyhow::bail!(
-            "stopped by Ctrl-C after {} of {} games; {resume}",
-            summaries.len(),
-            config.games
-        );
+        return Err(stopped(config, summaries.len()).into());
     }
     Ok(summaries)
+}
+
+/// What tabula says when a signal stopped the match after `done` games: which signal,
+/// and the command that plays the rest.
+fn stopped(config: &MatchConfig, done: usize) -> crate::app::interrupt::StoppedBySignal {
+    use crate::app::interrupt::{StoppedBySignal, signal_name, stop_signal};
+    let signal = stop_signal().unwrap_or(2);
+    let how = match &config.records {
+        Some(path) => {
+            let words: Vec<String> = std::env::args_os()
+                .map(|word| word.to_string_lossy().into_owned())
+                .collect();
+            format!(
+                "the records in {} keep them; to play the rest, run the same command \
+                 again:\n{}",
+                path.display(),
+                shell_words::join(words)
+            )
+        }
+        None => "without --records they are not kept".to_string(),
+    };
+    let text = format!(
+        "stopped by {} after {done} of {} games; {how}",
+        signal_name(signal),
+        config.games
+    );
+    // Wrapped to fit 80 columns after "tabula: "; the command stays whole on its line.
+    let (story, command) = text.split_once('\n').unwrap_or((&text, ""));
+    let mut lines = crate::core::wrap::wrap_words(story, 70);
+    if !command.is_empty() {
+        lines.push(command.to_string());
+    }
+    StoppedBySignal {
+        signal,
+        message: lines.join("\n  "),
+    }
+}
+
+/// Starts every engine of the match once, gives it a new game and stops it: an engine
+/// that cannot start, fails its handshake or refuses the game ends the match before any
+/// game is scored (a crash later is a forfeit, and the engine is started again).
+pub fn check_engines(config: &MatchConfig) -> anyhow::Result<()> {
+    let game = config.kind.new_game(&config.options)?;
+    for (player, entry) in config.players.iter().enumerate() {
+        let who = match &entry.name {
+            Some(name) => format!("#{} {name} ({})", player + 1, entry.spec),
+            None => format!("#{} {}", player + 1, entry.spec),
+        };
+        crate::app::players::check_player(&entry.spec, config.engine_settings(player), &game, &who)
+            .map_err(|failure| anyhow::anyhow!(crate::app::players::unusable_engine(&who, &failure)))?;
+    }
+    Ok(())
 }
 
 /// The length of `text` up to the end of its last whole game: every game is written as
@@ -234,6 +286,61 @@ fn progress_bar(total: u64, done: u64, shown: bool, sprt: bool) -> indicatif::Pr
     ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
         .with_style(style)
         .with_position(done)
+}
+
+/// The line `--each-game` prints as a game ends, as cutechess-cli's `Finished game`:
+/// `Finished game 3 (A vs B): 1-0 {white wins}, 57 moves` — the players by seat, the
+/// points by seat, how it ended (a forfeit with its reason) and the moves played.
+fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
+    let game = config.kind.new_game(&config.options).ok();
+    let seat_name = |seat: usize| game.as_ref().map_or("?", |g| g.seat_name(seat)).to_string();
+    // Each player as the table names it: the name given, else an engine's own name,
+    // else its spec.
+    let players: Vec<String> = summary
+        .seat_players
+        .iter()
+        .enumerate()
+        .map(|(seat, &p)| {
+            let player = &config.players[p];
+            let own = summary.names.get(seat).cloned().flatten();
+            player
+                .name
+                .clone()
+                .or(own)
+                .unwrap_or_else(|| player.spec.to_string())
+        })
+        .collect();
+    let points: Vec<String> = summary
+        .points
+        .iter()
+        .map(|&p| {
+            if p.fract() == 0.0 {
+                format!("{p:.0}")
+            } else {
+                format!("{p:.2}")
+            }
+        })
+        .collect();
+    let how = match &summary.forfeit {
+        Some((seat, kind, _)) => format!("{} forfeits: {kind}", seat_name(*seat)),
+        None => {
+            let first: Vec<String> = (0..summary.places.len())
+                .filter(|&seat| summary.places[seat] == 1)
+                .map(seat_name)
+                .collect();
+            match first.as_slice() {
+                [one] => format!("{one} wins"),
+                _ => format!("{} share first place", first.join(" and ")),
+            }
+        }
+    };
+    wrap(&format!(
+        "Finished game {} ({}): {} {{{how}}}, {} moves",
+        summary.index + 1,
+        players.join(" vs "),
+        points.join("-"),
+        summary.moves
+    ))
 }
 
 fn forfeit_notice(

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::GameSummary;
-use super::table::wrap;
+use super::table::{format_elo, wrap};
 use crate::core::stats::rating::{Encounter, Fit, fit};
 use crate::core::stats::sprt::{Sprt, Verdict};
 
@@ -77,9 +77,9 @@ pub(super) fn ratings_section(
             for (rank, &p) in order.iter().enumerate() {
                 let (rating, interval) = match (elo[p], half_width[p]) {
                     (Some(e), Some(h)) => (
-                        format!("{e:+.0}"),
+                        format_elo(e),
                         if h > 0.0 {
-                            format!("({:+.0} to {:+.0})", e - h, e + h)
+                            format!("({} to {})", format_elo(e - h), format_elo(e + h))
                         } else {
                             "(anchor)".to_string()
                         },

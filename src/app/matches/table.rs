@@ -13,12 +13,11 @@ use crate::app::protocol::client::Traffic;
 use crate::core::Game;
 use crate::core::stats::{elo, wilson};
 
-fn format_elo(value: f64) -> String {
-    if value.is_infinite() {
-        if value > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{value:+.0}")
-    }
+/// A finite Elo figure with its sign, rounded to a whole number; a difference that
+/// rounds to nothing is `+0`, never `-0`.
+pub(super) fn format_elo(value: f64) -> String {
+    // Adding zero turns a negative zero (from rounding -0.4, or from 0 * -1) positive.
+    format!("{:+.0}", value.round() + 0.0)
 }
 
 /// A warning when the games do not divide into whole sets (one game per seating of every
@@ -111,6 +110,24 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
             place_sum += f64::from(game.places.get(seat).copied().unwrap_or(0));
         }
         let n = points.len() as f64;
+        if points.is_empty() {
+            // No games, no figures: dashes rather than intervals of nothing.
+            let _ = writeln!(
+                text,
+                "{:<3}{:<w$} {:>5} {:>6}  {:>5} {:<13} {:>6} {:<13} {:>5}",
+                player + 1,
+                label,
+                0,
+                "-",
+                "-",
+                "",
+                "-",
+                "",
+                "-",
+                w = NAME_WIDTH
+            );
+            continue;
+        }
         let (low, high) = wilson(wins, n);
         let mean = points.iter().sum::<f64>() / n.max(1.0);
         let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
@@ -148,7 +165,8 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
     }
     let mut by_seat = Vec::new();
     for seat in 0..seats {
-        let firsts: f64 = games.iter().map(|g| g.win_share(seat)).sum();
+        // Plus zero: the sum of no games is -0.0, which would print as -0.0%.
+        let firsts: f64 = games.iter().map(|g| g.win_share(seat)).sum::<f64>() + 0.0;
         by_seat.push(format!(
             "{} {:.1}%",
             seat_name(seat),
@@ -248,12 +266,30 @@ fn elo_line(games: &[GameSummary]) -> String {
     let low = (score - half).max(0.0);
     let high = (score + half).min(1.0);
     wrap(&format!(
-        "Elo difference #1 - #2: {} (95% CI {} to {}), score {:.1}%",
-        format_elo(elo(score)),
-        format_elo(elo(low)),
-        format_elo(elo(high)),
+        "Elo difference #1 - #2: {}, score {:.1}%",
+        elo_words(score, low, high),
         100.0 * score
     ))
+}
+
+/// An Elo difference and its interval from a score and the score's interval, in words
+/// where a bound has no finite value (a side that won every game, or whose interval
+/// reaches a score of 0 or 1).
+fn elo_words(score: f64, low: f64, high: f64) -> String {
+    let (estimate, low, high) = (elo(score), elo(low), elo(high));
+    if estimate == f64::INFINITY {
+        return "not measurable, #1 won every game".to_string();
+    }
+    if estimate == f64::NEG_INFINITY {
+        return "not measurable, #2 won every game".to_string();
+    }
+    let interval = match (low.is_finite(), high.is_finite()) {
+        (true, true) => format!("95% CI {} to {}", format_elo(low), format_elo(high)),
+        (true, false) => format!("95% CI {} or more", format_elo(low)),
+        (false, true) => format!("95% CI {} or less", format_elo(high)),
+        (false, false) => "95% CI unbounded".to_string(),
+    };
+    format!("{} ({interval})", format_elo(estimate))
 }
 
 /// One label per player, at most [`NAME_WIDTH`] characters: the name given, else the
@@ -389,7 +425,11 @@ mod tests {
         assert_eq!(elo(0.5), 0.0);
         assert!((elo(0.75) - 190.85).abs() < 0.01);
         assert_eq!(elo(1.0), f64::INFINITY);
-        assert_eq!(format_elo(elo(0.0)), "-inf");
+        assert_eq!(format_elo(elo(0.5)), "+0");
+        assert_eq!(format_elo(-0.4), "+0");
+        assert_eq!(elo_words(1.0, 1.0, 1.0), "not measurable, #1 won every game");
+        assert_eq!(elo_words(0.0, 0.0, 0.0), "not measurable, #2 won every game");
+        assert_eq!(elo_words(0.75, 0.6, 1.0), "+191 (95% CI +70 or more)");
     }
 
     #[test]
@@ -440,7 +480,10 @@ mod tests {
             text.contains("warning: 3 games do not divide into sets of 2"),
             "{text}"
         );
-        assert!(text.contains("Elo difference #1 - #2: +inf"), "{text}");
+        assert!(
+            text.contains("Elo difference #1 - #2: not measurable, #1 won every game"),
+            "{text}"
+        );
         assert!(
             text.contains("first places by seat: light 66.7%, dark 33.3%"),
             "{text}"

@@ -351,6 +351,45 @@ pub fn build_agent(
     }
 }
 
+/// Starts `spec`'s engine, gives it `game` (its `newgame` and the set-up commands that
+/// follow) and stops it again: the check, before any game counts, that the engine can
+/// play at all. Bots and people pass at once.
+pub fn check_player(
+    spec: &PlayerSpec,
+    settings: &EngineSettings,
+    game: &AnyGame,
+    label: &str,
+) -> Result<(), EngineFailure> {
+    if !matches!(spec, PlayerSpec::Engine(_)) {
+        return Ok(());
+    }
+    let Some(mut agent) = build_agent(spec, 0, settings, label)? else {
+        return Ok(());
+    };
+    let result = agent.observe(&Observation::NewGame(game));
+    agent.shutdown();
+    result
+}
+
+/// What tabula says of an engine that failed [`check_player`]: who, why, and its last
+/// standard error lines.
+pub fn unusable_engine(who: &str, failure: &EngineFailure) -> String {
+    // Wrapped to fit 80 columns after "tabula: ", continuing indented.
+    let story = format!(
+        "{who} cannot play, so no game was played: {}: {}",
+        failure.kind, failure.detail
+    );
+    let mut text = crate::core::wrap::wrap_words(&story, 70).join("\n  ");
+    if !failure.stderr.is_empty() {
+        text.push_str("\n  its last lines on standard error:");
+        for line in &failure.stderr {
+            text.push_str("\n  | ");
+            text.push_str(line);
+        }
+    }
+    text
+}
+
 /// Like [`build_agent`], but an engine that fails to start becomes a [`FailedAgent`]
 /// (the seat forfeits at once, with the reason) instead of an error.
 pub fn build_agent_or_failed(

@@ -2,7 +2,8 @@
 //! sides, and the controller side that drives an external engine as a player
 //! ([`client`]). The engine side that serves a session is the `tabula engine` front end.
 //!
-//! May use: core, [`crate::app::lines`].
+//! May use: core, [`crate::ai::search`] (a search's stop request), [`crate::app::lines`],
+//! [`crate::app::interrupt`].
 //!
 //! A command is one line, `[id] name args...`. The reply is `=[id] text` on success or
 //! `?[id] message` on failure, then one empty line. Multi-line replies continue on the

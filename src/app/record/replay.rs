@@ -16,8 +16,8 @@ pub enum Replaying {
     /// taken as written from the first that does not.
     Saved,
     /// A game played from its seed alone, as a match resumes it: every roll must be the
-    /// one the seed throws there, and typed dice, reseeds, positions and resignations are
-    /// refused.
+    /// one the seed throws there, and typed dice, reseeds, resignations and positions
+    /// (but one to start from, before the first action) are refused.
     Seeded,
 }
 
@@ -236,6 +236,8 @@ impl<'r> Replay<'r> {
                 Err(error) => Err(error),
             },
             Action::Move(text) => session.play_recorded(text).map(Effect::Played),
+            // A match game may start from a position (--positions): as its first action.
+            Action::SetPos(text) if index == 0 => session.set_position(text).map(|()| Effect::Positioned),
             _ if seeded => return Err(fail(Fault::NotSeeded)),
             Action::Roll(dice) | Action::Dice(dice) => session.set_dice(dice.values()).map(Effect::Rolled),
             Action::SetPos(text) => session.set_position(text).map(|()| Effect::Positioned),

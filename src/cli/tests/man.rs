@@ -200,8 +200,9 @@ fn every_bot_is_named_where_seats_and_players_are_documented() {
         let rest = &man[from + 1..];
         rest[..rest.find("\n.SH ").unwrap()].replace("\\-", "-")
     };
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let readme_seat = readme
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/playing.md")).unwrap();
+    let guide_seat = guide
         .lines()
         .find(|l| l.starts_with("| `--seat SEAT=PLAYER`"))
         .unwrap();
@@ -219,7 +220,7 @@ fn every_bot_is_named_where_seats_and_players_are_documented() {
         let name = format!("bot:{bot}");
         for (place, text) in [
             ("man BOTS", bots_section.as_str()),
-            ("README --seat", readme_seat),
+            ("docs/playing.md --seat", guide_seat),
             ("play --help", play_help.as_str()),
             ("match --help", match_help.as_str()),
         ] {

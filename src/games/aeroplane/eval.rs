@@ -15,7 +15,7 @@ pub const FEATURES: usize = 10;
 
 /// The coefficients for 2, 3 and 4 players (fitted with the other options at their
 /// defaults); each row is printed by
-/// `cargo run --release --example calibrate -- aeroplane players=N` (see the README).
+/// `cargo run --release --example calibrate -- aeroplane players=N` (see docs/internals.md).
 pub const WEIGHTS: [[f64; FEATURES]; 3] = [
     // cargo run --release --example calibrate -- aeroplane players=2 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 355421 positions; Brier on 38761 fresh positions 0.2075 (softmax stand-in 0.2944, constant 0.2500)

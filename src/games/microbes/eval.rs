@@ -15,7 +15,7 @@ use crate::games::linear::{dot, estimate_from_scores};
 pub const FEATURES: usize = 9;
 
 /// The coefficients, printed by `cargo run --release --example calibrate -- microbes`
-/// (see the README).
+/// (see docs/internals.md).
 // cargo run --release --example calibrate -- microbes --games 3000 --test-games 1000 --seed 1 --rounds 2
 //   fitted on 454694 positions; Brier on 47244 fresh positions 0.2144 (softmax stand-in 0.2897, constant 0.2500)
 pub const WEIGHTS: [f64; FEATURES] = [

@@ -14,7 +14,7 @@ use crate::games::linear::{dot, estimate_from_scores};
 pub const FEATURES: usize = 13;
 
 /// The coefficients for 2 to 6 players; each row is printed by
-/// `cargo run --release --example calibrate -- mnogoboy players=N` (see the README).
+/// `cargo run --release --example calibrate -- mnogoboy players=N` (see docs/internals.md).
 pub const WEIGHTS: [[f64; FEATURES]; 5] = [
     // cargo run --release --example calibrate -- mnogoboy players=2 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 163535 positions; Brier on 19978 fresh positions 0.1824 (softmax stand-in 0.2013, constant 0.2500)

@@ -663,14 +663,14 @@ impl Game for Mnogoboy {
     /// net:4); the level named here is what it would search without one: `net:4` on the
     /// learned network (2.6 ms median a decision), which won 54.0% (50.9-57.1) of 1000
     /// against the net:2 on the earlier network; that one won 51.3% (48.2-54.4) of 1000
-    /// against expectimax:6 (see the README).
+    /// against expectimax:6 (see docs/strength.md).
     /// Three: `net:4` on the three-seat network (160 hidden units, 630,000 games of
     /// training), 2.0 / 7.2 ms, which won 37.8% (34.9-40.9) and 35.8% (32.9-38.9) of 999
     /// games each against two mcts:4000 with seeds 1 and 2, and 36.3% (33.4-39.4) with
     /// seed 3 (fair share 33.3%; mcts:4000 took 73.6 / 97.5 ms there).
     /// Four to six: mcts:4000, 6 seats 76.0 / 96.9 ms, 33.0% (30.2-36.0) of 1000
     /// four-seat games against three greedy bots; net:4 on the four-seat network won
-    /// 25.7% (23.1-28.5) of 1000 against three mcts:4000, level with it (see the README).
+    /// 25.7% (23.1-28.5) of 1000 against three mcts:4000, level with it (see docs/strength.md).
     fn best_bot(&self) -> &'static str {
         if self.seat_count() <= 3 {
             "net:4"

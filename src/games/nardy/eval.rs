@@ -48,7 +48,7 @@ pub const PIPS_PER_TURN: f64 = 8.1667;
 pub const FEATURES: usize = 15;
 
 /// The win model's weights, one per feature of [`features`]. Fitted by
-/// `cargo run --release --example calibrate -- nardy` (see the README).
+/// `cargo run --release --example calibrate -- nardy` (see docs/internals.md).
 // cargo run --release --example calibrate -- nardy --games 3000 --test-games 1000 --seed 1 --rounds 2
 //   fitted on 252984 positions; Brier on 28116 fresh positions 0.1796 (softmax stand-in 0.2683, constant 0.2500)
 pub const WIN_WEIGHTS: [f64; FEATURES] = [

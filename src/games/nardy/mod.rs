@@ -678,7 +678,7 @@ impl Game for Nardy {
     /// The learned network three plies deep (the opponent's best reply to each roll
     /// valued by our 21 rolls), 52 ms median and 139 ms p90 a decision: it won 62.7%
     /// (60.6-64.8) of 2000 games against the reference network's net:2, the level it
-    /// replaced. The README has the network's measurements.
+    /// replaced. docs/strength.md has the network's measurements.
     fn best_bot(&self) -> &'static str {
         "net:3"
     }

@@ -22,7 +22,7 @@ pub const FEATURES: usize = 11;
 
 /// Coefficients per rule set, in the order of [`RuleSet::ALL`] (city, finkel, masters,
 /// blitz, aseb). Each row is printed by
-/// `cargo run --release --example calibrate -- ur rules=NAME` (see the README).
+/// `cargo run --release --example calibrate -- ur rules=NAME` (see docs/internals.md).
 pub const WEIGHTS: [[f64; FEATURES]; 5] = [
     // cargo run --release --example calibrate -- ur rules=city --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 488496 positions; Brier on 60016 fresh positions 0.2287 (softmax stand-in 0.2948, constant 0.2500)
