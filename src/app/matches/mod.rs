@@ -19,8 +19,8 @@
 mod adjudicate;
 mod engines_file;
 mod game;
-mod openings;
 pub mod jsonl;
+mod openings;
 mod plan;
 mod report;
 mod resume;
