@@ -211,6 +211,11 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
+    if args.jsonl.is_some() && args.jsonl == args.records {
+        return Err(usage(
+            "--jsonl and --records need two files: the text records and the JSON lines are different formats",
+        ));
+    }
     let resuming = args
         .records
         .as_ref()

@@ -58,9 +58,12 @@ fn text_game(games: &[Vec<String>], number: u64) -> &Vec<String> {
         .unwrap_or_else(|| panic!("game {number} in the records"))
 }
 
-/// The table without the lines that say how the run went.
+/// The table without the lines that say how the run went (nor `--each-game`'s lines
+/// before it).
 fn table_only(text: &str) -> String {
-    text.lines()
+    let start = text.find("match ").unwrap_or(0);
+    text[start..]
+        .lines()
         .filter(|l| !l.contains("games played in") && !l.contains("read from") && !l.contains("resumed"))
         .collect::<Vec<_>>()
         .join("\n")
@@ -249,15 +252,13 @@ fn both_ways(dir: &Path, game_args: &[&str]) -> (Vec<Value>, Vec<Value>, String)
         args.extend(game_args);
         args.extend(["--jsonl", &jsonl, "--records", &records, "--jobs", "1"]);
         if adjudicate {
-            args.push("--adjudicate");
+            args.extend(["--adjudicate", "--each-game"]);
         }
         let out = run(&args);
         if adjudicate {
+            // Read back, the adjudicated games are adjudicated again to the same table.
+            assert_eq!(table_only(&run(&["match", "report", &jsonl])), table_only(&out));
             table = out;
-            assert_eq!(
-                run(&["match", "report", &records]),
-                run(&["match", "report", &jsonl])
-            );
         }
         let mut games = json_lines(&jsonl);
         games.sort_by_key(|g| g["number"].as_u64());
@@ -343,6 +344,7 @@ fn a_nardy_race_is_adjudicated_earlier_says_so_and_agrees_with_playing_on_when_c
         table.contains(&format!("adjudicated: {count} of 6 games")),
         "{table}"
     );
+    assert_eq!(table.matches(" wins by adjudication}").count(), count, "{table}");
     let records = std::fs::read_to_string(dir.join("a.txt")).unwrap();
     assert_eq!(
         records.matches("\nadjudicated race (").count(),
@@ -379,5 +381,72 @@ fn a_two_seat_mnogoboy_game_is_adjudicated_from_its_solved_table() {
     assert!(
         table.contains(&format!("adjudicated: {count} of 6 games")),
         "{table}"
+    );
+}
+
+#[test]
+fn the_json_lines_and_the_records_need_two_files() {
+    let dir = temp_dir("same");
+    let file = path(&dir, "m.txt");
+    let output = crate::support::tabula_command()
+        .args([
+            "match",
+            "ur",
+            "--player",
+            "bot:random",
+            "--player",
+            "bot:random",
+            "--games",
+            "2",
+        ])
+        .args(["--records", &file, "--jsonl", &file])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("need two files"));
+    assert!(!dir.join("m.txt").exists(), "nothing is written");
+}
+
+#[test]
+fn a_game_started_from_a_position_keeps_it_in_its_json_line() {
+    let dir = temp_dir("positions");
+    let (_, start, _) = crate::support::run_tabula(&["play", "ur", "--seed", "1"], "roll\ngetpos\n");
+    let start = start.lines().last().unwrap().trim().to_string();
+    let positions = path(&dir, "positions.txt");
+    std::fs::write(&positions, format!("{start}\n")).unwrap();
+    let (records, jsonl) = (path(&dir, "m.txt"), path(&dir, "m.jsonl"));
+    run(&[
+        "match",
+        "ur",
+        "--player",
+        "bot:greedy",
+        "--player",
+        "bot:random",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--positions",
+        &positions,
+        "--records",
+        &records,
+        "--jsonl",
+        &jsonl,
+    ]);
+    let lines = json_lines(&jsonl);
+    assert_eq!(lines.len(), 2);
+    for game in &lines {
+        let first = &game["actions"][0];
+        assert_eq!(first["setpos"].as_str(), Some(start.as_str()), "{first}");
+        assert_eq!(first.get("seconds"), None, "setting the position is no move");
+        assert!(
+            game["actions"].as_array().unwrap()[1..]
+                .iter()
+                .all(|a| a.get("setpos").is_none())
+        );
+    }
+    assert_eq!(
+        run(&["match", "report", &jsonl]),
+        run(&["match", "report", &records])
     );
 }

@@ -94,6 +94,9 @@ pub struct ActionLine {
     /// The seat that resigned.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub resign: Option<String>,
+    /// The position the game was set to (a match's opening, `--positions`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub setpos: Option<String>,
     /// Seconds the mover took to decide (moves only).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub seconds: Option<f64>,
@@ -187,11 +190,13 @@ pub(super) fn game_line(
                 roll: None,
                 played: None,
                 resign: None,
+                setpos: None,
                 seconds: None,
             };
             match action.written(before) {
                 Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
-                Action::Move(text) | Action::SetPos(text) => {
+                Action::SetPos(text) => line.setpos = Some(text),
+                Action::Move(text) => {
                     line.played = Some(text);
                     line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
                 }
@@ -324,15 +329,18 @@ fn record_of(game: &GameLine) -> String {
     lines.push(format!("seed {}", game.dice_seed));
     let mut actions = 0;
     for action in &game.actions {
-        let line = match (&action.roll, &action.played, &action.resign) {
-            (Some(dice), _, _) => {
-                let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
-                format!("roll {}", dice.join(" "))
-            }
-            (None, Some(text), _) => format!("play {text}"),
-            (None, None, Some(seat)) => format!("resign {seat}"),
+        let line = if let Some(dice) = &action.roll {
+            let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
+            format!("roll {}", dice.join(" "))
+        } else if let Some(text) = &action.played {
+            format!("play {text}")
+        } else if let Some(seat) = &action.resign {
+            format!("resign {seat}")
+        } else if let Some(position) = &action.setpos {
+            format!("setpos {position}")
+        } else {
             // An action of no known kind: the record refuses it when read.
-            (None, None, None) => "action".to_string(),
+            "action".to_string()
         };
         actions += 1;
         lines.push(line);

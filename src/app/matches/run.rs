@@ -329,6 +329,7 @@ fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
                 .map(seat_name)
                 .collect();
             match first.as_slice() {
+                [one] if summary.adjudicated.is_some() => format!("{one} wins by adjudication"),
                 [one] => format!("{one} wins"),
                 _ => format!("{} share first place", first.join(" and ")),
             }
