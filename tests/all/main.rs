@@ -27,6 +27,7 @@ mod rollouts;
 mod search;
 mod support;
 mod table;
+mod terminal;
 mod tournaments;
 mod transcripts;
 mod ur_games;

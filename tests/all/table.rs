@@ -7,11 +7,11 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+pub(crate) const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
 /// What the terminal showed when `shell` ran in a pseudo-terminal with `env` set and
 /// the lines of `keys` (each ended by `\r`) typed, one at each prompt.
-fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
+pub(crate) fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
     let mut command = Command::new("script");
     command
         .args(["-qec", shell, "/dev/null"])
@@ -61,8 +61,8 @@ fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
     String::from_utf8_lossy(&shown).into_owned()
 }
 
-/// Waits until the terminal, past byte `seen`, shows a prompt (`... > ` before the line
-/// editor's escape codes); returns how far it has shown.
+/// Waits until the terminal, past byte `seen`, shows a prompt (`... > ` or a `[y/N] `
+/// question, before the line editor's escape codes); returns how far it has shown.
 fn wait_for_prompt(shown: &Mutex<Vec<u8>>, seen: usize, shell: &str) -> usize {
     // A safety net for a broken build, not a measure of speed.
     let give_up = Instant::now() + Duration::from_secs(120);
@@ -70,10 +70,9 @@ fn wait_for_prompt(shown: &Mutex<Vec<u8>>, seen: usize, shell: &str) -> usize {
         {
             let shown = shown.lock().unwrap();
             let text = String::from_utf8_lossy(&shown[seen.min(shown.len())..]).into_owned();
-            if without_escapes(&text)
-                .trim_end_matches(['\r', '\n'])
-                .ends_with("> ")
-            {
+            let text = without_escapes(&text);
+            let text = text.trim_end_matches(['\r', '\n']);
+            if text.ends_with("> ") || text.ends_with("[y/N] ") {
                 return shown.len();
             }
             assert!(Instant::now() < give_up, "no prompt from {shell}: {text}");
@@ -83,7 +82,7 @@ fn wait_for_prompt(shown: &Mutex<Vec<u8>>, seen: usize, shell: &str) -> usize {
 }
 
 /// `text` without ANSI escape sequences.
-fn without_escapes(text: &str) -> String {
+pub(crate) fn without_escapes(text: &str) -> String {
     let mut out = String::new();
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -102,7 +101,7 @@ fn without_escapes(text: &str) -> String {
     out
 }
 
-fn play(args: &str) -> String {
+pub(crate) fn play(args: &str) -> String {
     format!("stty rows 24 cols 80; {TABULA} play {args}")
 }
 

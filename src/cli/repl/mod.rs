@@ -351,13 +351,24 @@ impl Table {
             Done::Result(outcome) => self.say(out, &self.result_text(outcome)?)?,
             Done::Reseeded(seed) => writeln!(out, "dice seed {seed}")?,
             Done::BotChosen(bot) => writeln!(out, "hint and genmove use bot:{bot}")?,
-            Done::Help(text) => self.say(out, &text)?,
-            Done::Rules(text) | Done::Best(text) | Done::Position(text) | Done::Text(text) => {
-                writeln!(out, "{text}")?
-            }
+            Done::Help(text) => self.show_long(out, &text, true)?,
+            Done::Rules(text) => self.show_long(out, &text, false)?,
+            Done::Best(text) | Done::Position(text) | Done::Text(text) => writeln!(out, "{text}")?,
             Done::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)
+    }
+
+    /// Shows a text that may be taller than the screen (`help`, `rules`): in a terminal
+    /// through the pager when it is (see [`crate::cli::pager`]), wrapped to 80 columns
+    /// when `wrap`; in a pipe as it is.
+    fn show_long(&self, out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
+        if !self.interactive {
+            return if wrap { self.say(out, text) } else { writeln!(out, "{text}") };
+        }
+        let mut shown = Vec::new();
+        say(&mut shown, text, wrap)?;
+        crate::cli::pager::page_or_write(&String::from_utf8_lossy(&shown), out)
     }
 
     /// `view board|compact`: the board from now on, shown at once.
