@@ -2,11 +2,11 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use super::keys::{SingleKeys, Step};
 use std::process::ExitCode;
 
 use anyhow::Context;
 
+use super::keys::{SingleKeys, Step};
 use super::usage;
 use crate::core::Game;
 
@@ -19,8 +19,8 @@ pub(super) fn replay(
     step: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
-    use crate::app::record::{Check, Effect, Replay, Replaying, UNSEALED_NOTE};
-    use crate::app::session::{Action, CommandError, Resigned, TurnNumbers};
+    use crate::app::record::{Check, Replay, Replaying, UNSEALED_NOTE};
+    use crate::app::session::{CommandError, TurnNumbers};
     let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = crate::app::record::read_record_text(&text)?;
     if let Some(damage) = records.first_damage() {
@@ -67,39 +67,7 @@ pub(super) fn replay(
     };
     let start_board = format!("{}\n", start.render().trim_end());
     write!(out, "{start_board}")?;
-    // The text of each move (its rolls first, the board after it with --step), so that
-    // a terminal can step back and forth through them.
-    let mut frames: Vec<String> = Vec::new();
-    let mut pending = String::new();
-    for (replayed, number) in steps.iter().zip(&numbers).skip(first_shown) {
-        // `12. white rolls 6-3`: the turn's number, as analyse and the REPL's goto count.
-        let turn = number.map(|n| format!("{n}. ")).unwrap_or_default();
-        let mut line = |text: String| {
-            pending.push_str(&text);
-            pending.push('\n');
-        };
-        match (&replayed.effect, &replayed.recorded) {
-            (Effect::Rolled(rolled), _) => {
-                line(format!("{turn}{} rolls {}", whole.seat_name(rolled.seat), rolled.dice));
-                replayed.notes().into_iter().for_each(|note| line(note.to_string()));
-                continue;
-            }
-            (Effect::Played(played), _) => {
-                line(format!(
-                    "{turn}{}",
-                    crate::cli::repl::move_line(whole.seat_name(played.seat), played)
-                ));
-                replayed.notes().into_iter().for_each(|note| line(note.to_string()));
-            }
-            (Effect::Positioned, Action::SetPos(text)) => line(format!("the position is set to: {text}")),
-            (Effect::Resigned(Resigned::PlaysOn(note)), _) => line(note.to_string()),
-            _ => {}
-        }
-        if step {
-            line(replayed.after.render().trim_end().to_string());
-        }
-        frames.push(std::mem::take(&mut pending));
-    }
+    let (frames, pending) = frames(&steps[first_shown..], &numbers[first_shown..], whole, step);
     let stepping = if step { Stepping::start() } else { None };
     match stepping {
         Some(stepping) => {
@@ -170,6 +138,61 @@ pub(super) fn replay_header(
         header.push_str(&format!("\ndice: {command}"));
     }
     header
+}
+
+/// The text of each move of `steps` (numbered by `numbers`): its rolls first, then the
+/// move, and with `step` the board after it, so that a terminal can step back and forth
+/// through them; then the rolls after the last move.
+fn frames(
+    steps: &[crate::app::record::Replayed],
+    numbers: &[Option<u32>],
+    whole: &crate::app::session::Session,
+    step: bool,
+) -> (Vec<String>, String) {
+    use crate::app::record::Effect;
+    use crate::app::session::{Action, Resigned};
+    let mut frames: Vec<String> = Vec::new();
+    let mut pending = String::new();
+    for (replayed, number) in steps.iter().zip(numbers) {
+        // `12. white rolls 6-3`: the turn's number, as analyse and the REPL's goto count.
+        let turn = number.map(|n| format!("{n}. ")).unwrap_or_default();
+        let mut line = |text: String| {
+            pending.push_str(&text);
+            pending.push('\n');
+        };
+        match (&replayed.effect, &replayed.recorded) {
+            (Effect::Rolled(rolled), _) => {
+                line(format!(
+                    "{turn}{} rolls {}",
+                    whole.seat_name(rolled.seat),
+                    rolled.dice
+                ));
+                replayed
+                    .notes()
+                    .into_iter()
+                    .for_each(|note| line(note.to_string()));
+                continue;
+            }
+            (Effect::Played(played), _) => {
+                line(format!(
+                    "{turn}{}",
+                    crate::cli::repl::move_line(whole.seat_name(played.seat), played)
+                ));
+                replayed
+                    .notes()
+                    .into_iter()
+                    .for_each(|note| line(note.to_string()));
+            }
+            (Effect::Positioned, Action::SetPos(text)) => line(format!("the position is set to: {text}")),
+            (Effect::Resigned(Resigned::PlaysOn(note)), _) => line(note.to_string()),
+            _ => {}
+        }
+        if step {
+            line(replayed.after.render().trim_end().to_string());
+        }
+        frames.push(std::mem::take(&mut pending));
+    }
+    (frames, pending)
 }
 
 /// How `--step` waits between moves in a terminal: single keys where the terminal has

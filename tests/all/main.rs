@@ -22,6 +22,7 @@ mod movegen_counts;
 mod nardy_net;
 mod nardy_reference;
 mod nardy_rules;
+mod newcomer;
 mod one_place;
 mod rollouts;
 mod search;

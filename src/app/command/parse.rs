@@ -309,4 +309,3 @@ fn unknown(word: &str, move_error: String) -> CommandError {
 fn canonical_name(name: &str) -> &'static str {
     find_command(name).map_or("help", |spec| spec.name)
 }
-

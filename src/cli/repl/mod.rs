@@ -29,7 +29,7 @@ use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Sessio
 use crate::core::{Game, Options, Phase, Seat};
 use crate::games::GameKind;
 use seats::{Seats, agent_seed, make_referee};
-use text::{capitalized, plural};
+use text::{capitalized, plural, show_long};
 
 /// Why a command did not complete: refused (the game is unchanged) or the output failed.
 enum Failed {
@@ -256,14 +256,16 @@ impl Table {
             Err(error) => return Ok(Err(error)),
         };
         let board_before = self.session.game().position_string();
+        // A loaded game is shown even where it stands as the game before did.
+        let loads = matches!(command, Command::Load(_));
         let flow = match self.execute(command, out) {
             Ok(flow) => flow,
             Err(Failed::Command(error)) => return Ok(Err(error)),
             Err(Failed::Output(error)) => return Err(error.into()),
         };
         self.advance(out)?;
-        if self.interactive && flow == Flow::Continue && self.session.game().position_string() != board_before
-        {
+        let moved = self.session.game().position_string() != board_before;
+        if self.interactive && flow == Flow::Continue && (moved || loads) {
             writeln!(out, "{}", self.board())?;
         }
         Ok(Ok(flow))
@@ -351,24 +353,12 @@ impl Table {
             Done::Result(outcome) => self.say(out, &self.result_text(outcome)?)?,
             Done::Reseeded(seed) => writeln!(out, "dice seed {seed}")?,
             Done::BotChosen(bot) => writeln!(out, "hint and genmove use bot:{bot}")?,
-            Done::Help(text) => self.show_long(out, &text, true)?,
-            Done::Rules(text) => self.show_long(out, &text, false)?,
+            Done::Help(text) => show_long(out, &text, true, self.interactive)?,
+            Done::Rules(text) => show_long(out, &text, false, self.interactive)?,
             Done::Best(text) | Done::Position(text) | Done::Text(text) => writeln!(out, "{text}")?,
             Done::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)
-    }
-
-    /// Shows a text that may be taller than the screen (`help`, `rules`): in a terminal
-    /// through the pager when it is (see [`crate::cli::pager`]), wrapped to 80 columns
-    /// when `wrap`; in a pipe as it is.
-    fn show_long(&self, out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
-        if !self.interactive {
-            return if wrap { self.say(out, text) } else { writeln!(out, "{text}") };
-        }
-        let mut shown = Vec::new();
-        say(&mut shown, text, wrap)?;
-        crate::cli::pager::page_or_write(&String::from_utf8_lossy(&shown), out)
     }
 
     /// `view board|compact`: the board from now on, shown at once.
