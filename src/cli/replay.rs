@@ -169,7 +169,7 @@ fn frames(
                 ));
                 replayed
                     .notes()
-                    .into_iter()
+                    .iter()
                     .for_each(|note| line(note.to_string()));
                 continue;
             }
@@ -180,7 +180,7 @@ fn frames(
                 ));
                 replayed
                     .notes()
-                    .into_iter()
+                    .iter()
                     .for_each(|note| line(note.to_string()));
             }
             (Effect::Positioned, Action::SetPos(text)) => line(format!("the position is set to: {text}")),
