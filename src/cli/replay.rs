@@ -167,10 +167,7 @@ fn frames(
                     whole.seat_name(rolled.seat),
                     rolled.dice
                 ));
-                replayed
-                    .notes()
-                    .iter()
-                    .for_each(|note| line(note.to_string()));
+                replayed.notes().iter().for_each(|note| line(note.to_string()));
                 continue;
             }
             (Effect::Played(played), _) => {
@@ -178,10 +175,7 @@ fn frames(
                     "{turn}{}",
                     crate::cli::repl::move_line(whole.seat_name(played.seat), played)
                 ));
-                replayed
-                    .notes()
-                    .iter()
-                    .for_each(|note| line(note.to_string()));
+                replayed.notes().iter().for_each(|note| line(note.to_string()));
             }
             (Effect::Positioned, Action::SetPos(text)) => line(format!("the position is set to: {text}")),
             (Effect::Resigned(Resigned::PlaysOn(note)), _) => line(note.to_string()),
