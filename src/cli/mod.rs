@@ -11,7 +11,9 @@ mod benchmark;
 pub mod engine;
 mod games;
 mod man;
+mod keys;
 mod matches;
+pub mod pager;
 mod play;
 pub mod repl;
 mod replay;
@@ -185,7 +187,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         }
         Commands::Rules { game } => {
             let kind = GameKind::from_id(&game).map_err(usage)?;
-            write!(out, "{}", kind.info().rules)?;
+            pager::page_or_write(kind.info().rules, &mut out)?;
             Ok(ExitCode::SUCCESS)
         }
         Commands::Replay {
@@ -193,7 +195,11 @@ pub fn run() -> anyhow::Result<ExitCode> {
             game,
             from,
             step,
-        } => replay::replay(&file, game, from, step, &mut out),
+        } if step => replay::replay(&file, game, from, step, &mut out),
+        // A replay or an analysis taller than the terminal goes through the pager.
+        Commands::Replay { file, game, from, .. } => {
+            pager::paged(&mut out, |out| replay::replay(&file, game, from, false, out))
+        }
         Commands::Engine { seed, bot, .. } => {
             drop(out);
             let stdin = io::stdin().lock();
@@ -205,7 +211,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Match(args) => matches::run_match_command(*args, &mut out),
         Commands::Solve(args) => solve::solve_command(args, &mut out),
         Commands::Train(args) => train::train(args, &mut out),
-        Commands::Analyse(args) => analyse::analyse(args, &mut out),
+        Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, out)),
         Commands::Rollout(args) => rollout::rollout(args, &mut out),
         Commands::Benchmark(args) => benchmark::benchmark(args, &mut out),
         Commands::Completions { shell } => man::completions(shell, &mut out),

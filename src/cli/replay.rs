@@ -1,10 +1,12 @@
 //! `tabula replay`: a record shown for people.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+
 use std::process::ExitCode;
 
 use anyhow::Context;
 
+use super::keys::{SingleKeys, Step};
 use super::usage;
 use crate::core::Game;
 
@@ -17,8 +19,8 @@ pub(super) fn replay(
     step: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
-    use crate::app::record::{Check, Effect, Replay, Replaying, UNSEALED_NOTE};
-    use crate::app::session::{Action, CommandError, Resigned, TurnNumbers};
+    use crate::app::record::{Check, Replay, Replaying, UNSEALED_NOTE};
+    use crate::app::session::{CommandError, TurnNumbers};
     let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
     let records = crate::app::record::read_record_text(&text)?;
     if let Some(damage) = records.first_damage() {
@@ -63,51 +65,19 @@ pub(super) fn replay(
         Some(replayed) if from.is_some() => replayed.before.clone(),
         _ => record.kind.new_game(&record.options)?,
     };
-    writeln!(out, "{}", start.render().trim_end())?;
-    let waits = step && io::stdin().is_terminal();
-    let mut keys = io::stdin().lock();
-    for (replayed, number) in steps.iter().zip(&numbers).skip(first_shown) {
-        // `12. white rolls 6-3`: the turn's number, as analyse and the REPL's goto count.
-        let turn = number.map(|n| format!("{n}. ")).unwrap_or_default();
-        match (&replayed.effect, &replayed.recorded) {
-            (Effect::Rolled(rolled), _) => {
-                writeln!(
-                    out,
-                    "{turn}{} rolls {}",
-                    whole.seat_name(rolled.seat),
-                    rolled.dice
-                )?;
-                for note in replayed.notes() {
-                    writeln!(out, "{note}")?;
-                }
-                continue;
-            }
-            (Effect::Played(played), _) => {
-                writeln!(
-                    out,
-                    "{turn}{}",
-                    crate::cli::repl::move_line(whole.seat_name(played.seat), played)
-                )?;
-                for note in replayed.notes() {
-                    writeln!(out, "{note}")?;
-                }
-            }
-            (Effect::Positioned, Action::SetPos(text)) => writeln!(out, "the position is set to: {text}")?,
-            (Effect::Resigned(Resigned::PlaysOn(note)), _) => writeln!(out, "{note}")?,
-            _ => {}
-        }
-        if step {
-            writeln!(out, "{}", replayed.after.render().trim_end())?;
-        }
-        if waits {
-            write!(out, "[Enter: next move, q: stop] ")?;
-            out.flush()?;
-            let mut answer = String::new();
-            if keys.read_line(&mut answer)? == 0 || answer.trim().eq_ignore_ascii_case("q") {
+    let start_board = format!("{}\n", start.render().trim_end());
+    write!(out, "{start_board}")?;
+    let (frames, pending) = frames(&steps[first_shown..], &numbers[first_shown..], whole, step);
+    let stepping = if step { Stepping::start() } else { None };
+    match stepping {
+        Some(stepping) => {
+            if !stepping.step_through(&start_board, &frames, out)? {
                 return Ok(ExitCode::SUCCESS);
             }
         }
+        None => frames.iter().try_for_each(|frame| write!(out, "{frame}"))?,
     }
+    write!(out, "{pending}")?;
     let board = whole.game().render();
     if !step {
         writeln!(out, "{}", board.trim_end())?;
@@ -168,4 +138,126 @@ pub(super) fn replay_header(
         header.push_str(&format!("\ndice: {command}"));
     }
     header
+}
+
+/// The text of each move of `steps` (numbered by `numbers`): its rolls first, then the
+/// move, and with `step` the board after it, so that a terminal can step back and forth
+/// through them; then the rolls after the last move.
+fn frames(
+    steps: &[crate::app::record::Replayed],
+    numbers: &[Option<u32>],
+    whole: &crate::app::session::Session,
+    step: bool,
+) -> (Vec<String>, String) {
+    use crate::app::record::Effect;
+    use crate::app::session::{Action, Resigned};
+    let mut frames: Vec<String> = Vec::new();
+    let mut pending = String::new();
+    for (replayed, number) in steps.iter().zip(numbers) {
+        // `12. white rolls 6-3`: the turn's number, as analyse and the REPL's goto count.
+        let turn = number.map(|n| format!("{n}. ")).unwrap_or_default();
+        let mut line = |text: String| {
+            pending.push_str(&text);
+            pending.push('\n');
+        };
+        match (&replayed.effect, &replayed.recorded) {
+            (Effect::Rolled(rolled), _) => {
+                line(format!(
+                    "{turn}{} rolls {}",
+                    whole.seat_name(rolled.seat),
+                    rolled.dice
+                ));
+                replayed.notes().iter().for_each(|note| line(note.to_string()));
+                continue;
+            }
+            (Effect::Played(played), _) => {
+                line(format!(
+                    "{turn}{}",
+                    crate::cli::repl::move_line(whole.seat_name(played.seat), played)
+                ));
+                replayed.notes().iter().for_each(|note| line(note.to_string()));
+            }
+            (Effect::Positioned, Action::SetPos(text)) => line(format!("the position is set to: {text}")),
+            (Effect::Resigned(Resigned::PlaysOn(note)), _) => line(note.to_string()),
+            _ => {}
+        }
+        if step {
+            line(replayed.after.render().trim_end().to_string());
+        }
+        frames.push(std::mem::take(&mut pending));
+    }
+    (frames, pending)
+}
+
+/// How `--step` waits between moves in a terminal: single keys where the terminal has
+/// them, else a line (Enter, or q and Enter).
+enum Stepping {
+    Keys(SingleKeys),
+    Lines,
+}
+
+impl Stepping {
+    /// `None` when standard input is not a terminal: then nothing waits.
+    fn start() -> Option<Stepping> {
+        if !io::stdin().is_terminal() {
+            return None;
+        }
+        Some(SingleKeys::start().map_or(Stepping::Lines, Stepping::Keys))
+    }
+
+    /// Shows the frames one at a time as the keys ask, forward and back (back from the
+    /// first shows `start` again); true when stepped past the last, false on quit.
+    fn step_through(mut self, start: &str, frames: &[String], out: &mut dyn Write) -> io::Result<bool> {
+        // Where the replay stands: 0 before the first move, i after move i.
+        let mut at = 0;
+        while at < frames.len() {
+            match self.ask(at > 0, out)? {
+                Step::Quit => return Ok(false),
+                Step::Forward => {
+                    write!(out, "{}", frames[at])?;
+                    at += 1;
+                }
+                Step::Back if at == 0 => {}
+                Step::Back if at == 1 => {
+                    at = 0;
+                    write!(out, "back to the start\n{start}")?;
+                }
+                Step::Back => {
+                    at -= 1;
+                    write!(out, "back to:\n{}", frames[at - 1])?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Asks for the next step; `back` says whether there is a move to go back from.
+    fn ask(&mut self, back: bool, out: &mut dyn Write) -> io::Result<Step> {
+        match self {
+            Stepping::Keys(keys) => {
+                let prompt = if back {
+                    "[Space: next move, b: back, q: quit] "
+                } else {
+                    "[Space: next move, q: quit] "
+                };
+                write!(out, "{prompt}")?;
+                out.flush()?;
+                let step = keys.next()?;
+                // The prompt goes once a key is pressed: the moves read on without it.
+                write!(out, "\r{:width$}\r", "", width = prompt.len())?;
+                Ok(step)
+            }
+            Stepping::Lines => {
+                write!(out, "[Enter: next move, q: stop] ")?;
+                out.flush()?;
+                let mut answer = String::new();
+                let read = io::stdin().lock().read_line(&mut answer)?;
+                Ok(if read == 0 || answer.trim().eq_ignore_ascii_case("q") {
+                    Step::Quit
+                } else {
+                    Step::Forward
+                })
+            }
+        }
+    }
 }

@@ -8,6 +8,7 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod hash;
+pub mod nearest;
 pub mod options;
 pub mod reachable;
 pub mod rolloff;

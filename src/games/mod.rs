@@ -293,7 +293,10 @@ impl GameKind {
             .find(|kind| kind.info().id == wanted)
             .ok_or_else(|| {
                 let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
-                format!("unknown game '{id}'; the games are {}", ids.join(", "))
+                let hint = crate::core::nearest::nearest_word(&wanted, ids.iter().copied())
+                    .map(|near| format!(" (did you mean '{near}'?)"))
+                    .unwrap_or_default();
+                format!("unknown game '{id}'{hint}; the games are {}", ids.join(", "))
             })
     }
 }

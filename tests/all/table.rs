@@ -7,11 +7,18 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+pub(crate) const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
 /// What the terminal showed when `shell` ran in a pseudo-terminal with `env` set and
 /// the lines of `keys` (each ended by `\r`) typed, one at each prompt.
-fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
+pub(crate) fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
+    let lines: Vec<&str> = keys.split_inclusive('\r').collect();
+    keys_in_terminal(shell, env, &lines)
+}
+
+/// What the terminal showed when `shell` ran in a pseudo-terminal with `env` set and each
+/// of `presses` typed at a prompt (`... > ` or `[...] `).
+pub(crate) fn keys_in_terminal(shell: &str, env: &[(&str, &str)], presses: &[&str]) -> String {
     let mut command = Command::new("script");
     command
         .args(["-qec", shell, "/dev/null"])
@@ -19,6 +26,9 @@ fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
         .env_remove("CLICOLOR")
         .env_remove("CLICOLOR_FORCE")
         .env("TERM", "xterm-256color")
+        // Long texts are printed as they are unless a test chooses a pager: a real one
+        // would wait for keys.
+        .env("PAGER", "cat")
         .env(
             tabula::ai::data_dir::DATA_DIR_VAR,
             crate::support::test_data_dir(),
@@ -48,10 +58,10 @@ fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
     };
     let mut stdin = child.stdin.take().unwrap();
     let mut seen = 0;
-    for line in keys.split_inclusive('\r') {
+    for keys in presses {
         // Type only at a prompt: the line editor drops what was typed before it started.
         seen = wait_for_prompt(&shown, seen, shell);
-        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(keys.as_bytes()).unwrap();
         stdin.flush().unwrap();
     }
     drop(stdin);
@@ -61,18 +71,29 @@ fn in_terminal(shell: &str, env: &[(&str, &str)], keys: &str) -> String {
     String::from_utf8_lossy(&shown).into_owned()
 }
 
-/// Waits until the terminal, past byte `seen`, shows a prompt (`... > ` before the line
-/// editor's escape codes); returns how far it has shown.
+/// Waits until the terminal, past byte `seen`, shows a prompt (`... > `, or `[...] ` as a
+/// question or replay --step asks, before the line editor's escape codes); returns how
+/// far it has shown. With stdout piped through another program the prompt, drawn on the
+/// terminal directly, may come before the game's text: a prompt anywhere then counts
+/// once the output has been still for a moment.
 fn wait_for_prompt(shown: &Mutex<Vec<u8>>, seen: usize, shell: &str) -> usize {
     // A safety net for a broken build, not a measure of speed.
     let give_up = Instant::now() + Duration::from_secs(120);
+    let (mut length, mut changed) = (0, Instant::now());
     loop {
         {
             let shown = shown.lock().unwrap();
             let text = String::from_utf8_lossy(&shown[seen.min(shown.len())..]).into_owned();
-            if without_escapes(&text)
-                .trim_end_matches(['\r', '\n'])
-                .ends_with("> ")
+            let text = without_escapes(&text);
+            let text = text.trim_end_matches(['\r', '\n']);
+            if text.ends_with("> ") || text.ends_with("] ") {
+                return shown.len();
+            }
+            if shown.len() != length {
+                (length, changed) = (shown.len(), Instant::now());
+            } else if shell.contains(" | ")
+                && text.contains("> ")
+                && changed.elapsed() > Duration::from_millis(700)
             {
                 return shown.len();
             }
@@ -83,7 +104,7 @@ fn wait_for_prompt(shown: &Mutex<Vec<u8>>, seen: usize, shell: &str) -> usize {
 }
 
 /// `text` without ANSI escape sequences.
-fn without_escapes(text: &str) -> String {
+pub(crate) fn without_escapes(text: &str) -> String {
     let mut out = String::new();
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -102,7 +123,7 @@ fn without_escapes(text: &str) -> String {
     out
 }
 
-fn play(args: &str) -> String {
+pub(crate) fn play(args: &str) -> String {
     format!("stty rows 24 cols 80; {TABULA} play {args}")
 }
 

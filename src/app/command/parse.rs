@@ -42,6 +42,14 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
         }
     };
     match spec.name {
+        // `roll 6 3`: dice of one's own are entered with `dice`.
+        "roll" if !rest.is_empty() => {
+            let typed_dice = rest.chars().all(|c| c.is_ascii_digit() || " ,-".contains(c));
+            let example = if typed_dice { rest } else { "6 3" };
+            Err(CommandError::Syntax(format!(
+                "'roll' takes no arguments; to enter your own dice, type 'dice {example}'"
+            )))
+        }
         "roll" => no_args(Command::Roll),
         "dice" => {
             if rest.is_empty() {
@@ -279,17 +287,10 @@ pub fn expand_home(path: &str) -> std::path::PathBuf {
 /// move (it has a digit or a `/`: `24/30`, `r9`, `in-c9`), else an unknown command
 /// (`komi 6.5` is not a move attempt: its digits are an argument).
 fn unknown(word: &str, move_error: String) -> CommandError {
-    let lower = word.to_ascii_lowercase();
-    let nearest = COMMANDS
+    let names = COMMANDS
         .iter()
-        .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()))
-        .map(|name| (edit_distance(&lower, name), name))
-        .min();
-    // Two edits turn any four-letter word into many others: short words need closer ones.
-    if let Some((distance, name)) = nearest
-        && distance <= 2
-        && distance * 2 < lower.len()
-    {
+        .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()));
+    if let Some(name) = crate::core::nearest::nearest_word(word, names) {
         return CommandError::UnknownCommand {
             name: word.to_string(),
             hint: Some(canonical_name(name).to_string()),
@@ -307,30 +308,4 @@ fn unknown(word: &str, move_error: String) -> CommandError {
 
 fn canonical_name(name: &str) -> &'static str {
     find_command(name).map_or("help", |spec| spec.name)
-}
-
-/// Edits between two words, for "did you mean" hints: insertions, deletions,
-/// substitutions and swaps of two neighbours (`saev` is one edit from `save`).
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // table[i][j]: edits between a[..i] and b[..j].
-    let mut table = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in table.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in table[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let substitution = table[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            let mut best = substitution.min(table[i - 1][j] + 1).min(table[i][j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(table[i - 2][j - 2] + 1);
-            }
-            table[i][j] = best;
-        }
-    }
-    table[a.len()][b.len()]
 }

@@ -1,5 +1,4 @@
 use super::help::{help_for, info_reply, rules_text};
-use super::parse::edit_distance;
 use super::table::examples;
 use super::*;
 use crate::ai::roster::BotKind;
@@ -132,7 +131,13 @@ fn bad_arguments_say_what_to_type() {
         parsed("roll now")
             .unwrap_err()
             .to_string()
-            .contains("takes no arguments")
+            .contains("takes no arguments; to enter your own dice, type 'dice 6 3'")
+    );
+    assert!(
+        parsed("roll 5 2")
+            .unwrap_err()
+            .to_string()
+            .contains("takes no arguments; to enter your own dice, type 'dice 5 2'")
     );
     assert!(
         parsed("save")
@@ -292,15 +297,6 @@ fn view_and_rules() {
             .to_string()
             .starts_with("bad argument:")
     );
-}
-
-#[test]
-fn edit_distance_counts_edits() {
-    assert_eq!(edit_distance("roll", "roll"), 0);
-    assert_eq!(edit_distance("rol", "roll"), 1);
-    assert_eq!(edit_distance("", "abc"), 3);
-    assert_eq!(edit_distance("saev", "save"), 1);
-    assert_eq!(edit_distance("swap", "seat"), 2);
 }
 
 /// A front end that lets nothing change the game.

@@ -159,8 +159,21 @@ pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<
             }
         })
         .collect();
+    // A seat given twice is a slip (the last would silently win): refuse it.
+    let mut given: Vec<Option<&SeatAssignment>> = vec![None; game.seat_count()];
     for assignment in assignments {
         let seat = game.find_seat(&assignment.seat)?;
+        if let Some(earlier) = given[seat] {
+            return Err(format!(
+                "seat {} is given twice ({}={} and {}={}); give each seat once",
+                game.seat_name(seat),
+                earlier.seat,
+                earlier.player,
+                assignment.seat,
+                assignment.player
+            ));
+        }
+        given[seat] = Some(assignment);
         players[seat] = assignment.player.clone();
     }
     Ok(players)

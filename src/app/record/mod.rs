@@ -44,7 +44,7 @@ mod write;
 pub use load::{LoadRequest, Loaded, load_game};
 #[cfg(test)]
 pub use load::{load_file, load_from};
-pub use replay::{Effect, Fault, Replay, Replaying};
+pub use replay::{Effect, Fault, Replay, Replayed, Replaying};
 #[cfg(test)]
 pub use write::save_text;
 pub use write::{action_line, dice_command, save_file, start_dice, write_atomically, write_game};

@@ -3,7 +3,7 @@
 //! stop a thinking bot) and Ctrl-D to leave.
 
 use std::cell::RefCell;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::rc::Rc;
 
@@ -13,7 +13,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{Behavior, CompletionType, Config, Context, Editor, Helper};
 
 use anstream::AutoStream;
 use anstyle::{AnsiColor, Style};
@@ -65,7 +65,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
     // are honoured); anstream drops the styles everywhere else.
     let mut out = AutoStream::new(io::stdout(), config.color);
     let completions = Rc::new(RefCell::new(None));
-    let mut editor: Editor<TabulaHelper, DefaultHistory> = Editor::new()?;
+    let mut editor: Editor<TabulaHelper, DefaultHistory> = Editor::with_config(editor_config())?;
     editor.set_helper(Some(TabulaHelper {
         completions: completions.clone(),
     }));
@@ -146,6 +146,23 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
         let _ = editor.save_history(path);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How the line editor behaves. A second Tab lists the candidates in columns, as readline
+/// does (the first completes as far as they agree), rather than cycling through moves one
+/// press at a time without showing them. When stdout is not a terminal (`tabula play ur |
+/// tee game.log`) the prompts and the editing go to the terminal itself (/dev/tty), so that
+/// stdout gets only the game's text, with no prompts and no escape codes.
+fn editor_config() -> Config {
+    let behavior = if io::stdout().is_terminal() {
+        Behavior::Stdio
+    } else {
+        Behavior::PreferTerm
+    };
+    Config::builder()
+        .completion_type(CompletionType::List)
+        .behavior(behavior)
+        .build()
 }
 
 /// How errors look where colour is on.

@@ -29,7 +29,7 @@ use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Sessio
 use crate::core::{Game, Options, Phase, Seat};
 use crate::games::GameKind;
 use seats::{Seats, agent_seed, make_referee};
-use text::{capitalized, plural};
+use text::{capitalized, plural, show_long};
 
 /// Why a command did not complete: refused (the game is unchanged) or the output failed.
 enum Failed {
@@ -262,14 +262,16 @@ impl Table {
             Err(error) => return Ok(Err(error)),
         };
         let board_before = self.session.game().position_string();
+        // A loaded game is shown even where it stands as the game before did.
+        let loads = matches!(command, Command::Load(_));
         let flow = match self.execute(command, out) {
             Ok(flow) => flow,
             Err(Failed::Command(error)) => return Ok(Err(error)),
             Err(Failed::Output(error)) => return Err(error.into()),
         };
         self.advance(out)?;
-        if self.interactive && flow == Flow::Continue && self.session.game().position_string() != board_before
-        {
+        let moved = self.session.game().position_string() != board_before;
+        if self.interactive && flow == Flow::Continue && (moved || loads) {
             writeln!(out, "{}", self.board())?;
         }
         Ok(Ok(flow))
@@ -361,10 +363,9 @@ impl Table {
                 "hint and genmove use bot:{}",
                 bot.shown_for(self.session.game())
             )?,
-            Done::Help(text) => self.say(out, &text)?,
-            Done::Rules(text) | Done::Best(text) | Done::Position(text) | Done::Text(text) => {
-                writeln!(out, "{text}")?
-            }
+            Done::Help(text) => show_long(out, &text, true, self.interactive)?,
+            Done::Rules(text) => show_long(out, &text, false, self.interactive)?,
+            Done::Best(text) | Done::Position(text) | Done::Text(text) => writeln!(out, "{text}")?,
             Done::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)

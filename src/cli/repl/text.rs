@@ -28,6 +28,22 @@ pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
     Ok(())
 }
 
+/// Shows a text that may be taller than the screen (`help`, `rules`): at the table in a
+/// terminal through the pager when it is (see [`crate::cli::pager`]), wrapped to 80
+/// columns when `wrap`; elsewhere (`terminal` false) as [`say`] writes it, or as it is.
+pub(super) fn show_long(out: &mut dyn Write, text: &str, wrap: bool, terminal: bool) -> io::Result<()> {
+    if !terminal {
+        return if wrap {
+            say(out, text, false)
+        } else {
+            writeln!(out, "{text}")
+        };
+    }
+    let mut shown = Vec::new();
+    say(&mut shown, text, wrap)?;
+    crate::cli::pager::page_or_write(&String::from_utf8_lossy(&shown), out)
+}
+
 /// How a move made by a bot, an engine or a record reads for people: `black plays d8
 /// (eats a8)`, what it did as `legal` describes it; a bare pass is only ever forced, and
 /// says so.
