@@ -456,9 +456,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         &[]
     }
 
-    /// The text of the benchmark set built in for this game and these options (see
-    /// `tabula benchmark`): positions whose candidate moves were rolled out. The default
-    /// is none.
+    /// The name of the benchmark set built in for this game and these options (see
+    /// `tabula benchmark`; the benchmark code holds the sets, as `benchmarks/NAME.txt`):
+    /// positions whose candidate moves were rolled out. The default is none.
     fn benchmark_set(&self) -> Option<&'static str> {
         None
     }
