@@ -66,6 +66,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
         seat: "p2",
     },
+    solvable: Some("players=2"),
 };
 
 /// The rule options of a game of Mnogoboy, read once when the game is made.

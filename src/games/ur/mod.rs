@@ -72,6 +72,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
         seat: "dark",
     },
+    solvable: Some("rules=finkel, masters, blitz or aseb"),
 };
 
 /// One side's pieces: how many stand in each slot, in the reserve and borne off.
