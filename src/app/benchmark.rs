@@ -39,6 +39,25 @@ use crate::games::{GameKind, GameVisitor, MoveCast};
 /// The format version written on a benchmark file's first line.
 const FORMAT: u32 = 1;
 
+/// The benchmark sets built into tabula, by the name a game gives its set
+/// ([`Game::benchmark_set`]); each is the file `benchmarks/NAME.txt`. They are compiled in
+/// so that `tabula benchmark` works wherever the binary is installed.
+const BUILT_IN_SETS: [(&str, &str); 3] = [
+    ("microbes", include_str!("../../benchmarks/microbes.txt")),
+    ("mnogoboy-2", include_str!("../../benchmarks/mnogoboy-2.txt")),
+    ("nardy", include_str!("../../benchmarks/nardy.txt")),
+];
+
+/// The text of the built-in benchmark set of `game` with its options, or `None` where
+/// the game names none for them.
+pub fn built_in_set(game: &impl Game) -> Option<&'static str> {
+    let name = game.benchmark_set()?;
+    BUILT_IN_SETS
+        .iter()
+        .find(|(set, _)| *set == name)
+        .map(|(_, text)| *text)
+}
+
 /// The bots whose choices are always among a position's candidates unless the build
 /// names others, so that their error rates are measured on rolled-out values only.
 pub const REFERENCE_BOTS: &[&str] = &["greedy", "expectimax:2", "net", "net:2"];
@@ -786,5 +805,32 @@ mod tests {
             }
         }
         assert!(sets >= 2, "{}", dir.display());
+    }
+
+    /// Every set a game names with its default options is built in, is of that game
+    /// and options, and is the file of that name in `benchmarks/`.
+    #[test]
+    fn every_named_set_is_built_in_and_is_its_file() {
+        let mut found = 0;
+        for kind in GameKind::ALL {
+            let options = Options::parse(kind.info().options, &[] as &[&str]).unwrap();
+            let game = kind.new_game(&options).unwrap();
+            let Some(name) = game.benchmark_set() else {
+                continue;
+            };
+            let text = built_in_set(&game).unwrap_or_else(|| panic!("{name} is not built in"));
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("benchmarks/{name}.txt"));
+            assert_eq!(
+                text,
+                std::fs::read_to_string(&path).unwrap(),
+                "{}",
+                path.display()
+            );
+            let set = Benchmark::parse(text, 1).unwrap();
+            assert_eq!(set.kind.info().id, kind.info().id, "{name}");
+            assert_eq!(set.options.to_string(), options.to_string(), "{name}");
+            found += 1;
+        }
+        assert_eq!(found, BUILT_IN_SETS.len());
     }
 }

@@ -19,7 +19,7 @@ pub(super) fn parse_bot(text: &str) -> Result<BotKind, String> {
 #[derive(Debug, Args)]
 pub(super) struct GameChoice {
     /// The game: nardy, ur, aeroplane, microbes or mnogoboy (see 'tabula games')
-    #[arg(value_name = "GAME", default_value = "nardy")]
+    #[arg(value_name = "GAME", default_value = GameKind::DEFAULT.info().id)]
     pub(super) game: String,
     /// The game's rule options, e.g. koks=on match=5 (see 'tabula games')
     #[arg(value_name = "KEY=VALUE")]
@@ -34,7 +34,7 @@ impl GameChoice {
     pub(super) fn resolve(&self) -> anyhow::Result<(GameKind, Options)> {
         // 'tabula play koks=on' means the default game with that option.
         let (id, mut rest) = if self.game.contains('=') {
-            (GameKind::ALL[0].info().id, vec![self.game.clone()])
+            (GameKind::DEFAULT.info().id, vec![self.game.clone()])
         } else {
             (self.game.as_str(), Vec::new())
         };

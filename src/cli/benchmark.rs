@@ -134,8 +134,7 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
     let benchmark = match &args.file {
         Some(path) => Benchmark::read(path, jobs)?,
         None => {
-            use crate::core::Game;
-            let Some(text) = kind.new_game(&options)?.benchmark_set() else {
+            let Some(text) = crate::app::benchmark::built_in_set(&kind.new_game(&options)?) else {
                 return Err(usage(format!(
                     "there is no built-in benchmark set for {} {options}; build one with --build --file FILE",
                     kind.info().id

@@ -36,7 +36,7 @@ pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Res
         anyhow::bail!(
             "{} cannot be solved; 'tabula solve' solves {}",
             kind.info().id,
-            crate::ai::solve::SOLVABLE_TEXT
+            crate::ai::solve::solvable_text()
         );
     };
     let request = crate::ai::solve::SolveRequest {

@@ -296,6 +296,10 @@ pub struct GameInfo {
     pub rules: &'static str,
     /// Examples in the game's notation for `help`.
     pub examples: HelpExamples,
+    /// The options under which `tabula solve` builds a table that plays the game
+    /// exactly, as people read them (`rules=finkel, masters, blitz or aseb`), or `None`
+    /// where it cannot be solved.
+    pub solvable: Option<&'static str>,
 }
 
 /// A dice race game: rules only, no I/O, no hidden randomness.
@@ -480,9 +484,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         &[]
     }
 
-    /// The text of the benchmark set built in for this game and these options (see
-    /// `tabula benchmark`): positions whose candidate moves were rolled out. The default
-    /// is none.
+    /// The name of the benchmark set built in for this game and these options (see
+    /// `tabula benchmark`; the benchmark code holds the sets, as `benchmarks/NAME.txt`):
+    /// positions whose candidate moves were rolled out. The default is none.
     fn benchmark_set(&self) -> Option<&'static str> {
         None
     }

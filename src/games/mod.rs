@@ -275,6 +275,11 @@ macro_rules! games {
     };
 }
 
+impl GameKind {
+    /// The game a command plays when it names none.
+    pub const DEFAULT: GameKind = GameKind::Nardy;
+}
+
 games! {
     Nardy => nardy::Nardy,
     Ur => ur::Ur,

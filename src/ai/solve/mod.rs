@@ -20,9 +20,35 @@ pub mod perfect;
 pub mod table;
 pub mod ur;
 
-// The tables the solvers build, named as games name them ([`crate::core::Game::solved_table`]);
-// today every solved game is an Ur rule set.
-pub use ur::{PerfectTable, SOLVABLE_TEXT, SolveRequest, solve_table};
+// The tables the solvers build, named as games name them ([`crate::core::Game::solved_table`]):
+// Ur's rule sets and two-seat Mnogoboy; the games say which ([`crate::core::GameInfo::solvable`]).
+pub use ur::{PerfectTable, SolveRequest, solvable_text};
+
+impl PerfectTable {
+    /// The solved table named `name` (as [`crate::core::Game::solved_table`] gives it),
+    /// or why it is not there: two-seat Mnogoboy's is built in; Ur's, one per rule set,
+    /// are read from the data directory (once per process).
+    pub fn find_by_name(name: &str) -> Result<std::sync::Arc<PerfectTable>, String> {
+        if name == crate::games::mnogoboy::index::TABLE_NAME {
+            return Ok(mnogoboy::built_in());
+        }
+        PerfectTable::find_ur_by_name(name)
+    }
+}
+
+/// Builds the table `table` names (as [`crate::core::Game::solved_table`] gives it) for a
+/// game with `options`, or counts it, writing progress and the result to `out`.
+pub fn solve_table(
+    table: &str,
+    options: &crate::core::Options,
+    request: SolveRequest,
+    out: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
+    if table == crate::games::mnogoboy::index::TABLE_NAME {
+        return mnogoboy::solve_command(request, out);
+    }
+    ur::solve_ur_table(table, options, request, out)
+}
 
 use std::io::{self, Read, Write};
 use std::ops::Range;

@@ -85,7 +85,7 @@ pub fn check<G: Game>(game: &G) -> Result<(), String> {
     let Some(name) = game.solved_table() else {
         return Err(format!(
             "bot:perfect plays only {}, not {}",
-            crate::ai::solve::SOLVABLE_TEXT,
+            crate::ai::solve::solvable_text(),
             game.info().id
         ));
     };

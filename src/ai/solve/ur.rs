@@ -425,19 +425,25 @@ impl PerfectTable {
         PerfectTable::is_built_in(name) || rules_of_table(name).is_ok_and(|rules| SOLVABLE.contains(&rules))
     }
 
-    /// The solved table named `name`, or why it is not there: two-seat Mnogoboy's is
-    /// built in; Ur's, one per rule set, are read from the data directory (once per
-    /// process).
-    pub fn find_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
-        if PerfectTable::is_built_in(name) {
-            return Ok(super::mnogoboy::built_in());
-        }
+    /// The Ur table named `name` (one per rule set), read from the data directory once
+    /// per process, or why it is not there.
+    pub(super) fn find_ur_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
         PerfectTable::find(rules_of_table(name)?).map_err(|e| e.to_string())
     }
 }
 
-/// The games and rule sets [`solve_table`] builds tables for, as people read them.
-pub const SOLVABLE_TEXT: &str = "ur with rules=finkel, masters, blitz or aseb, and mnogoboy with players=2";
+/// The games and options [`solve_table`] builds tables for, as people read them: what
+/// each game declares ([`crate::core::GameInfo::solvable`]), joined.
+pub fn solvable_text() -> String {
+    let games: Vec<String> = crate::games::GameKind::ALL
+        .iter()
+        .filter_map(|kind| Some(format!("{} with {}", kind.info().id, kind.info().solvable?)))
+        .collect();
+    match games.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{}, and {last}", rest.join(", ")),
+        _ => games.concat(),
+    }
+}
 
 /// What `tabula solve` was asked to do.
 #[derive(Clone, Debug)]
@@ -454,18 +460,15 @@ pub struct SolveRequest {
     pub count: bool,
 }
 
-/// Builds the table `table` names (as [`crate::core::Game::solved_table`] gives it) for a
-/// game with `options`, or counts it, writing progress and the result to `out`.
-pub fn solve_table(
+/// Builds the Ur table `table` names (as [`crate::core::Game::solved_table`] gives it) for
+/// a game with `options`, or counts it, writing progress and the result to `out`.
+pub(super) fn solve_ur_table(
     table: &str,
     options: &crate::core::Options,
     request: SolveRequest,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
-    if table == crate::games::mnogoboy::index::TABLE_NAME {
-        return super::mnogoboy::solve_command(request, out);
-    }
     let rules = rules_of_table(table).map_err(anyhow::Error::msg)?;
     if request.count {
         writeln!(out, "{}", count_report(rules))?;
@@ -546,4 +549,17 @@ pub fn solve_table(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The list the solver gives when asked for an unsolvable game is what the games
+    /// declare, in the words it always used.
+    #[test]
+    fn the_solvable_games_are_listed_from_what_they_declare() {
+        assert_eq!(
+            super::solvable_text(),
+            "ur with rules=finkel, masters, blitz or aseb, and mnogoboy with players=2"
+        );
+    }
 }

@@ -92,6 +92,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
         seat: "yellow",
     },
+    solvable: None,
 };
 
 /// Which rolls launch a plane (option `launch`).
@@ -690,22 +691,10 @@ impl Game for Aeroplane {
         self.net_encode(x);
     }
 
-    /// With the default rules (medians / p90 a decision; fair shares 50%, 33.3%, 25%):
-    /// - two seats: `net:3` on the learned network, 0.67 / 5.2 ms, which won 55.0%
-    ///   (50.1-59.8) of 400 against net:2 and 56.8% (54.6-58.9) of 2000 against
-    ///   expectimax:4 (net:4 was no better than net:2: 51.0% of 400);
-    /// - three seats: `net:3` on the three-seat network (160 hidden units, 820,000 games
-    ///   of training), 0.58 / 2.4 ms, which won 41.2% (38.2-44.3) and 41.0% (38.0-44.1)
-    ///   of 999 games each (seeds 1 and 2) against two mcts:2000 (the 64-unit network
-    ///   33.7% of 300);
-    /// - four seats: `net:3` on the four-seat network (160 hidden units, 920,000 games of
-    ///   training), 0.69 / 2.6 ms, which won 32.2% (29.4-35.2) and 30.8% (28.0-33.7) of
-    ///   1000 games each (seeds 1 and 2) against three mcts:2000.
-    ///
-    /// Under other rules no network was trained, so the searches on the estimate play:
-    /// two seats expectimax:4, 14.4 / 40.8 ms, 60.7% (55.0-66.0) of 300 against greedy;
-    /// three seats mcts:2000, 87.3 / 125.8 ms; four seats mcts:2000, 134.7 / 159.3 ms,
-    /// 43.2% (38.5-48.1) of 400 against three greedy bots.
+    /// With the default rules, `net:3` on the network for the seat count; under other
+    /// rules no network was trained, so the searches on the estimate play: expectimax:4
+    /// with two seats, mcts:2000 with more. The measurements behind the choice are in
+    /// docs/strength.md.
     fn best_bot(&self) -> crate::core::BotLevel {
         let defaults = AeroplaneRules::read(&Options::defaults(&OPTIONS));
         let trained = defaults.is_ok_and(|d| {

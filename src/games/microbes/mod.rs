@@ -32,10 +32,6 @@ use crate::core::{
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
-/// The benchmark set of the default rules: `benchmarks/microbes.txt` (see `tabula
-/// benchmark`).
-static BENCHMARK_SET: &str = include_str!("../../../benchmarks/microbes.txt");
-
 static OPTIONS: [OptionSpec; 1] = [OptionSpec {
     key: "six-rolls-again",
     kind: OptionKind::Choice(&["off", "on"]),
@@ -58,6 +54,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
         seat: "black",
     },
+    solvable: None,
 };
 
 /// Where the turn cycle stands: in the roll-off White throws one die, then Black, and the
@@ -499,11 +496,9 @@ impl Game for Microbes {
         self.net_encode(x);
     }
 
-    /// `net:5` on the learned network (trained with the default rules), 2.7 / 9.6 ms,
-    /// which won 55.5% (50.6-60.3) of 400 against net:2 and 55.4% (53.2-57.5) of 2000
-    /// against mcts:2000 (net:4 52.2%, net:6 54.2% of 400 against net:2); with
-    /// `six-rolls-again=on` mcts:2000, 91.9 / 135.3 ms, which won 58.7% (53.0-64.1) of
-    /// 300 against greedy.
+    /// `net:5` on the learned network (trained with the default rules); with
+    /// `six-rolls-again=on`, which no network was trained for, mcts:2000. The
+    /// measurements behind the choice are in docs/strength.md.
     fn best_bot(&self) -> crate::core::BotLevel {
         if self.rules.six_rolls_again {
             crate::core::BotLevel::Mcts { playouts: 2000 }
@@ -514,7 +509,7 @@ impl Game for Microbes {
 
     /// The set was rolled out without extra rolls on a 6; with them every value differs.
     fn benchmark_set(&self) -> Option<&'static str> {
-        (!self.rules.six_rolls_again).then_some(BENCHMARK_SET)
+        (!self.rules.six_rolls_again).then_some("microbes")
     }
 
     fn narrate(&self, before: &Microbes) -> Vec<String> {

@@ -35,9 +35,6 @@ use crate::core::{
     WrongPhase,
 };
 
-/// The benchmark set of two seats: `benchmarks/mnogoboy-2.txt` (see `tabula benchmark`).
-static BENCHMARK_SET: &str = include_str!("../../../benchmarks/mnogoboy-2.txt");
-
 /// The most seats a game can have.
 pub const MAX_SEATS: usize = 6;
 
@@ -69,6 +66,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
         seat: "p2",
     },
+    solvable: Some("players=2"),
 };
 
 /// The rule options of a game of Mnogoboy, read once when the game is made.
@@ -626,11 +624,8 @@ impl Game for Mnogoboy {
 
     /// With two seats the leaf is valued as it stands: twelve greedy moves are three or
     /// four turns of dice, whose chains of extra rolls swing the value so much that
-    /// `bot:mcts:1000` with such playouts lost to `bot:greedy` (31.7% over 1000 games),
-    /// while the same search valuing its leaves by the estimate won 53.8% (48.9-58.6)
-    /// of 400. With more seats, where the estimate is rougher, the playouts pay: with
-    /// four, mcts:4000 won 33.8% (29.3-38.5) of 400 against three greedy bots with
-    /// them and 30.8% (26.4-35.4) without.
+    /// searches playing them out lose to greedy. With more seats, where the estimate is
+    /// rougher, the playouts pay (docs/strength.md has the games).
     fn playout_moves(&self) -> u32 {
         if self.seats == 2 { 0 } else { 12 }
     }
@@ -646,7 +641,7 @@ impl Game for Mnogoboy {
     /// Two seats: positions from net:2's games whose every move was valued by perfect
     /// play (`benchmarks/mnogoboy-2.txt`), so the errors it measures are exact.
     fn benchmark_set(&self) -> Option<&'static str> {
-        (self.seats == 2).then_some(BENCHMARK_SET)
+        (self.seats == 2).then_some("mnogoboy-2")
     }
 
     /// Two seats are solved exactly: the table is built in (see [`index`]).
@@ -658,19 +653,10 @@ impl Game for Mnogoboy {
         index::index_of(self)
     }
 
-    /// Two seats: `bot:best` plays perfectly from the built-in table (it won 59.0%
-    /// (56.8-61.1) of 2000 against the expectimax:6 it replaces, and 51.6% against
-    /// net:4); the level named here is what it would search without one: `net:4` on the
-    /// learned network (2.6 ms median a decision), which won 54.0% (50.9-57.1) of 1000
-    /// against the net:2 on the earlier network; that one won 51.3% (48.2-54.4) of 1000
-    /// against expectimax:6 (see docs/strength.md).
-    /// Three: `net:4` on the three-seat network (160 hidden units, 630,000 games of
-    /// training), 2.0 / 7.2 ms, which won 37.8% (34.9-40.9) and 35.8% (32.9-38.9) of 999
-    /// games each against two mcts:4000 with seeds 1 and 2, and 36.3% (33.4-39.4) with
-    /// seed 3 (fair share 33.3%; mcts:4000 took 73.6 / 97.5 ms there).
-    /// Four to six: mcts:4000, 6 seats 76.0 / 96.9 ms, 33.0% (30.2-36.0) of 1000
-    /// four-seat games against three greedy bots; net:4 on the four-seat network won
-    /// 25.7% (23.1-28.5) of 1000 against three mcts:4000, level with it (see docs/strength.md).
+    /// Two seats: `bot:best` plays perfectly from the built-in table; the level named
+    /// here is what it would search without one, `net:4` on the learned network.
+    /// Three: `net:4` on the three-seat network. Four to six: mcts:4000 (the four-seat
+    /// network only played level with it). The measurements are in docs/strength.md.
     fn best_bot(&self) -> crate::core::BotLevel {
         if self.seat_count() <= 3 {
             crate::core::BotLevel::Net { plies: 4 }

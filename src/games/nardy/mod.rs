@@ -69,6 +69,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
         seat: "black",
     },
+    solvable: None,
 };
 
 /// How a single game was won.
@@ -539,7 +540,7 @@ impl Game for Nardy {
     fn benchmark_set(&self) -> Option<&'static str> {
         // The set was rolled out for single games without koks; other options score
         // differently, so their errors would be measured against the wrong values.
-        (self.rules.match_to == 1 && !self.rules.koks).then_some(BENCHMARK_SET)
+        (self.rules.match_to == 1 && !self.rules.koks).then_some("nardy")
     }
 
     fn adjudicate(&self) -> Option<crate::core::Adjudication> {
@@ -676,9 +677,7 @@ impl Game for Nardy {
     }
 
     /// The learned network three plies deep (the opponent's best reply to each roll
-    /// valued by our 21 rolls), 52 ms median and 139 ms p90 a decision: it won 62.7%
-    /// (60.6-64.8) of 2000 games against the reference network's net:2, the level it
-    /// replaced. docs/strength.md has the network's measurements.
+    /// valued by our 21 rolls). docs/strength.md has the network's measurements.
     fn best_bot(&self) -> crate::core::BotLevel {
         crate::core::BotLevel::Net { plies: 3 }
     }
@@ -737,6 +736,3 @@ fn evaluate_side(me: Side, them: Side) -> f64 {
     }
     value
 }
-/// The benchmark set of single games without koks: `benchmarks/nardy.txt` (see
-/// `tabula benchmark`).
-static BENCHMARK_SET: &str = include_str!("../../../benchmarks/nardy.txt");

@@ -72,6 +72,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
         seat: "dark",
     },
+    solvable: Some("rules=finkel, masters, blitz or aseb"),
 };
 
 /// One side's pieces: how many stand in each slot, in the reserve and borne off.
@@ -654,10 +655,8 @@ impl Game for Ur {
         self.net_encode(x);
     }
 
-    /// On the learned networks: City (the default back-star rule) `net:3`, which won
-    /// 57.8% (52.9-62.5) of 400 against expectimax:4; finkel `net:5`, a perfect move in
-    /// 95.2% of 10,140 decisions (net:4 94.6%, and 49.9% of 2000 games against perfect
-    /// play; see docs/strength.md), about 60 ms a decision. Elsewhere expectimax:4. Where a
+    /// On the learned networks: City (the default back-star rule) `net:3`, finkel
+    /// `net:5` (docs/strength.md has their measurements). Elsewhere expectimax:4. Where a
     /// solved table is present, `bot:best` plays from it instead.
     fn best_bot(&self) -> crate::core::BotLevel {
         match (self.rule_set(), self.rules.retreat) {
