@@ -18,5 +18,6 @@ pub mod matches;
 pub mod players;
 pub mod protocol;
 pub mod record;
+pub mod record_bench;
 pub mod rollouts;
 pub mod session;

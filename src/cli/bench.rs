@@ -26,10 +26,17 @@ pub(super) struct BenchArgs {
     /// Also time this bot's decisions (it plays every seat), e.g. bot:expectimax:2
     #[arg(long, value_name = "NAME")]
     pub(super) bot: Option<String>,
+    /// Instead, time records: write a match record of about MB megabytes (random
+    /// bots, in a temporary folder), resume from it, report and replay its last game
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub(super) records: Option<u64>,
 }
 
 pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
+    if let Some(megabytes) = args.records {
+        return bench_records(kind, megabytes, out);
+    }
     let fresh = kind.new_game(&options)?;
     // A bad bot name is reported before anything runs.
     let bot = args.bot.as_deref().map(parse_bot_name).transpose()?;
@@ -90,4 +97,36 @@ pub(super) fn bench_bot(
         ms(report.quantile(1.0)),
     )?;
     Ok(())
+}
+
+/// `bench --records MB`: the record round trip, each step timed.
+fn bench_records(
+    kind: crate::games::GameKind,
+    megabytes: u64,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let dir = std::env::temp_dir().join(format!("tabula-bench-records-{}", std::process::id()));
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    writeln!(
+        out,
+        "bench records {}: a match of bot:random against bot:random written to about {megabytes} MB, {jobs} jobs",
+        kind.info().id
+    )?;
+    let bench = crate::app::record_bench::record_bench(kind, megabytes * 1_000_000, jobs, &dir)?;
+    let seconds = |d: Duration| format!("{:.2} s", d.as_secs_f64());
+    writeln!(
+        out,
+        "{:.1} MB, {} games\n  written  {}\n  resumed  {}\n  reported {}\n  game {} picked and replayed {}",
+        bench.bytes as f64 / 1e6,
+        bench.games,
+        seconds(bench.written),
+        seconds(bench.resumed),
+        seconds(bench.reported),
+        bench.games,
+        seconds(bench.replayed)
+    )?;
+    if let Some(peak) = bench.peak_memory {
+        writeln!(out, "peak memory {:.1} MB", peak as f64 / 1e6)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

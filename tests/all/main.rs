@@ -23,6 +23,7 @@ mod nardy_net;
 mod nardy_reference;
 mod nardy_rules;
 mod one_place;
+mod records;
 mod rollouts;
 mod search;
 mod support;
