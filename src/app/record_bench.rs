@@ -33,25 +33,37 @@ pub struct RecordBench {
     pub peak_memory: Option<u64>,
 }
 
-/// Runs the round trip on `kind` with a record of about `target` bytes in `dir` (a
+/// Runs the round trip on `kind` with its `options` and a record of about `target` bytes in `dir` (a
 /// fresh folder, removed afterwards), `jobs` games at a time.
-pub fn record_bench(kind: GameKind, target: u64, jobs: usize, dir: &Path) -> anyhow::Result<RecordBench> {
+pub fn record_bench(
+    kind: GameKind,
+    options: &Options,
+    target: u64,
+    jobs: usize,
+    dir: &Path,
+) -> anyhow::Result<RecordBench> {
     std::fs::create_dir_all(dir)?;
     let path = dir.join("bench-record.txt");
     let _ = std::fs::remove_file(&path);
-    let result = round_trip(kind, target, jobs, &path);
+    let result = round_trip(kind, options, target, jobs, &path);
     let _ = std::fs::remove_dir_all(dir);
     result
 }
 
-fn config(kind: GameKind, games: u64, jobs: usize, path: &Path) -> anyhow::Result<MatchConfig> {
+fn config(
+    kind: GameKind,
+    options: &Options,
+    games: u64,
+    jobs: usize,
+    path: &Path,
+) -> anyhow::Result<MatchConfig> {
     let players = ["bot:random", "bot:random"]
         .iter()
         .map(|p| p.parse().map_err(anyhow::Error::msg))
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(MatchConfig {
         kind,
-        options: Options::default(),
+        options: options.clone(),
         games,
         players,
         seed: 1,
@@ -62,19 +74,26 @@ fn config(kind: GameKind, games: u64, jobs: usize, path: &Path) -> anyhow::Resul
     })
 }
 
-fn round_trip(kind: GameKind, target: u64, jobs: usize, path: &Path) -> anyhow::Result<RecordBench> {
+fn round_trip(
+    kind: GameKind,
+    options: &Options,
+    target: u64,
+    jobs: usize,
+    path: &Path,
+) -> anyhow::Result<RecordBench> {
     let mut sink = std::io::sink();
     // A first few games say how long a game's record is, and so how many to play.
     let start = Instant::now();
-    let probe = 50;
-    run_match(&config(kind, probe, jobs, path)?, &mut sink, false)?;
+    let probe = 10;
+    run_match(&config(kind, options, probe, jobs, path)?, &mut sink, false)?;
     let per_game = std::fs::metadata(path)?.len().max(1) / probe;
-    let games = (target / per_game).max(probe + 1);
-    run_match(&config(kind, games, jobs, path)?, &mut sink, false)?;
+    // An even number, so that both players sit in each seat equally.
+    let games = (target / per_game).max(probe + 2).next_multiple_of(2);
+    run_match(&config(kind, options, games, jobs, path)?, &mut sink, false)?;
     let written = start.elapsed();
     let bytes = std::fs::metadata(path)?.len();
     let start = Instant::now();
-    let resumed = run_match(&config(kind, games, jobs, path)?, &mut sink, false)?;
+    let resumed = run_match(&config(kind, options, games, jobs, path)?, &mut sink, false)?;
     anyhow::ensure!(
         resumed.len() as u64 == games,
         "resumed {} of {games} games",

@@ -26,6 +26,8 @@ pub(super) fn replay(
             "{file} {} (--game)",
             text.trim_start_matches("the file ")
         )),
+        // The file cannot be opened: said as plainly as any file tabula cannot read.
+        CommandError::File(text) if text.starts_with("cannot read") => anyhow::anyhow!(text),
         other => other.into(),
     })?;
     if let Some(damage) = picked.first_damage() {

@@ -191,3 +191,26 @@ fn saved_games_carry_tags_and_older_records_still_load() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_records_writes_resumes_reports_and_replays_a_record() {
+    let out = ok(&["bench", "--records", "0.05"]);
+    for step in [
+        "games\n",
+        "  written  ",
+        "  resumed  ",
+        "  reported ",
+        "picked and replayed ",
+    ] {
+        assert!(out.contains(step), "{step}:\n{out}");
+    }
+    let games: u64 = out
+        .lines()
+        .find_map(|l| l.strip_suffix(" games")?.rsplit(' ').next()?.parse().ok())
+        .unwrap();
+    assert!(games >= 12 && games % 2 == 0, "{out}");
+    assert!(out.contains(&format!("game {games} picked")), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    let error = refused(&["bench", "--records", "0"]);
+    assert!(error.contains("from 0.05 to 100000"), "{error}");
+}

@@ -284,6 +284,8 @@ struct Reader {
     broken: Option<Damage>,
     /// True after an unreadable `game` line: its lines are skipped.
     skipping: bool,
+    /// Games read so far (handed out or not).
+    read: usize,
 }
 
 impl Reader {
@@ -316,7 +318,7 @@ impl Reader {
         match self.open.as_mut() {
             _ if self.skipping => {}
             Some(open) => open.damage(damage),
-            None if self.games.is_empty() && self.broken.is_none() => {
+            None if self.read == 0 && self.broken.is_none() => {
                 return Err(CommandError::File(format!(
                     "{damage}: this is not a tabula record"
                 )));
@@ -352,8 +354,9 @@ impl Reader {
         let rest = rest.trim();
         if word == "game" {
             self.close(number);
-            match game_line(rest, number, self.games.len() + 1) {
+            match game_line(rest, number, self.read + 1) {
                 Ok(record) => {
+                    self.read += 1;
                     let mut sealer = Sealer::default();
                     sealer.add(line);
                     self.skipping = false;

@@ -370,3 +370,78 @@ pub fn pick_from_file(path: &str, number: Option<usize>) -> Result<Picked, Comma
     picked.broken = stream.broken().cloned();
     Ok(picked)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// An endless record: the same sealed game over and over, counting what is read.
+    struct Endless {
+        game: Vec<u8>,
+        at: usize,
+        read: std::rc::Rc<std::cell::Cell<u64>>,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let mut written = 0;
+            while written < buf.len() {
+                let n = (buf.len() - written).min(self.game.len() - self.at);
+                buf[written..written + n].copy_from_slice(&self.game[self.at..self.at + n]);
+                self.at = (self.at + n) % self.game.len();
+                written += n;
+            }
+            self.read.set(self.read.get() + written as u64);
+            Ok(written)
+        }
+    }
+
+    /// The stream reads only as far as the game it hands out (plus its buffer), so a
+    /// file's size never matters: here an endless one, read game by game.
+    #[test]
+    fn a_stream_reads_no_further_than_the_game_it_hands_out() {
+        let game = b"game ur\nseal fnv1a-64\nseed 3\nroll 2\nend 1 ".to_vec();
+        let mut sealer = crate::app::record::seal::Sealer::default();
+        for line in ["game ur", "seal fnv1a-64", "seed 3", "roll 2"] {
+            sealer.add(line);
+        }
+        sealer.count_action();
+        let end = sealer.end_line();
+        let mut text = game[..game.len() - 6].to_vec();
+        text.extend_from_slice(end.as_bytes());
+        text.extend_from_slice(b"\n\n");
+        let read = std::rc::Rc::new(std::cell::Cell::new(0));
+        let input = Endless {
+            game: text.clone(),
+            at: 0,
+            read: read.clone(),
+        };
+        let buffer = 4096;
+        let mut stream = RecordStream::new(io::BufReader::with_capacity(buffer, input));
+        for number in 1..=10_000 {
+            let game = stream.next().unwrap().unwrap();
+            assert_eq!((game.number, game.check.clone()), (number, Check::Sealed));
+            assert!(stream.reader.games.is_empty() && stream.reader.open.is_some());
+            // What was read is the games handed out, the next game's first line, and at
+            // most one buffer more.
+            let handed = number as u64 * text.len() as u64;
+            assert!(read.get() <= handed + text.len() as u64 + buffer as u64);
+        }
+    }
+
+    /// A line longer than 64 KiB is damage where it stands; the file goes on.
+    #[test]
+    fn a_line_past_64_kib_is_damage_not_a_limit_on_the_file() {
+        let long = "x".repeat(MAX_LINE_BYTES + 1);
+        let text = format!("game ur\nseed 3\n# {long}\nroll 2\ngame ur\nseed 4\n");
+        let games: Vec<GameRecord> = RecordStream::new(text.as_bytes()).map(Result::unwrap).collect();
+        assert_eq!(games.len(), 2);
+        let Check::Damaged(damage) = &games[0].check else {
+            panic!("{:?}", games[0].check)
+        };
+        assert_eq!(damage.line, 3);
+        assert!(damage.reason.contains("longer than 64 KiB"), "{damage}");
+        assert_eq!(games[1].check, Check::Unsealed);
+    }
+}
