@@ -208,7 +208,7 @@ fn bench_records_writes_resumes_reports_and_replays_a_record() {
         .lines()
         .find_map(|l| l.strip_suffix(" games")?.rsplit(' ').next()?.parse().ok())
         .unwrap();
-    assert!(games >= 12 && games % 2 == 0, "{out}");
+    assert!(games >= 12 && games.is_multiple_of(2), "{out}");
     assert!(out.contains(&format!("game {games} picked")), "{out}");
     assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
     let error = refused(&["bench", "--records", "0"]);
