@@ -5,7 +5,8 @@
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
 //! the rooms listed before it: [`lines`], [`interrupt`], [`protocol`], [`hints`], [`rollouts`], [`session`],
-//! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`].
+//! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`],
+//! [`record_bench`].
 
 pub mod analysis;
 pub mod bench;

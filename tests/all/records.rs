@@ -170,6 +170,29 @@ fn saved_games_carry_tags_and_older_records_still_load() {
     );
     let (_, out, _) = run_tabula(&["play", "ur"], &format!("load {}\nquit\n", path(&saved)));
     assert!(out.contains("recorded 20") && out.contains("by tabula "), "{out}");
+    // A match's records name its players, and say how each game ended.
+    let records = dir.join("m.txt");
+    ok(&[
+        "match",
+        "ur",
+        "--player",
+        "Gus=bot:greedy",
+        "--player",
+        "bot:random",
+        "--games",
+        "2",
+        "--records",
+        path(&records),
+    ]);
+    let text = std::fs::read_to_string(&records).unwrap();
+    assert!(
+        text.contains("\ntag name light Gus\n") && text.contains("\ntag name dark Gus\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\ntag player dark bot:random\n") && text.contains("\ntag reason played out\n"),
+        "{text}"
+    );
     // Records written before tags, and before seals, still load and replay.
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
     let before_tags = data.join("sealed-before-tags.txt");

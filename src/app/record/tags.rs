@@ -4,7 +4,6 @@
 //! player given a name) and how it ended (`result`, `reason`). They are sealed with the
 //! rest of the game; a tag of a key this version does not know is kept and shown.
 
-use crate::app::players::MatchPlayer;
 use crate::app::session::{Action, Session};
 use crate::core::Game;
 
@@ -114,9 +113,9 @@ pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String])
     let named = notes
         .iter()
         .filter_map(|n| n.strip_prefix("match-player "))
-        .filter_map(|n| n.split_once(' ')?.1.parse::<MatchPlayer>().ok());
-    for (seat, player) in seat_names.iter().zip(named) {
-        if let Some(name) = player.name {
+        .filter_map(|n| Some(given_name(n.split_once(' ')?.1)));
+    for (seat, name) in seat_names.iter().zip(named) {
+        if let Some(name) = name {
             lines.push(format!("tag name {seat} {name}"));
         }
     }
@@ -145,6 +144,17 @@ pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String])
     lines.push(format!("tag result {result}"));
     lines.push(format!("tag reason {reason}"));
     lines
+}
+
+/// The name in a `match-player` line's player (`NAME=SPEC`), if one was given: a spec
+/// comes first (`engine:./bot --depth=3` is an engine, not a name), as the players
+/// read it.
+fn given_name(player: &str) -> Option<&str> {
+    let spec = ["bot:", "engine:", "human"].iter().any(|p| player.starts_with(p));
+    match player.split_once('=') {
+        Some((name, _)) if !spec && !name.is_empty() => Some(name),
+        _ => None,
+    }
 }
 
 /// `seats white=engine:./bot --fast black=bot:greedy` read as seat and player: a new
@@ -223,6 +233,13 @@ mod tests {
                 ("black".into(), "bot:greedy".into())
             ]
         );
+    }
+
+    #[test]
+    fn a_given_name_is_read_as_the_players_read_it() {
+        assert_eq!(given_name("Gus=bot:greedy"), Some("Gus"));
+        assert_eq!(given_name("bot:greedy"), None);
+        assert_eq!(given_name("engine:./bot --depth=3"), None);
     }
 
     #[test]
