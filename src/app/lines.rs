@@ -22,7 +22,8 @@ use std::path::Path;
 /// The longest command line read, in bytes (64 KiB). Longer lines are refused.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// The largest file `load`, `tabula replay` and `--records` read, in bytes (16 MiB).
+/// The largest file read whole (an engines file, a list of positions), in bytes
+/// (16 MiB); records are read as streams, of any size.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// How much of a refused line is kept, so that a reply can still carry the line's id.
@@ -288,7 +289,7 @@ fn readable_start(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Reads a text file that `load`, `tabula replay` or `--records` were given: it must be
+/// Reads a text file whole (an engines file): it must be
 /// a regular file (not a FIFO, a device or a folder, which could block or never end), at
 /// most [`MAX_FILE_BYTES`] long and UTF-8. The error says which of these failed.
 pub fn read_text_file(path: &Path) -> Result<String, String> {
@@ -322,6 +323,20 @@ pub fn read_text_file(path: &Path) -> Result<String, String> {
             error.utf8_error().valid_up_to() + 1
         )
     })
+}
+
+/// Opens a file that is read as a stream (records of any size): it must be a regular
+/// file, as for [`read_text_file`], but its size is not limited.
+pub fn open_regular_file(path: &Path) -> Result<std::fs::File, String> {
+    let shown = path.display();
+    // Checked before opening: opening a FIFO blocks until someone writes to it.
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    check_regular(&metadata, path)?;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    // Checked again on the open file, in case the path changed in between.
+    let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
+    check_regular(&metadata, path)?;
+    Ok(file)
 }
 
 fn check_regular(metadata: &std::fs::Metadata, path: &Path) -> Result<(), String> {

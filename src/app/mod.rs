@@ -5,7 +5,8 @@
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
 //! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`protocol`], [`hints`], [`rollouts`], [`session`],
-//! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`].
+//! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`],
+//! [`record_bench`].
 
 pub mod analysis;
 pub mod bench;
@@ -19,5 +20,6 @@ pub mod matches;
 pub mod players;
 pub mod protocol;
 pub mod record;
+pub mod record_bench;
 pub mod rollouts;
 pub mod session;

@@ -26,10 +26,18 @@ pub(super) struct BenchArgs {
     /// Also time this bot's decisions (it plays every seat), e.g. bot:expectimax:2
     #[arg(long, value_name = "NAME")]
     pub(super) bot: Option<String>,
+    /// Instead, time records: write a match record of about MB megabytes (random
+    /// bots, in a temporary folder; 0.05 to 100000), resume from it, report and
+    /// replay its last game
+    #[arg(long, value_name = "MB", value_parser = parse_megabytes)]
+    pub(super) records: Option<f64>,
 }
 
 pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
+    if let Some(megabytes) = args.records {
+        return bench_records(kind, &options, megabytes, out);
+    }
     let fresh = kind.new_game(&options)?;
     // A bad bot name is reported before anything runs.
     let bot = args.bot.as_deref().map(parse_bot_name).transpose()?;
@@ -91,4 +99,47 @@ pub(super) fn bench_bot(
         ms(report.quantile(1.0)),
     )?;
     Ok(())
+}
+
+/// `bench --records MB`: the record round trip, each step timed.
+fn bench_records(
+    kind: crate::games::GameKind,
+    options: &crate::core::Options,
+    megabytes: f64,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let dir = std::env::temp_dir().join(format!("tabula-bench-records-{}", std::process::id()));
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    writeln!(
+        out,
+        "bench records {}: bot:random against bot:random, about {megabytes} MB, {jobs} jobs",
+        kind.info().id
+    )?;
+    let bench = crate::app::record_bench::record_bench(kind, options, (megabytes * 1e6) as u64, jobs, &dir)?;
+    let seconds = |d: Duration| format!("{:.2} s", d.as_secs_f64());
+    writeln!(
+        out,
+        "{:.2} MB, {} games\n  written  {}\n  resumed  {}\n  reported {}\n  game {} picked and replayed {}",
+        bench.bytes as f64 / 1e6,
+        bench.games,
+        seconds(bench.written),
+        seconds(bench.resumed),
+        seconds(bench.reported),
+        bench.games,
+        seconds(bench.replayed)
+    )?;
+    if let Some(peak) = bench.peak_memory {
+        writeln!(out, "peak memory {:.1} MB", peak as f64 / 1e6)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A record size in megabytes, from 0.05 (a quick check) to 100000.
+fn parse_megabytes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(mb) if (0.05..=100_000.0).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "'{text}' is not a size in megabytes from 0.05 to 100000, e.g. 100"
+        )),
+    }
 }

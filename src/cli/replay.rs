@@ -21,19 +21,22 @@ pub(super) fn replay(
 ) -> anyhow::Result<ExitCode> {
     use crate::app::record::{Check, Replay, Replaying, UNSEALED_NOTE};
     use crate::app::session::{CommandError, TurnNumbers};
-    let text = crate::app::lines::read_text_file(std::path::Path::new(file)).map_err(anyhow::Error::msg)?;
-    let records = crate::app::record::read_record_text(&text)?;
-    if let Some(damage) = records.first_damage() {
+    // The file is read as a stream, keeping only the game asked for (match records number
+    // their games; pick by that number when present).
+    let picked = crate::app::record::pick_from_file(file, Some(index)).map_err(|error| match error {
+        CommandError::Argument(text) => usage(format!(
+            "{file} {} (--game)",
+            text.trim_start_matches("the file ")
+        )),
+        // The file cannot be opened: said as plainly as any file tabula cannot read.
+        CommandError::File(text) if text.starts_with("cannot read") => anyhow::anyhow!(text),
+        other => other.into(),
+    })?;
+    if let Some(damage) = picked.first_damage() {
         return Err(damage.into());
     }
-    let count = records.games.len();
-    // Match records number their games; pick by that number when present.
-    let record = records.game(Some(index)).map_err(|_| {
-        usage(format!(
-            "{file} holds {count} game{}; --game takes 1 to {count}",
-            if count == 1 { "" } else { "s" },
-        ))
-    })?;
+    let count = picked.count;
+    let record = &picked.game;
     // Replay the whole record first, so that a bad file fails before anything is printed.
     let context = || format!("{file}: game {index}");
     let mut replay = Replay::new(record, 0, Replaying::Saved).with_context(context)?;
@@ -47,6 +50,13 @@ pub(super) fn replay(
         writeln!(out, "game {index} of the {count} in {file}")?;
     }
     writeln!(out, "{}", replay_header(record, whole))?;
+    let game = whole.game();
+    let seat_names: Vec<String> = (0..game.seat_count())
+        .map(|s| game.seat_name(s).to_string())
+        .collect();
+    for line in record.tags.describe(&seat_names) {
+        writeln!(out, "{line}")?;
+    }
     if record.check == Check::Unsealed {
         writeln!(out, "note: {UNSEALED_NOTE}")?;
     }

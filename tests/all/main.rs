@@ -28,6 +28,7 @@ mod nardy_reference;
 mod nardy_rules;
 mod newcomer;
 mod one_place;
+mod records;
 mod rollouts;
 mod search;
 mod support;

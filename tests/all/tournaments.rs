@@ -114,7 +114,7 @@ fn shards_merged_give_exactly_the_table_of_one_run() {
     assert!(partial.contains("match ur: 12 games"), "{partial}");
     let (_, error) = refused("match report {}", &[path(&shards[0])]);
     assert!(
-        error.contains("none of their games has #3: is a shard missing?"),
+        error.contains("none of their games has #3: the records of --shard 2/3, --shard 3/3 are missing"),
         "{error}"
     );
     // The same game in two files is refused.

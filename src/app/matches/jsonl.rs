@@ -16,7 +16,8 @@ use super::scoring::{forfeit_line, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::players::PlayerSpec;
 use crate::app::record::seal::{SEAL_LINE, Sealer};
-use crate::app::session::{Action, Session};
+use crate::app::record::{GameRecord, RecordStream, Undamaged};
+use crate::app::session::{Action, CommandError, Session};
 use crate::core::Game;
 
 /// What the `format` field of every line says: the schema of tabula(6).
@@ -254,46 +255,97 @@ fn unreachable_plan(config: &MatchConfig) -> Plan {
     }
 }
 
-/// True if the file's text is JSON lines rather than text records: its first
-/// non-blank character opens an object.
-pub fn is_jsonl(text: &str) -> bool {
-    text.trim_start().starts_with('{')
-}
-
-/// The games of a JSON lines file as text records (sealed, as `--records` writes
-/// them), for the readers of records: every game is then replayed and checked the same
-/// way. A last line without a line end (a game being written) is left out.
-pub fn to_records(text: &str, path: &Path) -> anyhow::Result<String> {
-    let whole = &text[..whole_lines(text)];
-    let mut records = String::new();
-    for (number, line) in whole.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let game: GameLine = serde_json::from_str(line).with_context(|| {
-            format!(
-                "{}, line {}: not a game of 'tabula match --jsonl'",
-                path.display(),
-                number + 1
-            )
-        })?;
-        if game.format != FORMAT {
-            anyhow::bail!(
-                "{}, line {}: format '{}' is not '{FORMAT}', the one this version reads",
-                path.display(),
-                number + 1,
-                game.format
-            );
-        }
-        records.push_str(&record_of(&game));
-        records.push('\n');
+/// Line `number` of `path` as the text record of its game.
+fn record_of_line(line: &str, path: &Path, number: usize) -> anyhow::Result<String> {
+    let game: GameLine = serde_json::from_str(line).with_context(|| {
+        format!(
+            "{}, line {number}: not a game of 'tabula match --jsonl'",
+            path.display()
+        )
+    })?;
+    if game.format != FORMAT {
+        anyhow::bail!(
+            "{}, line {number}: format '{}' is not '{FORMAT}', the one this version reads",
+            path.display(),
+            game.format
+        );
     }
-    Ok(records)
+    Ok(record_of(&game))
 }
 
-/// The length of `text` up to its last line end.
-fn whole_lines(text: &str) -> usize {
-    text.rfind('\n').map_or(0, |end| end + 1)
+/// True when the file at `path` holds JSON lines rather than text records (its first
+/// character that is not white space opens an object).
+pub fn is_jsonl_file(path: &Path) -> std::io::Result<bool> {
+    use std::io::Read as _;
+    let mut head = [0u8; 4096];
+    let mut file = File::open(path)?;
+    let read = file.read(&mut head)?;
+    Ok(head[..read]
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'{'))
+}
+
+/// The games of a JSON lines file read one line at a time, as the records they hold, so
+/// that a file of any size holds one game in memory. A last line without its line end
+/// (a game being written) is left out; the first bad line ends the games with an error.
+pub struct JsonlGames<R> {
+    input: R,
+    path: std::path::PathBuf,
+    line: usize,
+    failed: bool,
+}
+
+/// The games of the JSON lines file at `path`.
+pub fn games(path: &Path) -> Result<JsonlGames<std::io::BufReader<File>>, CommandError> {
+    let file =
+        File::open(path).map_err(|e| CommandError::File(format!("cannot read {}: {e}", path.display())))?;
+    Ok(JsonlGames {
+        input: std::io::BufReader::new(file),
+        path: path.to_path_buf(),
+        line: 0,
+        failed: false,
+    })
+}
+
+impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
+    type Item = Result<GameRecord, CommandError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.failed {
+            let mut line = String::new();
+            match self.input.read_line(&mut line) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => {
+                    self.failed = true;
+                    let place = format!("{}, line {}", self.path.display(), self.line + 1);
+                    return Some(Err(CommandError::File(format!("{place}: {e}"))));
+                }
+            }
+            self.line += 1;
+            if !line.ends_with('\n') {
+                return None;
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            let game = record_of_line(&line, &self.path, self.line)
+                .map_err(|e| CommandError::File(format!("{e:#}")))
+                .and_then(|text| one_record(&text));
+            self.failed = game.is_err();
+            return Some(game);
+        }
+        None
+    }
+}
+
+/// The one game of a text record.
+fn one_record(text: &str) -> Result<GameRecord, CommandError> {
+    let stream = RecordStream::new(std::io::Cursor::new(text.as_bytes()));
+    Undamaged::new(stream)
+        .next()
+        .unwrap_or_else(|| Err(CommandError::File("a JSON line without a game".into())))
 }
 
 /// One game's text record, as `tabula match --records` writes it.
@@ -369,25 +421,36 @@ fn record_of(game: &GameLine) -> String {
 }
 
 /// Opens `path` to append games to: a torn last line (a run killed mid-write) is cut
-/// off. Returns the file and the numbers (from 0) of the games it holds, as text
-/// records when the match has no `--records` to resume from.
-pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>, Option<String>)> {
+/// off. Returns the file and the numbers (from 0) of the games it holds; the file is
+/// read one line at a time.
+pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
+    use std::io::BufRead as _;
     let mut held = BTreeSet::new();
-    let mut records = None;
     if path.exists() {
-        let mut text = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
-        let whole = whole_lines(&text);
-        if whole < text.len() {
-            text.truncate(whole);
-            std::fs::write(path, &text).with_context(|| format!("cannot repair {}", path.display()))?;
-        }
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            if let Ok(game) = serde_json::from_str::<GameLine>(line) {
+        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let mut input = std::io::BufReader::new(file);
+        let mut whole = 0u64;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = input
+                .read_line(&mut line)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            if read == 0 || !line.ends_with('\n') {
+                break;
+            }
+            whole += read as u64;
+            if let Ok(game) = serde_json::from_str::<GameLine>(&line) {
                 held.insert(game.number.saturating_sub(1));
             }
         }
-        if !held.is_empty() {
-            records = Some(to_records(&text, path)?);
+        let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(whole);
+        if whole < length {
+            OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|file| file.set_len(whole))
+                .with_context(|| format!("cannot repair {}", path.display()))?;
         }
     }
     let file = OpenOptions::new()
@@ -395,7 +458,7 @@ pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>, Option<S
         .append(true)
         .open(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok((file, held, records))
+    Ok((file, held))
 }
 
 /// Appends one game's line and flushes it, so that a reader sees every finished game.
@@ -409,17 +472,28 @@ pub(super) fn append(file: &mut File, line: &str) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
+    /// A file of `text` in a fresh temporary folder.
+    fn file_of(name: &str, text: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("tabula-jsonl-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
     #[test]
     fn json_lines_are_told_from_text_records() {
-        assert!(is_jsonl("\n  {\"format\":1}\n"));
-        assert!(!is_jsonl("# tabula record\ngame nardy\n"));
+        assert!(is_jsonl_file(&file_of("a.jsonl", "\n  {\"format\":1}\n")).unwrap());
+        assert!(!is_jsonl_file(&file_of("b.txt", "# tabula record\ngame nardy\n")).unwrap());
     }
 
     #[test]
     fn a_line_that_is_not_a_game_is_refused_with_its_number() {
-        let error = to_records("{\"format\":\"x\"}\n", Path::new("m.jsonl")).unwrap_err();
-        assert!(format!("{error:#}").contains("m.jsonl, line 1"), "{error:#}");
+        let path = file_of("m.jsonl", "\n{\"format\":\"x\"}\n");
+        let error = games(&path).unwrap().next().unwrap().unwrap_err();
+        assert!(error.to_string().contains("m.jsonl, line 2"), "{error}");
         // A line still being written is not read.
-        assert_eq!(to_records("{\"form", Path::new("m.jsonl")).unwrap(), "");
+        let torn = file_of("t.jsonl", "{\"form");
+        assert!(games(&torn).unwrap().next().is_none());
     }
 }

@@ -4,20 +4,20 @@
 //! when a match resumes, so the table is the one a single run would print.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
 use super::openings::Starts;
 use super::plan::PlanLine;
 use super::resume::resume;
-use super::run::whole_games;
 use super::standings::SprtProgress;
 use super::table::{table, wrap};
 use super::{GameSummary, MatchConfig, Tourney};
 use crate::app::players::MatchPlayer;
 use crate::app::protocol::client::EngineSettings;
-use crate::app::record::parse_records;
+use crate::app::record::{GameRecord, RecordStream, Undamaged};
+use crate::app::session::CommandError;
 use crate::core::stats::sprt::Sprt;
 
 /// What `tabula match report` was asked for.
@@ -35,71 +35,53 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
     if request.files.is_empty() {
         bail!("give the record files to read: tabula match report FILE...");
     }
-    let mut text = String::new();
-    for path in &request.files {
-        let mut one = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
-        // JSON lines are read as the text records they hold.
-        if super::jsonl::is_jsonl(&one) {
-            one = super::jsonl::to_records(&one, path)?;
-        }
-        // A match still running may be writing its last game.
-        one.truncate(whole_games(&one));
-        text.push_str(&one);
-    }
-    let records = parse_records(&text).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let Some(first) = records.first() else {
-        bail!("the files hold no whole game");
-    };
-    let plan_of = |record: &crate::app::record::GameRecord| -> anyhow::Result<PlanLine> {
-        let line = record.note("match-plan").context(
-            "a game without a 'match-plan' line: these records were not written by 'tabula match' \
-             of this version (resume the match with 'tabula match ... --records FILE' instead)",
-        )?;
-        PlanLine::parse(line).map_err(anyhow::Error::msg)
-    };
-    let plan = plan_of(first)?;
+    refuse_repeated_files(&request.files)?;
+    // Read twice, as streams: first what the games say of their match (players, plan,
+    // which game is in which file), then every game replayed, one at a time.
+    let mut first: Option<(GameRecord, PlanLine)> = None;
     let mut players: BTreeMap<usize, MatchPlayer> = BTreeMap::new();
     let mut games = 0;
-    for record in &records {
-        let other = plan_of(record)?;
-        if (other.seed, other.players, other.pairing) != (plan.seed, plan.players, plan.pairing)
-            || record.kind != first.kind
-            || record.options != first.options
-        {
-            bail!("the files hold games of different matches (other game, options, seed or players)");
-        }
-        games = games.max(other.games);
-        for line in record
-            .notes
-            .iter()
-            .filter_map(|l| l.strip_prefix("match-player "))
-        {
-            let (number, player) = line.split_once(' ').unwrap_or((line, ""));
-            let number: usize = number
-                .parse()
-                .ok()
-                .filter(|n| (1..=plan.players).contains(n))
-                .with_context(|| format!("a bad 'match-player {line}' line"))?;
-            let player: MatchPlayer = player
-                .parse()
-                .map_err(|e| anyhow::anyhow!("'match-player {line}': {e}"))?;
-            if players
-                .insert(number - 1, player.clone())
-                .is_some_and(|p| p != player)
+    let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
+    for (file, path) in request.files.iter().enumerate() {
+        for record in read_games(path)? {
+            let record = record.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let plan = plan_of(&record, path)?;
+            let first = first.get_or_insert_with(|| (record.clone(), plan.clone()));
+            let (head, first_plan) = (&first.0, &first.1);
+            if (plan.seed, plan.players, plan.pairing)
+                != (first_plan.seed, first_plan.players, first_plan.pairing)
+                || record.kind != head.kind
+                || record.options != head.options
             {
-                bail!("player #{number} is given as two different players in the records");
+                bail!("the files hold games of different matches (other game, options, seed or players)");
             }
+            games = games.max(plan.games);
+            if let Some(number) = record.match_game()
+                && let Some(before) = seen.insert(number as u64, file)
+            {
+                bail!("{}", twice(number, &request.files[before], path));
+            }
+            read_players(&record, first_plan.players, &mut players)?;
         }
     }
+    let Some((first, plan)) = first else {
+        bail!("the files hold no whole game");
+    };
+    let seats = first
+        .kind
+        .new_game(&first.options)
+        .map_or(1, |g| crate::core::Game::seat_count(&g)) as u64;
+    let absent = || missing_games(games, &seen, seats, games);
     let missing: Vec<String> = (0..plan.players)
         .filter(|p| !players.contains_key(p))
         .map(|p| format!("#{}", p + 1))
         .collect();
     if !missing.is_empty() {
         bail!(
-            "the records name {} players but none of their games has {}: is a shard missing?",
+            "the records name {} players but none of their games has {}: {}",
             plan.players,
-            missing.join(", ")
+            missing.join(", "),
+            absent().unwrap_or_else(|| "is a shard missing?".into())
         );
     }
     let players: Vec<MatchPlayer> = players.into_values().collect();
@@ -126,8 +108,12 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
         },
     };
     let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
-    for summary in resume(&config, &text)? {
-        finished.insert(summary.index, summary);
+    for path in &request.files {
+        let games =
+            read_games(path)?.map(|r| r.map_err(|e| CommandError::File(format!("{}: {e}", path.display()))));
+        for summary in resume(&config, games)? {
+            finished.insert(summary.index, summary);
+        }
     }
     let mut out = String::new();
     let sprt = config.tourney.sprt.map(|test| {
@@ -146,15 +132,177 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
             finished.retain(|&index, _| index < cutoff);
         }
     }
+    // The games the plan holds that no file has (up to the SPRT's verdict, if any).
+    let upto = sprt.as_ref().and_then(SprtProgress::cutoff).unwrap_or(games);
+    if let Some(missing) = missing_games(games, &seen, seats, upto) {
+        out.push_str(&wrap(&format!(
+            "warning: {} of the {games} planned games are in these files; {missing}",
+            seen.len()
+        )));
+    }
     let summaries: Vec<GameSummary> = finished.into_values().collect();
     out.push_str(&table(&config, &summaries, sprt.as_ref()));
     out.push_str(&wrap(&format!(
         "{} games read from {} file{}",
-        records.len(),
+        seen.len(),
         request.files.len(),
         if request.files.len() == 1 { "" } else { "s" }
     )));
     Ok(out)
+}
+
+/// The undamaged games of the records at `path`, read as a stream; a last game still
+/// being written (by a match running) is left out.
+fn read_games(path: &Path) -> anyhow::Result<Box<dyn Iterator<Item = Result<GameRecord, CommandError>>>> {
+    // JSON lines are read as the text records they hold.
+    if super::jsonl::is_jsonl_file(path).unwrap_or(false) {
+        return Ok(Box::new(super::jsonl::games(path)?));
+    }
+    let stream: RecordStream<_> = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
+    Ok(Box::new(Undamaged::new(stream)))
+}
+
+/// Refuses a file given twice (by any path): its games would count twice.
+fn refuse_repeated_files(files: &[PathBuf]) -> anyhow::Result<()> {
+    let mut seen: Vec<(PathBuf, &PathBuf)> = Vec::new();
+    for path in files {
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        if let Some((_, before)) = seen.iter().find(|(r, _)| *r == real) {
+            bail!(
+                "{} appears twice among the files ({} and {}): give each file once",
+                path.display(),
+                before.display(),
+                path.display()
+            );
+        }
+        seen.push((real, path));
+    }
+    Ok(())
+}
+
+/// Game `number` found in `first` and again in `second`.
+fn twice(number: usize, first: &Path, second: &Path) -> String {
+    if first == second {
+        format!("game {number} appears twice in {}", first.display())
+    } else {
+        format!(
+            "game {number} appears twice, in {} and in {}: are they the same shard's records, or copies of one file?",
+            first.display(),
+            second.display()
+        )
+    }
+}
+
+/// The `match-plan` line of a game of `path`; a game without one was saved with `save`
+/// or written by an older version, and is said to be so.
+fn plan_of(record: &GameRecord, path: &Path) -> anyhow::Result<PlanLine> {
+    let Some(line) = record.note("match-plan") else {
+        if record.note("match-game").is_none() {
+            bail!(
+                "{} holds a game saved with 'save', not the records of a match: 'tabula replay {}' shows it",
+                path.display(),
+                path.display()
+            );
+        }
+        bail!(
+            "a game without a 'match-plan' line: these records were not written by 'tabula match' \
+             of this version (resume the match with 'tabula match ... --records FILE' instead)"
+        );
+    };
+    PlanLine::parse(line).map_err(anyhow::Error::msg)
+}
+
+/// Adds the `match-player N PLAYER` lines of `record` to `players`.
+fn read_players(
+    record: &GameRecord,
+    count: usize,
+    players: &mut BTreeMap<usize, MatchPlayer>,
+) -> anyhow::Result<()> {
+    for line in record
+        .notes
+        .iter()
+        .filter_map(|l| l.strip_prefix("match-player "))
+    {
+        let (number, player) = line.split_once(' ').unwrap_or((line, ""));
+        let number: usize = number
+            .parse()
+            .ok()
+            .filter(|n| (1..=count).contains(n))
+            .with_context(|| format!("a bad 'match-player {line}' line"))?;
+        let player: MatchPlayer = player
+            .parse()
+            .map_err(|e| anyhow::anyhow!("'match-player {line}': {e}"))?;
+        if players
+            .insert(number - 1, player.clone())
+            .is_some_and(|p| p != player)
+        {
+            bail!("player #{number} is given as two different players in the records");
+        }
+    }
+    Ok(())
+}
+
+/// Which of the first `upto` of the `planned` games no file holds, in words: the shards
+/// missing when each file's games are one shard's slice (`seats` games at a time, dealt
+/// to the shards in turn), else the games themselves. `None` when none is missing.
+fn missing_games(planned: u64, seen: &BTreeMap<u64, usize>, seats: u64, upto: u64) -> Option<String> {
+    let missing: Vec<u64> = (1..=upto.min(planned))
+        .filter(|n| !seen.contains_key(n))
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let block = |number: u64| (number - 1) / seats.max(1);
+    let blocks = block(planned) + 1;
+    let files = seen.values().max().map_or(0, |&f| f + 1);
+    // The fewest shards that deal every file's games to one shard each.
+    let shards = (2..=blocks.min(1024)).find(|&count| {
+        let mut residue: BTreeMap<usize, u64> = BTreeMap::new();
+        let consistent = seen
+            .iter()
+            .all(|(&n, &file)| *residue.entry(file).or_insert(block(n) % count) == block(n) % count);
+        let distinct = residue.values().collect::<std::collections::BTreeSet<_>>().len() == files;
+        consistent
+            && distinct
+            && missing
+                .iter()
+                .all(|&n| !residue.values().any(|&r| r == block(n) % count))
+    });
+    if let Some(count) = shards {
+        let present: Vec<u64> = seen.iter().map(|(&n, _)| block(n) % count).collect();
+        let absent: Vec<String> = (0..count)
+            .filter(|r| !present.contains(r))
+            .map(|r| format!("--shard {}/{count}", r + 1))
+            .collect();
+        return Some(format!("the records of {} are missing", absent.join(", ")));
+    }
+    Some(format!(
+        "{} {} missing (the match stopped before its end, or a file is missing)",
+        ranges(&missing),
+        if missing.len() == 1 { "is" } else { "are" }
+    ))
+}
+
+/// Game numbers as ranges, `games 3-5, 9` (the first few ranges, then how many more).
+fn ranges(numbers: &[u64]) -> String {
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &n in numbers {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == n => *end = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    let shown: Vec<String> = runs
+        .iter()
+        .take(6)
+        .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+        .collect();
+    let more = match runs.len().saturating_sub(6) {
+        0 => String::new(),
+        more => format!(" and {more} more run{}", if more == 1 { "" } else { "s" }),
+    };
+    let word = if numbers.len() == 1 { "game" } else { "games" };
+    format!("{word} {}{more}", shown.join(", "))
 }
 
 /// A player by its number from 1, its given name or its spec.

@@ -11,18 +11,21 @@ use super::plan::PlanLine;
 use super::scoring::{forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::protocol::client::Traffic;
-use crate::app::record::{Fault, GameRecord, Replay, Replaying, parse_records};
-use crate::app::session::{Action, Session};
+use crate::app::record::{Fault, GameRecord, Replay, Replaying};
+use crate::app::session::{Action, CommandError, Session};
 use crate::core::Game;
 
-/// Reads the finished games of an interrupted match back from its records, replaying
-/// each through the rules; any game that does not replay, or belongs to another match,
-/// refuses the whole file with the reason.
-pub(super) fn resume(config: &MatchConfig, text: &str) -> anyhow::Result<Vec<GameSummary>> {
-    let records = parse_records(text)?;
+/// Reads the finished games of an interrupted match back from its records (`records`,
+/// read one game at a time, so that records of any size hold one game in memory),
+/// replaying each through the rules; any game that does not replay, or belongs to
+/// another match, refuses the whole file with the reason.
+pub(super) fn resume(
+    config: &MatchConfig,
+    records: impl Iterator<Item = Result<GameRecord, CommandError>>,
+) -> anyhow::Result<Vec<GameSummary>> {
     let mut done: BTreeMap<u64, GameSummary> = BTreeMap::new();
-    for record in &records {
-        let summary = replay_record(config, record)?;
+    for record in records {
+        let summary = replay_record(config, &record?)?;
         if done.contains_key(&summary.index) {
             bail!("game {} appears twice in the records", summary.index + 1);
         }

@@ -35,20 +35,23 @@ pub fn run_match(
     let mut writer = None;
     if let Some(path) = &config.records {
         if path.exists() {
-            let mut text = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
-            // A run that was killed mid-write leaves a torn last block, which is dropped
-            // and played again.
-            let whole = whole_games(&text);
-            if whole < text.len() {
-                text.truncate(whole);
-                std::fs::write(path, &text).with_context(|| format!("cannot repair {}", path.display()))?;
+            // Read as a stream, of any size. A run that was killed mid-write leaves a torn
+            // last game, which is dropped from the file and played again.
+            let stream = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
+            let mut games = crate::app::record::Undamaged::new(stream);
+            for summary in resume(config, games.by_ref())
+                .with_context(|| format!("cannot resume from {}", path.display()))?
+            {
+                finished.insert(summary.index, summary);
             }
-            if !text.trim().is_empty() {
-                for summary in
-                    resume(config, &text).with_context(|| format!("cannot resume from {}", path.display()))?
-                {
-                    finished.insert(summary.index, summary);
-                }
+            let whole = games.stream().whole_bytes();
+            let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(whole);
+            if whole < length {
+                OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .and_then(|file| file.set_len(whole))
+                    .with_context(|| format!("cannot repair {}", path.display()))?;
             }
         }
         let file = OpenOptions::new()
@@ -60,11 +63,12 @@ pub fn run_match(
     }
     let mut jsonl = None;
     if let Some(path) = &config.tourney.jsonl {
-        let (file, held, records) = super::jsonl::open(path)?;
+        let (file, held) = super::jsonl::open(path)?;
         // Without --records the JSON lines are what the match resumes from.
-        if let (None, Some(text)) = (&config.records, records) {
+        if config.records.is_none() && !held.is_empty() {
+            let games = super::jsonl::games(path).map_err(anyhow::Error::msg)?;
             for summary in
-                resume(config, &text).with_context(|| format!("cannot resume from {}", path.display()))?
+                resume(config, games).with_context(|| format!("cannot resume from {}", path.display()))?
             {
                 finished.insert(summary.index, summary);
             }
@@ -256,12 +260,6 @@ pub fn check_engines(config: &MatchConfig) -> anyhow::Result<()> {
             .map_err(|failure| anyhow::anyhow!(crate::app::players::unusable_engine(&who, &failure)))?;
     }
     Ok(())
-}
-
-/// The length of `text` up to the end of its last whole game: every game is written as
-/// one block ending in an empty line.
-pub(super) fn whole_games(text: &str) -> usize {
-    text.rfind("\n\n").map_or(0, |end| end + 2)
 }
 
 /// Games done of all, games per second and the time left (and with an SPRT its LLR and

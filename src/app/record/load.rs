@@ -1,8 +1,11 @@
 //! `load`: one game of a record file, replayed into a session, or refused with where the
 //! record is damaged; `load --force` keeps as much as checks out.
 
-use super::{Check, RecordFile, Replay, Replaying, UNSEALED_NOTE, read_record_file};
+#[cfg(test)]
+use super::RecordFile;
+use super::{Check, Picked, Replay, Replaying, UNSEALED_NOTE, pick_from_file};
 use crate::app::session::{CommandError, Session};
+use crate::core::Game;
 
 /// What `load` was asked: `load [--force] FILE [GAME]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +56,9 @@ pub struct Loaded {
     /// What people should know: the record cannot be checked, where a forced load
     /// stopped, another game of the file is damaged.
     pub notes: Vec<String>,
+    /// What the record's tags say (when and by what it was written, its players, its
+    /// result), a line each.
+    pub about: Vec<String>,
 }
 
 /// Reads the record at `request.path` and replays the game asked for (the session as the
@@ -60,9 +66,12 @@ pub struct Loaded {
 /// record has no seed of its own. A damaged game, or one whose actions do
 /// not replay, is refused (`record damaged: ...`, with the `load --force` that loads what
 /// checks out) unless `request.force` is set.
+///
+/// The file is read as a stream: it may be of any size, and only the game asked for is
+/// kept.
 pub fn load_game(request: &LoadRequest, seed: u64) -> Result<(Session, Loaded), CommandError> {
-    let file = read_record_file(&request.path)?;
-    load_from(&file, request, seed)
+    let picked = pick_from_file(&request.path, request.game)?;
+    load_picked(&picked, request, seed)
 }
 
 /// The first game of the record at `path`, replayed (every action checked), or refused.
@@ -72,11 +81,19 @@ pub fn load_file(path: &str, seed: u64) -> Result<Session, CommandError> {
 }
 
 /// [`load_game`] of a file already read.
+#[cfg(test)]
 pub fn load_from(
     file: &RecordFile,
     request: &LoadRequest,
     seed: u64,
 ) -> Result<(Session, Loaded), CommandError> {
+    let mut games = file.games.iter().cloned().map(Ok);
+    let picked = super::pick(&mut games, request.game, file.broken.clone())?;
+    load_picked(&picked, request, seed)
+}
+
+/// [`load_game`] of a game picked from its file.
+fn load_picked(file: &Picked, request: &LoadRequest, seed: u64) -> Result<(Session, Loaded), CommandError> {
     let refuse = |message: String, kept: usize| {
         let hint = match kept {
             0 => String::new(),
@@ -92,8 +109,14 @@ pub fn load_from(
     if let (Some(broken), false) = (&file.broken, request.force) {
         return Err(refuse(format!("record damaged: {broken}"), 0));
     }
-    let record = file.game(request.game)?;
+    let record = &file.game;
     let mut notes = Vec::new();
+    if let Some(broken) = &file.broken {
+        // Forced: the game loaded may not be the one its number named before the damage.
+        notes.push(format!(
+            "record damaged: {broken}; the games are counted without the game it belongs to"
+        ));
+    }
     let mut damaged = false;
     if let Check::Damaged(damage) = &record.check {
         damaged = true;
@@ -126,20 +149,22 @@ pub fn load_from(
             record.actions.len()
         ));
     }
-    if let Some(other) = file
-        .games
-        .iter()
-        .find(|game| game.number != record.number && matches!(game.check, Check::Damaged(_)))
-    {
-        notes.push(format!("the file's game of line {} is damaged", other.line));
+    if let Some(line) = file.other_damaged {
+        notes.push(format!("the file's game of line {line} is damaged"));
     }
+    let game = session.game();
+    let seat_names: Vec<String> = (0..game.seat_count())
+        .map(|s| game.seat_name(s).to_string())
+        .collect();
+    let about = record.tags.describe(&seat_names);
     Ok((
         session,
         Loaded {
             path: request.path.clone(),
             number: record.match_game().unwrap_or(record.number),
-            games: file.games.len(),
+            games: file.count,
             notes,
+            about,
         },
     ))
 }

@@ -39,12 +39,18 @@
 mod load;
 mod replay;
 pub mod seal;
+mod stream;
+mod tags;
 mod write;
 
 pub use load::{LoadRequest, Loaded, load_game};
 #[cfg(test)]
 pub use load::{load_file, load_from};
 pub use replay::{Effect, Fault, Replay, Replayed, Replaying};
+#[cfg(test)]
+pub use stream::pick;
+pub use stream::{Picked, RecordStream, Undamaged, open_record_file, pick_from_file};
+pub use tags::{NOTE_WORDS, Tags};
 #[cfg(test)]
 pub use write::save_text;
 pub use write::{action_line, dice_command, save_file, start_dice, write_atomically, write_game};
@@ -69,6 +75,8 @@ pub struct GameRecord {
     pub reseeds: Vec<Reseed>,
     /// Note lines other than actions (`seats ...`, `result ...`), without the newline.
     pub notes: Vec<String>,
+    /// Its `tag KEY VALUE` lines: who played, when, with which version, how it ended.
+    pub tags: Tags,
     /// The actions as written (moves in notation), with the line number each came from.
     pub actions: Vec<(usize, Action<String>)>,
     /// Which game of the file it is, from 1.
@@ -123,9 +131,10 @@ impl std::fmt::Display for Damage {
 }
 
 /// The note given for a record that has no seal.
-pub const UNSEALED_NOTE: &str = "this record was written before records were sealed: its moves were checked, its rolls and its integrity cannot be";
+pub const UNSEALED_NOTE: &str = "this record was written before records were sealed: its moves were checked, but its rolls and its integrity cannot be checked";
 
-/// Every game of a record file, each with its check.
+/// Every game of a record file, each with its check (a file read whole, for tests).
+#[cfg(test)]
 #[derive(Clone, Debug)]
 pub struct RecordFile {
     /// The games that could be read, in file order.
@@ -135,6 +144,7 @@ pub struct RecordFile {
     pub broken: Option<Damage>,
 }
 
+#[cfg(test)]
 impl RecordFile {
     /// The first damage in the file, as a refusal: `record damaged: ...`.
     pub fn first_damage(&self) -> Option<CommandError> {
@@ -154,25 +164,6 @@ impl RecordFile {
             _ => String::new(),
         };
         Some(CommandError::File(format!("record damaged: {game}{damage}")))
-    }
-
-    /// Game `number` (from 1; a match record's `match-game N` note names it first), or
-    /// the first when none is asked for.
-    pub fn game(&self, number: Option<usize>) -> Result<&GameRecord, CommandError> {
-        let Some(number) = number else {
-            return self.games.first().ok_or_else(no_game);
-        };
-        let count = self.games.len();
-        self.games
-            .iter()
-            .find(|r| r.match_game() == Some(number))
-            .or_else(|| number.checked_sub(1).and_then(|i| self.games.get(i)))
-            .ok_or_else(|| {
-                CommandError::Argument(format!(
-                    "the file holds {count} game{}: give a number from 1 to {count}",
-                    if count == 1 { "" } else { "s" }
-                ))
-            })
     }
 }
 
@@ -199,68 +190,25 @@ impl GameRecord {
     }
 }
 
-fn no_game() -> CommandError {
+pub(crate) fn no_game() -> CommandError {
     CommandError::File("no game in this file: a record starts with a 'game ID' line".into())
-}
-
-/// Reads every game of the record file at `path` (a regular file of at most
-/// [`crate::app::lines::MAX_FILE_BYTES`]: a FIFO or `/dev/zero` is refused at once).
-pub fn read_record_file(path: &str) -> Result<RecordFile, CommandError> {
-    let text = crate::app::lines::read_text_file(std::path::Path::new(path)).map_err(CommandError::File)?;
-    read_record_text(&text)
 }
 
 /// Reads every game in a record file, refusing it if any part is damaged (see
 /// [`RecordFile::first_damage`]).
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, CommandError> {
-    let file = read_record_text(text)?;
-    match file.first_damage() {
-        Some(error) => Err(error),
-        None => Ok(file.games),
-    }
+    Undamaged::new(RecordStream::new(text.as_bytes())).collect()
 }
 
 /// Reads every game in a record file as far as it can, each with its check: a damaged
 /// game keeps the actions before its damage. The error is a text that is no record at all.
+#[cfg(test)]
 pub fn read_record_text(text: &str) -> Result<RecordFile, CommandError> {
-    // A last line without a line end was cut short while the file was written
-    // (`seed 42 at 13` for `seed 42 at 136`): it is not read.
-    let (whole, cut) = match text.rfind('\n') {
-        _ if text.ends_with('\n') => (text, None),
-        Some(end) => (&text[..=end], Some(&text[end + 1..])),
-        None => ("", Some(text)),
-    };
-    let mut reader = Reader::default();
-    let mut count = 0;
-    for (index, raw) in whole.lines().enumerate() {
-        count = index + 1;
-        reader.line(index + 1, raw)?;
-    }
-    if let Some(cut) = cut.filter(|c| !c.trim().is_empty()) {
-        let damage = Damage {
-            line: count + 1,
-            reason: format!(
-                "'{}' has no line end: the file was cut short while it was written, so its last line may be incomplete (if the line is whole, end it with a newline)",
-                quote(cut.trim())
-            ),
-        };
-        match reader.open.as_mut() {
-            Some(open) if !open.ended => open.damage(damage),
-            _ => {
-                reader.broken.get_or_insert(damage);
-            }
-        }
-    }
-    reader.close(count + 1);
-    if reader.games.is_empty() {
-        return Err(match reader.broken {
-            Some(damage) => CommandError::File(format!("record damaged: {damage}")),
-            None => no_game(),
-        });
-    }
+    let mut stream = RecordStream::new(text.as_bytes());
+    let games = stream.by_ref().collect::<Result<Vec<_>, _>>()?;
     Ok(RecordFile {
-        games: reader.games,
-        broken: reader.broken,
+        games,
+        broken: stream.broken().cloned(),
     })
 }
 
@@ -272,6 +220,9 @@ struct Open {
     ended: bool,
     /// Lines after the `game` line (any kind but comments).
     lines: usize,
+    /// The last line read was blank (which ends a game of a record written before
+    /// records were sealed, in a match's records).
+    blank_last: bool,
 }
 
 impl Open {
@@ -285,6 +236,12 @@ impl Open {
         matches!(self.record.check, Check::Damaged(_))
     }
 
+    /// Whether the game was written to its end: its `end` line, or for a game of before
+    /// the seal, the blank line a match writes after each game.
+    fn whole(&self) -> bool {
+        self.ended || (!self.record.sealed_format && self.blank_last)
+    }
+
     /// The game's check once all its lines are read; `next` is the line after them.
     fn close(mut self, next: usize) -> GameRecord {
         if !self.damaged() {
@@ -294,6 +251,16 @@ impl Open {
                     reason: format!(
                         "the game of line {} has no 'end' line: the file was cut short here, or lines were dropped",
                         self.record.line
+                    ),
+                });
+            } else if !self.ended && !self.record.tags.is_empty() {
+                // Only sealed records have tags: this one's seal line was lost.
+                self.damage(Damage {
+                    line: self.record.line,
+                    reason: format!(
+                        "the game of line {} has tags but neither a '{}' line nor an 'end' line: lines were dropped or changed",
+                        self.record.line,
+                        seal::SEAL_LINE
                     ),
                 });
             } else if !self.ended && self.lines == 0 {
@@ -311,32 +278,85 @@ impl Open {
 
 #[derive(Default)]
 struct Reader {
-    games: Vec<GameRecord>,
+    /// Games read whole, not yet handed out.
+    games: std::collections::VecDeque<GameRecord>,
     open: Option<Open>,
     broken: Option<Damage>,
     /// True after an unreadable `game` line: its lines are skipped.
     skipping: bool,
+    /// Games read so far (handed out or not).
+    read: usize,
 }
 
 impl Reader {
     fn close(&mut self, next: usize) {
         if let Some(open) = self.open.take() {
-            self.games.push(open.close(next));
+            self.games.push_back(open.close(next));
         }
     }
 
-    fn line(&mut self, number: usize, raw: &str) -> Result<(), CommandError> {
+    /// A last line without a line end, at `line`: a cut.
+    fn cut(&mut self, line: usize, cut: &str) {
+        let damage = Damage {
+            line,
+            reason: format!(
+                "'{}' has no line end: the file was cut short while it was written, so its last line may be incomplete (if the line is whole, end it with a newline)",
+                quote(cut.trim())
+            ),
+        };
+        match self.open.as_mut() {
+            Some(open) if !open.ended => open.damage(damage),
+            _ => {
+                self.broken.get_or_insert(damage);
+            }
+        }
+    }
+
+    /// A line that is not text (not UTF-8, too long) at `number`.
+    fn bad_line(&mut self, number: usize, reason: String) -> Result<(), CommandError> {
+        let damage = Damage { line: number, reason };
+        match self.open.as_mut() {
+            _ if self.skipping => {}
+            Some(open) => open.damage(damage),
+            None if self.read == 0 && self.broken.is_none() => {
+                return Err(CommandError::File(format!(
+                    "{damage}: this is not a tabula record"
+                )));
+            }
+            None => {
+                self.broken.get_or_insert(damage);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads line `number`; true when it ends a game (its `end` line, or a blank line
+    /// after a game).
+    fn line(&mut self, number: usize, raw: &str) -> Result<bool, CommandError> {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            return Ok(());
+        if line.is_empty() {
+            return Ok(match self.open.as_mut() {
+                Some(open) => {
+                    open.blank_last = true;
+                    open.whole()
+                }
+                None => true,
+            });
+        }
+        if line.starts_with('#') {
+            return Ok(false);
+        }
+        if let Some(open) = self.open.as_mut() {
+            open.blank_last = false;
         }
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         if word == "game" {
             self.close(number);
-            match game_line(rest, number, self.games.len() + 1) {
+            match game_line(rest, number, self.read + 1) {
                 Ok(record) => {
+                    self.read += 1;
                     let mut sealer = Sealer::default();
                     sealer.add(line);
                     self.skipping = false;
@@ -345,6 +365,7 @@ impl Reader {
                         sealer,
                         ended: false,
                         lines: 0,
+                        blank_last: false,
                     });
                 }
                 Err(reason) => {
@@ -352,10 +373,10 @@ impl Reader {
                     self.broken.get_or_insert(Damage { line: number, reason });
                 }
             }
-            return Ok(());
+            return Ok(false);
         }
         if self.skipping {
-            return Ok(());
+            return Ok(false);
         }
         let Some(open) = self.open.as_mut() else {
             return Err(CommandError::File(format!(
@@ -363,7 +384,7 @@ impl Reader {
             )));
         };
         if open.damaged() {
-            return Ok(());
+            return Ok(false);
         }
         let fail = |reason: String| Damage { line: number, reason };
         if let Some(c) = line.chars().find(|&c| c.is_control() && c != '\t') {
@@ -372,14 +393,14 @@ impl Reader {
                 c as u32,
                 quote(line)
             )));
-            return Ok(());
+            return Ok(false);
         }
         if open.ended {
             open.damage(fail(format!(
                 "'{}' comes after the game's 'end' line; a new game starts with a 'game' line",
                 quote(line)
             )));
-            return Ok(());
+            return Ok(false);
         }
         open.lines += 1;
         if word == "end" {
@@ -392,13 +413,13 @@ impl Reader {
             } else if let Some(reason) = open.sealer.check(rest) {
                 open.damage(fail(reason));
             }
-            return Ok(());
+            return Ok(true);
         }
         open.sealer.add(line);
         if let Err(reason) = read_line(open, word, rest, line, number) {
             open.damage(fail(reason));
         }
-        Ok(())
+        Ok(false)
     }
 }
 
@@ -415,6 +436,7 @@ fn game_line(rest: &str, line: usize, number: usize) -> Result<GameRecord, Strin
         seed: None,
         reseeds: Vec::new(),
         notes: Vec::new(),
+        tags: Tags::default(),
         actions: Vec::new(),
         number,
         line,
@@ -468,14 +490,20 @@ fn read_line(open: &mut Open, word: &str, rest: &str, line: &str, number: usize)
             let fresh = game.kind.new_game(&game.options).map_err(|e| e.to_string())?;
             Action::Resign(fresh.find_seat(rest).map_err(|e| e.to_string())?)
         }
-        _ if word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
-        {
+        "tag" => return game.tags.read(rest),
+        _ if NOTE_WORDS.contains(&word) => {
             game.notes.push(line.to_string());
             return Ok(());
         }
-        _ => return Err(format!("cannot read '{}'", quote(line))),
+        // An unknown line is refused, not skipped: it may be a line of the game changed
+        // (`fnv1a-64 seal` for `seal fnv1a-64`).
+        _ => {
+            return Err(format!(
+                "cannot read '{}': a record's lines are actions (roll, dice, play, setpos, resign), seed, tag and {} lines",
+                quote(line),
+                NOTE_WORDS.join(", ")
+            ));
+        }
     };
     open.sealer.count_action();
     game.actions.push((number, action));

@@ -395,7 +395,121 @@ fn the_man_pages_example_record_is_sealed_as_the_page_says() {
         load_from(&read_record_text(&example).unwrap(), &LoadRequest::file("man"), 0).unwrap();
     assert!(loaded.notes.is_empty());
     assert_eq!(session.actions().count(), 6);
-    // The record as tabula writes it is the page's, line for line.
+    // The record as tabula writes it is the page's, line for line, but for the date and
+    // version it was written with (sealed again with the page's).
     let written = save_text(&session, &["seats white=human black=bot:greedy".into()]);
-    assert!(written.ends_with(&example), "{written}");
+    let page_tag = |key: &str| example.lines().find(|l| l.starts_with(key)).unwrap().to_string();
+    let written: String = written
+        .split_inclusive('\n')
+        .map(
+            |line| match ["tag date ", "tag tabula "].iter().find(|k| line.starts_with(*k)) {
+                Some(key) => page_tag(key) + "\n",
+                None => line.to_string(),
+            },
+        )
+        .collect();
+    assert!(reseal(&written).ends_with(&example), "{written}");
+}
+
+mod fuzz;
+
+/// The first lines of a saved record of `kind`, then its last line, as lines.
+fn saved_lines(kind: GameKind) -> Vec<String> {
+    let session = played(kind, 11, 30);
+    save_text(&session, &["seats a=human b=human".to_string()])
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn joined(lines: &[String]) -> String {
+    lines.join("\n") + "\n"
+}
+
+/// A damaged `seal` line (`fnv1a-64 seal`), or one dropped, is damage, not an old record.
+#[test]
+fn a_record_whose_seal_line_is_damaged_or_dropped_is_refused() {
+    for &kind in GameKind::ALL {
+        let lines = saved_lines(kind);
+        let seal = lines.iter().position(|l| l == "seal fnv1a-64").unwrap();
+        let mut swapped = lines.clone();
+        swapped[seal] = "fnv1a-64 seal".into();
+        let error = load_text(&joined(&swapped), false).unwrap_err();
+        assert!(error.contains("cannot read 'fnv1a-64 seal'"), "{error}");
+        let mut dropped = lines.clone();
+        dropped.remove(seal);
+        let error = load_text(&joined(&dropped), false).unwrap_err();
+        assert!(error.contains("record damaged"), "{error}");
+        // Dropped with the `end` line too: its tags say it was sealed.
+        dropped.pop();
+        let error = load_text(&joined(&dropped), false).unwrap_err();
+        assert!(error.contains("has tags but neither"), "{error}");
+        // A game option added after that: still refused, never loaded as that game.
+        dropped[seal - 1].push_str(" koks=on");
+        assert!(load_text(&joined(&dropped), false).is_err());
+    }
+}
+
+/// An unknown line is refused in every record: sealed, and written before the seal.
+#[test]
+fn an_unknown_line_is_refused_in_every_record() {
+    let lines = saved_lines(GameKind::Nardy);
+    let mut sealed = lines.clone();
+    sealed.insert(5, "foo bar".into());
+    let error = load_text(&reseal(&joined(&sealed)), false).unwrap_err();
+    assert!(error.contains("cannot read 'foo bar'"), "{error}");
+    let old = "game ur\nseed 3\nfoo bar\nroll 2\n";
+    let error = load_text(old, false).unwrap_err();
+    assert!(
+        error.contains("line 3: cannot read 'foo bar'") && error.contains("seats"),
+        "{error}"
+    );
+    assert!(load_text("game ur\nseed 3\nroll 2\n", false).is_ok());
+}
+
+/// Only a game with neither a `seal` nor an `end` line is read as one of before the seal;
+/// its note is a whole sentence.
+#[test]
+fn the_unsealed_path_is_only_for_games_with_neither_seal_nor_end() {
+    let (_, notes, _) = load_text("game ur\nseed 3\nroll 2\n", false).unwrap();
+    assert_eq!(notes, vec![UNSEALED_NOTE.to_string()]);
+    assert!(UNSEALED_NOTE.ends_with("cannot be checked"), "{UNSEALED_NOTE}");
+    let ended = load_text("game ur\nseed 3\nroll 2\nend 1 0000000000000000\n", false).unwrap_err();
+    assert!(ended.contains("without the 'seal fnv1a-64' line"), "{ended}");
+    let unended = load_text("game ur\nseal fnv1a-64\nseed 3\nroll 2\n", false).unwrap_err();
+    assert!(unended.contains("has no 'end' line"), "{unended}");
+}
+
+/// Every record tabula writes has tags (date, version, players, result and reason),
+/// sealed with the rest; `load` tells them.
+#[test]
+fn records_carry_tags_that_load_tells() {
+    let mut session = played(GameKind::Ur, 5, 5000);
+    assert_eq!(session.phase(), Phase::Over);
+    let text = save_text(&session, &["seats light=human dark=bot:greedy".to_string()]);
+    for tag in [
+        "tag date 20",
+        "tag tabula ",
+        "tag player light human",
+        "tag player dark bot:greedy",
+        "tag result ",
+        "tag reason played out",
+    ] {
+        assert!(text.contains(&format!("\n{tag}")), "{tag}:\n{text}");
+    }
+    let file = read_record_text(&text).unwrap();
+    let (_, loaded) = load_from(&file, &LoadRequest::file("t"), 0).unwrap();
+    assert!(loaded.about[0].starts_with("recorded 20"), "{:?}", loaded.about);
+    assert_eq!(loaded.about[1], "players: light human, dark bot:greedy");
+    assert!(loaded.about[2].starts_with("result: "), "{:?}", loaded.about);
+    // A changed tag breaks the seal.
+    let changed = text.replace("tag player dark bot:greedy", "tag player dark bot:random");
+    assert!(load_text(&changed, false).unwrap_err().contains("seal"));
+    // A game saved before its end, and one resigned.
+    session = played(GameKind::Ur, 6, 12);
+    let unfinished = save_text(&session, &[]);
+    assert!(unfinished.contains("\ntag result unfinished\n"), "{unfinished}");
+    session.resign(0).unwrap();
+    let resigned = save_text(&session, &[]);
+    assert!(resigned.contains("\ntag reason light resigned\n"), "{resigned}");
 }

@@ -6,7 +6,7 @@ use crate::app::session::{Action, CommandError, Session};
 use crate::core::{Game, SeededDice};
 use crate::games::GameKind;
 
-/// One game's lines, sealed: the `game` line, the `seal` line, the `notes`, the `seed`
+/// One game's lines, sealed: the `game` line, the `seal` line, its tags, the `notes`, the `seed`
 /// line of the dice the game started with, every action (a `seed` line wherever the dice
 /// were reseeded before a roll, and a roll the stream cannot throw again, one replayed
 /// from an older record, written as typed `dice`), a `seed` line if the stream was moved
@@ -19,6 +19,7 @@ fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec
         header.push_str(&option);
     }
     let mut lines = vec![header, SEAL_LINE.to_string()];
+    lines.extend(super::tags::tag_lines(session, notes, closing));
     lines.extend(notes.iter().cloned());
     let mut stream = start_dice(session);
     lines.push(seed_line(&stream));

@@ -604,6 +604,9 @@ impl Table {
                 plural(moves),
             ),
         )?;
+        for line in &loaded.about {
+            self.say(out, line)?;
+        }
         for note in &loaded.notes {
             self.say(out, &format!("note: {note}"))?;
         }
