@@ -62,6 +62,10 @@ pub struct Plan {
     pub pairing: String,
     /// The SPRT the match stops on, as `--sprt` took it.
     pub sprt: Option<String>,
+    /// How many positions the games start from in turn (`--positions`); absent
+    /// without them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<u64>,
 }
 
 /// Who sat in one seat.
@@ -161,6 +165,7 @@ pub(super) fn game_line(
                     s.elo0, s.elo1, s.alpha, s.beta
                 )
             }),
+            positions: p.positions,
         })
         .unwrap_or_else(|_| unreachable_plan(config));
     let players = summary
@@ -252,6 +257,7 @@ fn unreachable_plan(config: &MatchConfig) -> Plan {
         players: config.players.len(),
         pairing: String::new(),
         sprt: None,
+        positions: None,
     }
 }
 
@@ -366,6 +372,9 @@ fn record_of(game: &GameLine) -> String {
     );
     if let Some(sprt) = &plan.sprt {
         plan_line.push_str(&format!(" sprt={sprt}"));
+    }
+    if let Some(positions) = plan.positions {
+        plan_line.push_str(&format!(" positions={positions}"));
     }
     lines.push(plan_line);
     let mut seats = Vec::new();
