@@ -86,7 +86,10 @@ fn bench_times_a_bot_beside_the_random_games() {
         .output()
         .unwrap();
     assert!(output.status.success());
-    let text = String::from_utf8_lossy(&output.stdout);
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.lines().all(|l| l.chars().count() <= 80), "{printed}");
+    // The bot's report is one sentence wrapped to 80 columns.
+    let text = printed.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("3 games, "), "{text}");
     assert!(text.contains("bot:expectimax:2 plays every seat: "), "{text}");
     assert!(
