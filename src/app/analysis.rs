@@ -5,6 +5,7 @@
 
 use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
+use crate::app::charts::{LineChart, Marker, MarkerKind, Series, sparkline};
 use crate::app::hints::{measure, ranked_choices};
 use crate::app::record::{Effect, GameRecord, Replay, Replaying};
 use crate::app::session::{Action, Resigned, TurnNumbers};
@@ -111,7 +112,7 @@ impl SeatSummary {
 pub struct CoursePoint {
     /// The turn just played (0 for the start).
     pub turn: u32,
-    /// Each seat's win chance, as the luck bot values the position.
+    /// Each seat's win chance, as the analysing bot values the position.
     pub win: Vec<f64>,
 }
 
@@ -168,9 +169,11 @@ pub fn analyse_game(
         let estimate = bot.estimate(game);
         (0..game.seat_count()).map(|seat| estimate.win[seat]).collect()
     };
+    // The course is valued by the analysing bot: the one-ply luck bot's values swing
+    // with whose turn it is, which hides the course of the game.
     let mut course = vec![CoursePoint {
         turn: 0,
-        win: win_chances(&game, luck_bot),
+        win: win_chances(&game, bot),
     }];
     let mut rolls = Vec::new();
     // A resignation that ends the game ends the analysis; the rest of the record is still
@@ -231,7 +234,7 @@ pub fn analyse_game(
         if matches!(step.action, Action::Move(_)) || resigned {
             course.push(CoursePoint {
                 turn,
-                win: win_chances(&step.after, luck_bot),
+                win: win_chances(&step.after, bot),
             });
         }
         game = step.after;
@@ -361,6 +364,92 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool, boards: boo
         out.extend(wrap_words(&format!("result: {}", outcome.summary), TABLE_WIDTH));
     }
     out.join("\n")
+}
+
+/// The game's course as a chart: each seat's win chance after every move, with the
+/// errors and blunders of the analysed decisions and the luckiest and unluckiest rolls
+/// (those that moved the value as much as a blunder) marked on the seat's line.
+pub fn course_chart(analysis: &GameAnalysis, bot: BotKind) -> LineChart {
+    let game = &analysis.game;
+    let equity = game.scores_points();
+    let series = (0..game.seat_count())
+        .map(|seat| Series {
+            name: game.seat_name(seat).to_string(),
+            points: analysis
+                .course
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (i as f64, 100.0 * p.win[seat]))
+                .collect(),
+            faint: false,
+        })
+        .collect();
+    // Where a turn's move is on the x axis: its last point.
+    let at = |turn: u32, seat: Seat| {
+        analysis
+            .course
+            .iter()
+            .rposition(|p| p.turn == turn)
+            .map(|i| (i as f64, 100.0 * analysis.course[i].win[seat]))
+    };
+    let mut markers = Vec::new();
+    for d in &analysis.decisions {
+        let kind = match d.mark {
+            Mark::Error => MarkerKind::Error,
+            Mark::Blunder => MarkerKind::Blunder,
+            _ => continue,
+        };
+        markers.extend(at(d.turn, d.seat).map(|at| Marker { at, kind }));
+    }
+    for roll in &analysis.rolls {
+        if Mark::of(roll.luck.abs(), equity) == Mark::Blunder {
+            let kind = if roll.luck > 0.0 {
+                MarkerKind::Lucky
+            } else {
+                MarkerKind::Unlucky
+            };
+            markers.extend(at(roll.turn, roll.seat).map(|at| Marker { at, kind }));
+        }
+    }
+    LineChart {
+        title: format!("{}: each seat's chance to win, move by move", game.info().title),
+        x_label: format!("moves played (valued by bot:{bot})"),
+        y_label: "chance to win (%)".into(),
+        series,
+        markers,
+        y_range: Some((0.0, 100.0)),
+        log_x: false,
+    }
+}
+
+/// The game's course in one line per seat (two seats: the first seat's line, the
+/// other's is its mirror), within [`TABLE_WIDTH`].
+pub fn course_sparklines(analysis: &GameAnalysis) -> Vec<String> {
+    let game = &analysis.game;
+    let seats = if game.seat_count() == 2 {
+        1
+    } else {
+        game.seat_count()
+    };
+    let width = (0..seats).map(|s| game.seat_name(s).len()).max().unwrap_or(0);
+    let mut lines = vec![format!(
+        "chance to win after every move ({} moves{}):",
+        analysis.course.len().saturating_sub(1),
+        if seats == 1 {
+            ", low for the other seat"
+        } else {
+            ""
+        }
+    )];
+    for seat in 0..seats {
+        let values: Vec<f64> = analysis.course.iter().map(|p| p.win[seat]).collect();
+        lines.push(format!(
+            "{:<width$} {}",
+            game.seat_name(seat),
+            sparkline(&values, TABLE_WIDTH - width - 1)
+        ));
+    }
+    lines
 }
 
 /// The width every table of the analysis keeps to.

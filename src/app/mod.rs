@@ -5,12 +5,13 @@
 //! long runs expect.
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
-//! the rooms listed before it: [`lines`], [`interrupt`], [`forecast`], [`protocol`], [`hints`], [`rollouts`], [`session`],
+//! the rooms listed before it: [`lines`], [`interrupt`], [`forecast`], [`charts`], [`protocol`], [`hints`], [`rollouts`], [`session`],
 //! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`].
 
 pub mod analysis;
 pub mod bench;
 pub mod benchmark;
+pub mod charts;
 pub mod command;
 pub mod forecast;
 pub mod hints;

@@ -126,6 +126,19 @@ enum Commands {
         after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\nrolled out when it is met, on the candidates' dice, and counted as unlisted.\nEach bot after the first is compared with it position by position. --build\nmakes a set (and resumes one that was stopped). Scoring the five default bots\non a 1000-position set takes about ten minutes (the searching bots are the\nslow ones); --bot NAME scores only the bots named.\n\nExamples:\n  tabula accuracy nardy --bot greedy\n  tabula accuracy nardy --bot net:2 --net candidate.net\n  tabula accuracy nardy --build --file set.txt --positions 1000 --truncate 8"
     )]
     Accuracy(BenchmarkArgs),
+    /// Draw a data file of the documentation (docs/data/*.tsv) as an SVG picture
+    #[command(
+        hide = true,
+        after_help = "Regenerates the pictures of the documentation:\n  for f in docs/data/*.tsv; do\n    tabula plot \"$f\" --out docs/img/$(basename \"$f\" .tsv).svg\n  done"
+    )]
+    Plot {
+        /// The data file: tab-separated, '# title:', '# kind: lines|dots' and
+        /// '# scale: log-x' lines, a header row, then rows
+        data: std::path::PathBuf,
+        /// Where the SVG goes
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+    },
 }
 
 /// A bad command line (an unknown game, a bad option value, a bad seat): tabula says
@@ -195,6 +208,14 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Analyse(args) => analyse::analyse(args, &mut out),
         Commands::Rollout(args) => rollout::rollout(args, &mut out),
         Commands::Accuracy(args) => benchmark::benchmark(args, &mut out),
+        Commands::Plot { data, out: file } => {
+            let text = crate::app::lines::read_text_file(&data).map_err(anyhow::Error::msg)?;
+            let svg = crate::app::charts::svg_from_data(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", data.display()))?;
+            std::fs::write(&file, svg)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
