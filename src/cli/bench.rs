@@ -50,8 +50,7 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             args.games
         ),
     );
-    writeln!(
-        out,
+    let title = format!(
         "bench {}{}: random self-play, every legal move generated each turn, one thread",
         kind.info().id,
         options
@@ -59,7 +58,10 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             .iter()
             .map(|o| format!(" {o}"))
             .collect::<String>()
-    )?;
+    );
+    for line in crate::core::wrap_words(&title, 80) {
+        writeln!(out, "{line}")?;
+    }
     let report = random_games(&fresh, args.seed, args.games, args.seconds);
     let text = format!(
         "{} games, {} turns in {:.2} s: {:.0} games/s, {:.0} turns/s, {:.1} turns/game",
