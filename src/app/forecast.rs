@@ -18,6 +18,9 @@ pub struct Forecast {
     total: u64,
     shorter: String,
     start: Instant,
+    /// When the first piece of work was reported, and how much was done then: setting
+    /// up (choosing candidates, loading a network) is left out of the measured rate.
+    first: Mutex<Option<(Instant, u64)>>,
     told: Mutex<bool>,
 }
 
@@ -41,6 +44,7 @@ impl Forecast {
             total,
             shorter: shorter.into(),
             start: Instant::now(),
+            first: Mutex::new(None),
             told: Mutex::new(false),
         }
     }
@@ -53,10 +57,19 @@ impl Forecast {
 
     /// As [`Forecast::progress`], for work whose size is learnt as it goes.
     pub fn progress_of(&self, done: u64, total: u64) {
-        let elapsed = self.start.elapsed();
-        if elapsed < MEASURE_AFTER || done == 0 || done >= total {
+        let Some((since, done_then)) = self
+            .first
+            .lock()
+            .ok()
+            .map(|mut first| *first.get_or_insert((Instant::now(), done)))
+        else {
+            return;
+        };
+        let measured = since.elapsed();
+        if measured < MEASURE_AFTER || done <= done_then || done >= total {
             return;
         }
+        let elapsed = self.start.elapsed();
         let Ok(mut told) = self.told.lock() else {
             return;
         };
@@ -64,7 +77,7 @@ impl Forecast {
             return;
         }
         *told = true;
-        let rate = done as f64 / elapsed.as_secs_f64();
+        let rate = (done - done_then) as f64 / measured.as_secs_f64();
         let left = Duration::from_secs_f64((total - done) as f64 / rate);
         if left >= WORTH_SAYING {
             say(&format!(

@@ -86,18 +86,14 @@ impl Columns {
         let mut bands = Vec::new();
         let mut start = 0;
         let mut used = 0;
-        for c in 0..widths.len() {
-            let beside = used + self.gaps[c] + widths[c];
+        for (c, (&w, &gap)) in widths.iter().zip(&self.gaps).enumerate() {
+            let beside = used + gap + w;
             if c == start {
-                used = if bands.is_empty() {
-                    widths[c]
-                } else {
-                    indent + self.gaps[c] + widths[c]
-                };
+                used = if bands.is_empty() { w } else { indent + gap + w };
             } else if c >= self.key && beside > width {
                 bands.push(start..c);
                 start = c;
-                used = indent + self.gaps[c] + widths[c];
+                used = indent + gap + w;
             } else {
                 used = beside;
             }
