@@ -5,10 +5,12 @@
 
 use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
+use crate::app::charts::{LineChart, Marker, MarkerKind, Series, sparkline};
 use crate::app::hints::{measure, ranked_choices};
 use crate::app::record::{Effect, GameRecord, Replay, Replaying};
 use crate::app::session::{Action, Resigned, TurnNumbers};
-use crate::core::{Game, Phase, Seat};
+use crate::core::columns::{Align, Columns};
+use crate::core::{Game, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, AnyMove};
 
 /// How bad a decision was, by its loss against the best choice.
@@ -105,6 +107,27 @@ impl SeatSummary {
     }
 }
 
+/// Every seat's chance to win at one point of the game, for the game's graph.
+#[derive(Clone, Debug)]
+pub struct CoursePoint {
+    /// The turn just played (0 for the start).
+    pub turn: u32,
+    /// Each seat's win chance, as the analysing bot values the position.
+    pub win: Vec<f64>,
+}
+
+/// One roll's luck: how much it helped the seat that rolled.
+#[derive(Clone, Debug)]
+pub struct RollLuck {
+    /// The turn the roll belongs to.
+    pub turn: u32,
+    /// Who rolled.
+    pub seat: Seat,
+    /// Its value after the roll less the average over every roll (win probability, or
+    /// equity in nardy).
+    pub luck: f64,
+}
+
 /// The analysis of one recorded game.
 #[derive(Clone, Debug)]
 pub struct GameAnalysis {
@@ -114,6 +137,10 @@ pub struct GameAnalysis {
     pub decisions: Vec<Decision>,
     /// Totals per seat.
     pub summaries: Vec<SeatSummary>,
+    /// Each seat's win chance at the start and after every move.
+    pub course: Vec<CoursePoint>,
+    /// The luck of every analysed seat's rolls, in order.
+    pub rolls: Vec<RollLuck>,
 }
 
 /// Analyses `record`: for the seats in `seats` (all when empty), every decision with more
@@ -138,6 +165,17 @@ pub fn analyse_game(
         summary.analysed = chosen(seat);
     }
     let mut outcomes = Vec::new();
+    let win_chances = |game: &AnyGame, bot: &mut dyn Bot<AnyGame>| -> Vec<f64> {
+        let estimate = bot.estimate(game);
+        (0..game.seat_count()).map(|seat| estimate.win[seat]).collect()
+    };
+    // The course is valued by the analysing bot: the one-ply luck bot's values swing
+    // with whose turn it is, which hides the course of the game.
+    let mut course = vec![CoursePoint {
+        turn: 0,
+        win: win_chances(&game, bot),
+    }];
+    let mut rolls = Vec::new();
     // A resignation that ends the game ends the analysis; the rest of the record is still
     // checked, as `load` checks it.
     let mut resigned = false;
@@ -168,6 +206,11 @@ pub fn analyse_game(
                 }
                 if let Some(actual) = actual {
                     summaries[seat].luck += actual - average;
+                    rolls.push(RollLuck {
+                        turn,
+                        seat,
+                        luck: actual - average,
+                    });
                 }
             }
             (Action::Move(played), Some(seat)) => {
@@ -188,6 +231,12 @@ pub fn analyse_game(
             _ => {}
         }
         resigned = matches!(step.effect, Effect::Resigned(Resigned::Over(_)));
+        if matches!(step.action, Action::Move(_)) || resigned {
+            course.push(CoursePoint {
+                turn,
+                win: win_chances(&step.after, bot),
+            });
+        }
         game = step.after;
         if !resigned {
             progress();
@@ -197,6 +246,8 @@ pub fn analyse_game(
         game,
         decisions,
         summaries,
+        course,
+        rolls,
     })
 }
 
@@ -252,7 +303,7 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool, boards: boo
     let unit = if equity { "equity" } else { "win%" };
     let scale = |x: f64| if equity { x } else { 100.0 * x };
     let mut out = Vec::new();
-    out.push(format!(
+    let title = format!(
         "{} analysed by bot:{}; loss in {}{}",
         game.info().title,
         bot.shown_for(game),
@@ -266,35 +317,23 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool, boards: boo
         } else {
             "; decisions that lost less than the doubtful mark are left out"
         }
-    ));
-    out.push(format!(
-        "{:>5}  {:<8} {:<5} {:<18} {:<18} {:>7}  mark",
-        "turn", "seat", "dice", "played", "best", "loss"
-    ));
-    for d in &analysis.decisions {
-        if !show_all && d.mark == Mark::None {
-            continue;
-        }
-        let best = if d.played == d.best {
-            "=".to_string()
-        } else {
-            d.best.clone()
-        };
-        if boards {
+    );
+    out.extend(wrap_words(&title, TABLE_WIDTH));
+    let shown: Vec<&Decision> = analysis
+        .decisions
+        .iter()
+        .filter(|d| show_all || d.mark != Mark::None)
+        .collect();
+    if boards {
+        // A board between rows breaks the columns: each decision is its own table.
+        for d in shown {
             out.push(String::new());
             out.push(format!("turn {} (line {} of the record):", d.turn, d.line));
             out.push(d.before.render());
+            out.extend(decision_table(game, &[d], scale));
         }
-        out.push(format!(
-            "{:>5}  {:<8} {:<5} {:<18} {:<18} {:>7.3}  {}",
-            format!("{}.", d.turn),
-            game.seat_name(d.seat),
-            d.dice,
-            d.played,
-            best,
-            scale(d.loss),
-            d.mark.word()
-        ));
+    } else {
+        out.extend(decision_table(game, &shown, scale));
     }
     out.push(String::new());
     out.push(format!(
@@ -313,14 +352,140 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool, boards: boo
             scale(s.luck)
         ));
     }
-    out.push(format!(
-        "loss and luck in {unit}; marks: doubtful >= {}, error >= {}, blunder >= {}",
-        if equity { "0.04" } else { "2" },
-        if equity { "0.08" } else { "4" },
-        if equity { "0.16" } else { "8" },
+    out.extend(wrap_words(
+        &format!(
+            "loss and luck in {unit}; marks: doubtful >= {}, error >= {}, blunder >= {}",
+            if equity { "0.04" } else { "2" },
+            if equity { "0.08" } else { "4" },
+            if equity { "0.16" } else { "8" },
+        ),
+        TABLE_WIDTH,
     ));
     if let Some(outcome) = game.outcome() {
-        out.push(format!("result: {}", outcome.summary));
+        out.extend(wrap_words(&format!("result: {}", outcome.summary), TABLE_WIDTH));
     }
     out.join("\n")
+}
+
+/// The game's course as a chart: each seat's win chance after every move, with the
+/// errors and blunders of the analysed decisions and the luckiest and unluckiest rolls
+/// (those that moved the value as much as a blunder) marked on the seat's line.
+pub fn course_chart(analysis: &GameAnalysis, bot: BotKind) -> LineChart {
+    let game = &analysis.game;
+    let equity = game.scores_points();
+    let series = (0..game.seat_count())
+        .map(|seat| Series {
+            name: game.seat_name(seat).to_string(),
+            points: analysis
+                .course
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (i as f64, 100.0 * p.win[seat]))
+                .collect(),
+            faint: false,
+        })
+        .collect();
+    // Where a turn's move is on the x axis: its last point.
+    let at = |turn: u32, seat: Seat| {
+        analysis
+            .course
+            .iter()
+            .rposition(|p| p.turn == turn)
+            .map(|i| (i as f64, 100.0 * analysis.course[i].win[seat]))
+    };
+    let mut markers = Vec::new();
+    for d in &analysis.decisions {
+        let kind = match d.mark {
+            Mark::Error => MarkerKind::Error,
+            Mark::Blunder => MarkerKind::Blunder,
+            _ => continue,
+        };
+        markers.extend(at(d.turn, d.seat).map(|at| Marker { at, kind }));
+    }
+    for roll in &analysis.rolls {
+        if Mark::of(roll.luck.abs(), equity) == Mark::Blunder {
+            let kind = if roll.luck > 0.0 {
+                MarkerKind::Lucky
+            } else {
+                MarkerKind::Unlucky
+            };
+            markers.extend(at(roll.turn, roll.seat).map(|at| Marker { at, kind }));
+        }
+    }
+    LineChart {
+        title: format!("{}: each seat's chance to win, move by move", game.info().title),
+        x_label: format!("moves played (valued by bot:{bot})"),
+        y_label: "chance to win (%)".into(),
+        series,
+        markers,
+        y_range: Some((0.0, 100.0)),
+        log_x: false,
+    }
+}
+
+/// The game's course in one line per seat (two seats: the first seat's line, the
+/// other's is its mirror), within [`TABLE_WIDTH`].
+pub fn course_sparklines(analysis: &GameAnalysis) -> Vec<String> {
+    let game = &analysis.game;
+    let seats = if game.seat_count() == 2 {
+        1
+    } else {
+        game.seat_count()
+    };
+    let width = (0..seats).map(|s| game.seat_name(s).len()).max().unwrap_or(0);
+    let mut lines = vec![format!(
+        "chance to win after every move ({} moves{}):",
+        analysis.course.len().saturating_sub(1),
+        if seats == 1 {
+            ", low for the other seat"
+        } else {
+            ""
+        }
+    )];
+    for seat in 0..seats {
+        let values: Vec<f64> = analysis.course.iter().map(|p| p.win[seat]).collect();
+        lines.push(format!(
+            "{:<width$} {}",
+            game.seat_name(seat),
+            sparkline(&values, TABLE_WIDTH - width - 1)
+        ));
+    }
+    lines
+}
+
+/// The width every table of the analysis keeps to.
+pub const TABLE_WIDTH: usize = 80;
+/// The widest a move may print on one line of the decision table; longer moves (four
+/// steps of a nardy double) go on under themselves.
+const MOVE_WIDTH: usize = 17;
+
+/// The rows of `decisions` under their header, within [`TABLE_WIDTH`].
+fn decision_table(game: &AnyGame, decisions: &[&Decision], scale: impl Fn(f64) -> f64) -> Vec<String> {
+    let mut table = Columns::new(&[
+        ("turn", Align::Right),
+        ("seat", Align::Left),
+        ("dice", Align::Left),
+        ("played", Align::Left),
+        ("best", Align::Left),
+        ("loss", Align::Right),
+        ("mark", Align::Left),
+    ])
+    .gap(1, 2)
+    .gap(3, 2)
+    .gap(4, 2)
+    .gap(5, 2)
+    .gap(6, 2);
+    for d in decisions {
+        let best = if d.played == d.best { "=" } else { d.best.as_str() };
+        table.row_lines(vec![
+            vec![format!("{}.", d.turn)],
+            vec![game.seat_name(d.seat).to_string()],
+            vec![d.dice.clone()],
+            wrap_words(&d.played, MOVE_WIDTH),
+            wrap_words(best, MOVE_WIDTH),
+            vec![format!("{:.3}", scale(d.loss))],
+            vec![d.mark.word().to_string()],
+        ]);
+    }
+    table.render(TABLE_WIDTH)
 }

@@ -33,6 +33,7 @@ use crate::ai::bots::Bot;
 use crate::ai::learn::td::game_seed;
 use crate::ai::rollout::{RolloutSettings, rollout};
 use crate::ai::roster::BotKind;
+use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Options, SeededDice};
 use crate::games::{GameKind, GameVisitor, MoveCast};
 
@@ -704,10 +705,10 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
         format!(" ({per_kind})")
     };
     let s = &benchmark.settings;
-    let mut lines = vec![
-        format!(
-            "{} positions{per_kind};\ncandidates rolled out {} games each by bot:{}{}{}",
-            benchmark.positions.len(),
+    let mut lines = vec![format!("{} positions{per_kind};", benchmark.positions.len())];
+    lines.extend(crate::core::wrap_words(
+        &format!(
+            "candidates rolled out {} games each by bot:{}{}{}",
             s.rollout.games,
             s.rollout_bot,
             if s.rollout.variance_reduction {
@@ -719,15 +720,16 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
                 .truncate
                 .map_or(String::new(), |t| format!(", truncated after {t} moves"))
         ),
-        "equity lost per decision, in thousandths (lower is better):".into(),
-    ];
-    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(3).max(3);
-    let mut header = format!("{:<width$}  {:>13}", "bot", "all");
-    for kind in &kinds[1..] {
-        header.push_str(&format!("  {kind:>9}"));
+        80,
+    ));
+    lines.push("equity lost per decision, in thousandths (lower is better):".into());
+    let mut headers = vec![("bot", Align::Left), ("all", Align::Right)];
+    headers.extend(kinds[1..].iter().map(|k| (k.as_str(), Align::Right)));
+    headers.extend([("best move", Align::Right), ("unlisted", Align::Right)]);
+    let mut table = Columns::new(&headers);
+    for column in 1..headers.len() {
+        table = table.gap(column, 2);
     }
-    header.push_str("  best move  unlisted");
-    lines.push(header);
     for (name, rates) in rows {
         let of = |kind: &str| {
             rates
@@ -738,32 +740,33 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
                 .unwrap_or_default()
         };
         let all = of("all");
-        let mut line = format!(
-            "{name:<width$}  {:>13}",
+        let mut cells = vec![
+            name.clone(),
             format!(
                 "{:.1} ±{:.1}",
                 1000.0 * all.loss.mean(),
                 1000.0 * all.loss.half_width()
-            )
-        );
+            ),
+        ];
         for kind in &kinds[1..] {
-            line.push_str(&format!("  {:>9.1}", 1000.0 * of(kind).loss.mean()));
+            cells.push(format!("{:.1}", 1000.0 * of(kind).loss.mean()));
         }
         let decisions = all.loss.count.max(1) as f64;
-        line.push_str(&format!(
-            "  {:>8.1}%  {:>8}",
-            100.0 * all.best as f64 / decisions,
-            all.unlisted
-        ));
-        lines.push(line);
+        cells.push(format!("{:.1}%", 100.0 * all.best as f64 / decisions));
+        cells.push(all.unlisted.to_string());
+        table.row(cells);
     }
+    lines.extend(table.render(80));
     if let Some((first, first_rates)) = rows.first() {
         for (name, rates) in &rows[1..] {
             let difference = rates.paired_difference(first_rates);
-            lines.push(format!(
-                "{name} against {first} on the same positions: {:+.1} ±{:.1}",
-                1000.0 * difference.mean(),
-                1000.0 * difference.half_width()
+            lines.extend(crate::core::wrap_words(
+                &format!(
+                    "{name} against {first} on the same positions: {:+.1} ±{:.1}",
+                    1000.0 * difference.mean(),
+                    1000.0 * difference.half_width()
+                ),
+                80,
             ));
         }
     }

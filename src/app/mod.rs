@@ -1,18 +1,21 @@
 //! What a user does with games, independent of how they type it: the session (one game
 //! with its history, undo and dice stream), records, hints and analysis, the players at a
 //! table (humans, bots, external engines) and the referee that asks them to act, the
-//! engine protocol's wire format and client, matches and benchmarks.
+//! engine protocol's wire format and client, matches and benchmarks, and the time
+//! long runs expect.
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
-//! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`protocol`], [`hints`], [`rollouts`], [`session`],
-//! [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`], [`bench`],
-//! [`record_bench`].
+//! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`forecast`], [`charts`], [`protocol`], [`hints`],
+//! [`rollouts`], [`session`], [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`],
+//! [`bench`], [`record_bench`].
 
 pub mod analysis;
 pub mod bench;
 pub mod benchmark;
+pub mod charts;
 pub mod command;
 pub mod docs;
+pub mod forecast;
 pub mod hints;
 pub mod interrupt;
 pub mod lines;

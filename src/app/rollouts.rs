@@ -8,7 +8,8 @@
 use crate::ai::bots::Bot;
 use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
 use crate::ai::roster::BotKind;
-use crate::core::{Game, Phase, Seat};
+use crate::core::columns::{Align, Columns};
+use crate::core::{Game, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameVisitor, MoveCast};
 
 /// The bot of `hint --rollout`: quick enough to play every trial, and the network's
@@ -154,10 +155,14 @@ fn share(tally: &crate::ai::rollout::Tally) -> String {
     format!("{:5.1}% ±{:.1}", 100.0 * tally.mean(), 100.0 * tally.half_width())
 }
 
+/// The width the rollout table keeps to.
+pub const TABLE_WIDTH: usize = 80;
+
 /// The report for people: one line per candidate, best first, with the win share of the
 /// seat to act, its big wins (Long Nardy: mars, koks), its equity in a game that scores
 /// points, each with its 95% interval, and how far each falls behind the best (the
-/// interval of that difference comes from the common dice, so it is narrower).
+/// interval of that difference comes from the common dice, so it is narrower). Columns
+/// beyond [`TABLE_WIDTH`] go on a continuation line under the win column.
 pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutReport) -> String {
     let seat = report.seat;
     let played = report.rows.first().map_or(0, |r| r.result.games());
@@ -174,51 +179,40 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
     } else {
         String::new()
     };
-    lines.push(format!(
-        "rollout for {}: {played} games per candidate{stopped}, seed {}",
-        game.seat_name(seat),
-        request.settings.seed
+    lines.extend(wrap_words(
+        &format!(
+            "rollout for {}: {played} games per candidate{stopped}, seed {}",
+            game.seat_name(seat),
+            request.settings.seed
+        ),
+        TABLE_WIDTH,
     ));
-    lines.push(how.join(", "));
-    let width = report
-        .rows
-        .iter()
-        .map(|r| r.label.len())
-        .max()
-        .unwrap_or(0)
-        .max(4);
+    lines.extend(wrap_words(&how.join(", "), TABLE_WIDTH));
     let big = game.big_wins();
+    let big = &big[..big.len().min(crate::core::MAX_BIG_WINS)];
     let others: Vec<Seat> = (0..game.seat_count()).filter(|&s| s != seat).collect();
-    let mut header = format!("    {:<width$}  {:>12}", "move", "win");
-    for (name, _) in big.iter().take(crate::core::MAX_BIG_WINS) {
-        header.push_str(&format!("  {name:>12}"));
-    }
+    let mut headers = vec![("", Align::Right), ("move", Align::Left), ("win", Align::Right)];
+    headers.extend(big.iter().map(|(name, _)| (*name, Align::Right)));
     if game.scores_points() {
-        header.push_str(&format!("  {:>15}  {:>15}", "equity", "behind"));
-    } else {
-        if game.seat_count() > 2 {
-            for &other in &others {
-                header.push_str(&format!("  {:>12}", game.seat_name(other)));
-            }
-        }
-        header.push_str(&format!("  {:>13}", "behind"));
+        headers.push(("equity", Align::Right));
+    } else if game.seat_count() > 2 {
+        headers.extend(others.iter().map(|&other| (game.seat_name(other), Align::Right)));
     }
-    lines.push(header.trim_end().to_string());
+    headers.push(("behind", Align::Right));
+    let mut table = Columns::new(&headers).key(2);
+    for column in 2..headers.len() {
+        table = table.gap(column, 2);
+    }
     for (rank, row) in report.rows.iter().enumerate() {
         let r = &row.result;
-        let mut line = format!(
-            "{:>2}. {:<width$}  {:>12}",
-            rank + 1,
-            row.label,
-            share(&r.win[seat])
-        );
-        for kind in 0..big.len().min(crate::core::MAX_BIG_WINS) {
+        let mut cells = vec![format!("{}.", rank + 1), row.label.clone(), share(&r.win[seat])];
+        for kind in 0..big.len() {
             let tally = &r.big_wins[seat][kind];
-            if tally.count == 0 {
-                line.push_str(&format!("  {:>12}", "-"));
+            cells.push(if tally.count == 0 {
+                "-".into()
             } else {
-                line.push_str(&format!("  {:>12}", share(tally)));
-            }
+                share(tally)
+            });
         }
         // How far behind the best: in equity where the game scores points; otherwise
         // in win share, which is half the equity with two seats and all of it with more.
@@ -236,21 +230,14 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
         };
         if game.scores_points() {
             let equity = &r.equity[seat];
-            line.push_str(&format!(
-                "  {:>15}  {:>15}",
-                format!("{:+.3} ±{:.3}", equity.mean(), equity.half_width()),
-                behind
-            ));
-        } else {
-            if game.seat_count() > 2 {
-                for &other in &others {
-                    line.push_str(&format!("  {:>12}", share(&r.win[other])));
-                }
-            }
-            line.push_str(&format!("  {behind:>13}"));
+            cells.push(format!("{:+.3} ±{:.3}", equity.mean(), equity.half_width()));
+        } else if game.seat_count() > 2 {
+            cells.extend(others.iter().map(|&other| share(&r.win[other])));
         }
-        lines.push(line.trim_end().to_string());
+        cells.push(behind);
+        table.row(cells);
     }
+    lines.extend(table.render(TABLE_WIDTH));
     let truncated: u64 = report.rows.iter().map(|r| r.result.truncated).sum();
     if truncated > 0 && !big.is_empty() && report.rows.iter().any(|r| r.result.big_wins[seat][0].count == 0) {
         lines.push("(big wins are shown only where the bot can value them in truncated games)".into());

@@ -1,6 +1,6 @@
 //! `tabula analyse`: the loss of every decision of a recorded game.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -31,6 +31,10 @@ pub(super) struct AnalyseArgs {
     /// 'tabula play' to play on from there)
     #[arg(long)]
     pub(super) boards: bool,
+    /// Draw each seat's chance to win after every move, with errors and luck marked, as
+    /// an SVG picture in FILE (one game: give --game K when the file holds several)
+    #[arg(long, value_name = "FILE")]
+    pub(super) plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(super) net: NetChoice,
 }
@@ -52,6 +56,13 @@ pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<
         Some(k) => vec![k - 1],
         None => (0..records.len()).collect(),
     };
+    if args.plot.is_some() && chosen.len() > 1 {
+        return Err(usage(format!(
+            "{} holds {} games and --plot draws one: choose it with --game K",
+            args.file,
+            records.len()
+        )));
+    }
     let total: u64 = chosen.iter().map(|&i| records[i].actions.len() as u64).sum();
     let bar = super::args::progress_bar(
         total,
@@ -84,6 +95,17 @@ pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<
             "{}",
             crate::app::analysis::report(&analysis, args.bot, args.all, args.boards)
         )?;
+        if std::io::stdout().is_terminal() {
+            writeln!(out)?;
+            for line in crate::app::analysis::course_sparklines(&analysis) {
+                writeln!(out, "{line}")?;
+            }
+        }
+        if let Some(path) = &args.plot {
+            let chart = crate::app::analysis::course_chart(&analysis, args.bot);
+            let svg = crate::app::charts::line_chart_svg(&chart).map_err(anyhow::Error::msg)?;
+            std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        }
     }
     bar.finish_and_clear();
     Ok(ExitCode::SUCCESS)

@@ -42,8 +42,23 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     // A bad bot name is reported before anything runs.
     let bot = args.bot.as_deref().map(parse_bot_name).transpose()?;
     super::args::check_bots(&fresh, bot)?;
-    writeln!(
-        out,
+    let budget = args.seconds * if bot.is_some() { 2 } else { 1 };
+    crate::app::forecast::announce(
+        "bench",
+        &format!(
+            "at most {} ({} of random self-play{}), or {} games if sooner; shorter: \
+             --seconds N or --games N",
+            crate::app::forecast::duration_text(budget),
+            crate::app::forecast::duration_text(args.seconds),
+            if bot.is_some() {
+                ", as long for the bot"
+            } else {
+                ""
+            },
+            args.games
+        ),
+    );
+    let title = format!(
         "bench {}{}: random self-play, every legal move generated each turn, one thread",
         kind.info().id,
         options
@@ -51,10 +66,12 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             .iter()
             .map(|o| format!(" {o}"))
             .collect::<String>()
-    )?;
+    );
+    for line in crate::core::wrap_words(&title, 80) {
+        writeln!(out, "{line}")?;
+    }
     let report = random_games(&fresh, args.seed, args.games, args.seconds);
-    writeln!(
-        out,
+    let text = format!(
         "{} games, {} turns in {:.2} s: {:.0} games/s, {:.0} turns/s, {:.1} turns/game",
         report.games,
         report.moves,
@@ -62,7 +79,10 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         report.games_per_second(),
         report.moves_per_second(),
         report.moves as f64 / report.games.max(1) as f64
-    )?;
+    );
+    for line in crate::core::wrap_words(&text, 80) {
+        writeln!(out, "{line}")?;
+    }
     if report.unfinished > 0 {
         writeln!(out, "warning: {} games did not finish", report.unfinished)?;
     }
@@ -84,8 +104,7 @@ pub(super) fn bench_bot(
         .collect();
     let report = crate::app::bench::bot_games(fresh, &mut bots, args.seed, args.games, args.seconds);
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    writeln!(
-        out,
+    let text = format!(
         "bot:{} plays every seat: {} decisions ({} forced moves not counted) in {} games, {:.2} s thinking: \
          {:.1} decisions/s; per decision median {:.3} ms, p90 {:.3} ms, max {:.1} ms",
         kind.shown_for(fresh),
@@ -97,7 +116,10 @@ pub(super) fn bench_bot(
         ms(report.quantile(0.5)),
         ms(report.quantile(0.9)),
         ms(report.quantile(1.0)),
-    )?;
+    );
+    for line in crate::core::wrap_words(&text, 80) {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
 }
 

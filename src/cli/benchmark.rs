@@ -1,4 +1,4 @@
-//! `tabula benchmark`: the error rates of bots against positions whose candidate moves
+//! `tabula accuracy` (once `tabula benchmark`, still accepted): the error rates of bots against positions whose candidate moves
 //! were rolled out, and the building of such a set.
 
 use std::io::Write;
@@ -12,6 +12,7 @@ use super::usage;
 use crate::ai::rollout::RolloutSettings;
 use crate::ai::roster::BotKind;
 use crate::app::benchmark::{Benchmark, BuildSettings, build, error_table, score};
+use crate::app::forecast::Forecast;
 
 #[derive(Debug, Args)]
 pub(super) struct BenchmarkArgs {
@@ -111,9 +112,20 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
             .chain([&settings.sample_bot, &settings.rollout_bot]);
         super::args::check_bots(&kind.new_game(&options)?, bots.copied())?;
         let progress = bar(args.positions as u64, "building");
+        let forecast = Forecast::begin(
+            "accuracy --build",
+            args.positions as u64,
+            "positions",
+            &format!(
+                "{} positions, each candidate rolled out {} games",
+                args.positions, args.games
+            ),
+            "fewer --positions (a stopped build resumes), fewer --games or --truncate PLIES",
+        );
         let (built, stopped) = crate::app::interrupt::stoppable(|| {
             build(path, kind, &options, &settings, &|n| {
-                progress.set_position(n as u64)
+                progress.set_position(n as u64);
+                progress.suspend(|| forecast.progress(n as u64));
             })
         });
         progress.finish_and_clear();
@@ -159,10 +171,27 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
     let fresh = benchmark.kind.new_game(&benchmark.options)?;
     super::args::check_bots(&fresh, bots.iter().copied())?;
     let mut rows = Vec::new();
+    let positions = benchmark.positions.len() as u64;
+    let names: Vec<String> = bots.iter().map(|b| format!("bot:{b}")).collect();
+    let shorter = "name fewer bots with --bot NAME (the searching ones are slow: best, \
+                   expectimax:2, net:2), or a smaller set with --file";
+    crate::app::forecast::announce(
+        "accuracy",
+        &format!(
+            "{positions} positions for each of {}; a searching bot takes minutes, and how \
+             long each bot takes is told after its first seconds; shorter: {shorter}",
+            names.join(", ")
+        ),
+    );
     for bot in bots {
-        let progress = bar(benchmark.positions.len() as u64, &format!("bot:{bot}"));
-        let (rates, stopped) =
-            crate::app::interrupt::stoppable(|| score(&benchmark, bot, &|n| progress.set_position(n as u64)));
+        let progress = bar(positions, &format!("bot:{bot}"));
+        let forecast = Forecast::quiet(&format!("accuracy bot:{bot}"), positions, "positions", shorter);
+        let (rates, stopped) = crate::app::interrupt::stoppable(|| {
+            score(&benchmark, bot, &|n| {
+                progress.set_position(n as u64);
+                progress.suspend(|| forecast.progress(n as u64));
+            })
+        });
         progress.finish_and_clear();
         if stopped {
             break;

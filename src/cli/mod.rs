@@ -100,7 +100,7 @@ enum Commands {
         step: bool,
     },
     /// Measure speed: random self-play games/s and turns/s in one thread, and with --bot a
-    /// bot's time per decision
+    /// bot's time per decision (for how well bots play see 'accuracy')
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
     #[command(
@@ -122,11 +122,13 @@ enum Commands {
         after_help = "Each candidate (the moves of --moves, else the bot's best --candidates) is\nplayed out --games times by the bot in every seat, trial i of every candidate\non the same dice. The luck of every roll is cancelled by the bot's own\nevaluation (its value after the roll less the mean over all rolls), which\nkeeps the values unbiased and far less noisy. Printed per candidate: the win\nshare of the seat to act, its big wins (nardy: mars, koks) and equity, each\nwith a 95% interval, and how far it falls behind the best (the interval of\nthat difference comes from the shared dice). Ctrl-C stops and prints the\ngames played so far.\n\nExamples (POS is a position as getpos prints it):\n  tabula rollout nardy \"$POS\" --games 1296 --truncate 12\n  tabula rollout nardy --position \"$POS\" --moves \"24/18 18/13,24/13\"\n  tabula rollout ur rules=finkel --games 2000"
     )]
     Rollout(RolloutArgs),
-    /// Measure bots' error rates on positions whose candidates were rolled out
+    /// Measure how well bots choose: their error rates on positions whose candidate
+    /// moves were rolled out (once called 'benchmark'; for speed see 'bench')
     #[command(
-        after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\nrolled out when it is met, on the candidates' dice, and counted as unlisted.\nEach bot after the first is compared with it position by position. --build\nmakes a set (and resumes one that was stopped).\n\nExamples:\n  tabula benchmark nardy\n  tabula benchmark nardy --bot net:2 --net candidate.net\n  tabula benchmark nardy --build --file set.txt --positions 1000 --truncate 8"
+        alias = "benchmark",
+        after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\nrolled out when it is met, on the candidates' dice, and counted as unlisted.\nEach bot after the first is compared with it position by position. --build\nmakes a set (and resumes one that was stopped). Scoring the five default bots\non a 1000-position set takes about ten minutes (the searching bots are the\nslow ones); --bot NAME scores only the bots named.\n\nExamples:\n  tabula accuracy nardy --bot greedy\n  tabula accuracy nardy --bot net:2 --net candidate.net\n  tabula accuracy nardy --build --file set.txt --positions 1000 --truncate 8"
     )]
-    Benchmark(BenchmarkArgs),
+    Accuracy(BenchmarkArgs),
     /// Print the completion script for a shell: bash, zsh, fish, powershell or elvish
     #[command(
         after_help = "Install it where the shell looks, e.g.:\n  tabula completions bash > ~/.local/share/bash-completion/completions/tabula\n  tabula completions zsh > ~/.zfunc/_tabula   (fpath+=~/.zfunc in ~/.zshrc)\n  tabula completions fish > ~/.config/fish/completions/tabula.fish\n  tabula completions powershell >> $PROFILE\n  tabula completions elvish >> ~/.config/elvish/rc.elv\nthen start a new shell."
@@ -141,6 +143,19 @@ enum Commands {
         after_help = "Examples:\n  tabula man | man -l -            read tabula(6) without installing it\n  tabula man tabula-protocol | man -l -\n  tabula man --out ~/.local/share/man\n                                   install both pages, then 'man tabula' and\n                                   'man tabula-protocol' find them"
     )]
     Man(man::ManArgs),
+    /// Draw a data file of the documentation (docs/data/*.tsv) as an SVG picture
+    #[command(
+        hide = true,
+        after_help = "Regenerates the pictures of the documentation:\n  for f in docs/data/*.tsv; do\n    tabula plot \"$f\" --out docs/img/$(basename \"$f\" .tsv).svg\n  done"
+    )]
+    Plot {
+        /// The data file: tab-separated, '# title:', '# kind: lines|dots' and
+        /// '# scale: log-x' lines, a header row, then rows
+        data: std::path::PathBuf,
+        /// Where the SVG goes
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+    },
 }
 
 /// A bad command line (an unknown game, a bad option value, a bad seat): tabula says
@@ -170,7 +185,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Play(PlayArgs { net, .. })
         | Commands::Analyse(AnalyseArgs { net, .. })
         | Commands::Rollout(RolloutArgs { net, .. })
-        | Commands::Benchmark(BenchmarkArgs { net, .. })
+        | Commands::Accuracy(BenchmarkArgs { net, .. })
         | Commands::Engine { net, .. } => net.net_file.as_deref(),
         Commands::Match(args) => args.net.net_file.as_deref(),
         _ => None,
@@ -213,9 +228,17 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Train(args) => train::train(args, &mut out),
         Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, out)),
         Commands::Rollout(args) => rollout::rollout(args, &mut out),
-        Commands::Benchmark(args) => benchmark::benchmark(args, &mut out),
+        Commands::Accuracy(args) => benchmark::benchmark(args, &mut out),
         Commands::Completions { shell } => man::completions(shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
+        Commands::Plot { data, out: file } => {
+            let text = crate::app::lines::read_text_file(&data).map_err(anyhow::Error::msg)?;
+            let svg = crate::app::charts::svg_from_data(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", data.display()))?;
+            std::fs::write(&file, svg)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

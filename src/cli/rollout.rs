@@ -105,11 +105,24 @@ pub(super) fn rollout(mut args: RolloutArgs, out: &mut dyn Write) -> anyhow::Res
     };
     // The length is known once the candidates are chosen; the first trial tells it.
     let bar = super::args::progress_bar(0, "rolling out {bar:30} {pos}/{len} games, {per_sec}, ETA {eta}");
+    let candidates = if request.moves.is_empty() {
+        format!("up to {} candidates", request.candidates)
+    } else {
+        format!("{} moves", request.moves.len())
+    };
+    let forecast = crate::app::forecast::Forecast::begin(
+        "rollout",
+        0,
+        "games",
+        &format!("{candidates} x {} games", args.games),
+        "a smaller --games, --truncate PLIES, fewer --candidates or a faster --bot",
+    );
     crate::app::interrupt::install();
     let (report, _stopped) = crate::app::interrupt::stoppable(|| {
         roll_out(&game, &request, &|done, total| {
             bar.set_length(total);
             bar.set_position(done);
+            bar.suspend(|| forecast.progress_of(done, total));
         })
     });
     bar.finish_and_clear();

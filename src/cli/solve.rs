@@ -39,6 +39,14 @@ pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Res
             crate::ai::solve::solvable_text()
         );
     };
+    if !args.count {
+        crate::app::forecast::announce(
+            "solve",
+            "a whole rule set of Ur takes minutes to an hour (CPU time: Blitz and ASEB 2 to \
+             3 min, Finkel 10, Masters 60; two-seat Mnogoboy 15 s); a stopped run resumes; shorter: --layers N solves only the \
+             last N layers, --count only counts the positions",
+        );
+    }
     let request = crate::ai::solve::SolveRequest {
         out: args.out,
         layers: args.layers,

@@ -106,6 +106,16 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     if !(1..=4).contains(&args.target_plies) {
         anyhow::bail!("--target-plies is 1 to 4, e.g. --target-plies 2");
     }
+    crate::app::forecast::announce(
+        "train",
+        &format!(
+            "{} self-play games in {jobs} threads, with a match of {} games against \
+             bot:greedy every {} games; a large network takes long (Long Nardy's \
+             160 units: about 24 min for a million games on two cores); shorter: a smaller --games \
+             (the same command resumes from the checkpoint) or a larger --eval-every",
+            args.games, args.eval_games, args.eval_every
+        ),
+    );
     if kind.info().id == crate::ai::train::game_id() {
         // Long Nardy's network has its own head: five outputs for mars and koks.
         if args.target_plies > 1 {

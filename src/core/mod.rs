@@ -4,6 +4,7 @@
 //!
 //! May use: nothing else of the crate. Rules code is pure: no I/O, no global state.
 
+pub mod columns;
 pub mod dice;
 pub mod error;
 pub mod game;

@@ -277,3 +277,181 @@ fn analyse_and_replay_number_turns_alike_and_replay_starts_from_any_of_them() {
     assert_ne!(status, Some(0));
     assert!(stderr.contains("--from takes one of them"), "{stderr}");
 }
+
+/// Runs `tabula ARGS` with standard output on a pseudo-terminal; returns what it showed.
+#[cfg(unix)]
+fn run_in_terminal(args: &[&str]) -> String {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty fills the two descriptors; null name, termios and size are allowed.
+    let made = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(made, 0, "no pseudo-terminal");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (mut reader, writer) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let mut child = crate::support::tabula_command()
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(writer)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    let mut shown = Vec::new();
+    let mut buffer = [0u8; 4096];
+    // The terminal's side is closed with the child; read until it reports so.
+    while let Ok(n) = reader.read(&mut buffer) {
+        if n == 0 {
+            break;
+        }
+        shown.extend_from_slice(&buffer[..n]);
+    }
+    String::from_utf8_lossy(&shown).replace("\r\n", "\n")
+}
+
+#[test]
+fn analyse_draws_the_course_as_svg_and_as_a_sparkline_only_in_a_terminal() {
+    let records = recorded_match("plot", &["nardy"], ["bot:greedy", "bot:random"]);
+    let file = records.to_str().unwrap();
+    let svg = records.with_file_name("game.svg");
+    let svg_text = svg.to_str().unwrap();
+    // Given a recorded game, when analysed into a pipe with --plot,
+    let (status, stdout, stderr) = run(
+        &[
+            "analyse", file, "--game", "1", "--bot", "greedy", "--plot", svg_text,
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    // then the picture is an SVG with a line per seat in its own colour, the seats in
+    // the legend, and the errors and blunders marked,
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"),
+        "{picture}"
+    );
+    for colour in ["#1F77B4", "#FF7F0E"] {
+        let line = picture
+            .lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+            .map(|l| l.matches(',').count())
+            .max()
+            .unwrap_or(0);
+        assert!(line > 20, "no seat's line in {colour}: {picture}");
+    }
+    assert!(
+        picture.contains("white") && picture.contains("black"),
+        "{picture}"
+    );
+    assert!(
+        stdout.contains("blunder") && picture.contains("blunder"),
+        "{stdout}"
+    );
+    assert!(
+        picture
+            .lines()
+            .any(|l| l.starts_with("<circle") && l.contains("#C80000")),
+        "{picture}"
+    );
+    // the table keeps to 80 columns and, in a pipe, no chart follows it,
+    assert!(stdout.lines().all(|l| l.chars().count() <= 80), "{stdout}");
+    assert!(
+        !stdout.contains('▁') && !stdout.contains("chance to win"),
+        "{stdout}"
+    );
+    // while in a terminal a one-line chart of the course does.
+    #[cfg(unix)]
+    {
+        let shown = run_in_terminal(&["analyse", file, "--game", "1", "--bot", "greedy"]);
+        let chart = shown
+            .lines()
+            .find(|l| l.starts_with("white ") && l.chars().any(|c| ('▁'..='█').contains(&c)))
+            .unwrap_or_else(|| panic!("{shown}"));
+        assert!(shown.contains("chance to win after every move"), "{shown}");
+        assert!(chart.chars().count() <= 80, "{chart}");
+    }
+    // With more than one game, --plot asks which.
+    let (status, _, stderr) = run(&["analyse", file, "--plot", svg_text], "");
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("--game K"), "{stderr}");
+}
+
+#[test]
+fn every_table_keeps_to_80_columns_with_long_doubles_and_six_seats() {
+    // Greedy against greedy in Long Nardy (seed 7) plays doubles whose moves, played and
+    // best side by side, ran to 87 columns.
+    let records = recorded_match("wide", &["nardy"], ["bot:greedy", "bot:greedy"]);
+    let file = records.to_str().unwrap();
+    let (status, stdout, stderr) = run(&["analyse", file, "--game", "1", "--bot", "greedy", "--all"], "");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.lines().all(|l| l.chars().count() <= 80), "{stdout}");
+    // A double's four steps go on under the move column.
+    let continued = stdout
+        .lines()
+        .any(|l| l.starts_with("               ") && l.trim_start().contains('/'));
+    assert!(continued, "{stdout}");
+    // Six seats of Mnogoboy: a match, the analysis and a rollout.
+    let dir = crate::support::temp_dir("wide-six");
+    let six = dir.join("six.txt");
+    let mut args = vec!["match", "mnogoboy", "players=6", "--games", "6", "--jobs", "1"];
+    for _ in 0..7 {
+        args.extend(["--player", "bot:greedy"]);
+    }
+    args.extend(["--records", six.to_str().unwrap()]);
+    let (status, stdout, stderr) = run(&args, "");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.lines().all(|l| l.chars().count() <= 80), "{stdout}");
+    let (status, stdout, stderr) = run(
+        &[
+            "analyse",
+            six.to_str().unwrap(),
+            "--game",
+            "1",
+            "--bot",
+            "greedy",
+            "--all",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.lines().all(|l| l.chars().count() <= 80), "{stdout}");
+    let (status, stdout, stderr) = run(
+        &[
+            "rollout",
+            "mnogoboy",
+            "players=6",
+            "--games",
+            "6",
+            "--truncate",
+            "4",
+            "--bot",
+            "greedy",
+            "--jobs",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.lines().all(|l| l.chars().count() <= 80), "{stdout}");
+    // Every seat's column is still there, some on a continuation line.
+    for seat in ["p2", "p6", "behind"] {
+        assert!(stdout.contains(seat), "{stdout}");
+    }
+    // And the long notice of a rollout is on stderr before it starts, in a pipe too.
+    assert!(stderr.starts_with("rollout: "), "{stderr}");
+    assert!(stderr.contains("shorter: a smaller --games"), "{stderr}");
+}

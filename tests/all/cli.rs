@@ -86,7 +86,10 @@ fn bench_times_a_bot_beside_the_random_games() {
         .output()
         .unwrap();
     assert!(output.status.success());
-    let text = String::from_utf8_lossy(&output.stdout);
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.lines().all(|l| l.chars().count() <= 80), "{printed}");
+    // The bot's report is one sentence wrapped to 80 columns.
+    let text = printed.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("3 games, "), "{text}");
     assert!(text.contains("bot:expectimax:2 plays every seat: "), "{text}");
     assert!(
@@ -384,5 +387,82 @@ fn a_piped_script_survives_bad_bytes_with_the_line_number() {
          black has 2\n\
          roll-off: white 5, black 2; white starts\n\
          turn white roll\n"
+    );
+}
+
+#[test]
+fn the_pictures_of_the_docs_are_drawn_by_tabula_plot_from_their_data() {
+    // Given every data file kept beside the documentation, when 'tabula plot' draws it,
+    // then the picture is the one committed in docs/img (regenerate them with the
+    // command in 'tabula plot --help' when the data changes).
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = crate::support::temp_dir("plots");
+    let mut drawn = 0;
+    for entry in std::fs::read_dir(root.join("docs/data")).unwrap() {
+        let data = entry.unwrap().path();
+        if data.extension().is_none_or(|e| e != "tsv") {
+            continue;
+        }
+        let name = data.file_stem().unwrap().to_str().unwrap().to_string();
+        let out = dir.join(format!("{name}.svg"));
+        let status = tabula()
+            .args(["plot", data.to_str().unwrap(), "--out", out.to_str().unwrap()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "{name}");
+        let committed = std::fs::read_to_string(root.join(format!("docs/img/{name}.svg")))
+            .unwrap_or_else(|_| panic!("docs/img/{name}.svg is missing"));
+        assert!(
+            committed == std::fs::read_to_string(&out).unwrap(),
+            "docs/img/{name}.svg is not drawn from its data"
+        );
+        drawn += 1;
+    }
+    assert!(drawn >= 3, "only {drawn} pictures");
+    // A bad data file is refused with the line at fault.
+    let bad = dir.join("bad.tsv");
+    std::fs::write(&bad, "a\tb\tc\nx\t1\tmany\n").unwrap();
+    let output = tabula()
+        .args([
+            "plot",
+            bad.to_str().unwrap(),
+            "--out",
+            dir.join("bad.svg").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line 2: 'many' is not a number"));
+}
+
+#[test]
+fn accuracy_is_the_error_rate_command_and_benchmark_still_names_it() {
+    for name in ["accuracy", "benchmark"] {
+        let output = tabula()
+            .args([name, "microbes", "--bot", "greedy"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{name}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("equity lost per decision"), "{text}");
+        // In a pipe too it says first how much work there is and how to shorten it.
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            said.starts_with("accuracy: 1000 positions for each of bot:greedy"),
+            "{said}"
+        );
+        assert!(said.contains("--bot NAME"), "{said}");
+    }
+    // The help lists 'accuracy' and 'bench' apart, each pointing to the other.
+    let help = tabula().arg("--help").output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("  accuracy  Measure how well bots choose"),
+        "{help}"
+    );
+    assert!(!help.contains("  benchmark "), "{help}");
+    assert!(
+        help.contains("see\n") || help.contains("see 'accuracy'") || help.contains("'accuracy')"),
+        "{help}"
     );
 }

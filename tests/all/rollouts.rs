@@ -412,7 +412,7 @@ fn the_chessboard_race_has_a_built_in_benchmark_for_its_default_rules() {
     // Given the chessboard race with its default rules, when greedy is scored without
     // a file, the set built in is read: 1000 positions rolled out to the end by bot:net,
     // greedy's choice always among the candidates.
-    let (status, out, err) = run(&["benchmark", "microbes", "--bot", "greedy"], "");
+    let (status, out, err) = run(&["accuracy", "microbes", "--bot", "greedy"], "");
     assert_eq!(status, Some(0), "{err}");
     assert!(out.starts_with("1000 positions;\n"), "{out}");
     assert!(out.contains("rolled out 1296 games each by bot:net"), "{out}");

@@ -97,6 +97,13 @@ pub fn run_match(
     let start = Instant::now();
     let total = (resumed + pending.len()) as u64;
     let bar = progress_bar(total, resumed as u64, progress, sprt.is_some());
+    let forecast = crate::app::forecast::Forecast::quiet(
+        "match",
+        pending.len() as u64,
+        "games",
+        "a smaller --games, or --sprt to stop once one player is clearly better",
+    );
+    let mut played = 0;
     if let Some(sprt) = &sprt {
         bar.set_message(sprt.progress());
     }
@@ -165,6 +172,8 @@ pub fn run_match(
                         }
                         finished.insert(summary.index, summary);
                         bar.inc(1);
+                        played += 1;
+                        bar.suspend(|| forecast.progress(played));
                         if let Some(test) = sprt.as_mut() {
                             test.feed(&finished);
                             bar.set_message(test.progress());
