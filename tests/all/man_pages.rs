@@ -289,11 +289,16 @@ fn bot_best_is_named_with_the_level_it_plays() {
             "bot:greedy",
             "--games",
             "2",
+            "--each-game",
         ],
         "",
     );
     assert_eq!(status, Some(0), "{err}");
-    assert!(out.contains("bot:best (net:3)"), "{out}");
+    assert!(out.contains("1  bot:best (net:3)"), "{out}");
+    assert!(
+        out.contains("Finished game 1 (bot:best (net:3) vs bot:greedy)"),
+        "{out}"
+    );
     let (_, out, _) = run_tabula(&["play", "ur", "--seed", "1"], "quit\n");
     assert!(out.contains("dark bot:best (net:3)"), "{out}");
     let (_, out, _) = run_tabula(&["play", "mnogoboy", "players=3", "--seed", "1"], "quit\n");

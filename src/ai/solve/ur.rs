@@ -432,7 +432,7 @@ impl PerfectTable {
     }
 }
 
-/// The games and options [`solve_table`] builds tables for, as people read them: what
+/// The games and options [`super::solve_table`] builds tables for, as people read them: what
 /// each game declares ([`crate::core::GameInfo::solvable`]), joined.
 pub fn solvable_text() -> String {
     let games: Vec<String> = crate::games::GameKind::ALL

@@ -310,11 +310,10 @@ fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
         .map(|(seat, &p)| {
             let player = &config.players[p];
             let own = summary.names.get(seat).cloned().flatten();
-            player
-                .name
-                .clone()
-                .or(own)
-                .unwrap_or_else(|| player.spec.to_string())
+            player.name.clone().or(own).unwrap_or_else(|| match &game {
+                Some(game) => player.spec.shown_for(game),
+                None => player.spec.to_string(),
+            })
         })
         .collect();
     let points: Vec<String> = summary

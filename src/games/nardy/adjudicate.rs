@@ -1,6 +1,6 @@
 //! Adjudicating Long Nardy: a game that has become a pure race (no checker can meet an
 //! opposing one again) is scored from the sides' one-sided bear-off distributions
-//! ([`eval::race_odds`]) instead of being played to the end.
+//! ([`super::eval::race_odds`]) instead of being played to the end.
 //!
 //! The rule, as a careful tournament director would apply it: the side more likely to
 //! bear off first wins (on an exact tie, the side to roll, which has the tempo); it wins
