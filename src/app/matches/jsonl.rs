@@ -5,7 +5,7 @@
 //! ("JSON lines").
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write as _;
 use std::path::Path;
 
@@ -453,21 +453,9 @@ pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
                 held.insert(game.number.saturating_sub(1));
             }
         }
-        let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(whole);
-        if whole < length {
-            OpenOptions::new()
-                .write(true)
-                .open(path)
-                .and_then(|file| file.set_len(whole))
-                .with_context(|| format!("cannot repair {}", path.display()))?;
-        }
+        super::run::cut_to(path, whole)?;
     }
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok((file, held))
+    Ok((super::run::append_to(path)?, held))
 }
 
 /// Appends one game's line and flushes it, so that a reader sees every finished game.

@@ -44,22 +44,9 @@ pub fn run_match(
             {
                 finished.insert(summary.index, summary);
             }
-            let whole = games.stream().whole_bytes();
-            let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(whole);
-            if whole < length {
-                OpenOptions::new()
-                    .write(true)
-                    .open(path)
-                    .and_then(|file| file.set_len(whole))
-                    .with_context(|| format!("cannot repair {}", path.display()))?;
-            }
+            cut_to(path, games.stream().whole_bytes())?;
         }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        writer = Some(file);
+        writer = Some(append_to(path)?);
     }
     let mut jsonl = None;
     if let Some(path) = &config.tourney.jsonl {
@@ -269,6 +256,29 @@ pub fn check_engines(config: &MatchConfig) -> anyhow::Result<()> {
             .map_err(|failure| anyhow::anyhow!(crate::app::players::unusable_engine(&who, &failure)))?;
     }
     Ok(())
+}
+
+/// Cuts the file at `path` back to its first `whole` bytes, where a run killed while
+/// writing left a torn game after them.
+pub(super) fn cut_to(path: &std::path::Path, whole: u64) -> anyhow::Result<()> {
+    let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(whole);
+    if whole < length {
+        OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|file| file.set_len(whole))
+            .with_context(|| format!("cannot repair {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The file at `path` opened to append games to (made if missing).
+pub(super) fn append_to(path: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Games done of all, games per second and the time left (and with an SPRT its LLR and
