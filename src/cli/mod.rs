@@ -138,7 +138,7 @@ enum Commands {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print a man page (tabula, tabula-protocol) as roff, or write them with --out
+    /// Show a man page (tabula, tabula-protocol): formatted in a terminal, roff in a pipe; --out writes them
     #[command(
         after_help = "Examples:\n  tabula man | man -l -            read tabula(6) without installing it\n  tabula man tabula-protocol | man -l -\n  tabula man --out ~/.local/share/man\n                                   install both pages, then 'man tabula' and\n                                   'man tabula-protocol' find them"
     )]

@@ -60,6 +60,23 @@ pub fn screen_rows() -> Option<usize> {
         .filter(|&rows| rows > 0)
 }
 
+/// Shows a man page's roff as a reader expects in a terminal: formatted by `man -l -`
+/// (which pages it with `$MANPAGER` or `$PAGER`) where `man` runs, else the roff itself
+/// through the pager. In a pipe the roff is written as it is, for `man -l -` or a file.
+pub fn show_man_page(roff: &str, out: &mut dyn Write) -> io::Result<()> {
+    if screen_rows().is_some() {
+        let mut man = Command::new("man");
+        man.args(["-l", "-"]);
+        if let Some(mut child) = spawn(man) {
+            feed(&mut child, roff)?;
+            if child.wait().is_ok_and(|status| status.success()) {
+                return Ok(());
+            }
+        }
+    }
+    page_or_write(roff, out)
+}
+
 /// Starts `$PAGER`, else `less -FRX`; `None` when paging is off or no pager starts.
 fn start_pager() -> Option<Child> {
     let command = match std::env::var("PAGER") {

@@ -134,6 +134,19 @@ fn the_rules_and_a_replay_are_paged_in_a_terminal_only() {
 }
 
 #[test]
+fn a_man_page_is_formatted_and_paged_in_a_terminal_and_roff_in_a_pipe() {
+    // Formatted by `man -l -` where man runs (it pages with $PAGER), else the roff goes
+    // through the pager itself: either way the reader's pager gets it.
+    let terminal = format!("stty rows 24 cols 80; {TABULA} man tabula-protocol");
+    let screen = without_escapes(&in_terminal(&terminal, &[MARKING_PAGER], ""));
+    assert!(screen.contains("PAGED:"), "not paged: {screen}");
+    let piped = format!("{terminal} | cat");
+    let screen = without_escapes(&in_terminal(&piped, &[MARKING_PAGER], ""));
+    assert!(screen.contains(".TH TABULA\\-PROTOCOL"), "{screen}");
+    assert!(!screen.contains("PAGED:"), "paged into a pipe: {screen}");
+}
+
+#[test]
 fn replay_step_takes_single_keys_forward_and_back() {
     let record = temp_file("replay_step", "game.txt");
     let save = format!("save {}\n", record.display());

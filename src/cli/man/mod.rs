@@ -103,7 +103,7 @@ pub(super) fn man(args: ManArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode
     }
     let Some(dir) = args.out else {
         let name = args.page.as_deref().unwrap_or("tabula");
-        write!(out, "{}", render_page(name).map_err(usage)?)?;
+        crate::cli::pager::show_man_page(&render_page(name).map_err(usage)?, out)?;
         return Ok(ExitCode::SUCCESS);
     };
     let pages: Vec<&Page> = match &args.page {
