@@ -166,32 +166,27 @@ pub fn line_chart_svg(chart: &LineChart) -> Result<String, String> {
             .margin(12)
             .x_label_area_size(44)
             .y_label_area_size(64);
+        // The same mesh, lines and legend on either x axis: plotters gives a log axis
+        // and a linear one different types.
+        macro_rules! draw_on {
+            ($plot:expr) => {{
+                let mut plot = $plot.map_err(failed)?;
+                plot.configure_mesh()
+                    .x_desc(&chart.x_label)
+                    .y_desc(&chart.y_label)
+                    .x_label_formatter(&|x| count_text(*x))
+                    .y_label_formatter(&|y| trim(*y))
+                    .label_style(("sans-serif", 15))
+                    .draw()
+                    .map_err(failed)?;
+                draw_lines(&mut plot, chart)?;
+                legend(&mut plot)?;
+            }};
+        }
         if chart.log_x {
-            let mut plot = builder
-                .build_cartesian_2d((x0..x1).log_scale(), y0..y1)
-                .map_err(failed)?;
-            plot.configure_mesh()
-                .x_desc(&chart.x_label)
-                .y_desc(&chart.y_label)
-                .x_label_formatter(&|x| count_text(*x))
-                .y_label_formatter(&|y| trim(*y))
-                .label_style(("sans-serif", 15))
-                .draw()
-                .map_err(failed)?;
-            draw_lines(&mut plot, chart)?;
-            legend(&mut plot)?;
+            draw_on!(builder.build_cartesian_2d((x0..x1).log_scale(), y0..y1));
         } else {
-            let mut plot = builder.build_cartesian_2d(x0..x1, y0..y1).map_err(failed)?;
-            plot.configure_mesh()
-                .x_desc(&chart.x_label)
-                .y_desc(&chart.y_label)
-                .x_label_formatter(&|x| count_text(*x))
-                .y_label_formatter(&|y| trim(*y))
-                .label_style(("sans-serif", 15))
-                .draw()
-                .map_err(failed)?;
-            draw_lines(&mut plot, chart)?;
-            legend(&mut plot)?;
+            draw_on!(builder.build_cartesian_2d(x0..x1, y0..y1));
         }
         root.present().map_err(failed)?;
     }

@@ -65,6 +65,17 @@ impl Sealer {
         self.actions += 1;
     }
 
+    /// The `end` line that seals `lines`, of which `actions` are action lines: what a
+    /// writer appends to a whole game.
+    pub fn end_line_of(lines: &[String], actions: usize) -> String {
+        let mut sealer = Sealer::default();
+        for line in lines {
+            sealer.add(line);
+        }
+        sealer.actions = actions;
+        sealer.end_line()
+    }
+
     /// The `end` line that seals what was added.
     pub fn end_line(&self) -> String {
         format!("end {} {:016x}", self.actions, self.hash)

@@ -48,14 +48,7 @@ fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec
         lines.push(seed_line(session.dice()));
     }
     lines.extend(closing.iter().cloned());
-    let mut sealer = Sealer::default();
-    for line in &lines {
-        sealer.add(line);
-    }
-    for _ in 0..actions {
-        sealer.count_action();
-    }
-    lines.push(sealer.end_line());
+    lines.push(Sealer::end_line_of(&lines, actions));
     lines
 }
 
