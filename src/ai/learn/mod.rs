@@ -32,10 +32,6 @@ pub use weights::{NetFileError, NetInfo};
 
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, inputs_of_layout};
 
-/// The plies of Long Nardy's `bot:best`: the deepest net level whose median decision
-/// stays under 250 ms on a two-core machine (see docs/strength.md for the measurements).
-pub const BEST_NARDY_PLIES: u8 = 2;
-
 /// The shipped Long Nardy network's file.
 pub static SHIPPED_NARDY_NET: &[u8] = include_bytes!("../../../assets/nardy.net");
 

@@ -29,7 +29,7 @@ impl PerfectTable {
     /// or why it is not there: two-seat Mnogoboy's is built in; Ur's, one per rule set,
     /// are read from the data directory (once per process).
     pub fn find_by_name(name: &str) -> Result<std::sync::Arc<PerfectTable>, String> {
-        if name == crate::games::mnogoboy::index::TABLE_NAME {
+        if PerfectTable::is_built_in(name) {
             return Ok(mnogoboy::built_in());
         }
         PerfectTable::find_ur_by_name(name)
@@ -44,7 +44,7 @@ pub fn solve_table(
     request: SolveRequest,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
-    if table == crate::games::mnogoboy::index::TABLE_NAME {
+    if PerfectTable::is_built_in(table) {
         return mnogoboy::solve_command(request, out);
     }
     ur::solve_ur_table(table, options, request, out)

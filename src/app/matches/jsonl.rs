@@ -284,7 +284,7 @@ fn record_of_line(line: &str, path: &Path, number: usize) -> anyhow::Result<Stri
 pub fn is_jsonl_file(path: &Path) -> std::io::Result<bool> {
     use std::io::Read as _;
     let mut head = [0u8; 4096];
-    let mut file = File::open(path)?;
+    let mut file = crate::app::lines::open_regular_file(path).map_err(std::io::Error::other)?;
     let read = file.read(&mut head)?;
     Ok(head[..read]
         .iter()
@@ -304,8 +304,7 @@ pub struct JsonlGames<R> {
 
 /// The games of the JSON lines file at `path`.
 pub fn games(path: &Path) -> Result<JsonlGames<std::io::BufReader<File>>, CommandError> {
-    let file =
-        File::open(path).map_err(|e| CommandError::File(format!("cannot read {}: {e}", path.display())))?;
+    let file = crate::app::lines::open_regular_file(path).map_err(CommandError::File)?;
     Ok(JsonlGames {
         input: std::io::BufReader::new(file),
         path: path.to_path_buf(),
@@ -416,14 +415,7 @@ fn record_of(game: &GameLine) -> String {
     if let Some(reason) = &result.adjudication {
         lines.push(super::adjudicate::record_line(reason));
     }
-    let mut sealer = Sealer::default();
-    for line in &lines {
-        sealer.add(line);
-    }
-    for _ in 0..actions {
-        sealer.count_action();
-    }
-    lines.push(sealer.end_line());
+    lines.push(Sealer::end_line_of(&lines, actions));
     let mut text = lines.join("\n");
     text.push('\n');
     text
@@ -436,7 +428,7 @@ pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
     use std::io::BufRead as _;
     let mut held = BTreeSet::new();
     if path.exists() {
-        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let file = crate::app::lines::open_regular_file(path).map_err(anyhow::Error::msg)?;
         let mut input = std::io::BufReader::new(file);
         let mut whole = 0u64;
         let mut line = String::new();

@@ -12,6 +12,7 @@
 //! board. Once every checker of both sides is on points 1-6 the chances are exact for
 //! play that minimises the expected turns; before that they are the table's estimate.
 
+use super::board::HOME_MASK;
 use super::eval::{is_race, race_odds};
 use super::{Nardy, SEAT_NAMES, WinKind};
 use crate::core::{Adjudication, Game, Outcome, Phase};
@@ -43,7 +44,7 @@ pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
     if score[winner] < game.rules.match_to {
         return None;
     }
-    let exact = game.sides.iter().all(|side| side.occupancy() >> 6 == 0);
+    let exact = game.sides.iter().all(|side| side.occupancy() & !HOME_MASK == 0);
     let name = SEAT_NAMES[winner];
     let summary = if game.rules.match_to == 1 {
         format!("{name} is given {} by adjudication", kind.describe())
