@@ -351,6 +351,13 @@ fn a_nardy_race_is_adjudicated_earlier_says_so_and_agrees_with_playing_on_when_c
         count,
         "{records}"
     );
+    // Each adjudicated game's tags say who won and why, not "unfinished".
+    assert_eq!(
+        records.matches("\ntag reason adjudicated: race (").count(),
+        count,
+        "{records}"
+    );
+    assert!(!records.contains("tag result unfinished"), "{records}");
     assert_eq!(
         std::fs::read_to_string(dir.join("p.txt"))
             .unwrap()

@@ -125,11 +125,16 @@ pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String])
         Action::Resign(seat) => Some(*seat),
         _ => None,
     });
+    let adjudicated = closing.iter().find_map(|l| l.strip_prefix("adjudicated "));
     let (result, reason) = match (forfeit, session.outcome().ok()) {
         (Some(forfeit), _) => {
             let seat = forfeit.split_whitespace().next().unwrap_or("");
             (format!("{seat} forfeits"), format!("forfeit: {forfeit}"))
         }
+        (None, None) if let Some(adjudicated) = adjudicated => (
+            first_places(closing, &seat_names),
+            format!("adjudicated: {adjudicated}"),
+        ),
         (None, Some(outcome)) => {
             let reason = match resigned {
                 Some(seat) => format!("{} resigned", game.seat_name(seat)),
@@ -145,6 +150,27 @@ pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String])
     lines.push(format!("tag result {result}"));
     lines.push(format!("tag reason {reason}"));
     lines
+}
+
+/// Who came first by a match's `result places=...` line: `white wins`, or the seats
+/// that share first place.
+fn first_places(closing: &[String], seat_names: &[String]) -> String {
+    let places = closing
+        .iter()
+        .find_map(|l| l.strip_prefix("result places="))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or("");
+    let first: Vec<&str> = places
+        .split(',')
+        .zip(seat_names)
+        .filter(|(place, _)| *place == "1")
+        .map(|(_, seat)| seat.as_str())
+        .collect();
+    match first.as_slice() {
+        [one] => format!("{one} wins"),
+        [] => "unfinished".to_string(),
+        many => format!("{} share first place", many.join(" and ")),
+    }
 }
 
 /// The name in a `match-player` line's player (`NAME=SPEC`), if one was given: a spec
