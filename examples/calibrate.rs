@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use tabula::ai::calibration::{
     Row, Sample, SelfPlay, brier, buckets, fit, probabilities, self_play, stand_in,
 };
+use tabula::core::Strategy;
 use tabula::core::{Game, NewGame, Options, Seat};
 use tabula::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 
@@ -143,7 +144,7 @@ fn main() -> ExitCode {
 }
 
 /// The greedy players' training and test positions.
-fn samples<G: Game>(start: &G, args: &Args) -> (Vec<Sample<G>>, Vec<Sample<G>>) {
+fn samples<G: Strategy>(start: &G, args: &Args) -> (Vec<Sample<G>>, Vec<Sample<G>>) {
     let train = self_play(start, &SelfPlay::new(args.games, args.seed));
     let test = self_play(start, &SelfPlay::new(args.test_games, args.seed + 1_000_000));
     (train, test)
@@ -151,7 +152,7 @@ fn samples<G: Game>(start: &G, args: &Args) -> (Vec<Sample<G>>, Vec<Sample<G>>) 
 
 /// The positions of round `round` (from 1) of the fit: self-play by one ply on the
 /// estimate fitted so far, so that what that player steers into gets judged too.
-fn round_samples<G: Game>(
+fn round_samples<G: Strategy>(
     start: &G,
     args: &Args,
     round: usize,
@@ -184,7 +185,7 @@ fn rows<G: Game, const N: usize>(
 }
 
 /// Brier scores on `test` of the estimate in the code, the stand-in and a constant.
-fn report_baselines<G: Game>(test: &[Sample<G>], keep: impl Fn(&Sample<G>) -> bool) {
+fn report_baselines<G: Strategy>(test: &[Sample<G>], keep: impl Fn(&Sample<G>) -> bool) {
     let kept: Vec<&Sample<G>> = test.iter().filter(|s| keep(s) && s.winner().is_some()).collect();
     let seats = kept.first().map_or(2, |s| s.position.seat_count());
     let current: Vec<(Vec<f64>, Seat)> = kept
@@ -283,7 +284,7 @@ fn header(args: &Args, train: usize, test: usize) {
 }
 
 /// Games whose estimate is one softmax over per-seat features.
-fn calibrate_linear<G: Game, const N: usize>(
+fn calibrate_linear<G: Strategy, const N: usize>(
     start: &G,
     args: &Args,
     name: &str,

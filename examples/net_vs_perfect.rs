@@ -73,7 +73,11 @@ fn main() -> anyhow::Result<()> {
 
 /// Plays the tested bot against bot:perfect in game `G` with `option` until `wanted`
 /// decisions have been compared, and prints the tally.
-fn measure<G: NewGame>(option: &str, tested: BotKind, wanted: u64) -> anyhow::Result<()> {
+fn measure<G: NewGame + tabula::core::FullGame>(
+    option: &str,
+    tested: BotKind,
+    wanted: u64,
+) -> anyhow::Result<()> {
     let options = Options::parse(G::game_info().options, &[option]).map_err(anyhow::Error::msg)?;
     let fresh = G::new_game(&options).map_err(anyhow::Error::msg)?;
     tabula::ai::solve::perfect::check(&fresh).map_err(anyhow::Error::msg)?;

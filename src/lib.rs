@@ -2,7 +2,8 @@
 //!
 //! The library stands in layers, each using only the ones below it:
 //!
-//! 1. [`core`]: the [`core::Game`] trait, seats, phases, dice, roll-offs, rule options,
+//! 1. [`core`]: the [`core::Game`] trait (the rules) with [`core::Notation`],
+//!    [`core::Strategy`] and [`core::Lab`], seats, phases, dice, roll-offs, rule options,
 //!    estimates, errors, exact solving of small games.
 //! 2. [`games`]: the five rule sets, and [`games::AnyGame`] that forwards to any of them.
 //! 3. [`ai`]: searches, bots, learned networks, the Ur solver, the bot roster.

@@ -1,6 +1,6 @@
 //! Adjudication for matches: the result a game is given when it is stopped before its
 //! end because the rest is (nearly) decided. A game that can tell it itself does
-//! ([`Game::adjudicate`]: Long Nardy's pure race); a game with a solved table (Ur's rule
+//! ([`Strategy::adjudicate`](crate::core::Strategy::adjudicate): Long Nardy's pure race); a game with a solved table (Ur's rule
 //! sets once `tabula solve` built them, two-seat Mnogoboy built in) is given to the seat
 //! the table makes a near-certain winner.
 //!
@@ -10,18 +10,20 @@
 //! it: the game is then as good as decided for players who play on well.
 
 use crate::ai::solve::PerfectTable;
-use crate::core::{Adjudication, Game, Outcome, Phase};
+use crate::core::FullGame;
+use crate::core::Lab;
+use crate::core::{Adjudication, Outcome, Phase};
 
 /// How sure a solved table must be of the winner before a game is adjudicated.
 pub const SOLVED_THRESHOLD: f64 = 0.99;
 
 /// The adjudicated result of `game` as it stands, or `None` where the game plays on.
-pub fn adjudicate<G: Game>(game: &G) -> Option<Adjudication> {
+pub fn adjudicate<G: FullGame>(game: &G) -> Option<Adjudication> {
     game.adjudicate().or_else(|| from_solved_table(game))
 }
 
 /// A two-seat game whose solved table gives one seat at least [`SOLVED_THRESHOLD`].
-fn from_solved_table<G: Game>(game: &G) -> Option<Adjudication> {
+fn from_solved_table<G: Lab>(game: &G) -> Option<Adjudication> {
     let Phase::Roll(mover) = game.phase() else {
         return None;
     };

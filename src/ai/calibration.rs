@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 
 use crate::ai::bots::{Bot, Greedy};
 use crate::ai::playout::{Observer, Seated, Seats, Step, Table, play_out};
+use crate::core::Strategy;
 use crate::core::{Game, Outcome, Phase, Seat, SeededDice};
 
 /// How to play the self-play games.
@@ -69,13 +70,17 @@ pub type PositionValue<'a, G> = dyn Fn(&G, Seat) -> f64 + 'a;
 
 /// Plays the self-play games from `start` between `bot:greedy` players and returns
 /// their positions.
-pub fn self_play<G: Game>(start: &G, config: &SelfPlay) -> Vec<Sample<G>> {
+pub fn self_play<G: Strategy>(start: &G, config: &SelfPlay) -> Vec<Sample<G>> {
     play_games(start, config, None)
 }
 
 /// Like [`self_play`], but every player picks the move whose position `value` (the
 /// worth of a position to a seat) likes best: one ply on an estimate being fitted.
-pub fn self_play_by<G: Game>(start: &G, config: &SelfPlay, value: &PositionValue<'_, G>) -> Vec<Sample<G>> {
+pub fn self_play_by<G: Strategy>(
+    start: &G,
+    config: &SelfPlay,
+    value: &PositionValue<'_, G>,
+) -> Vec<Sample<G>> {
     play_games(start, config, Some(value))
 }
 
@@ -119,7 +124,7 @@ impl<G: Game> Exploring<'_, G> {
     }
 }
 
-impl<G: Game> Seats<G> for Exploring<'_, G> {
+impl<G: Strategy> Seats<G> for Exploring<'_, G> {
     fn before_roll(&mut self, seat: Seat, game: &G, actions: &[G::Move]) -> Option<usize> {
         if actions.is_empty() {
             None
@@ -175,7 +180,11 @@ impl<T: Table> Observer<T> for Sampler<T::Game> {
     }
 }
 
-fn play_games<G: Game>(start: &G, config: &SelfPlay, value: Option<&PositionValue<'_, G>>) -> Vec<Sample<G>> {
+fn play_games<G: Strategy>(
+    start: &G,
+    config: &SelfPlay,
+    value: Option<&PositionValue<'_, G>>,
+) -> Vec<Sample<G>> {
     let mut samples = Vec::new();
     for index in 0..config.games as u64 {
         let seed = config.seed.wrapping_add(index);
@@ -390,9 +399,9 @@ pub fn buckets(pairs: &[(f64, bool)], count: usize) -> Vec<Bucket> {
     out
 }
 
-/// The baseline every fit is compared with: the softmax of [`Game::evaluate`] (scaled by
+/// The baseline every fit is compared with: the softmax of [`Strategy::evaluate`] (scaled by
 /// 10) over the seats, the estimate the games had before their own were fitted.
-pub fn stand_in<G: Game>(game: &G) -> Vec<f64> {
+pub fn stand_in<G: Strategy>(game: &G) -> Vec<f64> {
     let seats = game.seat_count();
     let scores: Vec<f64> = (0..seats).map(|s| game.evaluate(s)).collect();
     let top = scores.iter().copied().fold(f64::MIN, f64::max);

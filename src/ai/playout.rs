@@ -14,6 +14,7 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use crate::ai::bots::Bot;
+use crate::core::Strategy;
 use crate::core::{DiceSource, Game, Phase, Seat};
 
 /// Stops a game that runs away (a rules bug) instead of looping for ever.
@@ -145,7 +146,7 @@ impl<G: Game, S: Seats<G> + ?Sized> Seats<G> for &mut S {
 
 /// One bot per seat (seat `s` asks bot `s` modulo their number), each asked at every
 /// decision, a single legal move or no action before a roll included.
-impl<G: Game> Seats<G> for [Box<dyn Bot<G>>] {
+impl<G: Strategy> Seats<G> for [Box<dyn Bot<G>>] {
     fn before_roll(&mut self, seat: Seat, game: &G, actions: &[G::Move]) -> Option<usize> {
         let count = self.len();
         self[seat % count].choose_before_roll(game, actions)
@@ -265,7 +266,7 @@ pub fn playout<G: Game>(
 }
 
 /// Plays with one bot per seat.
-pub fn playout_with_bots<G: Game>(
+pub fn playout_with_bots<G: Strategy>(
     game: &mut G,
     dice: &mut dyn DiceSource,
     bots: &mut [Box<dyn Bot<G>>],
@@ -278,7 +279,7 @@ pub fn playout_with_bots<G: Game>(
 mod tests {
     use super::*;
     use crate::ai::bots::RandomBot;
-    use crate::core::{NewGame, SeededDice};
+    use crate::core::{Game, NewGame, Notation, SeededDice};
     use crate::games::ur::Ur;
 
     /// Counts the hooks' calls, and stops the game after `stop_after` actions.

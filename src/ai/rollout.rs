@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::ai::bots::Bot;
 use crate::ai::search::stop_requested;
+use crate::core::Strategy;
 use crate::core::{BigWinChances, Dice, Estimate, Game, MAX_BIG_WINS, MAX_SEATS, Phase, Seat, SeededDice};
 
 /// How a rollout is run.
@@ -154,7 +155,7 @@ pub fn trial_seed(seed: u64, trial: u64) -> u64 {
 /// trials finished so far and the number in all, over all candidates. Stops early, with the trials done, when
 /// a stop is requested (Ctrl-C, see [`crate::ai::search::stoppable`]); every candidate
 /// then has the same number of trials.
-pub fn rollout<G: Game>(
+pub fn rollout<G: Strategy>(
     candidates: &[G],
     make_bot: &(dyn Fn(Seat, u64) -> Box<dyn Bot<G>> + Sync),
     settings: &RolloutSettings,
@@ -246,7 +247,7 @@ fn count_trial(result: &mut RolloutResult, value: &TrialValue, seats: usize) {
 /// stuck or ran away). Its own loop rather than [`crate::ai::playout::play_out`]: the
 /// luck of a roll needs the position before it, the roll, and the bot to value both,
 /// which a table hides from its observer.
-fn play_trial<G: Game>(
+fn play_trial<G: Strategy>(
     start: &G,
     bots: &mut [Box<dyn Bot<G>>],
     seed: u64,
@@ -326,7 +327,7 @@ fn play_trial<G: Game>(
 
 /// Adds the luck of `roll` in `game` (about to roll) to `luck`: the bot's value after
 /// the roll less its mean over every roll of `outcomes`.
-fn add_luck<G: Game>(
+fn add_luck<G: Strategy>(
     luck: &mut Estimate,
     game: &G,
     bot: &mut dyn Bot<G>,
@@ -357,7 +358,7 @@ fn add_luck<G: Game>(
 }
 
 /// The bot's value of `game` once `dice` are thrown.
-fn value_after<G: Game>(game: &G, dice: Dice, bot: &mut dyn Bot<G>) -> Option<Estimate> {
+fn value_after<G: Strategy>(game: &G, dice: Dice, bot: &mut dyn Bot<G>) -> Option<Estimate> {
     let mut after = game.clone();
     after.set_dice(dice).ok()?;
     Some(bot.estimate(&after))

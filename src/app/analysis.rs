@@ -9,6 +9,7 @@ use crate::app::charts::{LineChart, Marker, MarkerKind, Series, sparkline};
 use crate::app::hints::{measure, ranked_choices};
 use crate::app::record::{Effect, GameRecord, Replay, Replaying};
 use crate::app::session::{Action, Resigned, TurnNumbers};
+use crate::core::Notation;
 use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, AnyMove};

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use crate::ai::bots::Bot;
 use crate::ai::playout::{End, Observer, Seated, Seats, play_out, playout};
+use crate::core::Strategy;
 use crate::core::{DiceSource, Game, Seat, SeededDice};
 
 /// The totals of a benchmark run.
@@ -103,7 +104,7 @@ struct Timed<'b, G: Game> {
     times: Vec<Duration>,
 }
 
-impl<G: Game> Seats<G> for Timed<'_, G> {
+impl<G: Strategy> Seats<G> for Timed<'_, G> {
     fn before_roll(&mut self, seat: Seat, game: &G, actions: &[G::Move]) -> Option<usize> {
         if actions.is_empty() {
             return None;
@@ -146,7 +147,7 @@ impl<G: Game, D: DiceSource + ?Sized> Observer<Seated<'_, G, &mut Timed<'_, G>, 
 
 /// Plays games of `fresh` with `bots` (one per seat) in this thread until `games` are
 /// done or `budget` has passed (checked before every action), timing every decision.
-pub fn bot_games<G: Game>(
+pub fn bot_games<G: Strategy>(
     fresh: &G,
     bots: &mut [Box<dyn Bot<G>>],
     seed: u64,

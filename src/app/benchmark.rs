@@ -33,15 +33,17 @@ use crate::ai::bots::Bot;
 use crate::ai::learn::td::game_seed;
 use crate::ai::rollout::{RolloutSettings, rollout};
 use crate::ai::roster::BotKind;
+use crate::core::FullGame;
+use crate::core::Lab;
 use crate::core::columns::{Align, Columns};
-use crate::core::{Game, Options, SeededDice};
+use crate::core::{Options, SeededDice};
 use crate::games::{GameKind, GameVisitor, MoveCast};
 
 /// The format version written on a benchmark file's first line.
 const FORMAT: u32 = 1;
 
 /// The benchmark sets built into tabula, by the name a game gives its set
-/// ([`Game::benchmark_set`]); each is the file `benchmarks/NAME.txt`. They are compiled in
+/// ([`Lab::benchmark_set`]); each is the file `benchmarks/NAME.txt`. They are compiled in
 /// so that `tabula benchmark` works wherever the binary is installed.
 const BUILT_IN_SETS: [(&str, &str); 3] = [
     ("microbes", include_str!("../../benchmarks/microbes.txt")),
@@ -51,7 +53,7 @@ const BUILT_IN_SETS: [(&str, &str); 3] = [
 
 /// The text of the built-in benchmark set of `game` with its options, or `None` where
 /// the game names none for them.
-pub fn built_in_set(game: &impl Game) -> Option<&'static str> {
+pub fn built_in_set(game: &impl Lab) -> Option<&'static str> {
     let name = game.benchmark_set()?;
     BUILT_IN_SETS
         .iter()
@@ -110,9 +112,9 @@ pub struct BenchmarkPosition {
     pub number: usize,
     /// The sample game it was drawn from.
     pub game_index: u64,
-    /// Its kind ([`Game::position_kind`]).
+    /// Its kind ([`Lab::position_kind`]).
     pub kind: String,
-    /// The position as [`Game::position_string`] writes it (the move phase, dice thrown).
+    /// The position as [`Notation::position_string`] writes it (the move phase, dice thrown).
     pub position: String,
     /// Its candidates, best first.
     pub candidates: Vec<Candidate>,
@@ -373,7 +375,7 @@ struct Build<'a> {
 impl GameVisitor for Build<'_> {
     type Output = anyhow::Result<()>;
 
-    fn visit<G: Game>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit<G: FullGame>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
         let settings = self.benchmark.settings.clone();
         let mut next_game = self.benchmark.positions.last().map_or(0, |p| p.game_index + 1);
         (self.progress)(self.benchmark.positions.len());
@@ -409,7 +411,7 @@ impl GameVisitor for Build<'_> {
 
 /// The decisions drawn from sample game `index`: positions in the move phase with more
 /// than one legal move, `per_game` of them at most, in the order played.
-fn sample_game<G: Game>(fresh: &G, settings: &BuildSettings, index: u64) -> Vec<G> {
+fn sample_game<G: FullGame>(fresh: &G, settings: &BuildSettings, index: u64) -> Vec<G> {
     let seed = game_seed(settings.sample_seed, index);
     let mut dice = SeededDice::new(seed);
     let bots: Vec<Box<dyn Bot<G>>> = (0..fresh.seat_count())
@@ -454,7 +456,7 @@ fn choice_seed(settings: &BuildSettings, game_index: u64) -> u64 {
 }
 
 /// Picks `position`'s candidates and rolls them out; `None` when Ctrl-C stopped it.
-fn roll_out_position<G: Game>(
+fn roll_out_position<G: FullGame>(
     position: &G,
     settings: &BuildSettings,
     references: &[BotKind],
@@ -511,7 +513,7 @@ fn roll_out_position<G: Game>(
 /// later (a choice that is no candidate) is valued on the same dice as the candidates.
 /// Gives each move's equity for the side to move and its interval's half-width; `None`
 /// when Ctrl-C stopped it.
-fn roll_out_moves<G: Game>(
+fn roll_out_moves<G: FullGame>(
     position: &G,
     moves: &[G::Move],
     settings: &BuildSettings,
@@ -600,7 +602,7 @@ struct Score<'a> {
 impl GameVisitor for Score<'_> {
     type Output = anyhow::Result<ErrorRates>;
 
-    fn visit<G: Game>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit<G: FullGame>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
         let mut kinds: Vec<(String, KindErrors)> = vec![("all".to_string(), KindErrors::default())];
         let mut losses = Vec::with_capacity(self.benchmark.positions.len());
         let mut bot = self.bot.build::<G>(self.benchmark.settings.sample_seed);
@@ -776,6 +778,7 @@ pub fn error_table(benchmark: &Benchmark, rows: &[(String, ErrorRates)]) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{Game, Notation};
 
     /// Every set kept in `benchmarks/` reads, holds the 1000 positions docs/analysis.md reports,
     /// and each candidate is a legal move of its position, best first.

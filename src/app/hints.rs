@@ -7,6 +7,7 @@
 //! other game scores one point a win, so its values are win probabilities.
 
 use crate::ai::bots::Bot;
+use crate::core::Notation;
 use crate::core::{Estimate, Game, Phase, Seat};
 use crate::games::{AnyGame, AnyMove};
 

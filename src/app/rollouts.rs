@@ -8,6 +8,7 @@
 use crate::ai::bots::Bot;
 use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
 use crate::ai::roster::BotKind;
+use crate::core::FullGame;
 use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Phase, Seat, wrap_words};
 use crate::games::{AnyGame, GameVisitor, MoveCast};
@@ -74,7 +75,7 @@ struct Visit<'a> {
 impl GameVisitor for Visit<'_> {
     type Output = Result<RolloutReport, String>;
 
-    fn visit<G: Game>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit<G: FullGame>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
         let Some(seat) = game.phase().seat() else {
             return Err("the game is over: there is nothing to roll out".into());
         };
@@ -89,7 +90,7 @@ impl GameVisitor for Visit<'_> {
 
 /// The labels and positions of the candidates: the moves asked for, else the bot's best
 /// few in the move phase, else the position itself.
-fn candidates<G: Game>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), String> {
+fn candidates<G: FullGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), String> {
     let mut labels = Vec::new();
     let mut positions = Vec::new();
     if !request.moves.is_empty() {

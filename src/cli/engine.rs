@@ -15,7 +15,8 @@ use crate::app::command::{self, Done, Front};
 use crate::app::lines::LineReader;
 use crate::app::protocol::{format_reply, id_of_bad_line, parse_request};
 use crate::app::session::{CommandError, Session};
-use crate::core::{Game, Options};
+use crate::core::Notation;
+use crate::core::Options;
 use crate::games::{AnyGame, GameKind};
 
 /// Answers protocol commands from `input` on `output` until `quit` or end of input, with

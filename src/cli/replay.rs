@@ -9,6 +9,7 @@ use anyhow::Context;
 use super::keys::{SingleKeys, Step};
 use super::usage;
 use crate::core::Game;
+use crate::core::Notation;
 
 /// Shows game `index` of `file` from turn `from` on (the first when `None`), one line per
 /// roll and move numbered by turn, stepping through it on a terminal when `step`.

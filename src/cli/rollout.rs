@@ -12,6 +12,7 @@ use crate::ai::rollout::RolloutSettings;
 use crate::ai::roster::BotKind;
 use crate::app::rollouts::{DEFAULT_CANDIDATES, RolloutRequest, report_table, roll_out};
 use crate::core::Game;
+use crate::core::Notation;
 
 #[derive(Debug, Args)]
 pub(super) struct RolloutArgs {

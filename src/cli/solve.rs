@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::GameChoice;
+use crate::core::Lab;
 
 #[derive(Debug, Args)]
 pub(super) struct SolveArgs {
@@ -29,7 +30,6 @@ pub(super) struct SolveArgs {
 }
 
 pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::core::Game;
     let (kind, options) = args.game.resolve()?;
     // The game says which table would play it; the solver says whether it builds it.
     let Some(table) = kind.new_game(&options)?.solved_table() else {

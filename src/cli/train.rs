@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::GameChoice;
+use crate::core::Strategy;
 use crate::games::{AnyGame, GameVisitor, MoveCast};
 
 #[derive(Debug, Args)]
@@ -67,13 +68,12 @@ struct Train<'a> {
 impl GameVisitor for Train<'_> {
     type Output = anyhow::Result<crate::ai::learn::td::TdSummary>;
 
-    fn visit<G: crate::core::Game>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit<G: crate::core::Strategy>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
         crate::ai::learn::td::train(game, self.config, self.out, io::stderr().is_terminal())
     }
 }
 
 pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::core::Game;
     let (kind, options) = args.game.resolve()?;
     if !(0.0..=1.0).contains(&args.lambda) {
         anyhow::bail!("--lambda is between 0 and 1, e.g. --lambda 0.7");

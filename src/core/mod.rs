@@ -1,4 +1,6 @@
-//! The game-independent core: the [`Game`] trait every rule set implements, seats and
+//! The game-independent core: the [`Game`] trait of every rule set's rules, with
+//! [`Notation`], [`Strategy`] and [`Lab`] for its text, its bot knowledge and its research
+//! hooks ([`FullGame`] is all four), seats and
 //! phases, dice, roll-offs, the shared turn cycle, rule options, estimates, the error types shared by all
 //! games, and exact solving of small games through their rules.
 //!
@@ -9,22 +11,28 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod hash;
+pub mod lab;
 pub mod nearest;
+pub mod notation;
 pub mod options;
 pub mod reachable;
 pub mod rolloff;
 pub mod seat;
 pub mod stats;
+pub mod strategy;
 pub mod turn;
 pub mod wrap;
 
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
 pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
 pub use game::{
-    Adjudication, BigWinChances, BotLevel, Encoding, Estimate, Game, GameInfo, HelpExamples, MAX_BIG_WINS,
-    MAX_SEATS, NewGame, Outcome, Phase, Resignation, Seat,
+    BigWinChances, Game, GameInfo, HelpExamples, MAX_BIG_WINS, MAX_SEATS, NewGame, Outcome, Phase,
+    Resignation, Seat,
 };
 pub use hash::PositionHasher;
+pub use lab::{FullGame, Lab};
+pub use notation::Notation;
 pub use options::{OptionKind, OptionSpec, Options};
 pub use rolloff::{RollOff, RollOffRule, Standing, Throw};
+pub use strategy::{Adjudication, BotLevel, Encoding, Estimate, Strategy};
 pub use wrap::wrap_words;

@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::core::{Dice, Game};
+use crate::core::Dice;
+use crate::core::Notation;
 
 enum Link {
     Won,
@@ -14,10 +15,10 @@ enum Link {
 }
 
 /// The chance that the side to roll wins under perfect play, for every position (in the
-/// roll phase) reachable from `starts`, keyed by [`Game::position_string`]. `odds` gives
+/// roll phase) reachable from `starts`, keyed by [`Notation::position_string`]. `odds` gives
 /// each roll of a position and its chance. Two-seat games where a move keeps the turn or
 /// hands it over.
-pub fn solve_reachable<G: Game>(
+pub fn solve_reachable<G: Notation>(
     starts: &[G],
     odds: &dyn Fn(&G) -> Vec<(Dice, f64)>,
     residual: f64,

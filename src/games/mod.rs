@@ -1,11 +1,12 @@
-//! The five games, and [`AnyGame`]: one enum that forwards the [`Game`] trait to whichever
-//! game is being played, so sessions, protocols and bots are written once.
+//! The five games, and [`AnyGame`]: one enum that forwards the [`Game`], [`Notation`],
+//! [`Strategy`] and [`Lab`] traits to whichever game is being played, so sessions,
+//! protocols and bots are written once.
 //!
 //! May use: [`crate::core`]. Each game's folder holds all its knowledge: rules, notation,
 //! boards, its evaluation and encoder.
 //!
-//! Adding a game: a module implementing [`Game`] and [`NewGame`], one line in the
-//! `games!` invocation below.
+//! Adding a game: a module implementing [`Game`], [`Notation`], [`Strategy`], [`Lab`]
+//! and [`NewGame`], one line in the `games!` invocation below.
 
 pub mod aeroplane;
 pub mod linear;
@@ -15,8 +16,8 @@ pub mod nardy;
 pub mod ur;
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase,
-    PlayError, PositionError, RollOff, Seat, SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, FullGame, Game, GameInfo, Lab, NewGame, Notation, OptionError,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, Seat, Strategy, SyntaxError, WrongPhase,
 };
 
 /// Work done on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]).
@@ -25,7 +26,7 @@ pub trait GameVisitor {
     type Output;
 
     /// Called with the concrete game and the way between its moves and [`AnyMove`].
-    fn visit<G: Game>(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
+    fn visit<G: FullGame>(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
 }
 
 /// The way between one game's moves and [`AnyMove`].
@@ -178,6 +179,24 @@ macro_rules! games {
             fn outcome(&self) -> Option<Outcome> {
                 match self { $(AnyGame::$variant(g) => g.outcome(),)+ }
             }
+            fn resign(&mut self, seat: Seat) -> crate::core::Resignation {
+                match self { $(AnyGame::$variant(g) => g.resign(seat),)+ }
+            }
+            fn most_points(&self) -> u32 {
+                match self { $(AnyGame::$variant(g) => g.most_points(),)+ }
+            }
+            fn big_wins(&self) -> &'static [(&'static str, u32)] {
+                match self { $(AnyGame::$variant(g) => g.big_wins(),)+ }
+            }
+            fn forfeit(&self, seat: Seat) -> Outcome {
+                match self { $(AnyGame::$variant(g) => g.forfeit(seat),)+ }
+            }
+            fn scores_points(&self) -> bool {
+                match self { $(AnyGame::$variant(g) => g.scores_points(),)+ }
+            }
+        }
+
+        impl Notation for AnyGame {
             fn parse_move(&self, text: &str) -> Result<AnyMove, SyntaxError> {
                 match self { $(AnyGame::$variant(g) => g.parse_move(text).map(AnyMove::$variant),)+ }
             }
@@ -201,15 +220,22 @@ macro_rules! games {
             fn render_compact(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.render_compact(),)+ }
             }
-            fn resign(&mut self, seat: Seat) -> crate::core::Resignation {
-                match self { $(AnyGame::$variant(g) => g.resign(seat),)+ }
-            }
             fn position_string(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.position_string(),)+ }
             }
             fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
                 match self { $(AnyGame::$variant(g) => g.set_position(text),)+ }
             }
+            fn narrate(&self, before: &AnyGame) -> Vec<String> {
+                match (self, before) {
+                    $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+
+                    #[allow(unreachable_patterns)]
+                    _ => Vec::new(),
+                }
+            }
+        }
+
+        impl Strategy for AnyGame {
             fn evaluate(&self, seat: Seat) -> f64 {
                 match self { $(AnyGame::$variant(g) => g.evaluate(seat),)+ }
             }
@@ -221,24 +247,6 @@ macro_rules! games {
             }
             fn equity_bounds(&self) -> (f64, f64) {
                 match self { $(AnyGame::$variant(g) => g.equity_bounds(),)+ }
-            }
-            fn most_points(&self) -> u32 {
-                match self { $(AnyGame::$variant(g) => g.most_points(),)+ }
-            }
-            fn big_wins(&self) -> &'static [(&'static str, u32)] {
-                match self { $(AnyGame::$variant(g) => g.big_wins(),)+ }
-            }
-            fn position_kind(&self) -> &'static str {
-                match self { $(AnyGame::$variant(g) => g.position_kind(),)+ }
-            }
-            fn benchmark_set(&self) -> Option<&'static str> {
-                match self { $(AnyGame::$variant(g) => g.benchmark_set(),)+ }
-            }
-            fn forfeit(&self, seat: Seat) -> Outcome {
-                match self { $(AnyGame::$variant(g) => g.forfeit(seat),)+ }
-            }
-            fn scores_points(&self) -> bool {
-                match self { $(AnyGame::$variant(g) => g.scores_points(),)+ }
             }
             fn best_bot(&self) -> crate::core::BotLevel {
                 match self { $(AnyGame::$variant(g) => g.best_bot(),)+ }
@@ -252,24 +260,26 @@ macro_rules! games {
             fn encode(&self, x: &mut [f32]) {
                 match self { $(AnyGame::$variant(g) => g.encode(x),)+ }
             }
-            fn solved_table(&self) -> Option<String> {
-                match self { $(AnyGame::$variant(g) => g.solved_table(),)+ }
-            }
-            fn solved_index(&self) -> Option<u64> {
-                match self { $(AnyGame::$variant(g) => g.solved_index(),)+ }
-            }
             fn adjudicate(&self) -> Option<crate::core::Adjudication> {
                 match self { $(AnyGame::$variant(g) => g.adjudicate(),)+ }
             }
             fn playout_moves(&self) -> u32 {
                 match self { $(AnyGame::$variant(g) => g.playout_moves(),)+ }
             }
-            fn narrate(&self, before: &AnyGame) -> Vec<String> {
-                match (self, before) {
-                    $((AnyGame::$variant(g), AnyGame::$variant(b)) => g.narrate(b),)+
-                    #[allow(unreachable_patterns)]
-                    _ => Vec::new(),
-                }
+        }
+
+        impl Lab for AnyGame {
+            fn position_kind(&self) -> &'static str {
+                match self { $(AnyGame::$variant(g) => g.position_kind(),)+ }
+            }
+            fn benchmark_set(&self) -> Option<&'static str> {
+                match self { $(AnyGame::$variant(g) => g.benchmark_set(),)+ }
+            }
+            fn solved_table(&self) -> Option<String> {
+                match self { $(AnyGame::$variant(g) => g.solved_table(),)+ }
+            }
+            fn solved_index(&self) -> Option<u64> {
+                match self { $(AnyGame::$variant(g) => g.solved_index(),)+ }
             }
         }
     };

@@ -12,6 +12,7 @@ use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::aeroplane::Aeroplane;
 
 use crate::support::new_game;
+use tabula::core::Notation;
 
 /// Every option mix: players x launch x fly-then-jump x overshoot x until.
 fn option_mixes() -> Vec<Vec<String>> {

@@ -9,6 +9,7 @@ use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::aeroplane::Aeroplane;
 
 use crate::support::new_game;
+use tabula::core::Notation;
 
 const NAMES: [&str; 4] = ["red", "yellow", "blue", "green"];
 const LETTERS: [char; 4] = ['r', 'y', 'b', 'g'];

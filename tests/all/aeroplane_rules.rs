@@ -8,6 +8,7 @@ use tabula::core::{Dice, Game, NewGame, Phase};
 use tabula::games::aeroplane::Aeroplane;
 
 use crate::support::{self, given, given_with, legal, new_game, played, refusal, roll_off_news};
+use tabula::core::Notation;
 
 /// A four-player position in the move or roll phase with no sixes pending.
 fn four(red: &str, yellow: &str, blue: &str, green: &str, turn: &str) -> String {

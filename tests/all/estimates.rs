@@ -7,6 +7,8 @@
 use std::collections::HashMap;
 
 use tabula::ai::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
+use tabula::core::Notation;
+use tabula::core::Strategy;
 use tabula::core::{Game, NewGame, Options, Phase, Seat};
 use tabula::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 
@@ -22,7 +24,7 @@ fn new_game<G: NewGame>(options: &[&str]) -> G {
 /// bucket of predicted win probability with at least 1000 predictions the observed win
 /// frequency must be within 0.08 of the mean prediction (positions of one game are
 /// correlated, so the tolerance is wider than independent samples would need).
-fn check_calibration<G: Game>(label: &str, start: &G, games: usize) {
+fn check_calibration<G: Strategy>(label: &str, start: &G, games: usize) {
     let samples: Vec<Sample<G>> = self_play(start, &SelfPlay::new(games, FRESH_SEED));
     let seats = start.seat_count();
     let mut ours = Vec::new();
@@ -93,7 +95,7 @@ fn mnogoboy_estimates_are_calibrated_for_two_to_six_players() {
 
 /// Every estimate on self-play positions of `start` is a probability distribution over
 /// the seats (zero past the last seat), with equity as the game defines it.
-fn check_probabilities<G: Game>(label: &str, start: &G, max_points: f64) {
+fn check_probabilities<G: Strategy>(label: &str, start: &G, max_points: f64) {
     let seats = start.seat_count();
     let mut samples = self_play(start, &SelfPlay::new(40, FRESH_SEED + 500));
     for sample in &mut samples {
@@ -378,7 +380,7 @@ fn mirror_ur(text: &str) -> String {
 }
 
 /// Checks that the mirrored positions of self-play games get mirrored estimates.
-fn check_mirror<G: Game>(label: &str, start: &G, mirror: fn(&str) -> String) {
+fn check_mirror<G: Strategy>(label: &str, start: &G, mirror: fn(&str) -> String) {
     let samples = self_play(start, &SelfPlay::new(20, FRESH_SEED + 900));
     let mut checked = 0;
     for sample in &samples {

@@ -4,6 +4,8 @@
 //! own). Checked over random positions of every game and of every option that changes the
 //! rules, reached by random legal moves with seeded dice.
 
+use tabula::core::FullGame;
+use tabula::core::Notation;
 use tabula::core::{Dice, DiceError, Game, NewGame, Options, PositionError, Resignation, SeededDice};
 use tabula::games::{AnyGame, GameKind, aeroplane, microbes, mnogoboy, nardy, ur};
 
@@ -14,7 +16,7 @@ const MOVES: usize = 160;
 /// Every answer a game gives about its present position that does not depend on the move
 /// type, each named and written with `{:?}` so that the concrete game's and `AnyGame`'s
 /// compare exactly (floats print their exact value) and a difference names the method.
-fn answers<G: Game>(game: &G, seed: u64) -> Vec<(&'static str, String)> {
+fn answers<G: FullGame>(game: &G, seed: u64) -> Vec<(&'static str, String)> {
     let seats = game.seat_count();
     let mut probes: Vec<String> = (0..seats).map(|s| game.seat_name(s).to_uppercase()).collect();
     probes.extend(["1", "0", "7", "nobody"].map(String::from));
@@ -110,7 +112,7 @@ fn assert_same(concrete: &[(&str, String)], any: &[(&str, String)], at: &str) {
 
 /// Plays `G` and the same game through `AnyGame` side by side and compares every answer
 /// at every step, including what `narrate` tells about each step.
-fn compare<G: NewGame>(kind: GameKind, words: &[&str]) {
+fn compare<G: NewGame + FullGame>(kind: GameKind, words: &[&str]) {
     let options = Options::parse(kind.info().options, words).unwrap_or_else(|e| panic!("{e}: {words:?}"));
     for seed in 0..SEEDS {
         let mut concrete = G::new_game(&options).unwrap();

@@ -10,6 +10,7 @@ use tabula::core::{DiceSource, Game, NewGame, Phase, SeededDice};
 use tabula::games::nardy::Nardy;
 
 use crate::support::new_game;
+use tabula::core::Notation;
 
 /// Checks a nardy position: 15 checkers a side, and the string round-trips.
 fn check_nardy(game: &Nardy) {

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tabula::ai::learn::Network;
 use tabula::ai::learn::td::{TdConfig, curve_match, train};
+use tabula::core::Strategy;
 use tabula::core::{Game, Options, Phase, SeededDice};
 use tabula::games::{AnyGame, GameKind};
 

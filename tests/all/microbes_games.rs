@@ -11,6 +11,7 @@ use tabula::core::{Game, NewGame, Phase, SeededDice};
 use tabula::games::microbes::{BLACK, Microbes, WHITE};
 
 use crate::support::new_game;
+use tabula::core::Notation;
 
 /// Everything that must hold in any position reached by play.
 fn check_invariants(game: &Microbes) {

@@ -12,6 +12,7 @@ use tabula::core::{Dice, Game, NewGame, Phase, SeededDice};
 use tabula::games::microbes::Microbes;
 
 use crate::support::new_game;
+use tabula::core::Notation;
 
 const WHITE: usize = 0;
 const BLACK: usize = 1;

@@ -6,6 +6,8 @@ use tabula::core::{Dice, Game, NewGame, Phase};
 use tabula::games::microbes::{BLACK, Microbes, WHITE};
 
 use crate::support::{self, described, given, given_with, legal, played, refusal, roll_off_news};
+use tabula::core::Notation;
+use tabula::core::Strategy;
 
 /// The game after the side to roll throws `die`.
 fn rolled(game: Microbes, die: u8) -> Microbes {

@@ -8,6 +8,8 @@ use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::mnogoboy::{FINISH, Mnogoboy};
 
 use crate::support;
+use tabula::core::Notation;
+use tabula::core::Strategy;
 
 const GAMES_PER_SEAT_COUNT: u64 = 200;
 

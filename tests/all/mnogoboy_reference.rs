@@ -11,6 +11,7 @@ use tabula::core::{Dice, Game, Phase, SeededDice};
 use tabula::games::mnogoboy::Mnogoboy;
 
 use crate::support;
+use tabula::core::Notation;
 
 /// rules.md section 5's board, verbatim.
 const PICTURE: &str = "

@@ -5,6 +5,7 @@ use tabula::core::{Dice, Game, NewGame, Options, Phase};
 use tabula::games::mnogoboy::{BeforeRoll, Colour, FINISH, Mnogoboy, START};
 
 use crate::support::{self, described, legal, played, refusal, roll_off_news, wrong_phase};
+use tabula::core::Notation;
 
 /// A new game for this many players.
 fn new_game(players: usize) -> Mnogoboy {

@@ -12,6 +12,8 @@ use tabula::core::{Dice, Game, Phase};
 use tabula::games::mnogoboy::{Colour, Mnogoboy};
 
 use crate::support::{given, run_tabula};
+use tabula::core::Lab;
+use tabula::core::Notation;
 
 /// Seat 0's chance of winning under perfect play in every state reachable from
 /// `starts`, found by value iteration over the rules engine's own moves and rolls.

@@ -7,6 +7,7 @@
 use std::fs;
 use std::path::Path;
 
+use tabula::core::Notation;
 use tabula::core::{Game, Options};
 use tabula::games::{AnyGame, GameKind};
 

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use tabula::core::Notation;
 use tabula::core::{Dice, Game, NewGame, Phase, SeededDice};
 use tabula::games::nardy::Nardy;
 

@@ -5,6 +5,7 @@ use tabula::core::{Game, NewGame, Phase};
 use tabula::games::nardy::Nardy;
 
 use crate::support::{self, given, given_with, legal_sorted, played, refusal};
+use tabula::core::Notation;
 
 /// The game after the side to roll throws `a` and `b`.
 fn rolled(game: Nardy, a: u8, b: u8) -> Nardy {

@@ -6,11 +6,12 @@ use tabula::ai::bots::Bot;
 use tabula::ai::rollout::{RolloutSettings, Rollouts, rollout};
 use tabula::ai::roster::BotKind;
 use tabula::ai::search::{StopFlag, stoppable};
-use tabula::core::{Game, Seat};
+use tabula::core::Seat;
 use tabula::games::nardy::Nardy;
 use tabula::games::ur::Ur;
 
 use crate::support::{given, new_game};
+use tabula::core::FullGame;
 
 fn settings(games: u64, jobs: usize, variance_reduction: bool, truncate: Option<u32>) -> RolloutSettings {
     RolloutSettings {
@@ -22,7 +23,7 @@ fn settings(games: u64, jobs: usize, variance_reduction: bool, truncate: Option<
     }
 }
 
-fn roll_out<G: Game>(positions: &[G], bot: BotKind, settings: &RolloutSettings) -> Rollouts {
+fn roll_out<G: FullGame>(positions: &[G], bot: BotKind, settings: &RolloutSettings) -> Rollouts {
     let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ seat as u64) };
     rollout(positions, &make, settings, &|_, _| {})
 }

@@ -16,12 +16,15 @@ use tabula::games::nardy::Nardy;
 use tabula::games::ur::Ur;
 
 use crate::support::{given, given_with, new_game};
+use tabula::core::FullGame;
+use tabula::core::Notation;
+use tabula::core::Strategy;
 
 /// Seat 0's exact equity of every position reachable from `start`, by value iteration
 /// (the chessboard race can pass for ever, so plain recursion would not end): each
 /// position's value is the average over its rolls or the best move for the seat to act,
 /// repeated until nothing changes by more than 1e-13.
-fn exact_values<G: Game>(start: &G) -> HashMap<String, f64> {
+fn exact_values<G: Notation>(start: &G) -> HashMap<String, f64> {
     let mut positions: Vec<G> = vec![start.clone()];
     let mut index: HashMap<String, usize> = HashMap::from([(start.position_string(), 0)]);
     let mut successors: Vec<Vec<(f64, usize)>> = Vec::new();
@@ -103,7 +106,7 @@ fn exact_values<G: Game>(start: &G) -> HashMap<String, f64> {
 /// search that stops short of the end is caught.
 struct ExactAtEndOnly;
 
-impl<G: Game> Evaluator<G> for ExactAtEndOnly {
+impl<G: Strategy> Evaluator<G> for ExactAtEndOnly {
     fn estimate(&self, game: &G) -> Estimate {
         match game.outcome() {
             Some(outcome) => Estimate::from_outcome(&outcome),
@@ -115,7 +118,7 @@ impl<G: Game> Evaluator<G> for ExactAtEndOnly {
 /// Exact at the end of the game, and the exact value from a table elsewhere.
 struct ExactTable(HashMap<String, f64>);
 
-impl<G: Game> Evaluator<G> for ExactTable {
+impl<G: Strategy> Evaluator<G> for ExactTable {
     fn estimate(&self, game: &G) -> Estimate {
         if let Some(outcome) = game.outcome() {
             return Estimate::from_outcome(&outcome);
@@ -234,7 +237,7 @@ fn random_positions<G: Game>(fresh: &G, seed: u64, count: usize) -> Vec<G> {
 
 /// The pruned search (ordering, Star1, table) against the plain one: the same value for
 /// every move, the same best value and the same tied best moves; and it does less work.
-fn pruned_matches_plain<G: Game>(fresh: &G, depth: u8, positions: usize, seed: u64) {
+fn pruned_matches_plain<G: Strategy>(fresh: &G, depth: u8, positions: usize, seed: u64) {
     let mut pruned = Expectimax::new(depth, GameEstimate);
     let mut plain = Expectimax::plain(depth, GameEstimate);
     let name = fresh.info().id;
@@ -329,7 +332,7 @@ fn with_more_seats_the_search_is_max_n_and_the_table_changes_nothing() {
 }
 
 /// The moves of one seeded game between `kinds`, one bot per seat.
-fn moves_of_a_game<G: Game>(fresh: &G, kinds: &[BotKind], seed: u64) -> Vec<String> {
+fn moves_of_a_game<G: FullGame>(fresh: &G, kinds: &[BotKind], seed: u64) -> Vec<String> {
     let mut bots: Vec<Box<dyn Bot<G>>> = kinds
         .iter()
         .enumerate()
@@ -372,7 +375,7 @@ fn searching_bots_replay_the_same_moves_for_the_same_seed() {
 
 /// Wins of seat `hero` (played by `hero_kind`) against `others` over `pairs` pairs of
 /// games, the seats swapped on the same dice.
-fn paired_wins<G: Game>(fresh: &G, hero_kind: BotKind, other: BotKind, pairs: u64) -> (u64, u64) {
+fn paired_wins<G: FullGame>(fresh: &G, hero_kind: BotKind, other: BotKind, pairs: u64) -> (u64, u64) {
     let mut wins = 0;
     for pair in 0..pairs {
         for hero in 0..2 {
@@ -461,7 +464,7 @@ fn bot_best_plays_a_known_level_for_every_game_and_option_set() {
 /// Over positions of random games and every position one move later: equal position
 /// strings give equal hashes (also after reading the string back), different ones
 /// different hashes.
-fn hashes_follow_position_strings<G: Game>(fresh: &G, seed: u64) {
+fn hashes_follow_position_strings<G: Strategy>(fresh: &G, seed: u64) {
     let mut seen: HashMap<u64, String> = HashMap::new();
     let mut check = |game: &G| {
         let text = game.position_string();
@@ -504,7 +507,7 @@ fn every_game_hashes_exactly_what_its_position_string_says() {
 /// no die is shown): a rolling position's mean over its six rolls is exactly 0.
 struct DieValue;
 
-impl<G: Game> Evaluator<G> for DieValue {
+impl<G: Strategy> Evaluator<G> for DieValue {
     fn estimate(&self, game: &G) -> Estimate {
         let equity = game
             .dice()
@@ -531,7 +534,7 @@ fn mcts_visits_each_roll_by_its_probability_instead_of_sampling_it() {
 /// before rolling; everything else is level.
 struct PreRollSentinel;
 
-impl<G: Game> Evaluator<G> for PreRollSentinel {
+impl<G: Strategy> Evaluator<G> for PreRollSentinel {
     fn estimate(&self, game: &G) -> Estimate {
         let mut actions = Vec::new();
         game.legal_moves(&mut actions);

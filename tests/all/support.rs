@@ -5,6 +5,7 @@
 
 use std::fmt::Debug;
 
+use tabula::core::Notation;
 use tabula::core::{Game, NewGame, Options, PlayError};
 
 /// A new game with these `key=value` options, the others at their defaults.
@@ -15,7 +16,7 @@ pub fn new_game<G: NewGame>(options: &[impl AsRef<str> + Debug]) -> G {
 }
 
 /// A game with these `key=value` options, set to the position string `position`.
-pub fn given_with<G: NewGame>(options: &[&str], position: &str) -> G {
+pub fn given_with<G: NewGame + Notation>(options: &[&str], position: &str) -> G {
     let parsed = Options::parse(G::game_info().options, options)
         .unwrap_or_else(|e| panic!("{e}: {options:?} {position}"));
     let mut game = G::new_game(&parsed).unwrap_or_else(|e| panic!("{e}: {options:?} {position}"));
@@ -25,7 +26,7 @@ pub fn given_with<G: NewGame>(options: &[&str], position: &str) -> G {
 }
 
 /// A game with the default options, set to the position string `position`.
-pub fn given<G: NewGame>(position: &str) -> G {
+pub fn given<G: NewGame + Notation>(position: &str) -> G {
     given_with(&[], position)
 }
 
@@ -40,28 +41,28 @@ pub fn rolled<G: Game>(mut game: G, values: &[u8]) -> G {
 }
 
 /// The legal moves in the order the game lists them, in its notation.
-pub fn legal<G: Game>(game: &G) -> Vec<String> {
+pub fn legal<G: Notation>(game: &G) -> Vec<String> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves.iter().map(|m| game.format_move(m)).collect()
 }
 
 /// The legal moves in its notation, sorted, for tests that do not care about the order.
-pub fn legal_sorted<G: Game>(game: &G) -> Vec<String> {
+pub fn legal_sorted<G: Notation>(game: &G) -> Vec<String> {
     let mut texts = legal(game);
     texts.sort();
     texts
 }
 
 /// The legal moves as described for people, in the order the game lists them.
-pub fn described<G: Game>(game: &G) -> Vec<String> {
+pub fn described<G: Notation>(game: &G) -> Vec<String> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves.iter().map(|m| game.describe_move(m)).collect()
 }
 
 /// Plays `text` and returns the game after it.
-pub fn played<G: Game>(game: &G, text: &str) -> G {
+pub fn played<G: Notation>(game: &G, text: &str) -> G {
     let mut after = game.clone();
     let mv = after.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     after
@@ -71,7 +72,7 @@ pub fn played<G: Game>(game: &G, text: &str) -> G {
 }
 
 /// Plays `text`, expects it refused as illegal, checks nothing changed, returns why.
-pub fn refusal<G: Game + PartialEq>(game: &G, text: &str) -> String {
+pub fn refusal<G: Notation + PartialEq>(game: &G, text: &str) -> String {
     let mut copy = game.clone();
     let mv = copy.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     match copy.play(&mv) {
@@ -84,7 +85,7 @@ pub fn refusal<G: Game + PartialEq>(game: &G, text: &str) -> String {
 }
 
 /// Like [`refusal`] for a move asked at the wrong point of the turn.
-pub fn wrong_phase<G: Game + PartialEq>(game: &G, text: &str) -> String {
+pub fn wrong_phase<G: Notation + PartialEq>(game: &G, text: &str) -> String {
     let mut copy = game.clone();
     let mv = copy.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     match copy.play(&mv) {
@@ -98,7 +99,7 @@ pub fn wrong_phase<G: Game + PartialEq>(game: &G, text: &str) -> String {
 
 /// What the roll-off tells people of a throw of `value` from `game` (nothing in the middle
 /// of a round), as every front end prints it.
-pub fn roll_off_news<G: Game>(game: &G, value: u8) -> Vec<String> {
+pub fn roll_off_news<G: Notation>(game: &G, value: u8) -> Vec<String> {
     let roll_off = game
         .roll_off()
         .unwrap_or_else(|| panic!("not in a roll-off: {}", game.position_string()));

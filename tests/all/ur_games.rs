@@ -9,6 +9,7 @@ use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::ur::{DARK, LIGHT, Ur};
 
 use crate::support::new_game;
+use tabula::core::Notation;
 
 const MIXES: [&[&str]; 7] = [
     &["rules=city"],

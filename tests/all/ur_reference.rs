@@ -9,6 +9,7 @@ use tabula::core::{Game, Phase, SeededDice};
 use tabula::games::ur::Ur;
 
 use crate::support::new_game;
+use tabula::core::Notation;
 
 const OUT: [&str; 11] = ["d1", "c1", "b1", "a1", "a2", "b2", "c2", "d2", "e2", "f2", "g2"];
 const BY_ROW1: [&str; 5] = ["g1", "h1", "h2", "h3", "g3"];

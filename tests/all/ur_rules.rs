@@ -6,6 +6,7 @@ use tabula::core::{Dice, Game, NewGame, Phase, ScriptedDice};
 use tabula::games::ur::{DARK, LIGHT, Ur, board::parse_cell};
 
 use crate::support::{self, given, given_with, legal_sorted, new_game, played, refusal, roll_off_news};
+use tabula::core::Notation;
 
 /// The game after the side to roll throws `roll`.
 fn rolled(game: Ur, roll: u8) -> Ur {

@@ -11,6 +11,8 @@ use tabula::ai::solve::perfect::Perfect;
 use tabula::ai::solve::table::{Table, TableError};
 use tabula::ai::solve::ur::{PerfectTable, UrModel, table_name};
 use tabula::ai::solve::{Method, Solution, SolveConfig, solve};
+use tabula::core::Notation;
+use tabula::core::Strategy;
 use tabula::core::{Dice, Game, NewGame, Options};
 use tabula::games::ur::board::RuleSet;
 use tabula::games::ur::index::UrIndex;

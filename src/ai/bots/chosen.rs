@@ -3,6 +3,7 @@
 //! game it is asked about and kept while the choice stays the same.
 
 use super::{Bot, RankedMove};
+use crate::core::Strategy;
 use crate::core::{Estimate, Game};
 
 /// How a [`ChosenBot`] chooses: a key naming the bot `game` needs, and the bot for a key.
@@ -47,7 +48,7 @@ impl<G: Game, C: BotChoice<G>> ChosenBot<G, C> {
     }
 }
 
-impl<G: Game, C: BotChoice<G>> Bot<G> for ChosenBot<G, C> {
+impl<G: Strategy, C: BotChoice<G>> Bot<G> for ChosenBot<G, C> {
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
         self.bot_for(game).choose_move(game, legal)
     }

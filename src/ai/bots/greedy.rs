@@ -2,7 +2,8 @@
 //! own evaluation likes best for the mover (one ply, no look-ahead over dice).
 
 use super::Bot;
-use crate::core::{Game, SeededDice};
+use crate::core::SeededDice;
+use crate::core::Strategy;
 
 /// Plays the best move by one-ply evaluation; ties are broken at random.
 #[derive(Clone, Debug)]
@@ -41,7 +42,7 @@ impl Greedy {
     }
 }
 
-impl<G: Game> Bot<G> for Greedy {
+impl<G: Strategy> Bot<G> for Greedy {
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
         let Some(seat) = game.phase().seat() else {
             return 0;

@@ -2,14 +2,15 @@
 
 use super::Bot;
 use crate::ai::search::{Evaluator, Mcts, RankedMove};
-use crate::core::{Estimate, Game};
+use crate::core::Estimate;
+use crate::core::Strategy;
 
 /// Plays the move an [`Mcts`] search visits most.
-pub struct MctsBot<G: Game, E: Evaluator<G>> {
+pub struct MctsBot<G: Strategy, E: Evaluator<G>> {
     search: Mcts<G, E>,
 }
 
-impl<G: Game, E: Evaluator<G>> MctsBot<G, E> {
+impl<G: Strategy, E: Evaluator<G>> MctsBot<G, E> {
     /// A bot playing by `search` (whose own stream, seeded by the caller, decides every
     /// random choice).
     pub fn new(search: Mcts<G, E>) -> MctsBot<G, E> {
@@ -22,7 +23,7 @@ impl<G: Game, E: Evaluator<G>> MctsBot<G, E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
+impl<G: Strategy, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
         self.search.choose(game, legal)
     }

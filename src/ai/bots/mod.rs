@@ -17,10 +17,11 @@ pub use random::RandomBot;
 pub use searching::SearchBot;
 
 pub use crate::ai::search::RankedMove;
+use crate::core::Strategy;
 use crate::core::{Estimate, Game};
 
 /// A player that picks moves by itself.
-pub trait Bot<G: Game>: Send {
+pub trait Bot<G: Strategy>: Send {
     /// Picks one of `legal` (never empty) for the seat to move; returns its index.
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize;
 

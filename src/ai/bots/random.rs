@@ -1,7 +1,8 @@
 //! The random bot: a uniformly random legal move, from its own seeded stream.
 
 use super::Bot;
-use crate::core::{Game, SeededDice};
+use crate::core::SeededDice;
+use crate::core::Strategy;
 
 /// Plays uniformly random legal moves.
 #[derive(Clone, Debug)]
@@ -18,7 +19,7 @@ impl RandomBot {
     }
 }
 
-impl<G: Game> Bot<G> for RandomBot {
+impl<G: Strategy> Bot<G> for RandomBot {
     fn choose_move(&mut self, _game: &G, legal: &[G::Move]) -> usize {
         self.rng.below(legal.len().max(1) as u32) as usize
     }

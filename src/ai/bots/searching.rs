@@ -2,16 +2,17 @@
 
 use super::Bot;
 use crate::ai::search::{Evaluator, Expectimax, RankedMove, TIE};
-use crate::core::{Estimate, Game, SeededDice};
+use crate::core::Strategy;
+use crate::core::{Estimate, SeededDice};
 
 /// Plays the move an [`Expectimax`] search finds best; moves of equal value are chosen
 /// between by its own seeded stream.
-pub struct SearchBot<G: Game, E: Evaluator<G>> {
+pub struct SearchBot<G: Strategy, E: Evaluator<G>> {
     search: Expectimax<G, E>,
     rng: SeededDice,
 }
 
-impl<G: Game, E: Evaluator<G>> SearchBot<G, E> {
+impl<G: Strategy, E: Evaluator<G>> SearchBot<G, E> {
     /// A bot playing by `search`, its tie-breaks following `seed`.
     pub fn new(search: Expectimax<G, E>, seed: u64) -> SearchBot<G, E> {
         SearchBot {
@@ -33,7 +34,7 @@ impl<G: Game, E: Evaluator<G>> SearchBot<G, E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
+impl<G: Strategy, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
         if legal.len() <= 1 {
             return 0;

@@ -96,7 +96,7 @@ pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
 /// `bot:net` at `plies` for games of type `G`: Long Nardy's own network bot, else the
 /// search on the game's network ([`seats::SeatNetBot`], which falls back on the game's
 /// estimate where there is no network).
-pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
+pub fn net_bot<G: crate::core::Strategy>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
     crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
         Box::new(NetBot::new(nardy_net(), plies, seed))
     })
@@ -115,7 +115,7 @@ pub fn reference_nardy_net() -> Arc<Network> {
 
 /// `bot:reference` at `plies` for games of type `G`: Long Nardy's net bot on the
 /// reference network; in the other games, which keep no reference, [`net_bot`].
-pub fn reference_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
+pub fn reference_bot<G: crate::core::Strategy>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
     crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
         Box::new(NetBot::new(reference_nardy_net(), plies, seed))
     })

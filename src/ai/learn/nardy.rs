@@ -464,7 +464,7 @@ impl Bot<Nardy> for NetBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{NewGame, Options};
+    use crate::core::{NewGame, Notation, Options};
     use crate::games::nardy::Side;
 
     fn chances(win: f64, win_mars: f64, win_koks: f64, lose_mars: f64, lose_koks: f64) -> Probabilities {

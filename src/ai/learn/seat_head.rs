@@ -22,7 +22,8 @@ use super::weights::{self, NetInfo};
 use crate::ai::bots::{Bot, Greedy, SearchBot};
 use crate::ai::playout::{Seats, playout_with_bots};
 use crate::ai::search::Expectimax;
-use crate::core::{Dice, Encoding, Estimate, Game, MAX_SEATS, Seat, SeededDice};
+use crate::core::Strategy;
+use crate::core::{Dice, Encoding, Estimate, MAX_SEATS, Seat, SeededDice};
 
 /// Each seat's chance to finish first, in seat order.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,7 +92,7 @@ impl std::fmt::Display for CurveScore {
 /// against `bot:net` on it): each dice seed from `first_seed` on is played once with
 /// the network in each seat, `rounds` seeds in all, over `jobs` threads (the result
 /// does not depend on `jobs`).
-pub fn curve_match<G: Game>(
+pub fn curve_match<G: Strategy>(
     fresh: &G,
     net: &Arc<Network>,
     reference: Option<&Arc<Network>>,
@@ -147,7 +148,7 @@ pub fn curve_match<G: Game>(
 }
 
 /// The chance `seat` finishes first in `game` by `net`, exact once it is over.
-fn chance_of<G: Game>(net: &Network, game: &G, seat: Seat) -> f64 {
+fn chance_of<G: Strategy>(net: &Network, game: &G, seat: Seat) -> f64 {
     match game.outcome() {
         Some(outcome) => Estimate::from_outcome(&outcome).win[seat],
         None => seat_chances(net, game)[seat],
@@ -170,7 +171,7 @@ impl<'n> OnePly<'n> {
     }
 }
 
-impl<G: Game> Seats<G> for OnePly<'_> {
+impl<G: Strategy> Seats<G> for OnePly<'_> {
     fn before_roll(&mut self, seat: Seat, game: &G, actions: &[G::Move]) -> Option<usize> {
         if actions.is_empty() {
             return None;
@@ -195,7 +196,7 @@ impl<G: Game> Seats<G> for OnePly<'_> {
 }
 
 /// The best of `moves` for `seat` by `net` at one ply, with its chance.
-fn best_move<G: Game>(net: &Network, game: &G, seat: Seat, moves: &[G::Move]) -> (f64, usize) {
+fn best_move<G: Strategy>(net: &Network, game: &G, seat: Seat, moves: &[G::Move]) -> (f64, usize) {
     let mut best = (f64::NEG_INFINITY, 0usize);
     for (index, mv) in moves.iter().enumerate() {
         let mut after = game.clone();
@@ -216,7 +217,7 @@ pub struct SeatHead<G> {
     seats: usize,
 }
 
-impl<G: Game> SeatHead<G> {
+impl<G: Strategy> SeatHead<G> {
     /// The head for games like `fresh`, if it has an encoder that fits a network.
     pub fn new(fresh: &G) -> anyhow::Result<SeatHead<G>> {
         let Some(encoding) = fresh.encoding() else {
@@ -234,7 +235,7 @@ impl<G: Game> SeatHead<G> {
     }
 }
 
-impl<G: Game> Head for SeatHead<G> {
+impl<G: Strategy> Head for SeatHead<G> {
     type Game = G;
     type Value = SeatChances;
     type Score = CurveScore;
@@ -356,7 +357,7 @@ mod tests {
     use super::*;
     use crate::ai::learn::td::{Targets, Worker, self_play};
     use crate::ai::playout::{Observer, Seated, Table, play_out};
-    use crate::core::NewGame;
+    use crate::core::{Game, NewGame};
     use crate::games::microbes::Microbes;
 
     /// With lambda 1 every target is the result, so one game's learning steps bring the

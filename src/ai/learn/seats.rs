@@ -1,4 +1,4 @@
-//! A network as the evaluation of any game that has an encoder ([`Game::encoding`]):
+//! A network as the evaluation of any game that has an encoder ([`Strategy::encoding`]):
 //! one output per seat, the chance that it finishes first, and the `bot:net` levels
 //! that search on it.
 //!
@@ -15,7 +15,8 @@ use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetFileError, NetInfo};
 use crate::ai::bots::{Bot, BotChoice, ChosenBot, SearchBot};
 use crate::ai::search::{Evaluator, Expectimax, GameEstimate};
-use crate::core::{Encoding, Estimate, Game, MAX_SEATS};
+use crate::core::Strategy;
+use crate::core::{Encoding, Estimate, MAX_SEATS};
 
 /// The most inputs an encoder may write (the stack buffer's size).
 pub const MAX_INPUTS: usize = 1024;
@@ -97,7 +98,7 @@ pub fn choose(network: Network, info: NetInfo) -> anyhow::Result<()> {
 }
 
 /// The network for `game`, if there is one: chosen with `--net`, else shipped.
-pub fn network_for<G: Game>(game: &G) -> Option<Arc<Network>> {
+pub fn network_for<G: Strategy>(game: &G) -> Option<Arc<Network>> {
     let encoding = game.encoding()?;
     let seats = game.seat_count();
     CHOSEN
@@ -110,7 +111,7 @@ pub fn network_for<G: Game>(game: &G) -> Option<Arc<Network>> {
 
 /// The chance that each seat finishes first, by `net`, of a position not over and past
 /// any roll-off; entries past the seat count are zero.
-pub fn seat_chances<G: Game>(net: &Network, game: &G) -> [f64; MAX_SEATS] {
+pub fn seat_chances<G: Strategy>(net: &Network, game: &G) -> [f64; MAX_SEATS] {
     let mut chances = [0.0; MAX_SEATS];
     let seats = game.seat_count().min(MAX_SEATS);
     let inputs = net.inputs().min(MAX_INPUTS);
@@ -149,7 +150,7 @@ impl SeatNet {
     }
 }
 
-impl<G: Game> Evaluator<G> for SeatNet {
+impl<G: Strategy> Evaluator<G> for SeatNet {
     fn estimate(&self, game: &G) -> Estimate {
         if let Some(outcome) = game.outcome() {
             return Estimate::from_outcome(&outcome);
@@ -186,7 +187,7 @@ impl NetSearch {
     }
 }
 
-impl<G: Game> BotChoice<G> for NetSearch {
+impl<G: Strategy> BotChoice<G> for NetSearch {
     type Key = Option<String>;
 
     fn key(&self, game: &G) -> Option<String> {

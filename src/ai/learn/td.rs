@@ -38,6 +38,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetInfo};
 use crate::ai::playout::{Observer, Seated, Seats, Table, play_out};
+use crate::core::Strategy;
 use crate::core::{Game, Seat, SeededDice};
 
 pub use super::seat_head::{CurveScore, curve_match};
@@ -693,7 +694,7 @@ impl<H: Head> Run<'_, H> {
 
 /// Trains a network with one output per seat for games like `fresh` (its rules,
 /// options and seat count); see [`train_head`].
-pub fn train<G: Game>(
+pub fn train<G: Strategy>(
     fresh: &G,
     config: &TdConfig,
     log: &mut dyn Write,

@@ -8,7 +8,8 @@ use std::any::{Any, TypeId};
 
 use super::BotKind;
 use crate::ai::bots::{Bot, RankedMove};
-use crate::core::{Estimate, Game};
+use crate::core::Estimate;
+use crate::core::FullGame;
 use crate::games::{AnyGame, AnyMove, GameVisitor, MoveCast};
 
 /// One concrete game's bot, kept with its type erased, and how to reseed it.
@@ -36,7 +37,7 @@ impl PerGame {
     }
 
     /// The bot for games of type `G`, built on first use.
-    fn bot<G: Game>(&mut self) -> &mut Box<dyn Bot<G>> {
+    fn bot<G: FullGame>(&mut self) -> &mut Box<dyn Bot<G>> {
         let game = TypeId::of::<G>();
         let at = match self.bots.iter().position(|stored| stored.game == game) {
             Some(at) => at,
@@ -87,7 +88,7 @@ struct Decide<'a> {
 impl GameVisitor for Decide<'_> {
     type Output = Answer;
 
-    fn visit<G: Game>(self, game: &G, cast: &MoveCast<G>) -> Answer {
+    fn visit<G: FullGame>(self, game: &G, cast: &MoveCast<G>) -> Answer {
         // Moves of another game, which a caller never mixes in, are dropped.
         let concrete = |legal: &[AnyMove]| -> Vec<G::Move> {
             legal.iter().filter_map(|m| (cast.unwrap)(m).cloned()).collect()

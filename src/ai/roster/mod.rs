@@ -21,7 +21,8 @@ use std::str::FromStr;
 
 use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
 use crate::ai::solve::perfect::Perfect;
-use crate::core::{BotLevel, Game};
+use crate::core::BotLevel;
+use crate::core::FullGame;
 use crate::games::AnyGame;
 
 /// The built-in bots by name, with their level where they have one.
@@ -105,7 +106,7 @@ impl BotKind {
     /// The bot's name as people should read it in `game`: `best (net:3)` for
     /// `bot:best` (the level it plays there, on this machine), the plain name for the
     /// others.
-    pub fn shown_for<G: Game>(self, game: &G) -> String {
+    pub fn shown_for<G: FullGame>(self, game: &G) -> String {
         match self {
             BotKind::Best => format!("best ({})", best_resolved(game)),
             other => other.to_string(),
@@ -118,7 +119,7 @@ impl BotKind {
     /// to a bot built here for the concrete game, so that searches never dispatch per
     /// node). Searches value positions by the game's own estimate, except that the
     /// `bot:net` levels play on the game's learned network.
-    pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
+    pub fn build<G: FullGame>(self, seed: u64) -> Box<dyn Bot<G>> {
         if let Some(bot) =
             crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed)))
         {
@@ -149,7 +150,7 @@ impl BotKind {
     /// instead (bot:perfect without its solved table, a `bot:net` level deeper than the
     /// game's network bot goes). Every place a bot is chosen for a game asks this first,
     /// so that a seat never plays other than its name says.
-    pub fn check_for<G: Game>(self, game: &G) -> Result<(), String> {
+    pub fn check_for<G: FullGame>(self, game: &G) -> Result<(), String> {
         match self {
             BotKind::Perfect => crate::ai::solve::perfect::check(game),
             BotKind::Net { plies } | BotKind::Reference { plies } => match game.deepest_net_level() {

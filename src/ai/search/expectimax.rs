@@ -15,7 +15,7 @@
 //!   with the window that would let it change the result.
 //! - Move ordering: where a move's children are searched further, they are tried best
 //!   first by the evaluator's static estimate, so the window closes early.
-//! - A transposition table keyed by [`Game::position_hash`] and the depth left, kept
+//! - A transposition table keyed by [`Strategy::position_hash`] and the depth left, kept
 //!   across decisions, holding exact values and alpha-beta bounds.
 //! - No allocation per node: moves, rolls and child positions live in per-ply buffers
 //!   that grow to the tree's depth and width once and are reused; the table is one
@@ -29,6 +29,7 @@
 //! do not use it.
 
 use super::{Evaluator, RankedMove};
+use crate::core::Strategy;
 use crate::core::{Dice, Estimate, Game, Phase};
 
 /// Two values closer than this count as equal: the tie-breaking margin for bots.
@@ -110,7 +111,7 @@ impl<G: Game> Default for Ply<G> {
 /// A depth-limited expectimax search with its own scratch buffers and transposition
 /// table, so that a search allocates only while its buffers grow to the depth and width
 /// of the tree.
-pub struct Expectimax<G: Game, E: Evaluator<G>> {
+pub struct Expectimax<G: Strategy, E: Evaluator<G>> {
     evaluator: E,
     depth: u8,
     pruning: bool,
@@ -121,7 +122,7 @@ pub struct Expectimax<G: Game, E: Evaluator<G>> {
     stats: SearchStats,
 }
 
-impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
+impl<G: Strategy, E: Evaluator<G>> Expectimax<G, E> {
     /// A search `depth` move decisions deep (at least 1) valued by `evaluator`, with
     /// move ordering, Star1 pruning and a transposition table (all exact).
     pub fn new(depth: u8, evaluator: E) -> Expectimax<G, E> {

@@ -6,8 +6,8 @@
 //! chance node the roll furthest behind its probability's share of the node's visits is
 //! taken (stratified, not sampled: the dice add no sampling noise to a node's mean).
 //! The first visit of a node plays the game on from there with a fast policy (greedy on
-//! [`Game::evaluate`], rolling from the search's own seeded stream) for at most
-//! [`Game::playout_moves`] moves (0 in games whose estimate beats noisy playouts), and
+//! [`Strategy::evaluate`], rolling from the search's own seeded stream) for at most
+//! [`Strategy::playout_moves`] moves (0 in games whose estimate beats noisy playouts), and
 //! the evaluator values where it stopped (exact once the game is over). The result, an
 //! [`Estimate`] for every seat, is added to every node on the path. "Roll now" beside
 //! the actions before a roll is a chance node of the same position; its first visit
@@ -18,7 +18,8 @@
 //! that keeps its capacity from one decision to the next.
 
 use super::{Evaluator, RankedMove, TIE};
-use crate::core::{Dice, Estimate, Game, MAX_SEATS, Phase, SeededDice};
+use crate::core::Strategy;
+use crate::core::{Dice, Estimate, MAX_SEATS, Phase, SeededDice};
 
 /// The exploration constant of UCT for results in `0..=1`.
 pub const EXPLORATION: f64 = 0.7;
@@ -82,10 +83,10 @@ impl<M> Node<M> {
 }
 
 /// A Monte-Carlo tree search of a fixed number of playouts.
-pub struct Mcts<G: Game, E: Evaluator<G>> {
+pub struct Mcts<G: Strategy, E: Evaluator<G>> {
     evaluator: E,
     playouts: u32,
-    /// Moves per playout; `None`: as many as [`Game::playout_moves`] says.
+    /// Moves per playout; `None`: as many as [`Strategy::playout_moves`] says.
     horizon: Option<u32>,
     exploration: f64,
     rng: SeededDice,
@@ -99,7 +100,7 @@ pub struct Mcts<G: Game, E: Evaluator<G>> {
     stats: MctsStats,
 }
 
-impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+impl<G: Strategy, E: Evaluator<G>> Mcts<G, E> {
     /// A search of `playouts` playouts per decision (at least 1) valued by `evaluator`,
     /// the dice of its playouts drawn from a stream seeded by `seed`.
     pub fn new(playouts: u32, evaluator: E, seed: u64) -> Mcts<G, E> {
@@ -120,7 +121,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     }
 
     /// Playouts stop after `moves` moves (`u32::MAX`: at the end of the game) instead
-    /// of the game's own [`Game::playout_moves`].
+    /// of the game's own [`Strategy::playout_moves`].
     pub fn with_horizon(mut self, moves: u32) -> Mcts<G, E> {
         self.horizon = Some(moves);
         self
@@ -407,7 +408,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     }
 
     /// The greedy choice among `self.moves` for `seat`: the first move whose position
-    /// [`Game::evaluate`] likes best; before a roll, an action only if it beats rolling.
+    /// [`Strategy::evaluate`] likes best; before a roll, an action only if it beats rolling.
     fn greedy(&self, game: &G, seat: usize, before_roll: bool) -> Option<usize> {
         if self.moves.len() == 1 && !before_roll {
             return Some(0);

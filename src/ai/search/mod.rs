@@ -1,7 +1,7 @@
-//! Search: choosing moves by looking ahead over moves and dice, for any [`Game`].
+//! Search: choosing moves by looking ahead over moves and dice, for any [`Game`](crate::core::Game).
 //!
-//! This room sees only the [`Game`] trait and an [`Evaluator`] that values the positions
-//! where the look-ahead stops. Chance nodes come from [`Game::chance_outcomes`]; every
+//! This room sees only the [`Game`](crate::core::Game) trait and an [`Evaluator`] that values the positions
+//! where the look-ahead stops. Chance nodes come from [`Game::chance_outcomes`](crate::core::Game::chance_outcomes); every
 //! value is an [`Estimate`] (win probabilities and equity for every seat), so the same
 //! numbers serve move choice, hints and analysis.
 //!
@@ -16,26 +16,27 @@ pub use expectimax::{Expectimax, SearchStats, TIE};
 pub use mcts::{Mcts, MctsStats};
 pub use stop::{StopFlag, stop_requested, stoppable};
 
-use crate::core::{Estimate, Game};
+use crate::core::Estimate;
+use crate::core::Strategy;
 
 /// Values the positions where a search stops looking ahead.
-pub trait Evaluator<G: Game>: Send + Sync {
+pub trait Evaluator<G: Strategy>: Send + Sync {
     /// The estimate of `game` for every seat (exact when the game is over).
     fn estimate(&self, game: &G) -> Estimate;
 
     /// The least and the most equity this evaluator gives any seat in `game` (exact
     /// end-of-game values included): what pruning at chance nodes relies on. The default
-    /// is the game's own [`Game::equity_bounds`].
+    /// is the game's own [`Strategy::equity_bounds`].
     fn equity_bounds(&self, game: &G) -> (f64, f64) {
         game.equity_bounds()
     }
 }
 
-/// The game's own static evaluation, [`Game::estimate`].
+/// The game's own static evaluation, [`Strategy::estimate`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GameEstimate;
 
-impl<G: Game> Evaluator<G> for GameEstimate {
+impl<G: Strategy> Evaluator<G> for GameEstimate {
     fn estimate(&self, game: &G) -> Estimate {
         game.estimate()
     }
@@ -59,7 +60,7 @@ mod tests {
     use std::cell::Cell;
 
     use super::{Expectimax, GameEstimate};
-    use crate::core::{Game, NewGame, Options, Phase, SeededDice};
+    use crate::core::{Game, NewGame, Options, Phase, SeededDice, Strategy};
     use crate::games::{aeroplane::Aeroplane, microbes::Microbes, mnogoboy::Mnogoboy, nardy::Nardy, ur::Ur};
 
     struct Counting;
@@ -121,7 +122,7 @@ mod tests {
 
     /// Searches every position once to grow the buffers, clears the table, and counts
     /// the allocations of searching them all again.
-    fn searching_allocates_nothing<G: Game>(fresh: G, depth: u8) {
+    fn searching_allocates_nothing<G: Strategy>(fresh: G, depth: u8) {
         let positions = early_positions(&fresh, 12);
         let mut search = Expectimax::new(depth, GameEstimate);
         for game in &positions {

@@ -20,12 +20,12 @@ pub mod perfect;
 pub mod table;
 pub mod ur;
 
-// The tables the solvers build, named as games name them ([`crate::core::Game::solved_table`]):
+// The tables the solvers build, named as games name them ([`crate::core::Lab::solved_table`]):
 // Ur's rule sets and two-seat Mnogoboy; the games say which ([`crate::core::GameInfo::solvable`]).
 pub use ur::{PerfectTable, SolveRequest, solvable_text};
 
 impl PerfectTable {
-    /// The solved table named `name` (as [`crate::core::Game::solved_table`] gives it),
+    /// The solved table named `name` (as [`crate::core::Lab::solved_table`] gives it),
     /// or why it is not there: two-seat Mnogoboy's is built in; Ur's, one per rule set,
     /// are read from the data directory (once per process).
     pub fn find_by_name(name: &str) -> Result<std::sync::Arc<PerfectTable>, String> {
@@ -36,7 +36,7 @@ impl PerfectTable {
     }
 }
 
-/// Builds the table `table` names (as [`crate::core::Game::solved_table`] gives it) for a
+/// Builds the table `table` names (as [`crate::core::Lab::solved_table`] gives it) for a
 /// game with `options`, or counts it, writing progress and the result to `out`.
 pub fn solve_table(
     table: &str,

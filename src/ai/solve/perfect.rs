@@ -1,6 +1,6 @@
-//! The perfect bot: plays any game that names a solved table ([`Game::solved_table`])
+//! The perfect bot: plays any game that names a solved table ([`Lab::solved_table`])
 //! exactly, by the win chances the table holds for the positions before each roll
-//! ([`Game::solved_index`]). Today that is the Royal Game of Ur's standard rule sets
+//! ([`Lab::solved_index`]). Today that is the Royal Game of Ur's standard rule sets
 //! (finkel, masters, blitz, aseb; `tabula solve ur`) and two-seat Mnogoboy (built in).
 //!
 //! It sees every game through [`Game`] like the other bots; [`check`] says up front
@@ -12,6 +12,8 @@ use std::sync::Arc;
 
 use crate::ai::bots::{Bot, Greedy, RankedMove};
 use crate::ai::solve::PerfectTable;
+use crate::core::FullGame;
+use crate::core::Lab;
 use crate::core::{Estimate, Game, Phase, Seat};
 
 /// Plays the move with the highest exact chance of winning; elsewhere (a game without a
@@ -24,7 +26,7 @@ pub struct Perfect<G: Game> {
     fallback: Box<dyn Bot<G>>,
 }
 
-impl<G: Game> Perfect<G> {
+impl<G: FullGame> Perfect<G> {
     /// A perfect bot that finds its table in the data directory; `seed` only matters
     /// for the greedy fallback.
     pub fn new(seed: u64) -> Perfect<G> {
@@ -81,7 +83,7 @@ impl<G: Game> Perfect<G> {
 
 /// Whether bot:perfect can play `game`: `Err` says why not and, for a game that can be
 /// solved, the command that builds its table and what that takes.
-pub fn check<G: Game>(game: &G) -> Result<(), String> {
+pub fn check<G: Lab>(game: &G) -> Result<(), String> {
     let Some(name) = game.solved_table() else {
         return Err(format!(
             "bot:perfect plays only {}, not {}",
@@ -100,7 +102,7 @@ pub fn check<G: Game>(game: &G) -> Result<(), String> {
 
 /// The hook for `bot:best`: true when bot:perfect can play `game` (its full solved
 /// table is in the data directory), so that `best` should be `perfect` there.
-pub fn available<G: Game>(game: &G) -> bool {
+pub fn available<G: Lab>(game: &G) -> bool {
     check(game).is_ok()
 }
 
@@ -112,11 +114,11 @@ const TURN_STEPS: u8 = 64;
 /// table's value, after it the best move's (the chances of every move must be known).
 /// Within a turn, where the table holds no value (Mnogoboy's extra roll, or the roll after
 /// an exchange), the best of rolling now and each action still allowed.
-fn chance_for<G: Game>(table: &PerfectTable, game: &G, seat: Seat) -> Option<f64> {
+fn chance_for<G: Lab>(table: &PerfectTable, game: &G, seat: Seat) -> Option<f64> {
     chance_within(table, game, seat, TURN_STEPS)
 }
 
-fn chance_within<G: Game>(table: &PerfectTable, game: &G, seat: Seat, steps: u8) -> Option<f64> {
+fn chance_within<G: Lab>(table: &PerfectTable, game: &G, seat: Seat, steps: u8) -> Option<f64> {
     let steps = steps.checked_sub(1)?;
     let (to_act, chance) = match game.phase() {
         Phase::Over => {
@@ -159,7 +161,7 @@ fn chance_within<G: Game>(table: &PerfectTable, game: &G, seat: Seat, steps: u8)
 /// `seat`'s exact chance if the seat to roll in `game` rolls now, leaving aside any
 /// action it could take first; `None` in a roll-off (whose ties can repeat without end)
 /// or where the table does not answer.
-fn rolling_chance<G: Game>(table: &PerfectTable, game: &G, seat: Seat, steps: u8) -> Option<f64> {
+fn rolling_chance<G: Lab>(table: &PerfectTable, game: &G, seat: Seat, steps: u8) -> Option<f64> {
     if game.roll_off().is_some() {
         return None;
     }
@@ -177,7 +179,7 @@ fn rolling_chance<G: Game>(table: &PerfectTable, game: &G, seat: Seat, steps: u8
     Some(chance)
 }
 
-impl<G: Game> Bot<G> for Perfect<G> {
+impl<G: FullGame> Bot<G> for Perfect<G> {
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
         match self.chances(game, legal) {
             Some((_, chances)) => {

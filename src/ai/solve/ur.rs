@@ -259,7 +259,7 @@ impl PerfectTable {
     }
 
     /// The chance that the side to roll wins in the position numbered `index` (see
-    /// [`crate::core::Game::solved_index`]), if the table holds it.
+    /// [`crate::core::Lab::solved_index`]), if the table holds it.
     pub fn value(&self, index: u64) -> Option<f64> {
         self.table.value(index)
     }
@@ -408,7 +408,7 @@ pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<S
 }
 
 impl PerfectTable {
-    /// The name this table answers to, as [`crate::core::Game::solved_table`] gives it.
+    /// The name this table answers to, as [`crate::core::Lab::solved_table`] gives it.
     pub fn name(&self) -> String {
         self.table.name().to_string()
     }
@@ -460,7 +460,7 @@ pub struct SolveRequest {
     pub count: bool,
 }
 
-/// Builds the Ur table `table` names (as [`crate::core::Game::solved_table`] gives it) for
+/// Builds the Ur table `table` names (as [`crate::core::Lab::solved_table`] gives it) for
 /// a game with `options`, or counts it, writing progress and the result to `out`.
 pub(super) fn solve_ur_table(
     table: &str,

@@ -10,6 +10,7 @@ use crate::ai::roster::BotKind;
 use crate::app::hints::Choice;
 use crate::app::record::{Loaded, load_game, save_file};
 use crate::app::session::{CommandError, Played, Rolled, Session, Undone};
+use crate::core::Notation;
 use crate::core::{Estimate, Game, Options, Outcome, Seat};
 use crate::games::{AnyGame, AnyMove, GameKind};
 

@@ -5,12 +5,12 @@
 use super::table::{COMMANDS, examples, find_command};
 use super::{Command, CommandSpec, ViewChoice};
 use crate::app::session::CommandError;
-use crate::core::Game;
+use crate::core::Notation;
 use crate::games::GameKind;
 
 /// Reads one command line. A line that is not a command but reads as a move of `game`
 /// means `play` that move.
-pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
+pub fn parse(line: &str, game: &impl Notation) -> Result<Command, CommandError> {
     let line = line.trim();
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
@@ -200,7 +200,7 @@ fn help_topic(name: &str) -> Result<&'static CommandSpec, CommandError> {
 }
 
 /// True if some legal move now is written starting with `word` (`swap` in Mnogoboy).
-fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
+fn starts_a_legal_move(game: &impl Notation, word: &str) -> bool {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves.iter().any(|mv| {
@@ -214,7 +214,7 @@ fn starts_a_legal_move(game: &impl Game, word: &str) -> bool {
 /// Whether `word` begins one of `game`'s move forms even when no such move is legal now
 /// (`take`, `swap` and `move` in Mnogoboy, `pass`): a line starting with it is a move
 /// with a mistake, to be answered with the move syntax rather than "unknown command".
-fn is_move_word(game: &impl Game, word: &str) -> bool {
+fn is_move_word(game: &impl Notation, word: &str) -> bool {
     let first_of_example = |example: &&str| {
         example
             .split_whitespace()

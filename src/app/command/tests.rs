@@ -10,6 +10,7 @@ use crate::core::{Game, NewGame, Options};
 struct Protocol;
 
 impl Front for Protocol {}
+use crate::core::Notation;
 use crate::games::nardy::Nardy;
 
 fn parsed(line: &str) -> Result<Command, CommandError> {

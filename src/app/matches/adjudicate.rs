@@ -85,7 +85,7 @@ pub(super) fn replayed(
 
 #[cfg(test)]
 mod tests {
-    use crate::core::{Game, Options};
+    use crate::core::{Notation, Options};
     use crate::games::GameKind;
 
     fn nardy(position: &str) -> crate::games::AnyGame {

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use anyhow::bail;
 
+use crate::core::Notation;
 use crate::core::{Game, Options, Phase};
 use crate::games::GameKind;
 

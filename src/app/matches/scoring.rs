@@ -64,7 +64,7 @@ mod tests {
     use super::*;
     use crate::app::matches::GameSummary;
     use crate::app::protocol::client::Traffic;
-    use crate::core::{Game, Options, Phase};
+    use crate::core::{Game, Notation, Options, Phase};
     use crate::games::{AnyGame, GameKind};
 
     fn game(kind: GameKind, options: &[&str]) -> AnyGame {

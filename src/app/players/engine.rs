@@ -6,6 +6,7 @@ use crate::app::players::{Agent, Observation};
 use crate::app::protocol::client::{EngineClient, EngineFailure, EngineSettings, Traffic};
 use crate::app::protocol::forfeit::ForfeitKind;
 use crate::core::Game;
+use crate::core::Notation;
 use crate::games::AnyGame;
 
 /// An external engine as an agent.

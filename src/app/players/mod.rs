@@ -16,6 +16,7 @@ pub use crate::app::protocol::forfeit::ForfeitKind;
 use crate::ai::roster::{BotKind, KeptBot};
 use crate::app::protocol::client::{EngineFailure, EngineSettings, Traffic};
 use crate::app::session::{Action, CommandError, Played, Rolled, Session};
+use crate::core::Notation;
 use crate::core::{Dice, Game, Phase, Seat};
 use crate::games::AnyGame;
 

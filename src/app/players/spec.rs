@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::ai::roster::BotKind;
+use crate::core::FullGame;
 use crate::core::Game;
 
 /// The player in one seat.
@@ -29,7 +30,7 @@ impl PlayerSpec {
 
     /// The player as people should read it in `game`: `bot:best (net:3)` says what
     /// `bot:best` plays there ([`BotKind::shown_for`]); others as typed.
-    pub fn shown_for<G: Game>(&self, game: &G) -> String {
+    pub fn shown_for<G: FullGame>(&self, game: &G) -> String {
         match self {
             PlayerSpec::Bot(kind) => format!("bot:{}", kind.shown_for(game)),
             other => other.to_string(),

@@ -7,6 +7,7 @@ use super::seal::reseal;
 use super::*;
 use crate::ai::roster::BotKind;
 use crate::app::session::Session;
+use crate::core::Notation;
 use crate::core::Phase;
 
 /// A game of `kind` played by the greedy bot for at most `actions` actions, with one

@@ -12,6 +12,7 @@ use std::sync::Mutex;
 
 use crate::ai::bots::Bot;
 use crate::ai::roster::{BotKind, KeptBot};
+use crate::core::Notation;
 use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
 use crate::games::{AnyGame, AnyMove, GameKind};
 

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::ai::roster::BOT_NAMES;
 use crate::app::command::{Audience, COMMANDS, find_command};
+use crate::core::Notation;
 use crate::core::{Game, OptionKind, Phase};
 use crate::games::{AnyGame, GameKind};
 

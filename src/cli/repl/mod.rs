@@ -26,6 +26,7 @@ use crate::app::players::{
 };
 use crate::app::protocol::client::EngineSettings;
 use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Session, Undone};
+use crate::core::Notation;
 use crate::core::{Game, Options, Phase, Seat};
 use crate::games::GameKind;
 use seats::{Seats, agent_seed, make_referee};

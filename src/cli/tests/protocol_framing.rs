@@ -13,6 +13,7 @@ use crate::ai::roster::BotKind;
 use crate::app::command::PROTOCOL_COMMANDS;
 use crate::app::lines::MAX_LINE_BYTES;
 use crate::cli::engine::serve;
+use crate::core::Notation;
 
 /// Serves `input` (raw bytes) and returns the output as text.
 fn engine_bytes(input: &[u8], seed: u64) -> String {

@@ -7,6 +7,7 @@ use std::io::sink;
 use crate::app::players::SeatAssignment;
 use crate::app::protocol::client::EngineSettings;
 use crate::cli::repl::{PlayConfig, Table};
+use crate::core::Notation;
 use crate::core::{Game, Options, SeededDice};
 use crate::games::GameKind;
 

@@ -8,6 +8,9 @@ use crate::ai::bots::Bot;
 use crate::ai::roster::{BotKind, KeptBot, best_level};
 use crate::app::players::{Agent, BotAgent, Referee};
 use crate::app::session::{Action, Session};
+use crate::core::FullGame;
+use crate::core::Notation;
+use crate::core::Strategy;
 use crate::core::{Game, Options, Phase, SeededDice};
 use crate::games::{AnyGame, GameKind};
 
@@ -66,7 +69,7 @@ fn decisions(fresh: &AnyGame, count: usize, seed: u64) -> Vec<AnyGame> {
 
 /// What `bot` decides in `game`: the index of a move, or of an action before the roll
 /// (`None`: roll).
-fn decide<G: Game>(bot: &mut dyn Bot<G>, game: &G) -> Option<usize> {
+fn decide<G: Strategy>(bot: &mut dyn Bot<G>, game: &G) -> Option<usize> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     match game.phase() {
@@ -76,7 +79,7 @@ fn decide<G: Game>(bot: &mut dyn Bot<G>, game: &G) -> Option<usize> {
 }
 
 /// The decisions of `kind` built for the concrete game type, a new bot each time.
-fn concrete_decisions<G: Game>(kind: BotKind, positions: &[G], seed: u64) -> Vec<Option<usize>> {
+fn concrete_decisions<G: FullGame>(kind: BotKind, positions: &[G], seed: u64) -> Vec<Option<usize>> {
     positions
         .iter()
         .enumerate()

@@ -9,6 +9,7 @@ use crate::app::protocol::client::EngineSettings;
 use crate::app::record::{Replay, Replaying, load_file, parse_records, save_text};
 use crate::app::session::{Action, Session};
 use crate::cli::repl::{Flow, PlayConfig, Table};
+use crate::core::Notation;
 use crate::core::{Game, Options, Phase};
 use crate::games::GameKind;
 

@@ -6,7 +6,7 @@ use crate::core::PositionHasher;
 use std::hash::Hasher;
 
 impl Aeroplane {
-    /// See [`crate::core::Game::position_hash`].
+    /// See [`crate::core::Strategy::position_hash`].
     pub(super) fn hash_position(&self) -> u64 {
         let mut hasher = PositionHasher::default();
         let mut planes = [0u8; 16];

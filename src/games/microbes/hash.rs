@@ -6,7 +6,7 @@ use crate::core::PositionHasher;
 use std::hash::Hasher;
 
 impl Microbes {
-    /// See [`crate::core::Game::position_hash`].
+    /// See [`crate::core::Strategy::position_hash`].
     pub(super) fn hash_position(&self) -> u64 {
         let mut hasher = PositionHasher::default();
         let stage = self.stage.hash_code(&mut hasher) | u64::from(self.die().unwrap_or(0)) << 2;

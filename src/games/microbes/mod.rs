@@ -13,8 +13,11 @@ pub mod board;
 mod encode;
 pub mod eval;
 mod hash;
+mod lab;
 pub mod movegen;
+mod notation;
 mod render;
+mod strategy;
 mod text;
 
 use std::sync::Arc;
@@ -368,10 +371,6 @@ impl Game for Microbes {
         }
     }
 
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
-
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         ONE_DIE.parse(values, INFO.id)
     }
@@ -417,121 +416,5 @@ impl Game for Microbes {
                 SEAT_NAMES[1 - winner]
             ),
         ))
-    }
-
-    fn parse_move(&self, text: &str) -> Result<MicrobesMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &MicrobesMove) -> String {
-        text::format_move(*mv)
-    }
-
-    fn describe_move(&self, mv: &MicrobesMove) -> String {
-        let short = text::format_move(*mv);
-        let Some(die) = self.die() else {
-            return short;
-        };
-        let turn = self.mover();
-        let (from, to, eats, cut_short) = match *mv {
-            MicrobesMove::Pass => return short,
-            MicrobesMove::Enter => match turn.enter(die) {
-                Ok(eats) => (None, 0, eats, false),
-                Err(_) => return short,
-            },
-            MicrobesMove::Piece(cell) => match turn.mine.index_on(self.turn, cell).map(|i| turn.walk(i, die))
-            {
-                Some(Ok(walk)) => (Some(walk.from), walk.to, walk.eats, walk.cut_short),
-                _ => return short,
-            },
-        };
-        let target = cell_name(cell_of(self.turn, to));
-        // A piece that eats stops on the eaten piece's cell, so that cell says both.
-        let mut notes = vec![if eats {
-            format!("eats {target}")
-        } else {
-            format!("-> {target}")
-        }];
-        if cut_short {
-            notes.push("cut short".into());
-        }
-        if to >= HOME && from.is_some_and(|from| from < HOME) {
-            notes.push("home".into());
-        }
-        format!("{short} ({})", notes.join(", "))
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
-    }
-
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let seat = seat.min(1);
-        if self.stage.is_over() {
-            return if self.turn == seat { 1000.0 } else { -1000.0 };
-        }
-        self.worth(seat) - self.worth(1 - seat)
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
-    fn encoding(&self) -> Option<crate::core::Encoding> {
-        Some(self.net_encoding())
-    }
-
-    fn encode(&self, x: &mut [f32]) {
-        self.net_encode(x);
-    }
-
-    /// `net:5` on the learned network (trained with the default rules); with
-    /// `six-rolls-again=on`, which no network was trained for, mcts:2000. The
-    /// measurements behind the choice are in docs/strength.md.
-    fn best_bot(&self) -> crate::core::BotLevel {
-        if self.rules.six_rolls_again {
-            crate::core::BotLevel::Mcts { playouts: 2000 }
-        } else {
-            crate::core::BotLevel::Net { plies: 5 }
-        }
-    }
-
-    /// The set was rolled out without extra rolls on a 6; with them every value differs.
-    fn benchmark_set(&self) -> Option<&'static str> {
-        (!self.rules.six_rolls_again).then_some("microbes")
-    }
-
-    fn narrate(&self, before: &Microbes) -> Vec<String> {
-        let mut lines = Vec::new();
-        let Some(die) = before.die() else {
-            return lines;
-        };
-        let mover = before.turn;
-        let me = SEAT_NAMES[mover];
-        // The move's description names the cell it went to and what it ate; only the
-        // running count of pieces home is new here.
-        let home_after = self.pieces[mover].home();
-        if home_after > before.pieces[mover].home() && !self.stage.is_over() {
-            lines.push(format!("{me} has {home_after} of 4 pieces home"));
-        }
-        match self.stage {
-            Stage::Over => lines.push(format!("{me} wins: all four pieces are home")),
-            Stage::Roll if self.turn == mover && die == 6 => {
-                lines.push(format!("a 6: {me} has another roll"))
-            }
-            _ => {}
-        }
-        lines
     }
 }

@@ -16,6 +16,7 @@
 use std::sync::Arc;
 
 use super::{BeforeRoll, Colour, LAST_FIELD, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, Stage};
+use crate::core::Notation;
 use crate::core::{Dice, Game, NewGame, Options};
 
 /// Codes a seat's piece can have: none, or one of 7 colours on each of the fields
@@ -25,7 +26,7 @@ pub const PIECE_CODES: u64 = 1 + (LAST_FIELD as u64 + 1) * 7;
 /// Positions in the numbering (some, with both pieces of one colour, never occur).
 pub const POSITIONS: u64 = PIECE_CODES * PIECE_CODES;
 
-/// The name of the table of two-seat Mnogoboy, as [`Game::solved_table`] gives it.
+/// The name of the table of two-seat Mnogoboy, as [`Lab::solved_table`](crate::core::Lab::solved_table) gives it.
 pub const TABLE_NAME: &str = "mnogoboy players=2";
 
 /// One node of a turn's tree, as [`turn_tree`] writes it (children follow their parent,

@@ -17,7 +17,10 @@ mod encode;
 pub mod eval;
 mod hash;
 pub mod index;
+mod lab;
+mod notation;
 mod render;
+mod strategy;
 mod text;
 mod validate;
 
@@ -469,10 +472,6 @@ impl Game for Mnogoboy {
         }
     }
 
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
-
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         ONE_DIE.parse(values, INFO.id)
     }
@@ -540,154 +539,5 @@ impl Game for Mnogoboy {
             1,
             format!("{} wins, bringing {colour} to F", self.name(self.turn)),
         ))
-    }
-
-    fn parse_move(&self, text: &str) -> Result<MnogoboyMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &MnogoboyMove) -> String {
-        text::format_move(mv)
-    }
-
-    fn describe_move(&self, mv: &MnogoboyMove) -> String {
-        let notation = text::format_move(mv);
-        let piece = self.piece(self.turn);
-        let detail = match (*mv, piece) {
-            (MnogoboyMove::Take(colour), _) => format!("{colour} starts on S"),
-            (MnogoboyMove::Swap(colour), Some(p)) => {
-                let mut text = format!("{} to the reserve, {colour} on {}", p.colour, field_name(p.field));
-                match field_colour(p.field) {
-                    Some(c) if c == colour => text.push_str(": no six needed"),
-                    Some(c) => text.push_str(&format!(": on {c}, needs a six")),
-                    None => {}
-                }
-                text
-            }
-            (MnogoboyMove::Pass, Some(p)) => match self.stage {
-                Stage::Move { .. } => "a six was needed: the turn is lost".to_string(),
-                _ => format!("keep {} and end the turn", p.colour),
-            },
-            (MnogoboyMove::Advance(_) | MnogoboyMove::AdvanceTo(_), Some(p)) => {
-                let mut after = self.clone();
-                after.apply(mv);
-                let to = after.piece(self.turn).map_or(p.field, |q| q.field);
-                let effect = match after.stage {
-                    Stage::Over => Some("wins".to_string()),
-                    Stage::Roll { again: true } => Some("its own colour: another roll".to_string()),
-                    Stage::Dot => Some("the dot: it must be exchanged".to_string()),
-                    _ => field_colour(to)
-                        .filter(|&c| c != p.colour)
-                        .map(|c| format!("{c} field: needs a six")),
-                };
-                let walk = format!("{} {} -> {}", p.colour, field_name(p.field), field_name(to));
-                match effect {
-                    Some(effect) => format!("{walk}, {effect}"),
-                    None => walk,
-                }
-            }
-            _ => return notation,
-        };
-        format!("{notation} ({detail})")
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
-    }
-
-    fn evaluate(&self, seat: Seat) -> f64 {
-        if self.stage == Stage::Over {
-            return if self.turn == seat { 1000.0 } else { -1000.0 };
-        }
-        let mine = self.seat_value(seat);
-        let best_other = (0..self.seats)
-            .filter(|&s| s != seat)
-            .map(|s| self.seat_value(s))
-            .fold(f64::MIN, f64::max);
-        mine - best_other
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
-    /// With two seats the leaf is valued as it stands: twelve greedy moves are three or
-    /// four turns of dice, whose chains of extra rolls swing the value so much that
-    /// searches playing them out lose to greedy. With more seats, where the estimate is
-    /// rougher, the playouts pay (docs/strength.md has the games).
-    fn playout_moves(&self) -> u32 {
-        if self.seats == 2 { 0 } else { 12 }
-    }
-
-    fn encoding(&self) -> Option<crate::core::Encoding> {
-        Some(self.net_encoding())
-    }
-
-    fn encode(&self, x: &mut [f32]) {
-        self.net_encode(x);
-    }
-
-    /// Two seats: positions from net:2's games whose every move was valued by perfect
-    /// play (`benchmarks/mnogoboy-2.txt`), so the errors it measures are exact.
-    fn benchmark_set(&self) -> Option<&'static str> {
-        (self.seats == 2).then_some("mnogoboy-2")
-    }
-
-    /// Two seats are solved exactly: the table is built in (see [`index`]).
-    fn solved_table(&self) -> Option<String> {
-        (self.seats == 2).then(|| index::TABLE_NAME.to_string())
-    }
-
-    fn solved_index(&self) -> Option<u64> {
-        index::index_of(self)
-    }
-
-    /// Two seats: `bot:best` plays perfectly from the built-in table; the level named
-    /// here is what it would search without one, `net:4` on the learned network.
-    /// Three: `net:4` on the three-seat network. Four to six: mcts:4000 (the four-seat
-    /// network only played level with it). The measurements are in docs/strength.md.
-    fn best_bot(&self) -> crate::core::BotLevel {
-        if self.seat_count() <= 3 {
-            crate::core::BotLevel::Net { plies: 4 }
-        } else {
-            crate::core::BotLevel::Mcts { playouts: 4000 }
-        }
-    }
-
-    fn narrate(&self, before: &Mnogoboy) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mover = before.turn;
-        let who = self.name(mover);
-        match (before.stage, self.stage) {
-            (Stage::Roll { .. }, Stage::Move { die }) if self.needs_six(mover) && die != 6 => {
-                lines.push(format!("{who} needs a six and rolled {die}: the turn is lost"));
-            }
-            (Stage::Move { .. }, _) => {
-                let Some(piece) = self.piece(mover) else {
-                    return lines;
-                };
-                if before.piece(mover) == Some(piece) {
-                    return lines;
-                }
-                // The move's description says where it landed and what that field does;
-                // only the end of the game is worth a line of its own.
-                if self.stage == Stage::Over {
-                    lines.push(format!("{who} brings {} to F and wins", piece.colour));
-                }
-            }
-            _ => {}
-        }
-        lines
     }
 }

@@ -6,6 +6,7 @@
 use super::board::{BRANCHES, Colour, FINISH, START, cell_letter, field_colour, field_name};
 use super::{BeforeRoll, Mnogoboy, MnogoboyMove, SEAT_NAMES, Stage};
 use crate::core::Game;
+use crate::core::Notation;
 
 /// Width of a row's label column (`  S -> `, `   long`).
 const LABEL: usize = 7;

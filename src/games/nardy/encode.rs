@@ -233,7 +233,7 @@ fn encode_side(side: Side, first_turn: bool, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Game, NewGame};
+    use crate::core::{Game, NewGame, Notation};
 
     fn encoded(position: &str) -> [f32; INPUTS] {
         let mut game = Nardy::default_game();

@@ -616,6 +616,7 @@ fn enumerate(point: usize, left: u32, counts: &mut [u32; 6], out: &mut Vec<[u32;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Notation;
 
     #[test]
     fn positions_are_told_apart_as_race_blocking_or_contact() {

@@ -9,8 +9,11 @@ mod check;
 pub mod encode;
 pub mod eval;
 mod hash;
+mod lab;
 pub mod movegen;
+mod notation;
 mod render;
+mod strategy;
 mod text;
 
 use std::sync::Arc;
@@ -508,20 +511,8 @@ impl Game for Nardy {
         }
     }
 
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
-
     fn scores_points(&self) -> bool {
         true
-    }
-
-    fn equity_bounds(&self) -> (f64, f64) {
-        // A mars scores 2, a koks 3 when the option allows it; a finished match is valued
-        // by its final score difference.
-        let most = if self.rules.koks { 3.0 } else { 2.0 };
-        let widest = f64::from(self.rules.match_to - 1) + most;
-        (-widest, widest)
     }
 
     fn big_wins(&self) -> &'static [(&'static str, u32)] {
@@ -531,20 +522,6 @@ impl Game for Nardy {
             (1, false) => &[("mars", 2)],
             _ => &[],
         }
-    }
-
-    fn position_kind(&self) -> &'static str {
-        eval::position_kind(self)
-    }
-
-    fn benchmark_set(&self) -> Option<&'static str> {
-        // The set was rolled out for single games without koks; other options score
-        // differently, so their errors would be measured against the wrong values.
-        (self.rules.match_to == 1 && !self.rules.koks).then_some("nardy")
-    }
-
-    fn adjudicate(&self) -> Option<crate::core::Adjudication> {
-        adjudicate::adjudicate(self)
     }
 
     fn most_points(&self) -> u32 {
@@ -642,68 +619,6 @@ impl Game for Nardy {
             points: self.score.to_vec(),
             summary,
         })
-    }
-
-    fn parse_move(&self, text: &str) -> Result<NardyMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &NardyMove) -> String {
-        text::format_move(mv)
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
-    }
-
-    fn evaluate(&self, seat: Seat) -> f64 {
-        evaluate_side(self.sides[seat], self.sides[1 - seat])
-            - evaluate_side(self.sides[1 - seat], self.sides[seat])
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
-    /// The learned network three plies deep (the opponent's best reply to each roll
-    /// valued by our 21 rolls). docs/strength.md has the network's measurements.
-    fn best_bot(&self) -> crate::core::BotLevel {
-        crate::core::BotLevel::Net { plies: 3 }
-    }
-
-    /// Long Nardy's network bot prunes its way to three plies and no further.
-    fn deepest_net_level(&self) -> Option<u8> {
-        Some(DEEPEST_NET_LEVEL)
-    }
-
-    fn narrate(&self, before: &Nardy) -> Vec<String> {
-        let mut lines = Vec::new();
-        for seat in [WHITE, BLACK] {
-            let gained = self.score[seat].saturating_sub(before.score[seat]);
-            if gained > 0 && !self.stage.is_over() {
-                lines.push(format!(
-                    "{} wins the game with {}; score white {}, black {} (match to {}); {} starts the next game",
-                    SEAT_NAMES[seat],
-                    WinKind::from_points(gained).describe(),
-                    self.score[WHITE],
-                    self.score[BLACK],
-                    self.rules.match_to,
-                    SEAT_NAMES[self.turn]
-                ));
-            }
-        }
-        lines
     }
 }
 

@@ -67,7 +67,7 @@ impl Ur {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::{Game, NewGame, Options, Phase, SeededDice};
+    use crate::core::{Game, NewGame, Options, Phase, SeededDice, Strategy};
     use crate::games::ur::Ur;
 
     /// Every rule set encodes every position of a random game into exactly its inputs,

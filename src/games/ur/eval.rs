@@ -14,6 +14,7 @@ use super::{Stage, Ur};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::core::Strategy;
 use crate::core::{Dice, Estimate, Game, Seat};
 use crate::games::linear::{dot, estimate_from_scores};
 

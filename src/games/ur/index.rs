@@ -545,7 +545,7 @@ impl UrIndex {
 
     /// The number of `game`'s position, seen from the seat to roll, when it is a
     /// position before a roll of one of the four standard rule sets (its numbering is
-    /// built once per process): Ur's [`crate::core::Game::solved_index`].
+    /// built once per process): Ur's [`crate::core::Lab::solved_index`].
     pub fn solved_index(game: &Ur) -> Option<u64> {
         static SHARED: [std::sync::OnceLock<Option<UrIndex>>; RuleSet::ALL.len()] =
             [const { std::sync::OnceLock::new() }; RuleSet::ALL.len()];
@@ -668,7 +668,7 @@ pub enum Successor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Game, NewGame, Options};
+    use crate::core::{Game, NewGame, Notation, Options};
 
     fn game(rules: &str) -> Ur {
         let options = Options::parse(super::super::INFO.options, &[format!("rules={rules}")]).unwrap();

@@ -11,8 +11,11 @@ mod encode;
 pub mod eval;
 mod hash;
 pub mod index;
+mod lab;
 pub mod movegen;
+mod notation;
 mod render;
+mod strategy;
 mod text;
 
 use std::sync::Arc;
@@ -51,7 +54,7 @@ static OPTIONS: [OptionSpec; 2] = [
 ];
 
 /// The name of the solved table of a rule set (`ur rules=finkel`), as
-/// [`Game::solved_table`] gives it and the solver writes it.
+/// [`Lab::solved_table`](crate::core::Lab::solved_table) gives it and the solver writes it.
 pub fn solved_table_name(rules: RuleSet) -> String {
     format!("ur rules={}", rules.name())
 }
@@ -440,10 +443,6 @@ impl Game for Ur {
         }
     }
 
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
-
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         let (low, high) = (self.layout.min_roll(), self.layout.max_roll());
         let how = match self.layout.dice {
@@ -546,160 +545,6 @@ impl Game for Ur {
                 loser.off
             ),
         ))
-    }
-
-    fn parse_move(&self, text: &str) -> Result<UrMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &UrMove) -> String {
-        text::format_move(mv)
-    }
-
-    fn describe_move(&self, mv: &UrMove) -> String {
-        let written = text::format_move(mv);
-        let UrMove::Step(step) = mv else {
-            return format!("{written} (no piece can move)");
-        };
-        let Some(plan) = self.plans().into_iter().find(|p| self.matches(step, p)) else {
-            return written;
-        };
-        let layout = self.layout;
-        let mut notes = Vec::new();
-        if layout.is_city() {
-            // The face is said only where it tells two pieces apart (the notation then
-            // names it: h1m-h2); elsewhere it is on the board and adds nothing.
-            if plan.backward {
-                notes.push("backward".to_string());
-            }
-            let was_marked = self.face_of(&plan);
-            if !was_marked && plan.end().is_none_or(|s| layout.marked(s)) {
-                let lands = plan.end().is_some_and(|s| layout.index(s) == board::CITY_WHITE);
-                let verb = if lands { "lands on" } else { "passes" };
-                notes.push(format!("{verb} h2: turns marked"));
-            }
-        }
-        if let Some(slot) = plan.capture {
-            notes.push(format!(
-                "captures {}",
-                cell_name(layout.cell_of(1 - self.turn, slot))
-            ));
-        }
-        if let Some(slot) = plan.retreat {
-            notes.push(format!(
-                "retreats to {}",
-                cell_name(layout.cell_of(self.turn, slot))
-            ));
-        }
-        if let Some(slot) = plan.end()
-            && layout.is_city()
-            && (board::CITY_ENTRY..=board::CITY_EXIT).contains(&layout.index(slot))
-        {
-            let next = layout.index(slot) + 1;
-            let next_slot = board::city_slot(next, board::city_via3(slot));
-            notes.push(format!(
-                "next cell {}",
-                cell_name(layout.cell_of(self.turn, next_slot))
-            ));
-        }
-        if plan.end().is_none() {
-            notes.push("bears off".to_string());
-        }
-        if plan.extra {
-            notes.push("another roll".to_string());
-        }
-        if notes.is_empty() {
-            written
-        } else {
-            format!("{written} ({})", notes.join(", "))
-        }
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
-    }
-
-    fn evaluate(&self, seat: Seat) -> f64 {
-        let seat = seat.min(1);
-        if self.stage.is_over() {
-            return if self.turn == seat { 1000.0 } else { -1000.0 };
-        }
-        let mut value = self.side_value(seat) - self.side_value(1 - seat);
-        if matches!(self.stage, Stage::Roll) && self.turn == seat {
-            // Having the dice again (an extra roll) is worth about one average move.
-            value += 2.0;
-        }
-        value
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
-    fn encoding(&self) -> Option<crate::core::Encoding> {
-        Some(self.net_encoding())
-    }
-
-    fn encode(&self, x: &mut [f32]) {
-        self.net_encode(x);
-    }
-
-    /// On the learned networks: City (the default back-star rule) `net:3`, finkel
-    /// `net:5` (docs/strength.md has their measurements). Elsewhere expectimax:4. Where a
-    /// solved table is present, `bot:best` plays from it instead.
-    fn best_bot(&self) -> crate::core::BotLevel {
-        match (self.rule_set(), self.rules.retreat) {
-            (RuleSet::City, false) => crate::core::BotLevel::Net { plies: 3 },
-            (RuleSet::Finkel, _) => crate::core::BotLevel::Net { plies: 5 },
-            _ => crate::core::BotLevel::Expectimax { depth: 4 },
-        }
-    }
-
-    /// Every rule set has a table of that name, `tabula solve` builds: whole for the
-    /// four standard ones, only the end layers for City of Ur.
-    fn solved_table(&self) -> Option<String> {
-        Some(solved_table_name(self.rule_set()))
-    }
-
-    fn solved_index(&self) -> Option<u64> {
-        index::UrIndex::solved_index(self)
-    }
-
-    fn narrate(&self, before: &Ur) -> Vec<String> {
-        let mut lines = Vec::new();
-        let mover = before.turn;
-        let name = SEAT_NAMES[mover];
-        if before.stage.rolled().is_none() {
-            return lines;
-        }
-        let layout = self.layout;
-        if self.armies == before.armies {
-            // A pass: the session already says so.
-            return lines;
-        }
-        // The move's description says what it captured, whether it turned marked side up
-        // and whether it bore off; only the running count is new here.
-        if self.armies[mover].off > before.armies[mover].off && !self.stage.is_over() {
-            lines.push(format!(
-                "{name} has {} of {} pieces off",
-                self.armies[mover].off, layout.pieces
-            ));
-        }
-        if self.stage.is_over() {
-            lines.push(format!("{name} bears off the last piece and wins the game"));
-        }
-        lines
     }
 }
 

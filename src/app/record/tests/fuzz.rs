@@ -4,6 +4,7 @@
 //! a plain load is refused or gives the game whole; a forced one says it was damaged.
 
 use super::*;
+use crate::core::Notation;
 use crate::core::SeededDice;
 
 /// `text` with 1 to 3 random damages.

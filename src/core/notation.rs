@@ -1,0 +1,41 @@
+//! The [`Notation`] trait: how a game's moves and positions are written and read, and
+//! what people are told as it goes on.
+
+use super::error::{PositionError, SyntaxError};
+use super::game::Game;
+
+/// A game's text: its move notation, board views and position strings.
+pub trait Notation: Game {
+    /// Reads a move written in this game's notation (syntax only, not legality).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, SyntaxError>;
+
+    /// Writes a move in this game's notation, exactly as [`Notation::parse_move`] reads it.
+    fn format_move(&self, mv: &Self::Move) -> String;
+
+    /// A longer description of a legal move for people (`c1 (eats f1)`); by default
+    /// the notation itself.
+    fn describe_move(&self, mv: &Self::Move) -> String {
+        self.format_move(mv)
+    }
+
+    /// The board as ASCII art, with whose turn it is and the dice.
+    fn render(&self) -> String;
+
+    /// A shorter view for small terminals (a list of where the pieces are); by default
+    /// the board itself.
+    fn render_compact(&self) -> String {
+        self.render()
+    }
+
+    /// The position as one line of text that [`Notation::set_position`] reads back.
+    fn position_string(&self) -> String;
+
+    /// Replaces the position with one read from a position string (options stay).
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError>;
+
+    /// Lines worth telling people about what changed since `before` (a capture, an extra
+    /// roll, the end of a game in a match). Plain moves need none.
+    fn narrate(&self, _before: &Self) -> Vec<String> {
+        Vec::new()
+    }
+}

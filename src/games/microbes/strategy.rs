@@ -1,0 +1,42 @@
+//! Microbes's [`Strategy`]: its evaluation, estimate, hash, bot levels and network
+//! encoding, as its eval, hash and encode modules compute them.
+
+use super::*;
+use crate::core::Strategy;
+
+impl Strategy for Microbes {
+    fn position_hash(&self) -> u64 {
+        self.hash_position()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let seat = seat.min(1);
+        if self.stage.is_over() {
+            return if self.turn == seat { 1000.0 } else { -1000.0 };
+        }
+        self.worth(seat) - self.worth(1 - seat)
+    }
+
+    fn estimate(&self) -> Estimate {
+        eval::estimate(self)
+    }
+
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(self.net_encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        self.net_encode(x);
+    }
+
+    /// `net:5` on the learned network (trained with the default rules); with
+    /// `six-rolls-again=on`, which no network was trained for, mcts:2000. The
+    /// measurements behind the choice are in docs/strength.md.
+    fn best_bot(&self) -> crate::core::BotLevel {
+        if self.rules.six_rolls_again {
+            crate::core::BotLevel::Mcts { playouts: 2000 }
+        } else {
+            crate::core::BotLevel::Net { plies: 5 }
+        }
+    }
+}
