@@ -31,9 +31,9 @@ fn from_solved_table<G: Lab>(game: &G) -> Option<Adjudication> {
     if game.seat_count() != 2 || game.most_points() != 1 || game.roll_off().is_some() {
         return None;
     }
-    let name = game.solved_table()?;
+    let solved = game.solved_table()?;
     let index = game.solved_index()?;
-    let table = PerfectTable::find_by_name(&name).ok()?;
+    let table = PerfectTable::find_table(&solved).ok()?;
     let chance = table.value(index)?;
     let (winner, sure) = if chance >= SOLVED_THRESHOLD {
         (mover, chance)
@@ -45,6 +45,6 @@ fn from_solved_table<G: Lab>(game: &G) -> Option<Adjudication> {
     let seat = game.seat_name(winner);
     Some(Adjudication {
         outcome: Outcome::winner(2, winner, 1, format!("{seat} is given the win by adjudication")),
-        reason: format!("solved table ({name}): {seat} wins {:.2}%", 100.0 * sure),
+        reason: format!("solved table ({solved}): {seat} wins {:.2}%", 100.0 * sure),
     })
 }

@@ -33,12 +33,11 @@ impl GameChoice {
     /// The game and its validated options.
     pub(super) fn resolve(&self) -> anyhow::Result<(GameKind, Options)> {
         // 'tabula play koks=on' means the default game with that option.
-        let (id, mut rest) = if self.game.contains('=') {
-            (GameKind::DEFAULT.info().id, vec![self.game.clone()])
+        let (kind, mut rest) = if self.game.contains('=') {
+            (GameKind::DEFAULT, vec![self.game.clone()])
         } else {
-            (self.game.as_str(), Vec::new())
+            (GameKind::from_id(&self.game).map_err(usage)?, Vec::new())
         };
-        let kind = GameKind::from_id(id).map_err(usage)?;
         rest.extend(self.words.iter().cloned());
         rest.extend(self.opts.iter().cloned());
         let options = Options::parse(kind.info().options, &rest).map_err(usage)?;

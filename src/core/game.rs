@@ -167,10 +167,6 @@ pub struct GameInfo {
     pub rules: &'static str,
     /// Examples in the game's notation for `help`.
     pub examples: HelpExamples,
-    /// The options under which `tabula solve` builds a table that plays the game
-    /// exactly, as people read them (`rules=finkel, masters, blitz or aseb`), or `None`
-    /// where it cannot be solved.
-    pub solvable: Option<&'static str>,
 }
 
 /// A dice race game: its rules only, no I/O, no hidden randomness. How moves and

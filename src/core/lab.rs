@@ -1,9 +1,40 @@
 //! The [`Lab`] trait: the hooks of the research tools (benchmark sets, solved tables),
 //! and [`FullGame`], a game with everything tabula can use.
 
+use std::fmt;
+
 use super::game::Game;
 use super::notation::Notation;
 use super::strategy::Strategy;
+
+/// A table of exact win chances that plays a game perfectly under one value of one of
+/// its rule options, as the game declares it ([`Lab::solved_tables`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SolvedTable {
+    /// The game's id: `ur`.
+    pub game: &'static str,
+    /// The rule option whose value picks the table: `rules`.
+    pub option: &'static str,
+    /// That option's value: `finkel`.
+    pub value: &'static str,
+    /// True when `tabula solve` can build the whole table; false where it can solve
+    /// only the end layers (City of Ur is too large).
+    pub whole: bool,
+}
+
+impl SolvedTable {
+    /// The table's name, written into its header and typed after `tabula solve`:
+    /// `ur rules=finkel`.
+    pub fn name(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for SolvedTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}={}", self.game, self.option, self.value)
+    }
+}
 
 /// A game's hooks for benchmarks and exact solving.
 pub trait Lab: Game {
@@ -20,10 +51,15 @@ pub trait Lab: Game {
         "all"
     }
 
-    /// The name of the solved table that plays this game exactly with these options
-    /// (`ur rules=finkel`, the name `tabula solve` writes into the table), or `None`
-    /// where no such table can be built. The default is `None`.
-    fn solved_table(&self) -> Option<String> {
+    /// Every solved table this game has under some options, the ones `tabula solve`
+    /// builds (and lists when asked for a game it cannot solve). The default is none.
+    fn solved_tables(&self) -> &'static [SolvedTable] {
+        &[]
+    }
+
+    /// The solved table, one of [`Lab::solved_tables`], that plays this game exactly with
+    /// these options, or `None` where there is none. The default is `None`.
+    fn solved_table(&self) -> Option<SolvedTable> {
         None
     }
 

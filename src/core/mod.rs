@@ -30,7 +30,7 @@ pub use game::{
     Resignation, Seat,
 };
 pub use hash::PositionHasher;
-pub use lab::{FullGame, Lab};
+pub use lab::{FullGame, Lab, SolvedTable};
 pub use notation::Notation;
 pub use options::{OptionKind, OptionSpec, Options};
 pub use rolloff::{RollOff, RollOffRule, Standing, Throw};

@@ -17,7 +17,8 @@ pub mod ur;
 
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, FullGame, Game, GameInfo, Lab, NewGame, Notation, OptionError,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, Seat, Strategy, SyntaxError, WrongPhase,
+    Options, Outcome, Phase, PlayError, PositionError, RollOff, Seat, SolvedTable, Strategy, SyntaxError,
+    WrongPhase,
 };
 
 /// Work done on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]).
@@ -275,7 +276,10 @@ macro_rules! games {
             fn benchmark_set(&self) -> Option<&'static str> {
                 match self { $(AnyGame::$variant(g) => g.benchmark_set(),)+ }
             }
-            fn solved_table(&self) -> Option<String> {
+            fn solved_tables(&self) -> &'static [SolvedTable] {
+                match self { $(AnyGame::$variant(g) => g.solved_tables(),)+ }
+            }
+            fn solved_table(&self) -> Option<SolvedTable> {
                 match self { $(AnyGame::$variant(g) => g.solved_table(),)+ }
             }
             fn solved_index(&self) -> Option<u64> {
@@ -288,6 +292,12 @@ macro_rules! games {
 impl GameKind {
     /// The game a command plays when it names none.
     pub const DEFAULT: GameKind = GameKind::Nardy;
+
+    /// A new game of this kind with every option at its default.
+    pub fn default_game(self) -> AnyGame {
+        self.new_game(&Options::defaults(self.info().options))
+            .expect("default options are always valid")
+    }
 }
 
 games! {

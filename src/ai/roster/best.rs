@@ -55,10 +55,10 @@ pub fn best_resolved<G: FullGame>(game: &G) -> BotKind {
 pub fn best_documented<G: FullGame>(game: &G) -> String {
     let level = best_level(game);
     match game.solved_table() {
-        Some(name) if crate::ai::solve::PerfectTable::is_built_in(&name) => {
+        Some(table) if crate::ai::solve::PerfectTable::is_built_in(&table) => {
             "perfect (built-in table)".to_string()
         }
-        Some(name) if crate::ai::solve::PerfectTable::is_solvable(&name) => {
+        Some(table) if table.whole => {
             format!("{level} (perfect with a solved table)")
         }
         _ => level.to_string(),

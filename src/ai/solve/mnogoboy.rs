@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 
 use super::table::{Table, TableError};
 use super::ur::PerfectTable;
-use crate::games::mnogoboy::index::{self, POSITIONS, TABLE_NAME, TurnNode};
+use crate::core::SolvedTable;
+use crate::games::mnogoboy::SOLVED_TABLE;
+use crate::games::mnogoboy::index::{self, POSITIONS, TurnNode};
 
 /// The table built into tabula, as `tabula solve mnogoboy players=2 --out FILE` writes it.
 static BUILT_IN: &[u8] = include_bytes!("../../../assets/tables/mnogoboy_players-2.table");
@@ -117,6 +119,12 @@ pub fn solve(trees: &TurnTrees, residual: f64, mut after_sweep: impl FnMut(u32, 
     }
 }
 
+/// True for two-seat Mnogoboy's table, the one tabula carries built in and this solver
+/// builds.
+pub fn is_built_in(table: &SolvedTable) -> bool {
+    *table == SOLVED_TABLE
+}
+
 /// The built-in table of two-seat Mnogoboy (read once per process).
 pub fn built_in() -> Arc<PerfectTable> {
     static TABLE: OnceLock<Arc<PerfectTable>> = OnceLock::new();
@@ -124,7 +132,7 @@ pub fn built_in() -> Arc<PerfectTable> {
         let table = Table::from_bytes(
             Path::new("the built-in table"),
             BUILT_IN.to_vec(),
-            TABLE_NAME,
+            &SOLVED_TABLE.name(),
             POSITIONS,
         )
         // A test reads the embedded table; it cannot be damaged in a built binary.
@@ -181,7 +189,7 @@ pub fn solve_to_file(path: &Path, residual: f64, progress: bool) -> Result<Solve
     });
     bar.finish_and_clear();
     let stored: Vec<f32> = values.iter().map(|&v| v as f32).collect();
-    Table::write(path, TABLE_NAME, POSITIONS, residual, &stored)?;
+    Table::write(path, &SOLVED_TABLE.name(), POSITIONS, residual, &stored)?;
     Ok(SolveReport {
         positions: (0..POSITIONS).filter(|&p| trees.is_position(p)).count() as u64,
         nodes: trees.node_count(),

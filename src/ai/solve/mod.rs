@@ -17,34 +17,44 @@
 
 pub mod mnogoboy;
 pub mod perfect;
+mod solvable;
 pub mod table;
 pub mod ur;
 
-// The tables the solvers build, named as games name them ([`crate::core::Lab::solved_table`]):
-// Ur's rule sets and two-seat Mnogoboy; the games say which ([`crate::core::GameInfo::solvable`]).
-pub use ur::{PerfectTable, SolveRequest, solvable_text};
+// The tables the solvers build, as the games declare them
+// ([`crate::core::Lab::solved_tables`]): Ur's rule sets and two-seat Mnogoboy.
+pub use solvable::solvable_text;
+pub use ur::{PerfectTable, SolveRequest};
+
+use crate::core::SolvedTable;
 
 impl PerfectTable {
-    /// The solved table named `name` (as [`crate::core::Lab::solved_table`] gives it),
-    /// or why it is not there: two-seat Mnogoboy's is built in; Ur's, one per rule set,
-    /// are read from the data directory (once per process).
-    pub fn find_by_name(name: &str) -> Result<std::sync::Arc<PerfectTable>, String> {
-        if PerfectTable::is_built_in(name) {
+    /// True for a table tabula carries inside it (two-seat Mnogoboy's), which
+    /// [`PerfectTable::find_table`] finds on every machine.
+    pub fn is_built_in(table: &SolvedTable) -> bool {
+        mnogoboy::is_built_in(table)
+    }
+
+    /// The solved table `table` (as [`crate::core::Lab::solved_table`] gives it), or why
+    /// it is not there: two-seat Mnogoboy's is built in; Ur's, one per rule set, are read
+    /// from the data directory (once per process).
+    pub fn find_table(table: &SolvedTable) -> Result<std::sync::Arc<PerfectTable>, String> {
+        if mnogoboy::is_built_in(table) {
             return Ok(mnogoboy::built_in());
         }
-        PerfectTable::find_ur_by_name(name)
+        PerfectTable::find_ur_by_name(&table.name())
     }
 }
 
-/// Builds the table `table` names (as [`crate::core::Lab::solved_table`] gives it) for a
-/// game with `options`, or counts it, writing progress and the result to `out`.
+/// Builds the table `table` (as [`crate::core::Lab::solved_table`] gives it) for a game
+/// with `options`, or counts it, writing progress and the result to `out`.
 pub fn solve_table(
-    table: &str,
+    table: &SolvedTable,
     options: &crate::core::Options,
     request: SolveRequest,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
-    if PerfectTable::is_built_in(table) {
+    if mnogoboy::is_built_in(table) {
         return mnogoboy::solve_command(request, out);
     }
     ur::solve_ur_table(table, options, request, out)

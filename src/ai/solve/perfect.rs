@@ -1,7 +1,7 @@
 //! The perfect bot: plays any game that names a solved table ([`Lab::solved_table`])
 //! exactly, by the win chances the table holds for the positions before each roll
-//! ([`Lab::solved_index`]). Today that is the Royal Game of Ur's standard rule sets
-//! (finkel, masters, blitz, aseb; `tabula solve ur`) and two-seat Mnogoboy (built in).
+//! ([`Lab::solved_index`]): whichever tables the games declare
+//! ([`Lab::solved_tables`]).
 //!
 //! It sees every game through [`Game`] like the other bots; [`check`] says up front
 //! whether it can play a game, so that front ends refuse it with the command that
@@ -51,10 +51,10 @@ impl<G: FullGame> Perfect<G> {
 
     /// The table for `game`, if it names one that is there.
     fn table_for(&self, game: &G) -> Option<Arc<PerfectTable>> {
-        let name = game.solved_table()?;
+        let solved = game.solved_table()?;
         match &self.table {
-            Some(table) if table.name() == name => Some(Arc::clone(table)),
-            _ => PerfectTable::find_by_name(&name).ok(),
+            Some(table) if table.name() == solved.name() => Some(Arc::clone(table)),
+            _ => PerfectTable::find_table(&solved).ok(),
         }
     }
 
@@ -84,17 +84,17 @@ impl<G: FullGame> Perfect<G> {
 /// Whether bot:perfect can play `game`: `Err` says why not and, for a game that can be
 /// solved, the command that builds its table and what that takes.
 pub fn check<G: Lab>(game: &G) -> Result<(), String> {
-    let Some(name) = game.solved_table() else {
+    let Some(solved) = game.solved_table() else {
         return Err(format!(
             "bot:perfect plays only {}, not {}",
             crate::ai::solve::solvable_text(),
             game.info().id
         ));
     };
-    let table = PerfectTable::find_by_name(&name).map_err(|e| format!("bot:perfect: {e}"))?;
+    let table = PerfectTable::find_table(&solved).map_err(|e| format!("bot:perfect: {e}"))?;
     if !table.is_complete() {
         return Err(format!(
-            "bot:perfect: the table of {name} holds only end layers; build the whole game with 'tabula solve {name}'"
+            "bot:perfect: the table of {solved} holds only end layers; build the whole game with 'tabula solve {solved}'"
         ));
     }
     Ok(())

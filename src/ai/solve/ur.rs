@@ -11,10 +11,7 @@ use super::{Backup, Choice, Method, Model, Solution, SolveConfig};
 use crate::core::{NewGame, Options};
 use crate::games::ur::board::RuleSet;
 use crate::games::ur::index::{Next, Successor, UrIndex};
-use crate::games::ur::{INFO, Ur};
-
-/// The rule sets that can be solved.
-pub const SOLVABLE: [RuleSet; 4] = [RuleSet::Finkel, RuleSet::Masters, RuleSet::Blitz, RuleSet::Aseb];
+use crate::games::ur::{INFO, Ur, UrRules};
 
 /// Ur positions numbered by [`UrIndex`], backed up over the five rolls.
 pub struct UrModel {
@@ -130,7 +127,7 @@ const GRAPH_POSITIONS: u64 = 32_000_000;
 
 /// The name a table of `rules` carries in its header.
 pub fn table_name(rules: RuleSet) -> String {
-    crate::games::ur::solved_table_name(rules)
+    crate::games::ur::solved_table(rules).name()
 }
 
 /// The rule set whose table `name` is, or why there is none.
@@ -231,7 +228,7 @@ impl PerfectTable {
         if let Some(table) = loaded.get(&rules) {
             return Ok(Arc::clone(table));
         }
-        if !SOLVABLE.contains(&rules) {
+        if !crate::games::ur::solved_table(rules).whole {
             return Err(MissingTable::NotSolvable(rules.name()));
         }
         let path = default_path(rules).ok_or(MissingTable::NoDataDir(rules.name()))?;
@@ -413,35 +410,10 @@ impl PerfectTable {
         self.table.name().to_string()
     }
 
-    /// True for a table tabula carries inside it (two-seat Mnogoboy's), which
-    /// [`PerfectTable::find_by_name`] finds on every machine.
-    pub fn is_built_in(name: &str) -> bool {
-        name == crate::games::mnogoboy::index::TABLE_NAME
-    }
-
-    /// True for a table `tabula solve` can build whole (Ur's standard rule sets) or
-    /// that is built in: one that `bot:perfect` and `bot:best` can play from.
-    pub fn is_solvable(name: &str) -> bool {
-        PerfectTable::is_built_in(name) || rules_of_table(name).is_ok_and(|rules| SOLVABLE.contains(&rules))
-    }
-
     /// The Ur table named `name` (one per rule set), read from the data directory once
     /// per process, or why it is not there.
     pub(super) fn find_ur_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
         PerfectTable::find(rules_of_table(name)?).map_err(|e| e.to_string())
-    }
-}
-
-/// The games and options [`super::solve_table`] builds tables for, as people read them: what
-/// each game declares ([`crate::core::GameInfo::solvable`]), joined.
-pub fn solvable_text() -> String {
-    let games: Vec<String> = crate::games::GameKind::ALL
-        .iter()
-        .filter_map(|kind| Some(format!("{} with {}", kind.info().id, kind.info().solvable?)))
-        .collect();
-    match games.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{}, and {last}", rest.join(", ")),
-        _ => games.concat(),
     }
 }
 
@@ -460,16 +432,16 @@ pub struct SolveRequest {
     pub count: bool,
 }
 
-/// Builds the Ur table `table` names (as [`crate::core::Lab::solved_table`] gives it) for
-/// a game with `options`, or counts it, writing progress and the result to `out`.
+/// Builds the Ur table `table` (as [`crate::core::Lab::solved_table`] gives it) for a game
+/// with `options`, or counts it, writing progress and the result to `out`.
 pub(super) fn solve_ur_table(
-    table: &str,
+    table: &crate::core::SolvedTable,
     options: &crate::core::Options,
     request: SolveRequest,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
-    let rules = rules_of_table(table).map_err(anyhow::Error::msg)?;
+    let rules = rules_of_table(&table.name()).map_err(anyhow::Error::msg)?;
     if request.count {
         writeln!(out, "{}", count_report(rules))?;
         return Ok(());
@@ -485,12 +457,8 @@ pub(super) fn solve_ur_table(
     }
     if rules == RuleSet::City && request.layers.is_some() {
         let left = request.layers.unwrap_or(1);
-        let report = solve_city_end(
-            left,
-            options.get("back-star").unwrap_or_default(),
-            request.out.as_deref(),
-        )
-        .map_err(anyhow::Error::msg)?;
+        let back_star = UrRules::read(options)?.back_star();
+        let report = solve_city_end(left, back_star, request.out.as_deref()).map_err(anyhow::Error::msg)?;
         writeln!(out, "{report}")?;
         return Ok(());
     }
@@ -549,17 +517,4 @@ pub(super) fn solve_ur_table(
         )?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    /// The list the solver gives when asked for an unsolvable game is what the games
-    /// declare, in the words it always used.
-    #[test]
-    fn the_solvable_games_are_listed_from_what_they_declare() {
-        assert_eq!(
-            super::solvable_text(),
-            "ur with rules=finkel, masters, blitz or aseb, and mnogoboy with players=2"
-        );
-    }
 }

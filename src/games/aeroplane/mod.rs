@@ -95,7 +95,6 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
         seat: "yellow",
     },
-    solvable: None,
 };
 
 /// Which rolls launch a plane (option `launch`).

@@ -57,7 +57,6 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
         seat: "black",
     },
-    solvable: None,
 };
 
 /// Where the turn cycle stands: in the roll-off White throws one die, then Black, and the

@@ -26,9 +26,6 @@ pub const PIECE_CODES: u64 = 1 + (LAST_FIELD as u64 + 1) * 7;
 /// Positions in the numbering (some, with both pieces of one colour, never occur).
 pub const POSITIONS: u64 = PIECE_CODES * PIECE_CODES;
 
-/// The name of the table of two-seat Mnogoboy, as [`Lab::solved_table`](crate::core::Lab::solved_table) gives it.
-pub const TABLE_NAME: &str = "mnogoboy players=2";
-
 /// One node of a turn's tree, as [`turn_tree`] writes it (children follow their parent,
 /// depth first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,6 +30,7 @@ pub use board::{
     BRANCHES, Branch, Cell, Colour, FINISH, FORKS, LAST_FIELD, START, Walk, cell, colour_rolls_from,
     distance_to_finish, field_colour, field_name, is_fork, next, walk,
 };
+pub use lab::SOLVED_TABLE;
 
 use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
@@ -69,7 +70,6 @@ pub static INFO: GameInfo = GameInfo {
         notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
         seat: "p2",
     },
-    solvable: Some("players=2"),
 };
 
 /// The rule options of a game of Mnogoboy, read once when the game is made.

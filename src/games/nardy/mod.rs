@@ -72,7 +72,6 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
         seat: "black",
     },
-    solvable: None,
 };
 
 /// How a single game was won.

@@ -1,16 +1,61 @@
-//! The Royal Game of Ur's [`Lab`] hooks: its benchmark sets and solved tables.
+//! The Royal Game of Ur's [`Lab`] hooks: its solved tables, one per rule set.
 
-use super::*;
-use crate::core::Lab;
+use super::board::RuleSet;
+use super::{INFO, Ur, index};
+use crate::core::{Lab, SolvedTable};
+
+/// Ur's solved tables, in the order of [`RuleSet::ALL`]: `tabula solve` builds the four
+/// standard rule sets whole, and only the end layers of City of Ur.
+static SOLVED_TABLES: [SolvedTable; 5] = [
+    rule_set_table("city", false),
+    rule_set_table("finkel", true),
+    rule_set_table("masters", true),
+    rule_set_table("blitz", true),
+    rule_set_table("aseb", true),
+];
+
+const fn rule_set_table(rules: &'static str, whole: bool) -> SolvedTable {
+    SolvedTable {
+        game: INFO.id,
+        option: "rules",
+        value: rules,
+        whole,
+    }
+}
+
+/// The solved table of a rule set (`ur rules=finkel`), as [`Lab::solved_table`] gives it
+/// and the solver writes it.
+pub fn solved_table(rules: RuleSet) -> SolvedTable {
+    let at = RuleSet::ALL.iter().position(|&r| r == rules).unwrap_or(0);
+    SOLVED_TABLES[at]
+}
 
 impl Lab for Ur {
-    /// Every rule set has a table of that name, `tabula solve` builds: whole for the
-    /// four standard ones, only the end layers for City of Ur.
-    fn solved_table(&self) -> Option<String> {
-        Some(solved_table_name(self.rule_set()))
+    fn solved_tables(&self) -> &'static [SolvedTable] {
+        &SOLVED_TABLES
+    }
+
+    /// Every rule set has a table, which `tabula solve` builds: whole for the four
+    /// standard ones, only the end layers for City of Ur.
+    fn solved_table(&self) -> Option<SolvedTable> {
+        Some(solved_table(self.rule_set()))
     }
 
     fn solved_index(&self) -> Option<u64> {
         index::UrIndex::solved_index(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each table names the rule set it is at.
+    #[test]
+    fn the_tables_follow_the_rule_sets() {
+        for rules in RuleSet::ALL {
+            assert_eq!(solved_table(rules).value, rules.name());
+            assert_eq!(solved_table(rules).whole, rules != RuleSet::City);
+        }
     }
 }

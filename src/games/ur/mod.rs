@@ -31,6 +31,7 @@ use crate::core::{
 };
 
 pub use board::Cell;
+pub use lab::solved_table;
 pub use text::START_CITY;
 
 /// The first seat.
@@ -53,12 +54,6 @@ static OPTIONS: [OptionSpec; 2] = [
     },
 ];
 
-/// The name of the solved table of a rule set (`ur rules=finkel`), as
-/// [`Lab::solved_table`](crate::core::Lab::solved_table) gives it and the solver writes it.
-pub fn solved_table_name(rules: RuleSet) -> String {
-    format!("ur rules={}", rules.name())
-}
-
 /// The Royal Game of Ur as listed by `tabula games`.
 pub static INFO: GameInfo = GameInfo {
     id: "ur",
@@ -75,7 +70,6 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
         seat: "dark",
     },
-    solvable: Some("rules=finkel, masters, blitz or aseb"),
 };
 
 /// One side's pieces: how many stand in each slot, in the reserve and borne off.
@@ -105,6 +99,10 @@ impl Army {
 /// and plays it), then turns of one roll.
 type Stage = turn::Stage<u8>;
 
+/// The values of the option `back-star`, each with whether a piece retreats
+/// ([`UrRules::retreat`]).
+const BACK_STAR: [(&str, bool); 2] = [("stay", false), ("retreat", true)];
+
 /// The rule options of a game of Ur, read once when the game is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UrRules {
@@ -121,8 +119,17 @@ impl UrRules {
         let rule_sets = RuleSet::ALL.map(|rules| (rules.name(), rules));
         Ok(UrRules {
             rule_set: options.read("rules", &rule_sets)?,
-            retreat: options.read("back-star", &[("stay", false), ("retreat", true)])?,
+            retreat: options.read("back-star", &BACK_STAR)?,
         })
+    }
+
+    /// The value of the option `back-star` these rules were read from: `stay` or
+    /// `retreat`.
+    pub fn back_star(&self) -> &'static str {
+        BACK_STAR
+            .iter()
+            .find(|(_, retreat)| *retreat == self.retreat)
+            .map_or("stay", |(word, _)| word)
     }
 }
 
