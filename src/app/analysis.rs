@@ -98,6 +98,18 @@ pub struct SeatSummary {
 }
 
 impl SeatSummary {
+    /// Adds an analysed decision of the seat's.
+    fn count(&mut self, decision: &Decision) {
+        self.decisions += 1;
+        self.total_loss += decision.loss;
+        match decision.mark {
+            Mark::None => {}
+            Mark::Doubtful => self.doubtful += 1,
+            Mark::Error => self.errors += 1,
+            Mark::Blunder => self.blunders += 1,
+        }
+    }
+
     /// The average loss per decision.
     pub fn average_loss(&self) -> f64 {
         if self.decisions == 0 {
@@ -190,41 +202,14 @@ pub fn analyse_game(
         let seat = step.seat.filter(|&seat| chosen(seat));
         match (&step.action, seat) {
             (Action::Roll(dice) | Action::Dice(dice), Some(seat)) => {
-                let before = &step.before;
-                outcomes.clear();
-                before.chance_outcomes(&mut outcomes);
-                let mut average = 0.0;
-                let mut actual = None;
-                for (outcome, probability) in &outcomes {
-                    let mut after = before.clone();
-                    if after.set_dice(*outcome).is_ok() {
-                        let value = measure(&after, &luck_bot.estimate(&after), seat);
-                        average += probability * value;
-                        if same_roll(outcome, dice) {
-                            actual = Some(value);
-                        }
-                    }
-                }
-                if let Some(actual) = actual {
-                    summaries[seat].luck += actual - average;
-                    rolls.push(RollLuck {
-                        turn,
-                        seat,
-                        luck: actual - average,
-                    });
+                if let Some(luck) = roll_luck(&step.before, dice, seat, luck_bot, &mut outcomes) {
+                    summaries[seat].luck += luck;
+                    rolls.push(RollLuck { turn, seat, luck });
                 }
             }
             (Action::Move(played), Some(seat)) => {
                 if let Some(decision) = analyse_decision(&step.before, played, seat, (turn, step.line), bot) {
-                    let summary = &mut summaries[seat];
-                    summary.decisions += 1;
-                    summary.total_loss += decision.loss;
-                    match decision.mark {
-                        Mark::None => {}
-                        Mark::Doubtful => summary.doubtful += 1,
-                        Mark::Error => summary.errors += 1,
-                        Mark::Blunder => summary.blunders += 1,
-                    }
+                    summaries[seat].count(&decision);
                     decisions.push(decision);
                 }
             }
@@ -250,6 +235,33 @@ pub fn analyse_game(
         course,
         rolls,
     })
+}
+
+/// How much `dice` helped `seat`, rolled in `before`: its value after them less the
+/// average over every roll, as `luck_bot` values them; `None` when the dice are none of
+/// the rolls the game accepts there. `outcomes` is room for the rolls.
+fn roll_luck(
+    before: &AnyGame,
+    dice: &crate::core::Dice,
+    seat: Seat,
+    luck_bot: &mut dyn Bot<AnyGame>,
+    outcomes: &mut Vec<(crate::core::Dice, f64)>,
+) -> Option<f64> {
+    outcomes.clear();
+    before.chance_outcomes(outcomes);
+    let mut average = 0.0;
+    let mut actual = None;
+    for (outcome, probability) in outcomes.iter() {
+        let mut after = before.clone();
+        if after.set_dice(*outcome).is_ok() {
+            let value = measure(&after, &luck_bot.estimate(&after), seat);
+            average += probability * value;
+            if same_roll(outcome, dice) {
+                actual = Some(value);
+            }
+        }
+    }
+    actual.map(|actual| actual - average)
 }
 
 /// The same roll, whatever the order of the dice.

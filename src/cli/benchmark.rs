@@ -13,6 +13,8 @@ use crate::ai::rollout::RolloutSettings;
 use crate::ai::roster::BotKind;
 use crate::app::benchmark::{Benchmark, BuildSettings, build, error_table, score};
 use crate::app::forecast::Forecast;
+use crate::core::Options;
+use crate::games::GameKind;
 
 #[derive(Debug, Args)]
 pub(super) struct BenchmarkArgs {
@@ -80,68 +82,7 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
     }
     crate::app::interrupt::install();
     if args.build {
-        let Some(path) = &args.file else {
-            return Err(usage("say where the set goes, e.g. --build --file set.txt"));
-        };
-        if args.games == 0 || args.candidates == 0 || args.per_game == 0 {
-            return Err(usage("--games, --candidates and --per-game must be at least 1"));
-        }
-        let settings = BuildSettings {
-            positions: args.positions,
-            sample_bot: args.sample_bot,
-            sample_seed: args.seed,
-            per_game: args.per_game,
-            candidates: args.candidates,
-            choosers: if args.chooser.is_empty() {
-                crate::app::benchmark::reference_bots()
-            } else {
-                args.chooser.clone()
-            },
-            rollout_bot: args.rollout_bot,
-            rollout: RolloutSettings {
-                games: args.games,
-                truncate: args.truncate,
-                seed: args.seed,
-                jobs,
-                variance_reduction: true,
-            },
-        };
-        let bots = settings
-            .choosers
-            .iter()
-            .chain([&settings.sample_bot, &settings.rollout_bot]);
-        super::args::check_bots(&kind.new_game(&options)?, bots.copied())?;
-        let progress = bar(args.positions as u64, "building");
-        let forecast = Forecast::begin(
-            "accuracy --build",
-            args.positions as u64,
-            "positions",
-            &format!(
-                "{} positions, each candidate rolled out {} games",
-                args.positions, args.games
-            ),
-            "fewer --positions (a stopped build resumes), fewer --games or --truncate PLIES",
-        );
-        let (built, stopped) = crate::app::interrupt::stoppable(|| {
-            build(path, kind, &options, &settings, &|n| {
-                progress.set_position(n as u64);
-                progress.suspend(|| forecast.progress(n as u64));
-            })
-        });
-        progress.finish_and_clear();
-        let built = built?;
-        let have = built.positions.len();
-        if stopped {
-            writeln!(
-                out,
-                "stopped by Ctrl-C with {have} of {} positions in {}; the same command goes on from there",
-                args.positions,
-                path.display()
-            )?;
-        } else {
-            writeln!(out, "{have} positions in {}", path.display())?;
-        }
-        return Ok(ExitCode::SUCCESS);
+        return build_set(&args, kind, &options, jobs, out);
     }
     let benchmark = match &args.file {
         Some(path) => Benchmark::read(path, jobs)?,
@@ -199,5 +140,78 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
         rows.push((format!("bot:{}", bot.shown_for(&fresh)), rates?));
     }
     writeln!(out, "{}", error_table(&benchmark, &rows))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Builds (or extends) the set in `--file` for `kind` with `options`, rolling out on
+/// `jobs` threads.
+fn build_set(
+    args: &BenchmarkArgs,
+    kind: GameKind,
+    options: &Options,
+    jobs: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let Some(path) = &args.file else {
+        return Err(usage("say where the set goes, e.g. --build --file set.txt"));
+    };
+    if args.games == 0 || args.candidates == 0 || args.per_game == 0 {
+        return Err(usage("--games, --candidates and --per-game must be at least 1"));
+    }
+    let settings = BuildSettings {
+        positions: args.positions,
+        sample_bot: args.sample_bot,
+        sample_seed: args.seed,
+        per_game: args.per_game,
+        candidates: args.candidates,
+        choosers: if args.chooser.is_empty() {
+            crate::app::benchmark::reference_bots()
+        } else {
+            args.chooser.clone()
+        },
+        rollout_bot: args.rollout_bot,
+        rollout: RolloutSettings {
+            games: args.games,
+            truncate: args.truncate,
+            seed: args.seed,
+            jobs,
+            variance_reduction: true,
+        },
+    };
+    let bots = settings
+        .choosers
+        .iter()
+        .chain([&settings.sample_bot, &settings.rollout_bot]);
+    super::args::check_bots(&kind.new_game(options)?, bots.copied())?;
+    let progress = bar(args.positions as u64, "building");
+    let forecast = Forecast::begin(
+        "accuracy --build",
+        args.positions as u64,
+        "positions",
+        &format!(
+            "{} positions, each candidate rolled out {} games",
+            args.positions, args.games
+        ),
+        "fewer --positions (a stopped build resumes), fewer --games or --truncate PLIES",
+    );
+    let (built, stopped) = crate::app::interrupt::stoppable(|| {
+        build(path, kind, options, &settings, &|n| {
+            progress.set_position(n as u64);
+            progress.suspend(|| forecast.progress(n as u64));
+        })
+    });
+    progress.finish_and_clear();
+    let built = built?;
+    let have = built.positions.len();
+    if stopped {
+        writeln!(
+            out,
+            "stopped by Ctrl-C with {have} of {} positions in {}; the same command goes on from there",
+            args.positions,
+            path.display()
+        )?;
+    } else {
+        writeln!(out, "{have} positions in {}", path.display())?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 //! The command language shared by the REPL, piped scripts and the engine protocol: one
-//! table of commands ([`COMMANDS`]), one parser ([`parse()`]), one help text, and one
+//! table of commands ([`COMMANDS`]), each entry with its own reader of arguments (so
+//! that [`parse()`] needs no list of names), one help text, and one
 //! executor ([`execute()`]) that applies a parsed command to a session and says what
 //! happened as a [`Done`], which each front end writes in its own way (sentences for
 //! people, protocol replies for controllers).
@@ -8,6 +9,7 @@
 //! [`crate::app`] listed before it ([`crate::app::session`], [`crate::app::record`],
 //! [`crate::app::hints`], [`crate::app::players`]...).
 
+mod args;
 mod execute;
 mod help;
 mod parse;
@@ -17,7 +19,7 @@ pub use execute::{Done, Front, execute};
 pub use parse::{expand_home, parse};
 #[cfg(test)]
 pub use table::PROTOCOL_COMMANDS;
-pub use table::{Audience, COMMANDS, CommandSpec, find_command};
+pub use table::{Audience, COMMANDS, CommandSpec, Completion, Offered, find_command};
 
 use crate::ai::roster::BotKind;
 use crate::app::players::PlayerSpec;

@@ -1,6 +1,8 @@
 //! The table of commands: names, aliases, help lines, who sees them, and the examples
 //! that make help speak the game being played.
 
+use super::Command;
+use super::args::{self, Args, Parsed};
 pub use crate::core::HelpExamples;
 use crate::games::GameKind;
 
@@ -34,8 +36,43 @@ pub enum Audience {
     Table,
 }
 
-/// One command of the language.
+/// When in a game a command makes sense: Tab offers it only then.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offered {
+    /// In every phase.
+    Always,
+    /// Before the dice are thrown (`roll`, `dice`).
+    ToRoll,
+    /// Until the game is over (`play`, `hint`...).
+    InPlay,
+}
+
+/// What Tab offers after a command's name in the REPL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Nothing.
+    Nothing,
+    /// The legal moves (`play`).
+    Moves,
+    /// A game id, then the game's option keys and their values (`new`).
+    GameOptions,
+    /// A file name (`save`, `load`).
+    FileName,
+    /// A command name (`help`).
+    CommandName,
+    /// A game id (`rules`).
+    GameId,
+    /// One of these words (`view`).
+    Words(&'static [&'static str]),
+    /// `bot`, then a bot's name (`set`).
+    BotSetting,
+    /// A seat, then a player (`seat`).
+    SeatPlayer,
+}
+
+/// One command of the language: everything about it is said here, once, so that a
+/// command cannot be listed without its reader.
+#[derive(Clone, Copy, Debug)]
 pub struct CommandSpec {
     /// The main name.
     pub name: &'static str,
@@ -49,7 +86,22 @@ pub struct CommandSpec {
     pub details: &'static str,
     /// Who sees it listed.
     pub audience: Audience,
+    /// When Tab offers it.
+    pub offered: Offered,
+    /// What Tab offers for its arguments.
+    pub completion: Completion,
+    /// Reads its arguments.
+    pub(super) parse: fn(&Args) -> Parsed,
 }
+
+/// Commands are the same when their names are: the name is unique in [`COMMANDS`].
+impl PartialEq for CommandSpec {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for CommandSpec {}
 
 /// Every command, in the order `help` lists them.
 pub static COMMANDS: &[CommandSpec] = &[
@@ -60,6 +112,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "roll the dice for the seat to roll",
         details: "The dice come from the seeded source (--seed), so a game replays exactly.\nUse 'dice' to enter dice you rolled yourself.",
         audience: Audience::Everyone,
+        offered: Offered::ToRoll,
+        completion: Completion::Nothing,
+        parse: args::roll,
     },
     CommandSpec {
         name: "dice",
@@ -68,6 +123,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "enter your own dice, e.g. 'dice {dice}'",
         details: "Sets the dice for the seat to roll instead of rolling: use it to play with\nreal dice. {dice_rule}",
         audience: Audience::Everyone,
+        offered: Offered::ToRoll,
+        completion: Completion::Nothing,
+        parse: args::dice,
     },
     CommandSpec {
         name: "legal",
@@ -76,6 +134,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "list the legal moves",
         details: "One move per line, written exactly as 'play' accepts it; 'pass' when nothing can be\nplayed. Before a roll the list is 'roll' and any actions allowed before rolling.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Legal),
     },
     CommandSpec {
         name: "play",
@@ -84,6 +145,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "play a move, e.g. 'play {move}'",
         details: "A move typed alone is played too: {moves}.\n{notation}\nA move not allowed here is refused with the reason and the legal moves;\nthe game does not change. 'legal' lists the moves with what each does.",
         audience: Audience::Everyone,
+        offered: Offered::InPlay,
+        completion: Completion::Moves,
+        parse: args::play,
     },
     CommandSpec {
         name: "undo",
@@ -92,6 +156,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "take back your last move (the dice stay as they fell)",
         details: "In the REPL, undo goes back to your own last move: the bots' moves after it\nare taken back too, and so are passes you had to make. Undo never changes\nluck: the dice rewind with the game, so the same moves bring the same dice.\nIn the engine protocol it takes back the last roll, dice or move (and the\ndice rewind too). With nothing to take back, undo says so and changes nothing.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Undo),
     },
     CommandSpec {
         name: "board",
@@ -100,6 +167,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "show the board",
         details: "",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Board),
     },
     CommandSpec {
         name: "view",
@@ -108,6 +178,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "show the full board or the short list view",
         details: "The REPL picks the short view by itself when the terminal has too few rows\nfor the board; 'view board' or 'view compact' (or --compact) decides instead.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Words(&["board", "compact"]),
+        parse: args::view,
     },
     CommandSpec {
         name: "rules",
@@ -116,6 +189,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "print the rules of this game (or of GAME)",
         details: "The same text as 'tabula rules GAME', with what tabula decides where the\noriginal rules are silent.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::GameId,
+        parse: args::rules,
     },
     CommandSpec {
         name: "hint",
@@ -124,6 +200,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "the N best choices with win chances (not played)",
         details: "Each choice with the win probability of the seat to act after it (nardy: also the\nequity, points won minus lost per game) and how far it falls behind the best. The\nREPL shows 3 unless N is given; the engine protocol's plain 'hint' is the best move\nalone, 'hint N' gives N lines 'MOVE win=P [equity=E]'. Uses the bot chosen with\n'set bot NAME' (best unless changed). 'hint --rollout G' plays bot:net's best 5\nmoves out G times each on the same dice, the luck cancelled, and shows each one's\nwin, big wins and equity with 95% intervals (as 'tabula rollout' does).",
         audience: Audience::Everyone,
+        offered: Offered::InPlay,
+        completion: Completion::Nothing,
+        parse: args::hint,
     },
     CommandSpec {
         name: "evaluate",
@@ -132,6 +211,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "each seat's win chance now (nardy: and equity)",
         details: "With three or more seats, the win chance is the chance of finishing first. The\nvalues are the hint bot's ('set bot NAME').",
         audience: Audience::Everyone,
+        offered: Offered::InPlay,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Evaluate),
     },
     CommandSpec {
         name: "genmove",
@@ -140,6 +222,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "let the built-in bot play for the seat to move",
         details: "Prints the move. Before a roll it prints 'roll' when the bot wants to roll\n(the bot never rolls; roll or enter dice next) or plays an action allowed before rolling.",
         audience: Audience::Everyone,
+        offered: Offered::InPlay,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Genmove),
     },
     CommandSpec {
         name: "new",
@@ -148,6 +233,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "start a game, e.g. '{new}'",
         details: "Without GAME, a new game of the same kind, with the same options and seats;\nKEY=VALUE changes an option, SEAT=PLAYER a seat (e.g. 'new black=human').\nAnother GAME starts with its default options. In a terminal, asks first if\nthe game in progress is not saved.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::GameOptions,
+        parse: args::new,
     },
     CommandSpec {
         name: "save",
@@ -156,6 +244,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "save the game record to FILE",
         details: "The record is a script of commands: the game, the seed, every roll and move.\nIt is written to a temporary file and renamed, so a failed save keeps the\nold file. In a terminal, asks before replacing a file that exists.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::FileName,
+        parse: args::save,
     },
     CommandSpec {
         name: "load",
@@ -164,6 +255,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "load a game saved with 'save' (undo goes back in it)",
         details: "Every move and every thrown roll in the file is checked again, and its seal\n(the 'end' line) must match: a damaged file is refused and changes nothing;\n'load --force FILE' loads as much as checks out and says where it stopped. A\nfile of several games (tabula match --records) loads its first, or game GAME:\n'load games.txt 7'. In a terminal, asks first if the game in progress is not\nsaved.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::FileName,
+        parse: args::load,
     },
     CommandSpec {
         name: "status",
@@ -172,6 +266,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "one line: whose turn and what to do, or the result",
         details: "'turn SEAT roll', 'turn SEAT move DICE' or 'over PLACES'.\n'turn SEAT roll rolloff' is a roll of the roll-off that decides who starts.\n'over' lists the seats of each finishing place, the last place left out:\n'over white', or 'over blue red yellow' when green came fourth.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Status),
     },
     CommandSpec {
         name: "getpos",
@@ -180,6 +277,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "print the position as a one-line string",
         details: "",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::GetPos),
     },
     CommandSpec {
         name: "setpos",
@@ -188,6 +288,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "set the position from a string printed by 'getpos'",
         details: "The string is checked; a bad one is refused with the reason and changes nothing.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: args::setpos,
     },
     CommandSpec {
         name: "result",
@@ -196,6 +299,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "how the game ended",
         details: "At the table, in sentences. In the engine protocol one line per seat:\nSEAT PLACE POINTS, then the summary.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Result),
     },
     CommandSpec {
         name: "seed",
@@ -204,6 +310,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "restart the dice stream from seed N",
         details: "",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: args::seed,
     },
     CommandSpec {
         name: "set",
@@ -212,6 +321,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "choose the bot for hint, evaluate and genmove",
         details: "e.g. 'set bot greedy' or 'set bot expectimax:2'.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::BotSetting,
+        parse: args::set,
     },
     CommandSpec {
         name: "seat",
@@ -220,6 +332,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "change who plays a seat, e.g. 'seat {seat} bot:random'",
         details: "SEAT is a seat's name or number (from 1); PLAYER is human, bot:random,\nbot:greedy or engine:COMMAND. The game goes on from where it stands.",
         audience: Audience::Table,
+        offered: Offered::Always,
+        completion: Completion::SeatPlayer,
+        parse: args::seat,
     },
     CommandSpec {
         name: "resign",
@@ -228,6 +343,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "concede the game to your opponents",
         details: "With two seats the other seat wins; with more, you take the last place and\nthe others share the first. Long Nardy: the opponent scores what the game\nwould be worth if it ended now (see 'tabula rules nardy'); in a match the\nnext game starts unless that wins the match. 'undo' takes it back.",
         audience: Audience::Table,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Resign),
     },
     CommandSpec {
         name: "redo",
@@ -236,6 +354,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "play again what undo took back",
         details: "Undo keeps what it takes back: redo plays it again exactly, with the same\ndice. Any other move forgets it, as a new line of play.",
         audience: Audience::Table,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Redo),
     },
     CommandSpec {
         name: "goto",
@@ -244,6 +365,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "go to a turn by its number, e.g. 'goto 12'",
         details: "Turns are numbered from 1 after the roll-off, as 'tabula replay' and\n'tabula analyse' number them: 'load FILE' then 'goto 12' puts the game where\nturn 12's move is to be chosen, its dice thrown; hint, evaluate and play go on\nfrom there, and undo and redo walk the game.",
         audience: Audience::Table,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: args::goto,
     },
     CommandSpec {
         name: "go",
@@ -252,6 +376,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "let a bot stopped by Ctrl-C think again",
         details: "Ctrl-C while a bot or engine thinks stops it before it moves and gives you\nthe prompt with the game as it was: save, hint, undo or change the seat, then\n'go' to let it think again.",
         audience: Audience::Table,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Go),
     },
     CommandSpec {
         name: "help",
@@ -260,6 +387,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "list the commands, or explain one",
         details: "",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::CommandName,
+        parse: args::help,
     },
     CommandSpec {
         name: "quit",
@@ -268,6 +398,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "leave",
         details: "In the REPL, asks first if the game is in progress and unsaved.",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Quit),
     },
     CommandSpec {
         name: "list_games",
@@ -276,6 +409,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "the games: id, seats, options",
         details: "",
         audience: Audience::Everyone,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::ListGames),
     },
     CommandSpec {
         name: "protocol_version",
@@ -284,6 +420,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "the engine protocol version (1)",
         details: "",
         audience: Audience::Protocol,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::ProtocolVersion),
     },
     CommandSpec {
         name: "name",
@@ -292,6 +431,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "the engine's name",
         details: "",
         audience: Audience::Protocol,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Name),
     },
     CommandSpec {
         name: "version",
@@ -300,6 +442,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "the engine's version",
         details: "",
         audience: Audience::Protocol,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::Version),
     },
     CommandSpec {
         name: "list_commands",
@@ -308,6 +453,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "every command, one per line",
         details: "",
         audience: Audience::Protocol,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: |args| args.none(Command::ListCommands),
     },
     CommandSpec {
         name: "known_command",
@@ -316,6 +464,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         summary: "'true' if NAME is a command, else 'false'",
         details: "",
         audience: Audience::Protocol,
+        offered: Offered::Always,
+        completion: Completion::Nothing,
+        parse: args::known_command,
     },
 ];
 

@@ -3,7 +3,7 @@
 //! referee: it rolls, and checks every reply.
 
 use crate::app::players::{Agent, Observation};
-use crate::app::protocol::client::{EngineClient, EngineFailure, EngineSettings, Traffic};
+use crate::app::protocol::client::{EngineClient, EngineFailure, EngineSettings, Reply, Traffic};
 use crate::app::protocol::forfeit::ForfeitKind;
 use crate::core::Game;
 use crate::core::Notation;
@@ -66,7 +66,7 @@ impl Agent for EngineAgent {
             crate::core::Phase::Over => "",
         };
         match self.client.genmove(seat)? {
-            Ok(text) => {
+            Reply::Success(text) => {
                 let text = text.trim().to_string();
                 if text.is_empty() {
                     return Err(self
@@ -78,7 +78,7 @@ impl Agent for EngineAgent {
                 }
                 Ok(Some(text))
             }
-            Err(message) => Err(self.client.failure(
+            Reply::Refusal(message) => Err(self.client.failure(
                 ForfeitKind::Refused,
                 format!(
                     "refused genmove: {}",

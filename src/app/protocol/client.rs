@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 use crate::app::protocol::forfeit::ForfeitKind;
 
 mod process;
+mod reply;
+
+pub use reply::Reply;
+use reply::{Garbage, ReplyReader};
 
 /// The longest line read from an engine; a longer one is `garbage: reply too long`.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -326,14 +330,14 @@ impl EngineClient {
             failure
         };
         match self.ask("protocol_version", timeout).map_err(as_handshake)? {
-            Ok(v) if v.trim() == "1" => {}
-            Ok(v) => {
+            Reply::Success(v) if v.trim() == "1" => {}
+            Reply::Success(v) => {
                 return Err(self.failure(
                     ForfeitKind::Handshake,
                     format!("speaks protocol version '{}', not 1", quote(&v)),
                 ));
             }
-            Err(e) => {
+            Reply::Refusal(e) => {
                 return Err(self.failure(
                     ForfeitKind::Handshake,
                     format!("refused protocol_version: {}", quote(&e)),
@@ -341,7 +345,7 @@ impl EngineClient {
             }
         }
         self.name = match self.ask("name", timeout).map_err(as_handshake)? {
-            Ok(name) if !name.trim().is_empty() => quote(name.trim()),
+            Reply::Success(name) if !name.trim().is_empty() => quote(name.trim()),
             _ => self.command.clone(),
         };
         Ok(())
@@ -375,7 +379,7 @@ impl EngineClient {
     pub fn after_newgame(&mut self) -> Result<(), EngineFailure> {
         self.clock_left = self.settings.clock.map(|c| c.base);
         for command in self.settings.setup.clone() {
-            if let Err(message) = self.ask(&command, self.settings.timeout)? {
+            if let Reply::Refusal(message) = self.ask(&command, self.settings.timeout)? {
                 return Err(self.failure(
                     ForfeitKind::Refused,
                     format!("refused '{command}' (from the engines file): {}", quote(&message)),
@@ -389,7 +393,7 @@ impl EngineClient {
     /// (`time_left SEAT SECONDS 0`, as in GTP; a `?` to it is fine), may think for what is
     /// left, and gets the increment after a move in time; a move past its time is a
     /// forfeit on `time`. Without one the limit is the move time.
-    pub fn genmove(&mut self, seat: &str) -> Result<Result<String, String>, EngineFailure> {
+    pub fn genmove(&mut self, seat: &str) -> Result<Reply, EngineFailure> {
         let Some(left) = self.clock_left else {
             return self.ask("genmove", self.genmove_limit());
         };
@@ -445,16 +449,36 @@ impl EngineClient {
         }
     }
 
-    /// Sends one command and waits for its reply: `Ok(Ok(text))` for `=`, `Ok(Err(text))`
-    /// for `?`, `Err` when the engine failed (timeout, exit, garbage). A reply that
-    /// carries the id of an earlier command (a late answer) is discarded.
-    pub fn ask(&mut self, command: &str, limit: Duration) -> Result<Result<String, String>, EngineFailure> {
+    /// Sends one command and waits for its reply (`=` or `?`); `Err` when the engine
+    /// failed (timeout, exit, garbage). A reply that carries the id of an earlier command
+    /// (a late answer) is discarded.
+    pub fn ask(&mut self, command: &str, limit: Duration) -> Result<Reply, EngineFailure> {
         let answer = self.exchange(command, limit);
         self.failed |= answer.is_err();
         answer
     }
 
-    fn exchange(&mut self, command: &str, limit: Duration) -> Result<Result<String, String>, EngineFailure> {
+    fn exchange(&mut self, command: &str, limit: Duration) -> Result<Reply, EngineFailure> {
+        let id = self.send(command)?;
+        let sent_at = Instant::now();
+        let deadline = sent_at + limit;
+        let mut reader = ReplyReader::new(command, id);
+        loop {
+            let bytes = self.receive(command, limit, deadline)?;
+            self.log("<", &String::from_utf8_lossy(&bytes));
+            match reader.take(&bytes) {
+                Ok(None) => {}
+                Ok(Some(reply)) => {
+                    self.count_round_trip(command, sent_at.elapsed());
+                    return Ok(reply);
+                }
+                Err(garbage) => return Err(self.failure(ForfeitKind::Garbage, garbage.to_string())),
+            }
+        }
+    }
+
+    /// Writes `command` with the next id, which it returns.
+    fn send(&mut self, command: &str) -> Result<u64, EngineFailure> {
         let id = self.next_id;
         self.next_id += 1;
         let line = format!("{id} {command}");
@@ -466,41 +490,40 @@ impl EngineClient {
         if sent.is_err() {
             return Err(self.gone(command));
         }
-        let sent_at = Instant::now();
-        let deadline = sent_at + limit;
-        let timeout = |client: &EngineClient| {
-            client.failure(
-                ForfeitKind::Timeout,
-                format!(
-                    "no complete reply to '{command}' within {:.1} s",
-                    limit.as_secs_f64()
-                ),
-            )
-        };
-        let too_long = |client: &EngineClient, what: &str| {
-            client.failure(
-                ForfeitKind::Garbage,
-                format!("reply too long: {what} while asked '{command}'"),
-            )
-        };
-        let mut received = 0usize;
-        let mut lines = 0usize;
-        let mut skipping_stale = false;
-        let mut reply: Option<(bool, Vec<String>)> = None;
+        Ok(id)
+    }
+
+    /// Waits for the engine's next line until `deadline` (`limit` after `command` was
+    /// sent).
+    fn receive(
+        &mut self,
+        command: &str,
+        limit: Duration,
+        deadline: Instant,
+    ) -> Result<Vec<u8>, EngineFailure> {
         loop {
             // Checked on every line, so that no stream of output can outlast the limit.
             let now = Instant::now();
             if now >= deadline {
-                return Err(timeout(self));
+                return Err(self.failure(
+                    ForfeitKind::Timeout,
+                    format!(
+                        "no complete reply to '{command}' within {:.1} s",
+                        limit.as_secs_f64()
+                    ),
+                ));
             }
             // Waits in short slices, so that Ctrl-C at the table is heard while the
             // engine thinks (the table then restarts it: it may have moved already).
             let slice = (deadline - now).min(Duration::from_millis(50));
-            let bytes = match self.output.recv_timeout(slice) {
-                Ok(Output::Line(bytes)) => bytes,
+            match self.output.recv_timeout(slice) {
+                Ok(Output::Line(bytes)) => return Ok(bytes),
                 Ok(Output::TooLong) => {
                     self.log("<", &format!("[a line over {} KiB, not kept]", MAX_LINE / 1024));
-                    return Err(too_long(self, &format!("a line over {} KiB", MAX_LINE / 1024)));
+                    let garbage = Garbage::LongLine {
+                        command: command.to_string(),
+                    };
+                    return Err(self.failure(ForfeitKind::Garbage, garbage.to_string()));
                 }
                 Err(RecvTimeoutError::Timeout) if crate::ai::search::stop_requested() => {
                     return Err(self.failure(
@@ -508,83 +531,19 @@ impl EngineClient {
                         format!("stopped by Ctrl-C while asked '{command}'"),
                     ));
                 }
-                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return Err(self.gone(command)),
-            };
-            received += bytes.len() + 1;
-            lines += 1;
-            let text = String::from_utf8_lossy(&bytes);
-            self.log("<", &text);
-            if received > MAX_REPLY || lines > MAX_REPLY_LINES {
-                return Err(too_long(
-                    self,
-                    &format!("over {} KiB or {MAX_REPLY_LINES} lines", MAX_REPLY / 1024),
-                ));
             }
-            let Ok(line) = std::str::from_utf8(&bytes) else {
-                return Err(self.failure(
-                    ForfeitKind::Garbage,
-                    format!(
-                        "answered '{command}' with bytes that are not UTF-8: '{}'",
-                        quote(&text)
-                    ),
-                ));
-            };
-            let line = line.trim_end_matches('\r');
-            if skipping_stale {
-                skipping_stale = !line.trim().is_empty();
-                continue;
-            }
-            match &mut reply {
-                None if line.trim().is_empty() => continue,
-                None => {
-                    let (success, rest) = match line.as_bytes()[0] {
-                        b'=' => (true, &line[1..]),
-                        b'?' => (false, &line[1..]),
-                        _ => {
-                            return Err(self.failure(
-                                ForfeitKind::Garbage,
-                                format!("answered '{command}' with '{}', not '=' or '?'", quote(line)),
-                            ));
-                        }
-                    };
-                    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                    if digits > 0 {
-                        match rest[..digits].parse::<u64>() {
-                            Ok(got) if got == id => {}
-                            Ok(got) if got < id => {
-                                // A late reply to an earlier command: not this answer.
-                                skipping_stale = true;
-                                continue;
-                            }
-                            _ => {
-                                return Err(self.failure(
-                                    ForfeitKind::Garbage,
-                                    format!(
-                                        "replied with id {} to command {id} ('{command}')",
-                                        quote(&rest[..digits])
-                                    ),
-                                ));
-                            }
-                        }
-                    }
-                    reply = Some((success, vec![rest[digits..].trim().to_string()]));
-                }
-                Some((success, body)) => {
-                    if line.trim().is_empty() {
-                        let took = sent_at.elapsed();
-                        self.traffic.commands += 1;
-                        self.traffic.waited += took;
-                        if command == "genmove" {
-                            self.traffic.genmoves += 1;
-                            self.traffic.genmove_wait += took;
-                        }
-                        let text = body.join("\n").trim().to_string();
-                        return Ok(if *success { Ok(text) } else { Err(text) });
-                    }
-                    body.push(line.to_string());
-                }
-            }
+        }
+    }
+
+    /// Counts one answered command that took `took`.
+    fn count_round_trip(&mut self, command: &str, took: Duration) {
+        self.traffic.commands += 1;
+        self.traffic.waited += took;
+        if command == "genmove" {
+            self.traffic.genmoves += 1;
+            self.traffic.genmove_wait += took;
         }
     }
 
@@ -592,8 +551,8 @@ impl EngineClient {
     /// the game (`lost sync`).
     pub fn tell(&mut self, command: &str) -> Result<(), EngineFailure> {
         match self.ask(command, self.settings.timeout)? {
-            Ok(_) => Ok(()),
-            Err(message) => Err(self.failure(
+            Reply::Success(_) => Ok(()),
+            Reply::Refusal(message) => Err(self.failure(
                 ForfeitKind::LostSync,
                 format!("refused '{command}': {}", quote(&message)),
             )),

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::ai::roster::BOT_NAMES;
-use crate::app::command::{Audience, COMMANDS, find_command};
+use crate::app::command::{Audience, COMMANDS, Completion, Offered, find_command};
 use crate::core::Notation;
 use crate::core::{Game, OptionKind, Phase};
 use crate::games::{AnyGame, GameKind};
@@ -34,10 +34,8 @@ impl Completions {
     pub fn complete(&self, typed: &str) -> (usize, Vec<String>) {
         let (word, rest) = typed.split_once(' ').unwrap_or((typed, ""));
         let start = word.len() + 1;
-        let command = find_command(word)
-            .map(|spec| spec.name)
-            .filter(|_| typed.contains(' '));
-        let Some(name) = command else {
+        let command = find_command(word).filter(|_| typed.contains(' '));
+        let Some(spec) = command else {
             // The first word: what can be played now (`roll` or the moves) when the
             // typed text begins one, else the commands that make sense now.
             let words = self.moves(typed);
@@ -46,7 +44,7 @@ impl Completions {
             }
             let commands = COMMANDS
                 .iter()
-                .filter(|c| c.audience != Audience::Protocol && self.offered(c.name))
+                .filter(|c| c.audience != Audience::Protocol && self.offered(c.offered))
                 .map(|c| c.name.to_string())
                 .collect();
             return (0, matching(commands, typed));
@@ -55,19 +53,19 @@ impl Completions {
         let (arg_start, last) = last_word(rest);
         let at = args_start + arg_start;
         let earlier: Vec<&str> = rest[..arg_start].split_whitespace().collect();
-        let words: Vec<String> = match name {
-            "play" => return (start, self.moves(rest)),
-            "new" => self.new_words(&earlier, last),
-            "save" | "load" if earlier.is_empty() => return (at, file_names(last)),
-            "help" if earlier.is_empty() => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
-            "rules" if earlier.is_empty() => game_ids(),
-            "view" if earlier.is_empty() => vec!["board".into(), "compact".into()],
-            "set" if earlier.is_empty() => vec!["bot".into()],
-            "set" if earlier == ["bot"] => bot_names(),
-            "seat" if earlier.is_empty() => (0..self.game.seat_count())
+        let words: Vec<String> = match (spec.completion, earlier.as_slice()) {
+            (Completion::Moves, _) => return (start, self.moves(rest)),
+            (Completion::GameOptions, _) => self.new_words(&earlier, last),
+            (Completion::FileName, []) => return (at, file_names(last)),
+            (Completion::CommandName, []) => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
+            (Completion::GameId, []) => game_ids(),
+            (Completion::Words(words), []) => words.iter().map(|w| w.to_string()).collect(),
+            (Completion::BotSetting, []) => vec!["bot".into()],
+            (Completion::BotSetting, ["bot"]) => bot_names(),
+            (Completion::SeatPlayer, []) => (0..self.game.seat_count())
                 .map(|s| self.game.seat_name(s).to_string())
                 .collect(),
-            "seat" if earlier.len() == 1 => {
+            (Completion::SeatPlayer, [_]) => {
                 let mut players = vec!["human".to_string()];
                 players.extend(BOT_NAMES.iter().map(|b| format!("bot:{b}")));
                 players.push("engine:".to_string());
@@ -117,16 +115,13 @@ impl Completions {
         out
     }
 
-    /// True unless `command` cannot be typed in this phase (`roll` once the dice are
-    /// thrown, moves once the game is over).
-    fn offered(&self, command: &str) -> bool {
-        match self.game.phase() {
-            Phase::Move(_) => !matches!(command, "roll" | "dice"),
-            Phase::Over => !matches!(
-                command,
-                "roll" | "dice" | "play" | "genmove" | "hint" | "evaluate"
-            ),
-            Phase::Roll(_) => true,
+    /// True unless a command offered `when` cannot be typed in this phase (`roll` once
+    /// the dice are thrown, moves once the game is over).
+    fn offered(&self, when: Offered) -> bool {
+        match (when, self.game.phase()) {
+            (Offered::Always, _) | (Offered::ToRoll, Phase::Roll(_)) => true,
+            (Offered::InPlay, phase) => phase != Phase::Over,
+            (Offered::ToRoll, _) => false,
         }
     }
 

@@ -47,19 +47,7 @@ const UNIT: f64 = std::f64::consts::LN_10 / 400.0;
 /// Fits ratings for `players` players from `encounters`. With `anchor = Some((k, elo))`
 /// player `k` is fixed at `elo`; otherwise the mean rating is 0.
 pub fn fit(players: usize, encounters: &[Encounter], anchor: Option<(usize, f64)>) -> Fit {
-    // Scores and games for every pair, both ways.
-    let mut won = vec![vec![0.0f64; players]; players];
-    let mut met = vec![vec![0.0f64; players]; players];
-    for e in encounters {
-        if e.a == e.b || e.a >= players || e.b >= players {
-            continue;
-        }
-        let score = e.score.clamp(0.0, 1.0);
-        won[e.a][e.b] += score;
-        won[e.b][e.a] += 1.0 - score;
-        met[e.a][e.b] += 1.0;
-        met[e.b][e.a] += 1.0;
-    }
+    let (won, met) = tally(players, encounters);
     let playing: Vec<usize> = (0..players)
         .filter(|&p| met[p].iter().any(|&n| n > 0.0))
         .collect();
@@ -68,86 +56,15 @@ pub fn fit(players: usize, encounters: &[Encounter], anchor: Option<(usize, f64)
     }
     let anchor = anchor.filter(|(k, _)| playing.contains(k));
     let n = playing.len();
-    let mut x = vec![0.0f64; n];
-    // Newton's method on the log-likelihood, with the last free player's step fixed by
-    // the constraint; a step that lowers the likelihood is halved.
+    // The player whose rating the constraint fixes: the anchor, or the last one.
     let pinned = anchor.map_or(n.saturating_sub(1), |(k, _)| {
         playing.iter().position(|&p| p == k).unwrap_or(0)
     });
-    let log_likelihood = |x: &[f64]| -> f64 {
-        let mut sum = 0.0;
-        for i in 0..n {
-            for j in 0..n {
-                let w = won[playing[i]][playing[j]];
-                if w > 0.0 {
-                    sum -= w * (1.0 + (x[j] - x[i]).exp()).ln();
-                }
-            }
-        }
-        sum
-    };
-    for _ in 0..100 {
-        let (gradient, information) = derivatives(&x, &playing, &won, &met);
-        let free: Vec<usize> = (0..n).filter(|&i| i != pinned).collect();
-        let reduced: Vec<Vec<f64>> = free
-            .iter()
-            .map(|&i| free.iter().map(|&j| information[i][j]).collect())
-            .collect();
-        let rhs: Vec<f64> = free.iter().map(|&i| gradient[i]).collect();
-        let Some(step) = solve(reduced, rhs) else { break };
-        let before = log_likelihood(&x);
-        let mut scale = 1.0;
-        let mut moved = false;
-        for _ in 0..30 {
-            let mut trial = x.clone();
-            for (k, &i) in free.iter().enumerate() {
-                trial[i] += scale * step[k];
-            }
-            if log_likelihood(&trial) >= before - 1e-12 {
-                x = trial;
-                moved = true;
-                break;
-            }
-            scale /= 2.0;
-        }
-        let size = step.iter().fold(0.0f64, |m, s| m.max(s.abs())) * scale;
-        if !moved || size < 1e-10 {
-            break;
-        }
-    }
+    let x = most_likely(&playing, &won, &met, pinned);
     let (_, information) = derivatives(&x, &playing, &won, &met);
-    let variance: Vec<f64> = match anchor {
-        Some(_) => {
-            let free: Vec<usize> = (0..n).filter(|&i| i != pinned).collect();
-            let reduced: Vec<Vec<f64>> = free
-                .iter()
-                .map(|&i| free.iter().map(|&j| information[i][j]).collect())
-                .collect();
-            let inverse = invert(reduced).unwrap_or_default();
-            let mut variance = vec![0.0; n];
-            for (k, &i) in free.iter().enumerate() {
-                variance[i] = inverse
-                    .get(k)
-                    .and_then(|row| row.get(k))
-                    .copied()
-                    .unwrap_or(f64::NAN);
-            }
-            variance
-        }
-        None => {
-            // With the mean fixed at 0 the covariance is the pseudo-inverse of the
-            // information matrix, whose null space is the common shift of all ratings:
-            // (I + 11'/n)^-1 - 11'/n.
-            let shift = 1.0 / n as f64;
-            let lifted: Vec<Vec<f64>> = information
-                .iter()
-                .map(|row| row.iter().map(|v| v + shift).collect())
-                .collect();
-            match invert(lifted) {
-                Some(inverse) => (0..n).map(|i| inverse[i][i] - shift).collect(),
-                None => vec![f64::NAN; n],
-            }
-        }
+    let variance = match anchor {
+        Some(_) => pinned_variances(&information, pinned),
+        None => centred_variances(&information),
     };
     let offset = match anchor {
         Some((_, elo)) => elo - x[pinned] / UNIT,
@@ -160,6 +77,120 @@ pub fn fit(players: usize, encounters: &[Encounter], anchor: Option<(usize, f64)
         half_width[p] = Some(1.959_963_984_540_054 * variance[i].max(0.0).sqrt() / UNIT);
     }
     Fit::Ratings { elo, half_width }
+}
+
+/// Scores (`won[a][b]`, what `a` got against `b`) and games (`met`) for every pair, both
+/// ways; encounters of a player with itself or with no player are left out.
+fn tally(players: usize, encounters: &[Encounter]) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+    let mut won = vec![vec![0.0f64; players]; players];
+    let mut met = vec![vec![0.0f64; players]; players];
+    for e in encounters {
+        if e.a == e.b || e.a >= players || e.b >= players {
+            continue;
+        }
+        let score = e.score.clamp(0.0, 1.0);
+        won[e.a][e.b] += score;
+        won[e.b][e.a] += 1.0 - score;
+        met[e.a][e.b] += 1.0;
+        met[e.b][e.a] += 1.0;
+    }
+    (won, met)
+}
+
+/// The ratings of the `playing` players (natural units, in their order) that make the
+/// results most likely, with the one at `pinned` left at 0.
+fn most_likely(playing: &[usize], won: &[Vec<f64>], met: &[Vec<f64>], pinned: usize) -> Vec<f64> {
+    let n = playing.len();
+    let mut x = vec![0.0f64; n];
+    // Newton's method on the log-likelihood, with the pinned player's step fixed by the
+    // constraint; a step that lowers the likelihood is halved.
+    for _ in 0..100 {
+        let (gradient, information) = derivatives(&x, playing, won, met);
+        let free = free_players(n, pinned);
+        let rhs: Vec<f64> = free.iter().map(|&i| gradient[i]).collect();
+        let Some(step) = solve(reduced(&information, &free), rhs) else {
+            break;
+        };
+        let before = log_likelihood(&x, playing, won);
+        let mut scale = 1.0;
+        let mut moved = false;
+        for _ in 0..30 {
+            let mut trial = x.clone();
+            for (k, &i) in free.iter().enumerate() {
+                trial[i] += scale * step[k];
+            }
+            if log_likelihood(&trial, playing, won) >= before - 1e-12 {
+                x = trial;
+                moved = true;
+                break;
+            }
+            scale /= 2.0;
+        }
+        let size = step.iter().fold(0.0f64, |m, s| m.max(s.abs())) * scale;
+        if !moved || size < 1e-10 {
+            break;
+        }
+    }
+    x
+}
+
+/// The log-likelihood of the results `won` with the ratings `x` of the `playing` players.
+fn log_likelihood(x: &[f64], playing: &[usize], won: &[Vec<f64>]) -> f64 {
+    let n = playing.len();
+    let mut sum = 0.0;
+    for i in 0..n {
+        for j in 0..n {
+            let w = won[playing[i]][playing[j]];
+            if w > 0.0 {
+                sum -= w * (1.0 + (x[j] - x[i]).exp()).ln();
+            }
+        }
+    }
+    sum
+}
+
+/// The players `0..n` other than the pinned one.
+fn free_players(n: usize, pinned: usize) -> Vec<usize> {
+    (0..n).filter(|&i| i != pinned).collect()
+}
+
+/// The rows and columns `free` of `matrix`.
+fn reduced(matrix: &[Vec<f64>], free: &[usize]) -> Vec<Vec<f64>> {
+    free.iter()
+        .map(|&i| free.iter().map(|&j| matrix[i][j]).collect())
+        .collect()
+}
+
+/// Each rating's variance with the one at `pinned` fixed (its own is 0).
+fn pinned_variances(information: &[Vec<f64>], pinned: usize) -> Vec<f64> {
+    let n = information.len();
+    let free = free_players(n, pinned);
+    let inverse = invert(reduced(information, &free)).unwrap_or_default();
+    let mut variance = vec![0.0; n];
+    for (k, &i) in free.iter().enumerate() {
+        variance[i] = inverse
+            .get(k)
+            .and_then(|row| row.get(k))
+            .copied()
+            .unwrap_or(f64::NAN);
+    }
+    variance
+}
+
+/// Each rating's variance with their mean fixed at 0.
+fn centred_variances(information: &[Vec<f64>]) -> Vec<f64> {
+    let n = information.len();
+    // The covariance is then the pseudo-inverse of the information matrix, whose null
+    // space is the common shift of all ratings: (I + 11'/n)^-1 - 11'/n.
+    let shift = 1.0 / n as f64;
+    let lifted: Vec<Vec<f64>> = information
+        .iter()
+        .map(|row| row.iter().map(|v| v + shift).collect())
+        .collect();
+    match invert(lifted) {
+        Some(inverse) => (0..n).map(|i| inverse[i][i] - shift).collect(),
+        None => vec![f64::NAN; n],
+    }
 }
 
 /// The gradient of the log-likelihood and the information matrix (minus its Hessian).
