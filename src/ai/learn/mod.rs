@@ -6,9 +6,10 @@
 //!
 //! The networks tabula ships are embedded in the binary (`assets/*.net`, see docs/internals.md
 //! for how each was trained); `--net FILE` on `play`, `match` and `engine` replaces the
-//! one for that file's game for the whole process ([`use_net_file`]).
+//! one for that file's game for the bots it builds ([`Nets`]).
 
 pub mod nardy;
+pub mod nets;
 pub mod network;
 // A unit-test file kept under `tests/`, where the checks that games stay in their
 // own folders leave test code out.
@@ -27,6 +28,7 @@ use anyhow::Context;
 use crate::core::NewGame;
 
 pub use nardy::{MatchTable, NetBot, NetEvaluator, Probabilities};
+pub use nets::Nets;
 pub use network::Network;
 pub use weights::{NetFileError, NetInfo};
 
@@ -43,17 +45,16 @@ pub static REFERENCE_NARDY_NET: &[u8] = include_bytes!("../../../assets/nardy-re
 /// The reference network, read on first use.
 static REFERENCE: OnceLock<Arc<Network>> = OnceLock::new();
 
-/// The network chosen with `--net`, if any.
-static CHOSEN: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
 /// The shipped network, read on first use.
 static SHIPPED: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
 
 /// Checks that a network read from a file is one for a Long Nardy input layout this
 /// tabula encodes (today's, or an earlier one it still writes as a prefix of today's).
 pub fn check_nardy(network: &Network, info: &NetInfo) -> Result<(), NetFileError> {
-    if info.game != "nardy" {
+    let nardy = crate::games::nardy::Nardy::game_info().id;
+    if info.game != nardy {
         return Err(NetFileError::Mismatch(format!(
-            "this network is for '{}', not for nardy",
+            "this network is for '{}', not for {nardy}",
             info.game
         )));
     }
@@ -93,16 +94,6 @@ pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
     Ok((network, info))
 }
 
-/// `bot:net` at `plies` for games of type `G`: Long Nardy's own network bot, else the
-/// search on the game's network ([`seats::SeatNetBot`], which falls back on the game's
-/// estimate where there is no network).
-pub fn net_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
-    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
-        Box::new(NetBot::new(nardy_net(), plies, seed))
-    })
-    .unwrap_or_else(|| Box::new(seats::SeatNetBot::new(seats::NetSearch::new(plies), seed)))
-}
-
 /// Long Nardy's reference network ([`REFERENCE_NARDY_NET`]).
 pub fn reference_nardy_net() -> Arc<Network> {
     Arc::clone(REFERENCE.get_or_init(|| {
@@ -111,36 +102,6 @@ pub fn reference_nardy_net() -> Arc<Network> {
             .expect("the embedded reference network is valid");
         Arc::new(network)
     }))
-}
-
-/// `bot:reference` at `plies` for games of type `G`: Long Nardy's net bot on the
-/// reference network; in the other games, which keep no reference, [`net_bot`].
-pub fn reference_bot<G: crate::core::Game>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
-    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
-        Box::new(NetBot::new(reference_nardy_net(), plies, seed))
-    })
-    .unwrap_or_else(|| net_bot::<G>(plies, seed))
-}
-
-/// Makes the network in `path` the one every net bot of this process uses for that
-/// network's game (Long Nardy's, or the game and options its key names). Call it once,
-/// before any bot is built; a second call is refused.
-pub fn use_net_file(path: &std::path::Path) -> anyhow::Result<()> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read the network file {}", path.display()))?;
-    let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
-    if info.game != crate::games::nardy::Nardy::game_info().id {
-        return seats::choose(network, info);
-    }
-    let (network, info) = load_file(path)?;
-    CHOSEN
-        .set((Arc::new(network), info))
-        .map_err(|_| anyhow::anyhow!("a network was already chosen for this run"))
-}
-
-/// The network Long Nardy's net bots use: the one chosen with `--net`, else the shipped one.
-pub fn nardy_net() -> Arc<Network> {
-    Arc::clone(&CHOSEN.get().unwrap_or_else(|| shipped_nardy_net()).0)
 }
 
 #[cfg(test)]

@@ -346,6 +346,7 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
         moves: Vec::new(),
         candidates: DEFAULT_CANDIDATES,
         bot: HINT_ROLLOUT_BOT,
+        nets: session.nets(),
         settings: crate::ai::rollout::RolloutSettings {
             games,
             truncate: None,

@@ -70,6 +70,8 @@ pub struct PlayConfig {
     pub manual_dice: bool,
     /// Time limits and traffic log for external engines.
     pub engines: EngineSettings,
+    /// The networks the built-in bots play on.
+    pub nets: crate::ai::learn::Nets,
     /// Show the short view of the board where the game has one.
     pub compact: bool,
     /// Whether the REPL colours its messages (`Auto`: where the terminal supports it).
@@ -116,9 +118,16 @@ const ROWS_UNDER_BOARD: usize = 5;
 impl Table {
     /// Sets up the game and its players.
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
-        let session = Session::new(config.kind, &config.options, config.seed)?;
+        let mut session = Session::new(config.kind, &config.options, config.seed)?;
+        session.set_nets(config.nets.clone());
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
-        let (referee, forfeit) = make_referee(&players, config.seed, session.game(), &config.engines);
+        let (referee, forfeit) = make_referee(
+            &players,
+            config.seed,
+            &config.nets,
+            session.game(),
+            &config.engines,
+        );
         Ok(Table {
             session,
             seats: Seats {
@@ -128,6 +137,7 @@ impl Table {
                 forfeit: forfeit.clone(),
                 keep_unsaved: config.strict && !interactive,
                 engines: config.engines.clone(),
+                nets: config.nets.clone(),
             },
             untold: forfeit,
             interactive,
@@ -519,6 +529,7 @@ impl Table {
         let mut agent = build_agent(
             &player,
             agent_seed(self.session.seed(), seat),
+            &self.seats.nets,
             &self.seats.engines,
             label,
         )
@@ -581,7 +592,14 @@ impl Table {
         let game = self.session.game();
         if game.seat_count() != self.seats.players.len() {
             let players = vec![PlayerSpec::Human; game.seat_count()];
-            self.seats.referee = make_referee(&players, self.session.seed(), game, &self.seats.engines).0;
+            self.seats.referee = make_referee(
+                &players,
+                self.session.seed(),
+                &self.seats.nets,
+                game,
+                &self.seats.engines,
+            )
+            .0;
             self.seats.players = players;
             self.seats.forfeit = None;
         }
@@ -690,6 +708,7 @@ impl Table {
             let agent = build_agent_or_failed(
                 &self.seats.players[seat],
                 agent_seed(self.session.seed(), seat),
+                &self.seats.nets,
                 &self.seats.engines,
                 label,
             );
@@ -772,6 +791,7 @@ impl Table {
         let mut agent = build_agent_or_failed(
             &self.seats.players[seat],
             agent_seed(self.session.seed(), seat),
+            &self.seats.nets,
             &self.seats.engines,
             label,
         );
