@@ -76,3 +76,47 @@ impl Nets {
             .map(|(_, network)| Arc::clone(network))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS};
+    use crate::games::ur::Ur;
+
+    /// Writes `network` for `info` to a file of its own and reads it as `--net` does.
+    fn chosen(name: &str, network: &Network, info: &NetInfo) -> Nets {
+        let path = std::env::temp_dir().join(format!("tabula-nets-{name}-{}.net", std::process::id()));
+        weights::save(&path, network, info).unwrap();
+        let nets = Nets::with_file(Some(&path)).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        nets
+    }
+
+    #[test]
+    fn two_sets_of_networks_live_side_by_side() {
+        let shipped = Nets::shipped();
+        let nardy = Network::random(INPUTS, 4, 1);
+        let info = NetInfo {
+            game: Nardy::game_info().id.into(),
+            encoding: ENCODING_VERSION,
+            ..NetInfo::default()
+        };
+        let own = chosen("nardy", &nardy, &info);
+        assert_eq!(*own.nardy(), nardy);
+        assert_eq!(shipped.nardy(), super::super::shipped_nardy_net().0);
+
+        let ur = Ur::default_game();
+        let encoding = ur.encoding().unwrap();
+        let seats = Network::random_with_outputs(encoding.inputs, 4, ur.seat_count(), 1);
+        let info = NetInfo {
+            game: encoding.key.clone(),
+            encoding: encoding.version,
+            ..NetInfo::default()
+        };
+        let own = chosen("ur", &seats, &info);
+        assert_eq!(own.for_game(&ur).as_deref(), Some(&seats));
+        assert_ne!(shipped.for_game(&ur).as_deref(), Some(&seats));
+        // A network for one game leaves every other game its shipped network.
+        assert_eq!(*own.nardy(), *shipped.nardy());
+    }
+}
