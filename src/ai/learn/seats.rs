@@ -12,7 +12,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::nets::Nets;
+use super::Nets;
 use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetFileError, NetInfo};
 use crate::ai::bots::{Bot, BotChoice, ChosenBot, SearchBot};
