@@ -194,7 +194,10 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         }
         Command::Load(request) => {
             let (loaded, told) = load_game(&request, session.seed())?;
+            // The loaded game's bot plays on the networks this one was given.
+            let nets = session.nets();
             *session = loaded;
+            session.set_nets(nets);
             Done::Loaded(told)
         }
         Command::Status => Done::Status(session.status()),
