@@ -10,6 +10,7 @@
 use std::io::{BufRead, Write};
 
 use crate::ai::bots::Bot;
+use crate::ai::learn::Nets;
 use crate::ai::roster::BotKind;
 use crate::app::command::{self, Done, Front};
 use crate::app::lines::LineReader;
@@ -19,13 +20,24 @@ use crate::core::{Game, Options};
 use crate::games::{AnyGame, GameKind};
 
 /// Answers protocol commands from `input` on `output` until `quit` or end of input, with
-/// the built-in `bot` answering `genmove`, `hint` and `evaluate`.
+/// the built-in `bot` answering `genmove`, `hint` and `evaluate` on the shipped networks.
 pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> anyhow::Result<()> {
+    serve_on(input, output, seed, bot, &Nets::shipped())
+}
+
+/// Like [`serve`], with the built-in bots playing on `nets`.
+pub fn serve_on(
+    input: impl BufRead,
+    output: &mut dyn Write,
+    seed: u64,
+    bot: BotKind,
+    nets: &Nets,
+) -> anyhow::Result<()> {
     let mut protocol = Protocol {
         bot: None,
         name: None,
     };
-    run(input, output, seed, bot, &mut protocol)
+    run(input, output, seed, bot, nets, &mut protocol)
 }
 
 /// Serves `bot` over the engine protocol: answers the commands from `input` on `output`
@@ -44,7 +56,14 @@ pub fn serve_bot(
         bot: Some(bot),
         name: Some(name.to_string()),
     };
-    run(input, output, seed, BotKind::Best, &mut protocol)
+    run(
+        input,
+        output,
+        seed,
+        BotKind::Best,
+        &Nets::shipped(),
+        &mut protocol,
+    )
 }
 
 /// The protocol's side of the shared commands: no seats, one action per `undo`, and a
@@ -76,10 +95,12 @@ fn run(
     output: &mut dyn Write,
     seed: u64,
     bot: BotKind,
+    nets: &Nets,
     protocol: &mut Protocol,
 ) -> anyhow::Result<()> {
     let kind = GameKind::ALL[0];
     let mut session = Session::new(kind, &Options::defaults(kind.info().options), seed)?;
+    session.set_nets(nets.clone());
     session.set_bot(bot);
     for line in LineReader::new(input) {
         let text = match line?.command {

@@ -139,7 +139,11 @@ fn resolve_player(text: &str, named: &[NamedEngine]) -> anyhow::Result<(MatchPla
     }
 }
 
-pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+pub(super) fn run_match_command(
+    args: MatchArgs,
+    nets: &crate::ai::learn::Nets,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
     use crate::app::matches::{
         MatchConfig, ReportRequest, check_engines, find_player, read_engines, report, run_match,
     };
@@ -242,6 +246,7 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
         jobs,
         records: args.records,
         engines,
+        nets: nets.clone(),
         tourney: Tourney {
             pairing: if args.gauntlet {
                 Pairing::Gauntlet

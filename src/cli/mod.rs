@@ -190,12 +190,10 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Match(args) => args.net.net_file.as_deref(),
         _ => None,
     };
-    if let Some(path) = net {
-        crate::ai::learn::use_net_file(path)?;
-    }
+    let nets = crate::ai::learn::Nets::with_file(net)?;
     let mut out = io::stdout().lock();
     match cli.command {
-        Commands::Play(args) => play::play(args),
+        Commands::Play(args) => play::play(args, &nets),
         Commands::Games => {
             writeln!(out, "{}", games::games_listing())?;
             Ok(ExitCode::SUCCESS)
@@ -219,16 +217,16 @@ pub fn run() -> anyhow::Result<ExitCode> {
             drop(out);
             let stdin = io::stdin().lock();
             let mut stdout = io::stdout().lock();
-            crate::cli::engine::serve(stdin, &mut stdout, seed.unwrap_or_else(random_seed), bot)?;
+            crate::cli::engine::serve_on(stdin, &mut stdout, seed.unwrap_or_else(random_seed), bot, &nets)?;
             Ok(ExitCode::SUCCESS)
         }
         Commands::Bench(args) => bench::bench(args, &mut out),
-        Commands::Match(args) => matches::run_match_command(*args, &mut out),
+        Commands::Match(args) => matches::run_match_command(*args, &nets, &mut out),
         Commands::Solve(args) => solve::solve_command(args, &mut out),
         Commands::Train(args) => train::train(args, &mut out),
-        Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, out)),
-        Commands::Rollout(args) => rollout::rollout(args, &mut out),
-        Commands::Accuracy(args) => benchmark::benchmark(args, &mut out),
+        Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, &nets, out)),
+        Commands::Rollout(args) => rollout::rollout(args, &nets, &mut out),
+        Commands::Accuracy(args) => benchmark::benchmark(args, &nets, &mut out),
         Commands::Completions { shell } => man::completions(shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
         Commands::Plot { data, out: file } => {

@@ -28,6 +28,28 @@ pub trait GameVisitor {
     fn visit<G: Game>(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
 }
 
+/// Work done on the concrete game inside an [`AnyGame`] that needs more of the game's
+/// type than [`Game`] (see [`AnyGame::visit_concrete`]): implemented for every game type
+/// with a bound of the layer above (`impl<G: SomeBound> ConcreteVisitor<G> for V`), so
+/// that the visit may use what that layer implements for each game.
+pub trait ConcreteVisitor<G: Game> {
+    /// What the visit gives back.
+    type Output;
+
+    /// Called with the concrete game and the way between its moves and [`AnyMove`].
+    fn visit(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
+}
+
+/// A game type that an [`AnyGame`] can hold: the way from an [`AnyGame`] to it and
+/// between its moves and [`AnyMove`].
+pub trait InAnyGame: Game {
+    /// The game inside `game`, if it is of this type.
+    fn inside(game: &AnyGame) -> Option<&Self>;
+
+    /// The way between this game's moves and [`AnyMove`].
+    fn move_cast() -> MoveCast<Self>;
+}
+
 /// The way between one game's moves and [`AnyMove`].
 pub struct MoveCast<G: Game> {
     /// A move of the game as an [`AnyMove`].
@@ -111,7 +133,41 @@ macro_rules! games {
                     }),)+
                 }
             }
+
+            /// Hands the concrete game inside to `visitor`, as [`AnyGame::visit`] does,
+            /// for a visitor implemented for every game type under a bound of its own.
+            pub fn visit_concrete<V, O>(&self, visitor: V) -> O
+            where
+                $(V: ConcreteVisitor<$module::$ty, Output = O>,)+
+            {
+                match self {
+                    $(AnyGame::$variant(g) => visitor.visit(g, &<$module::$ty as InAnyGame>::move_cast()),)+
+                }
+            }
         }
+
+        $(
+            impl InAnyGame for $module::$ty {
+                fn inside(game: &AnyGame) -> Option<&Self> {
+                    match game {
+                        AnyGame::$variant(g) => Some(g),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn move_cast() -> MoveCast<Self> {
+                    MoveCast {
+                        wrap: AnyMove::$variant,
+                        unwrap: |m| match m {
+                            AnyMove::$variant(m) => Some(m),
+                            #[allow(unreachable_patterns)]
+                            _ => None,
+                        },
+                    }
+                }
+            }
+        )+
 
         impl Game for AnyGame {
             type Move = AnyMove;

@@ -6,7 +6,7 @@ use tabula::ai::bots::Bot;
 use tabula::ai::rollout::{RolloutSettings, Rollouts, rollout};
 use tabula::ai::roster::BotKind;
 use tabula::ai::search::{StopFlag, stoppable};
-use tabula::core::{Game, Seat};
+use tabula::core::Seat;
 use tabula::games::nardy::Nardy;
 use tabula::games::ur::Ur;
 
@@ -22,7 +22,11 @@ fn settings(games: u64, jobs: usize, variance_reduction: bool, truncate: Option<
     }
 }
 
-fn roll_out<G: Game>(positions: &[G], bot: BotKind, settings: &RolloutSettings) -> Rollouts {
+fn roll_out<G: tabula::ai::roster::BotGame>(
+    positions: &[G],
+    bot: BotKind,
+    settings: &RolloutSettings,
+) -> Rollouts {
     let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ seat as u64) };
     rollout(positions, &make, settings, &|_, _| {})
 }

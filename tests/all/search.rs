@@ -329,7 +329,7 @@ fn with_more_seats_the_search_is_max_n_and_the_table_changes_nothing() {
 }
 
 /// The moves of one seeded game between `kinds`, one bot per seat.
-fn moves_of_a_game<G: Game>(fresh: &G, kinds: &[BotKind], seed: u64) -> Vec<String> {
+fn moves_of_a_game<G: tabula::ai::roster::BotGame>(fresh: &G, kinds: &[BotKind], seed: u64) -> Vec<String> {
     let mut bots: Vec<Box<dyn Bot<G>>> = kinds
         .iter()
         .enumerate()
@@ -372,7 +372,12 @@ fn searching_bots_replay_the_same_moves_for_the_same_seed() {
 
 /// Wins of seat `hero` (played by `hero_kind`) against `others` over `pairs` pairs of
 /// games, the seats swapped on the same dice.
-fn paired_wins<G: Game>(fresh: &G, hero_kind: BotKind, other: BotKind, pairs: u64) -> (u64, u64) {
+fn paired_wins<G: tabula::ai::roster::BotGame>(
+    fresh: &G,
+    hero_kind: BotKind,
+    other: BotKind,
+    pairs: u64,
+) -> (u64, u64) {
     let mut wins = 0;
     for pair in 0..pairs {
         for hero in 0..2 {

@@ -66,14 +66,3 @@ pub trait Bot<G: Game>: Send {
         let _ = seed;
     }
 }
-
-/// The bot `make` builds for games of type `H`, as a bot for `G` when the two are the
-/// same type (`None`, with nothing built, when they are not): how the generic
-/// roster reaches a bot that only one game type has.
-pub fn bot_as<G: Game, H: Game>(make: impl FnOnce() -> Box<dyn Bot<H>>) -> Option<Box<dyn Bot<G>>> {
-    if std::any::TypeId::of::<G>() != std::any::TypeId::of::<H>() {
-        return None;
-    }
-    let bot: Box<dyn std::any::Any> = Box::new(make());
-    bot.downcast::<Box<dyn Bot<G>>>().ok().map(|bot| *bot)
-}

@@ -6,11 +6,13 @@
 //! same order: output `k` is the seat `k` places after the mover. They are trained
 //! towards chances that sum to one and are divided by their sum when read. Which
 //! network a game reads is found by its encoding's key (the game with the options and
-//! seat count that change play): a network chosen with `--net`, else one built into the
-//! binary, else none, and then `bot:net` searches the game's own estimate instead.
+//! seat count that change play): a network chosen with `--net` ([`Nets`]), else one
+//! built into the binary, else none, and then `bot:net` searches the game's own
+//! estimate instead.
 
 use std::sync::{Arc, OnceLock};
 
+use super::Nets;
 use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetFileError, NetInfo};
 use crate::ai::bots::{Bot, BotChoice, ChosenBot, SearchBot};
@@ -44,8 +46,6 @@ static SHIPPED_FILES: &[&[u8]] = &[
 
 /// The shipped networks, read on first use.
 static SHIPPED: OnceLock<Vec<(NetInfo, Arc<Network>)>> = OnceLock::new();
-/// The network chosen with `--net` for a game other than Long Nardy, if any.
-static CHOSEN: OnceLock<(NetInfo, Arc<Network>)> = OnceLock::new();
 
 /// Checks that `network` (described by `info`) reads `encoding` and has one output per
 /// seat of a `seats`-seat game.
@@ -88,24 +88,9 @@ pub fn shipped() -> &'static [(NetInfo, Arc<Network>)] {
     })
 }
 
-/// Makes `network` the one every net bot of this process uses for its key. Call it
-/// once, before any bot is built; a second call is refused.
-pub fn choose(network: Network, info: NetInfo) -> anyhow::Result<()> {
-    CHOSEN
-        .set((info, Arc::new(network)))
-        .map_err(|_| anyhow::anyhow!("a network was already chosen for this run"))
-}
-
-/// The network for `game`, if there is one: chosen with `--net`, else shipped.
+/// The shipped network for `game`, if there is one.
 pub fn network_for<G: Game>(game: &G) -> Option<Arc<Network>> {
-    let encoding = game.encoding()?;
-    let seats = game.seat_count();
-    CHOSEN
-        .get()
-        .into_iter()
-        .chain(shipped())
-        .find(|(info, network)| check_fits(network, info, &encoding, seats).is_ok())
-        .map(|(_, network)| Arc::clone(network))
+    Nets::shipped().for_game(game)
 }
 
 /// The chance that each seat finishes first, by `net`, of a position not over and past
@@ -173,16 +158,20 @@ impl<G: Game> Evaluator<G> for SeatNet {
 /// games) and the search kept while the key stays.
 pub type SeatNetBot<G> = ChosenBot<G, NetSearch>;
 
-/// `bot:net`'s choice: the network named by the game's encoding key, searched `plies`
-/// move decisions deep.
+/// `bot:net`'s choice: the network of `nets` named by the game's encoding key, searched
+/// `plies` move decisions deep.
 pub struct NetSearch {
     plies: u8,
+    nets: Nets,
 }
 
 impl NetSearch {
-    /// A search looking `plies` move decisions ahead (at least one).
-    pub fn new(plies: u8) -> NetSearch {
-        NetSearch { plies: plies.max(1) }
+    /// A search looking `plies` move decisions ahead (at least one) on `nets`.
+    pub fn new(plies: u8, nets: Nets) -> NetSearch {
+        NetSearch {
+            plies: plies.max(1),
+            nets,
+        }
     }
 }
 
@@ -194,7 +183,7 @@ impl<G: Game> BotChoice<G> for NetSearch {
     }
 
     fn build(&self, _key: &Option<String>, game: &G, seed: u64) -> Box<dyn Bot<G>> {
-        match network_for(game) {
+        match self.nets.for_game(game) {
             Some(net) => Box::new(SearchBot::new(
                 Expectimax::new(self.plies, SeatNet::new(net)),
                 seed,

@@ -2,24 +2,28 @@
 //! for any game. Every path that builds a bot by name comes here.
 //!
 //! A bot for an [`AnyGame`] ([`BotKind::build_any`]) dispatches once per decision to a
-//! bot built by the same [`BotKind::build`] for the concrete game, so that searches run
-//! on the concrete type and a name means one bot on every path. [`KeptBot`] keeps one
+//! bot built by the same [`BotGame::bot`] for the concrete game, so that searches run
+//! on the concrete type and a name means one bot on every path. The `bot:net` levels
+//! play on the networks they are built with ([`Nets`]). [`KeptBot`] keeps one
 //! bot for a whole game, its tables alive between decisions.
 //!
 //! May use: core, games, and the rest of [`crate::ai`] but [`crate::ai::train`] and
 //! [`crate::ai::calibration`].
 
 mod best;
+mod bot_game;
 mod dispatch;
 mod kept;
 
 pub use best::{BestBot, BestLevel, best_documented, best_level, best_resolved};
+pub use bot_game::BotGame;
 pub use kept::KeptBot;
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
+use crate::ai::learn::Nets;
 use crate::ai::solve::perfect::Perfect;
 use crate::core::{BotLevel, Game};
 use crate::games::AnyGame;
@@ -112,37 +116,21 @@ impl BotKind {
         }
     }
 
-    /// A new bot of this kind for games of type `G`; its own choices (ties, randomness)
-    /// follow `seed`. The one place a bot name becomes a bot: the same name gives the
-    /// same bot whether `G` is a concrete game or [`AnyGame`] (which hands each decision
-    /// to a bot built here for the concrete game, so that searches never dispatch per
-    /// node). Searches value positions by the game's own estimate, except that the
-    /// `bot:net` levels play on the game's learned network.
-    pub fn build<G: Game>(self, seed: u64) -> Box<dyn Bot<G>> {
-        if let Some(bot) =
-            crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed)))
-        {
-            return bot;
-        }
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy => Box::new(Greedy::new(seed)),
-            // Where a game has no network, `net` searches as deep on the game's estimate.
-            BotKind::Net { plies } => crate::ai::learn::net_bot::<G>(plies, seed),
-            BotKind::Reference { plies } => crate::ai::learn::reference_bot::<G>(plies, seed),
-            BotKind::Expectimax { depth } => Box::new(SearchBot::new(
-                crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
-                seed,
-            )),
-            BotKind::Mcts { playouts } => Box::new(MctsBot::new(crate::ai::search::Mcts::new(
-                playouts,
-                crate::ai::search::GameEstimate,
-                seed,
-            ))),
-            // Where a solved table answers, best is perfect play.
-            BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(BestLevel, seed)))),
-            BotKind::Perfect => Box::new(Perfect::new(seed)),
-        }
+    /// A new bot of this kind for games of type `G`, on the shipped networks: its own
+    /// choices (ties, randomness) follow `seed`. [`BotKind::build_with`] on
+    /// [`Nets::shipped`].
+    pub fn build<G: BotGame>(self, seed: u64) -> Box<dyn Bot<G>> {
+        self.build_with(seed, &Nets::shipped())
+    }
+
+    /// A new bot of this kind for games of type `G`, its `bot:net` levels playing on
+    /// `nets`; its own choices (ties, randomness) follow `seed`. The one place a bot name
+    /// becomes a bot: the same name gives the same bot whether `G` is a concrete game or
+    /// [`AnyGame`] (which hands each decision to a bot built here for the concrete game,
+    /// so that searches never dispatch per node). Searches value positions by the game's
+    /// own estimate, except that the `bot:net` levels play on the game's learned network.
+    pub fn build_with<G: BotGame>(self, seed: u64, nets: &Nets) -> Box<dyn Bot<G>> {
+        G::bot(self, seed, nets)
     }
 
     /// Whether this bot can play `game` as named: `Err` says why not and what to type
@@ -167,6 +155,33 @@ impl BotKind {
     /// A new bot of this kind for games of any kind: [`BotKind::build`] for [`AnyGame`].
     pub fn build_any(self, seed: u64) -> Box<dyn Bot<AnyGame>> {
         self.build(seed)
+    }
+}
+
+/// The bot `kind` names for a concrete game type (what [`BotGame::bot`] builds unless
+/// the game says otherwise).
+fn concrete_bot<G: BotGame>(kind: BotKind, seed: u64, nets: &Nets) -> Box<dyn Bot<G>> {
+    match kind {
+        BotKind::Random => Box::new(RandomBot::new(seed)),
+        BotKind::Greedy => Box::new(Greedy::new(seed)),
+        // Where a game has no network, `net` searches as deep on the game's estimate.
+        BotKind::Net { plies } => G::net_bot(plies, seed, nets),
+        BotKind::Reference { plies } => G::reference_bot(plies, seed, nets),
+        BotKind::Expectimax { depth } => Box::new(SearchBot::new(
+            crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
+            seed,
+        )),
+        BotKind::Mcts { playouts } => Box::new(MctsBot::new(crate::ai::search::Mcts::new(
+            playouts,
+            crate::ai::search::GameEstimate,
+            seed,
+        ))),
+        // Where a solved table answers, best is perfect play.
+        BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(
+            BestLevel::on(nets),
+            seed,
+        )))),
+        BotKind::Perfect => Box::new(Perfect::new(seed)),
     }
 }
 

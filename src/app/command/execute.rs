@@ -194,7 +194,10 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         }
         Command::Load(request) => {
             let (loaded, told) = load_game(&request, session.seed())?;
+            // The loaded game's bot plays on the networks this one was given.
+            let nets = session.nets();
             *session = loaded;
+            session.set_nets(nets);
             Done::Loaded(told)
         }
         Command::Status => Done::Status(session.status()),
@@ -346,6 +349,7 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
         moves: Vec::new(),
         candidates: DEFAULT_CANDIDATES,
         bot: HINT_ROLLOUT_BOT,
+        nets: session.nets(),
         settings: crate::ai::rollout::RolloutSettings {
             games,
             truncate: None,

@@ -45,6 +45,7 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     let seed = config.dice_seed(index);
     let seat_players = config.seat_players(index);
     let mut session = Session::new(config.kind, &config.options, seed)?;
+    session.set_nets(config.nets.clone());
     if let Some(position) = config.opening(index) {
         // Checked when the file was read; the record's first line says where it began.
         session.set_position(position)?;
@@ -56,7 +57,13 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
         let who = format!("{label} {}", session.seat_name(seat));
         let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64 * 7919 + index);
         let settings = config.engine_settings(player);
-        match build_agent(&config.players[player].spec, bot_seed, settings, &who) {
+        match build_agent(
+            &config.players[player].spec,
+            bot_seed,
+            &config.nets,
+            settings,
+            &who,
+        ) {
             Ok(agent) => agents.push(agent),
             Err(failure) => {
                 forfeit.get_or_insert(Forfeit::of(seat, failure));

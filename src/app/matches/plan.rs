@@ -281,6 +281,7 @@ mod tests {
             jobs: 1,
             records: None,
             engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
             tourney: Tourney {
                 pairing,
                 ..Tourney::default()

@@ -98,6 +98,7 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
         jobs: 1,
         records: None,
         engines: EngineSettings::default(),
+        nets: crate::ai::learn::Nets::shipped(),
         tourney: Tourney {
             pairing: plan.pairing,
             sprt: request.sprt.or(plan.sprt),

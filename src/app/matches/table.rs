@@ -473,6 +473,7 @@ mod tests {
             jobs: 1,
             records: None,
             engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
             tourney: Default::default(),
         };
         let city = table(&config(&[]), &[], None);
@@ -520,6 +521,7 @@ mod tests {
             jobs: 1,
             records: None,
             engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
             tourney: Default::default(),
         };
         let games: Vec<GameSummary> = (0..3)

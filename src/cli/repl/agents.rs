@@ -28,6 +28,7 @@ impl Table {
         let mut agent = build_agent(
             &player,
             agent_seed(self.session.seed(), seat),
+            &self.seats.nets,
             &self.seats.engines,
             label,
         )
@@ -149,6 +150,7 @@ impl Table {
             let agent = build_agent_or_failed(
                 &self.seats.players[seat],
                 agent_seed(self.session.seed(), seat),
+                &self.seats.nets,
                 &self.seats.engines,
                 label,
             );
@@ -231,6 +233,7 @@ impl Table {
         let mut agent = build_agent_or_failed(
             &self.seats.players[seat],
             agent_seed(self.session.seed(), seat),
+            &self.seats.nets,
             &self.seats.engines,
             label,
         );
