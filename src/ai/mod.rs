@@ -7,14 +7,66 @@
 //! games only through the [`crate::core::Game`] trait (and each game's own evaluation or
 //! encoder).
 
-pub mod adjudicate;
+pub(crate) mod adjudicate;
 pub mod bots;
+// Fitting the games' estimates is a developer's tool (`examples/calibrate.rs`), built
+// only for it and for the tests.
+#[cfg(any(test, feature = "internals"))]
 pub mod calibration;
-pub mod data_dir;
+pub(crate) mod data_dir;
+#[cfg(feature = "internals")]
 pub mod learn;
-pub mod playout;
-pub mod rollout;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod learn;
+pub(crate) mod playout;
+pub(crate) mod rollout;
 pub mod roster;
 pub mod search;
+#[cfg(feature = "internals")]
 pub mod solve;
-pub mod train;
+#[cfg(not(feature = "internals"))]
+pub(crate) mod solve;
+pub(crate) mod train;
+
+// Unit tests of the bots' insides, kept under `tests/` (where the checks that games stay
+// in their own folders leave test code out); they play whole games through
+// `playout`, `rollout`, `learn`, `train`, `solve` and `calibration`.
+#[cfg(test)]
+#[path = "tests/aeroplane_games.rs"]
+mod aeroplane_games;
+#[cfg(test)]
+#[path = "tests/estimates.rs"]
+mod estimates;
+#[cfg(test)]
+#[path = "tests/invariants.rs"]
+mod invariants;
+#[cfg(test)]
+#[path = "tests/learned_nets.rs"]
+mod learned_nets;
+#[cfg(test)]
+#[path = "tests/microbes_games.rs"]
+mod microbes_games;
+#[cfg(test)]
+#[path = "tests/mnogoboy_random.rs"]
+mod mnogoboy_random;
+#[cfg(test)]
+#[path = "tests/mnogoboy_solved.rs"]
+mod mnogoboy_solved;
+#[cfg(test)]
+#[path = "tests/nardy_net.rs"]
+mod nardy_net;
+#[cfg(test)]
+#[path = "tests/rollouts.rs"]
+mod rollouts;
+#[cfg(test)]
+#[path = "tests/search.rs"]
+mod search_games;
+#[cfg(test)]
+#[path = "tests/support.rs"]
+mod support;
+#[cfg(test)]
+#[path = "tests/ur_games.rs"]
+mod ur_games;
+#[cfg(test)]
+#[path = "tests/ur_solver.rs"]
+mod ur_solver;

@@ -172,7 +172,7 @@ fn run(script: &str, dir: &Path, log: &Path) -> Result<i32, String> {
         .env("PATH", path)
         .env("TABULA", &binary)
         .env(
-            tabula::ai::data_dir::DATA_DIR_VAR,
+            crate::support::DATA_DIR_VAR,
             crate::support::test_data_dir(),
         )
         .env("NO_COLOR", "1")

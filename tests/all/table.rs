@@ -30,7 +30,7 @@ pub(crate) fn keys_in_terminal(shell: &str, env: &[(&str, &str)], presses: &[&st
         // would wait for keys.
         .env("PAGER", "cat")
         .env(
-            tabula::ai::data_dir::DATA_DIR_VAR,
+            crate::support::DATA_DIR_VAR,
             crate::support::test_data_dir(),
         )
         .stdin(Stdio::piped())

@@ -26,7 +26,7 @@ use anyhow::Context;
 
 use crate::core::NewGame;
 
-pub use nardy::{MatchTable, NetBot, NetEvaluator, Probabilities};
+pub use nardy::NetBot;
 pub use network::Network;
 pub use weights::{NetFileError, NetInfo};
 

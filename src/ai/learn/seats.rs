@@ -142,11 +142,6 @@ impl SeatNet {
     pub fn new(net: Arc<Network>) -> SeatNet {
         SeatNet { net }
     }
-
-    /// The network.
-    pub fn network(&self) -> &Network {
-        &self.net
-    }
 }
 
 impl<G: Game> Evaluator<G> for SeatNet {

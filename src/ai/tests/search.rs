@@ -4,18 +4,18 @@
 
 use std::collections::HashMap;
 
-use tabula::ai::bots::{Bot, MctsBot, RandomBot};
-use tabula::ai::playout::playout_with_bots;
-use tabula::ai::roster::BotKind;
-use tabula::ai::search::{Evaluator, Expectimax, GameEstimate, Mcts};
-use tabula::core::{Estimate, Game, NewGame, Phase, SeededDice};
-use tabula::games::aeroplane::Aeroplane;
-use tabula::games::microbes::Microbes;
-use tabula::games::mnogoboy::Mnogoboy;
-use tabula::games::nardy::Nardy;
-use tabula::games::ur::Ur;
+use crate::ai::bots::{Bot, MctsBot, RandomBot};
+use crate::ai::playout::playout_with_bots;
+use crate::ai::roster::BotKind;
+use crate::ai::search::{Evaluator, Expectimax, GameEstimate, Mcts};
+use crate::core::{Estimate, Game, NewGame, Phase, SeededDice};
+use crate::games::aeroplane::Aeroplane;
+use crate::games::microbes::Microbes;
+use crate::games::mnogoboy::Mnogoboy;
+use crate::games::nardy::Nardy;
+use crate::games::ur::Ur;
 
-use crate::support::{given, given_with, new_game};
+use super::support::{given, given_with, new_game};
 
 /// Seat 0's exact equity of every position reachable from `start`, by value iteration
 /// (the chessboard race can pass for ever, so plain recursion would not end): each
@@ -429,7 +429,7 @@ fn mcts_beats_random_clearly() {
 
 #[test]
 fn bot_best_plays_a_known_level_for_every_game_and_option_set() {
-    use tabula::ai::roster::best_level;
+    use crate::ai::roster::best_level;
     let three = new_game::<Aeroplane>(&["players=3"]);
     let four = new_game::<Aeroplane>(&["players=4"]);
     let three_bouncing = new_game::<Aeroplane>(&["players=3", "overshoot=bounce"]);
