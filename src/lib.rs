@@ -27,4 +27,4 @@ pub mod core;
 pub mod games;
 
 pub use cli::engine::{serve, serve_bot};
-pub use cli::{USAGE_EXIT, UsageError, run};
+pub use cli::{RunError, run};

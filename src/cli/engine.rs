@@ -7,7 +7,7 @@
 //! [`serve_bot`] serves any [`Bot`] this way: what a bot author writes in Rust is the bot,
 //! never the protocol.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
@@ -19,8 +19,9 @@ use crate::core::{Game, Options};
 use crate::games::{AnyGame, GameKind};
 
 /// Answers protocol commands from `input` on `output` until `quit` or end of input, with
-/// the built-in `bot` answering `genmove`, `hint` and `evaluate`.
-pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> anyhow::Result<()> {
+/// the built-in `bot` answering `genmove`, `hint` and `evaluate`. Fails only when `input`
+/// cannot be read or `output` written.
+pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> io::Result<()> {
     let mut protocol = Protocol {
         bot: None,
         name: None,
@@ -32,14 +33,15 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
 /// until `quit` or end of input, keeping the game with the library (dice from `seed`),
 /// and asks `bot` for `genmove`, `hint` and `evaluate`. The bot lives for the whole run,
 /// so whatever it keeps between decisions stays. `name` is the reply to `name`.
-/// (`set bot NAME` hands the answers to a built-in bot from then on.)
+/// (`set bot NAME` hands the answers to a built-in bot from then on.) Fails only when
+/// `input` cannot be read or `output` written.
 pub fn serve_bot(
     input: impl BufRead,
     output: &mut dyn Write,
     seed: u64,
     name: &str,
     bot: Box<dyn Bot<AnyGame>>,
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     let mut protocol = Protocol {
         bot: Some(bot),
         name: Some(name.to_string()),
@@ -77,9 +79,11 @@ fn run(
     seed: u64,
     bot: BotKind,
     protocol: &mut Protocol,
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     let kind = GameKind::ALL[0];
-    let mut session = Session::new(kind, &Options::defaults(kind.info().options), seed)?;
+    // A game's default options always set it up; were they ever refused, the engine could
+    // not start, as when its input cannot be read.
+    let mut session = Session::new(kind, &Options::defaults(kind.info().options), seed).map_err(io::Error::other)?;
     session.set_bot(bot);
     for line in LineReader::new(input) {
         let text = match line?.command {
