@@ -1,11 +1,16 @@
 //! The players that think: searches, the bot floor, learned evaluations, exact solving,
 //! and the roster that maps a bot name to a bot for any game.
 //!
+//! A bot author sees the ready bots: the [`bots::Bot`] trait and the bots generic over
+//! any game ([`bots`]), the searches they are built on ([`search`]), and the roster that
+//! names every built-in bot ([`roster::BotKind`]). How the bots learn, solve, play out,
+//! roll out and train is the crate's own.
+//!
 //! May use: [`crate::core`] and [`crate::games`]. Inside, each room uses only the rooms
-//! listed before it: [`data_dir`], [`search`], [`bots`], [`playout`], [`learn`],
-//! [`solve`], [`adjudicate`], [`rollout`], [`roster`], [`train`], [`calibration`]. Search, learning and solving see
-//! games only through the [`crate::core::Game`] trait (and each game's own evaluation or
-//! encoder).
+//! listed before it: `data_dir`, [`search`], [`bots`], `playout`, `learn`, `solve`,
+//! `adjudicate`, `rollout`, [`roster`], `train`, `calibration`. Search, learning and
+//! solving see games only through the [`crate::core::Game`] trait (and each game's own
+//! evaluation or encoder).
 
 pub(crate) mod adjudicate;
 pub mod bots;

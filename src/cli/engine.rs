@@ -35,6 +35,36 @@ pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKin
 /// so whatever it keeps between decisions stays. `name` is the reply to `name`.
 /// (`set bot NAME` hands the answers to a built-in bot from then on.) Fails only when
 /// `input` cannot be read or `output` written.
+///
+/// # Example
+///
+/// An engine program whose bot always plays the first legal move and rolls at once (see
+/// `examples/random_bot.rs`); `tabula play nardy --seat black=engine:PROGRAM` plays it:
+///
+/// ```no_run
+/// use std::io;
+///
+/// use tabula::ai::bots::Bot;
+/// use tabula::core::Game;
+/// use tabula::games::AnyGame;
+///
+/// struct FirstMove;
+///
+/// impl Bot<AnyGame> for FirstMove {
+///     fn choose_move(&mut self, _game: &AnyGame, _legal: &[<AnyGame as Game>::Move]) -> usize {
+///         0
+///     }
+///
+///     fn choose_before_roll(&mut self, _game: &AnyGame, _actions: &[<AnyGame as Game>::Move]) -> Option<usize> {
+///         None
+///     }
+/// }
+///
+/// fn main() -> io::Result<()> {
+///     let mut out = io::stdout().lock();
+///     tabula::serve_bot(io::stdin().lock(), &mut out, 1, "first_move", Box::new(FirstMove))
+/// }
+/// ```
 pub fn serve_bot(
     input: impl BufRead,
     output: &mut dyn Write,
@@ -83,7 +113,8 @@ fn run(
     let kind = GameKind::ALL[0];
     // A game's default options always set it up; were they ever refused, the engine could
     // not start, as when its input cannot be read.
-    let mut session = Session::new(kind, &Options::defaults(kind.info().options), seed).map_err(io::Error::other)?;
+    let mut session =
+        Session::new(kind, &Options::defaults(kind.info().options), seed).map_err(io::Error::other)?;
     session.set_bot(bot);
     for line in LineReader::new(input) {
         let text = match line?.command {

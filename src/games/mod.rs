@@ -43,6 +43,26 @@ pub struct MoveCast<G: Game> {
 macro_rules! games {
     ($($variant:ident => $module:ident :: $ty:ident),+ $(,)?) => {
         /// Which game: the tag used to pick one by name.
+        ///
+        /// # Example
+        ///
+        /// A game picked by its name, set up with rule options as `key=value` words
+        /// (the others keep their defaults), and played as an [`AnyGame`]:
+        ///
+        /// ```
+        /// use tabula::core::{Game, Options, Phase};
+        /// use tabula::games::{AnyGame, GameKind};
+        ///
+        /// let kind = GameKind::from_id("mnogoboy")?;
+        /// let options = Options::parse(kind.info().options, &["players=3"])?;
+        /// let game: AnyGame = kind.new_game(&options)?;
+        /// assert_eq!(game.kind(), GameKind::Mnogoboy);
+        /// assert_eq!(game.seat_count(), 3);
+        /// assert_ne!(game.phase(), Phase::Over);
+        /// // A name tabula does not know is refused with the names it does.
+        /// assert!(GameKind::from_id("chess").unwrap_err().to_string().contains("nardy"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {
             $(
@@ -70,7 +90,9 @@ macro_rules! games {
             }
         }
 
-        /// A game of any kind.
+        /// A game of any kind: what a front end or a bot for every game holds, the
+        /// [`Game`] trait forwarded to the game inside. [`GameKind::new_game`] makes one
+        /// (see the example there).
         #[derive(Clone, Debug)]
         pub enum AnyGame {
             $(
