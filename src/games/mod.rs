@@ -312,18 +312,38 @@ games! {
 
 impl GameKind {
     /// The game with this id (`nardy`), or an error that lists the games.
-    pub fn from_id(id: &str) -> Result<GameKind, String> {
+    pub fn from_id(id: &str) -> Result<GameKind, UnknownGame> {
         let wanted = id.trim().to_ascii_lowercase();
         GameKind::ALL
             .iter()
             .copied()
             .find(|kind| kind.info().id == wanted)
-            .ok_or_else(|| {
-                let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
-                let hint = crate::core::nearest::nearest_word(&wanted, ids.iter().copied())
-                    .map(|near| format!(" (did you mean '{near}'?)"))
-                    .unwrap_or_default();
-                format!("unknown game '{id}'{hint}; the games are {}", ids.join(", "))
-            })
+            .ok_or_else(|| UnknownGame { name: id.to_string() })
     }
 }
+
+/// A game name that is none of tabula's games. Shown, it names the nearest game and
+/// lists them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    /// The name as given.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
+        let wanted = self.name.trim().to_ascii_lowercase();
+        let hint = crate::core::nearest::nearest_word(&wanted, ids.iter().copied())
+            .map(|near| format!(" (did you mean '{near}'?)"))
+            .unwrap_or_default();
+        write!(
+            f,
+            "unknown game '{}'{hint}; the games are {}",
+            self.name,
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}

@@ -190,7 +190,9 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
 fn game_arg(word: &str) -> Result<Option<GameKind>, CommandError> {
     match word {
         "" => Ok(None),
-        id => GameKind::from_id(id).map(Some).map_err(CommandError::Argument),
+        id => GameKind::from_id(id)
+            .map(Some)
+            .map_err(|unknown| CommandError::Argument(unknown.to_string())),
     }
 }
 
