@@ -34,44 +34,21 @@ pub(crate) mod solve;
 pub(crate) mod train;
 
 // Unit tests of the bots' insides, kept under `tests/` (where the checks that games stay
-// in their own folders leave test code out); they play whole games through
-// `playout`, `rollout`, `learn`, `train`, `solve` and `calibration`.
+// in their own folders leave test code out); they play whole games through `playout`,
+// `rollout`, `learn`, `train`, `solve` and `calibration`.
 #[cfg(test)]
-#[path = "tests/aeroplane_games.rs"]
-mod aeroplane_games;
-#[cfg(test)]
-#[path = "tests/estimates.rs"]
-mod estimates;
-#[cfg(test)]
-#[path = "tests/invariants.rs"]
-mod invariants;
-#[cfg(test)]
-#[path = "tests/learned_nets.rs"]
-mod learned_nets;
-#[cfg(test)]
-#[path = "tests/microbes_games.rs"]
-mod microbes_games;
-#[cfg(test)]
-#[path = "tests/mnogoboy_random.rs"]
-mod mnogoboy_random;
-#[cfg(test)]
-#[path = "tests/mnogoboy_solved.rs"]
-mod mnogoboy_solved;
-#[cfg(test)]
-#[path = "tests/nardy_net.rs"]
-mod nardy_net;
-#[cfg(test)]
-#[path = "tests/rollouts.rs"]
-mod rollouts;
-#[cfg(test)]
-#[path = "tests/search.rs"]
-mod search_games;
-#[cfg(test)]
-#[path = "tests/support.rs"]
-mod support;
-#[cfg(test)]
-#[path = "tests/ur_games.rs"]
-mod ur_games;
-#[cfg(test)]
-#[path = "tests/ur_solver.rs"]
-mod ur_solver;
+mod tests {
+    mod aeroplane_games;
+    mod estimates;
+    mod invariants;
+    mod learned_nets;
+    mod microbes_games;
+    mod mnogoboy_random;
+    mod mnogoboy_solved;
+    mod nardy_net;
+    mod rollouts;
+    mod search;
+    mod support;
+    mod ur_games;
+    mod ur_solver;
+}
