@@ -3,7 +3,7 @@
 //! on positions from games the network plays against itself.
 //!
 //! ```sh
-//! cargo run --release --example net_speed [-- --net FILE] [-- --seconds S]
+//! cargo run --release --features internals --example net_speed [-- --net FILE] [-- --seconds S]
 //! ```
 
 use std::sync::Arc;

@@ -11,9 +11,9 @@
 //! its own. Prints the share of perfect choices and the mean loss.
 //!
 //! ```sh
-//! cargo run --release --example net_vs_perfect -- [--game ur] [--rules finkel] [--bot net] \
+//! cargo run --release --features internals --example net_vs_perfect -- [--game ur] [--rules finkel] [--bot net] \
 //!     [--decisions 10000] [--net FILE]
-//! cargo run --release --example net_vs_perfect -- --game mnogoboy --bot net:4
+//! cargo run --release --features internals --example net_vs_perfect -- --game mnogoboy --bot net:4
 //! ```
 
 use tabula::ai::bots::Bot;

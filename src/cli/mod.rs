@@ -18,6 +18,7 @@ mod play;
 pub mod repl;
 mod replay;
 mod rollout;
+mod run_error;
 mod solve;
 mod train;
 
@@ -30,6 +31,8 @@ use play::PlayArgs;
 use rollout::RolloutArgs;
 use solve::SolveArgs;
 use train::TrainArgs;
+
+pub use run_error::RunError;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -178,8 +181,13 @@ fn usage(message: impl std::fmt::Display) -> anyhow::Error {
     UsageError(message.to_string()).into()
 }
 
-/// Runs tabula with the process arguments.
-pub fn run() -> anyhow::Result<ExitCode> {
+/// Runs tabula with the process arguments: the exit status it ends with, or why it failed.
+pub fn run() -> Result<ExitCode, RunError> {
+    run_command().map_err(RunError)
+}
+
+/// [`run`]'s work: every command's error, carried with its causes.
+fn run_command() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let net = match &cli.command {
         Commands::Play(PlayArgs { net, .. })

@@ -305,6 +305,34 @@ pub struct GameInfo {
 /// A dice race game: rules only, no I/O, no hidden randomness.
 ///
 /// Contract: every method that can fail leaves `self` unchanged when it fails.
+///
+/// # Example
+///
+/// A game of Ur set up, its dice thrown from a seeded source (the same seed, the same
+/// throws), its legal moves listed and one of them played:
+///
+/// ```
+/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::games::ur::Ur;
+///
+/// let mut game = Ur::default_game();
+/// let mut dice = SeededDice::new(7);
+/// // Throw until a seat has a move to choose: a throw that allows none passes the turn.
+/// while !matches!(game.phase(), Phase::Move(_)) {
+///     let throw = game.roll(&mut dice);
+///     game.set_dice(throw)?;
+/// }
+/// let mut legal = Vec::new();
+/// game.legal_moves(&mut legal);
+/// let chosen = &legal[0];
+/// // A move reads as the game writes it, and parses back from that text.
+/// let text = game.format_move(chosen);
+/// assert_eq!(&game.parse_move(&text)?, chosen);
+/// game.play(chosen)?;
+/// // After a move in Ur, a seat throws next.
+/// assert!(matches!(game.phase(), Phase::Roll(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One move (a whole turn's choice), as parsed from text.
     type Move: Clone + Debug + PartialEq + Send + Sync;

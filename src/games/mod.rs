@@ -65,6 +65,26 @@ pub struct MoveCast<G: Game> {
 macro_rules! games {
     ($($variant:ident => $module:ident :: $ty:ident),+ $(,)?) => {
         /// Which game: the tag used to pick one by name.
+        ///
+        /// # Example
+        ///
+        /// A game picked by its name, set up with rule options as `key=value` words
+        /// (the others keep their defaults), and played as an [`AnyGame`]:
+        ///
+        /// ```
+        /// use tabula::core::{Game, Options, Phase};
+        /// use tabula::games::{AnyGame, GameKind};
+        ///
+        /// let kind = GameKind::from_id("mnogoboy")?;
+        /// let options = Options::parse(kind.info().options, &["players=3"])?;
+        /// let game: AnyGame = kind.new_game(&options)?;
+        /// assert_eq!(game.kind(), GameKind::Mnogoboy);
+        /// assert_eq!(game.seat_count(), 3);
+        /// assert_ne!(game.phase(), Phase::Over);
+        /// // A name tabula does not know is refused with the names it does.
+        /// assert!(GameKind::from_id("chess").unwrap_err().to_string().contains("nardy"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {
             $(
@@ -92,7 +112,9 @@ macro_rules! games {
             }
         }
 
-        /// A game of any kind.
+        /// A game of any kind: what a front end or a bot for every game holds, the
+        /// [`Game`] trait forwarded to the game inside. [`GameKind::new_game`] makes one
+        /// (see the example there).
         #[derive(Clone, Debug)]
         pub enum AnyGame {
             $(
@@ -346,18 +368,38 @@ games! {
 
 impl GameKind {
     /// The game with this id (`nardy`), or an error that lists the games.
-    pub fn from_id(id: &str) -> Result<GameKind, String> {
+    pub fn from_id(id: &str) -> Result<GameKind, UnknownGame> {
         let wanted = id.trim().to_ascii_lowercase();
         GameKind::ALL
             .iter()
             .copied()
             .find(|kind| kind.info().id == wanted)
-            .ok_or_else(|| {
-                let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
-                let hint = crate::core::nearest::nearest_word(&wanted, ids.iter().copied())
-                    .map(|near| format!(" (did you mean '{near}'?)"))
-                    .unwrap_or_default();
-                format!("unknown game '{id}'{hint}; the games are {}", ids.join(", "))
-            })
+            .ok_or_else(|| UnknownGame { name: id.to_string() })
     }
 }
+
+/// A game name that is none of tabula's games. Shown, it names the nearest game and
+/// lists them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    /// The name as given.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
+        let wanted = self.name.trim().to_ascii_lowercase();
+        let hint = crate::core::nearest::nearest_word(&wanted, ids.iter().copied())
+            .map(|near| format!(" (did you mean '{near}'?)"))
+            .unwrap_or_default();
+        write!(
+            f,
+            "unknown game '{}'{hint}; the games are {}",
+            self.name,
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}

@@ -20,6 +20,43 @@ pub use crate::ai::search::RankedMove;
 use crate::core::{Estimate, Game};
 
 /// A player that picks moves by itself.
+///
+/// # Example
+///
+/// A bot of one's own is its choices only: here the last legal move, and rolling at once
+/// before each throw. The values a bot gives moves ([`Bot::rank_moves`],
+/// [`Bot::estimate`]) default to the game's own estimate.
+///
+/// ```
+/// use tabula::ai::bots::Bot;
+/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::games::microbes::Microbes;
+///
+/// struct LastMove;
+///
+/// impl<G: Game> Bot<G> for LastMove {
+///     fn choose_move(&mut self, _game: &G, legal: &[G::Move]) -> usize {
+///         legal.len() - 1
+///     }
+///
+///     fn choose_before_roll(&mut self, _game: &G, _actions: &[G::Move]) -> Option<usize> {
+///         None
+///     }
+/// }
+///
+/// let mut game = Microbes::default_game();
+/// let mut dice = SeededDice::new(1);
+/// let mut bot = LastMove;
+/// while !matches!(game.phase(), Phase::Move(_)) {
+///     let throw = game.roll(&mut dice);
+///     game.set_dice(throw)?;
+/// }
+/// let mut legal = Vec::new();
+/// game.legal_moves(&mut legal);
+/// let index = bot.choose_move(&game, &legal);
+/// game.play(&legal[index])?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Bot<G: Game>: Send {
     /// Picks one of `legal` (never empty) for the seat to move; returns its index.
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize;

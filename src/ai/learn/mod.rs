@@ -29,7 +29,7 @@ use anyhow::Context;
 use crate::core::{Game, NewGame};
 use crate::games::nardy::Nardy;
 
-pub use nardy::{MatchTable, NetBot, NetEvaluator, Probabilities};
+pub use nardy::NetBot;
 pub use network::Network;
 pub use weights::{NetFileError, NetInfo};
 

@@ -88,11 +88,6 @@ pub fn shipped() -> &'static [(NetInfo, Arc<Network>)] {
     })
 }
 
-/// The shipped network for `game`, if there is one.
-pub fn network_for<G: Game>(game: &G) -> Option<Arc<Network>> {
-    Nets::shipped().for_game(game)
-}
-
 /// The chance that each seat finishes first, by `net`, of a position not over and past
 /// any roll-off; entries past the seat count are zero.
 pub fn seat_chances<G: Game>(net: &Network, game: &G) -> [f64; MAX_SEATS] {
@@ -126,11 +121,6 @@ impl SeatNet {
     /// The evaluation by `net`.
     pub fn new(net: Arc<Network>) -> SeatNet {
         SeatNet { net }
-    }
-
-    /// The network.
-    pub fn network(&self) -> &Network {
-        &self.net
     }
 }
 

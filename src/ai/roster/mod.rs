@@ -7,8 +7,8 @@
 //! play on the networks they are built with ([`Nets`]). [`KeptBot`] keeps one
 //! bot for a whole game, its tables alive between decisions.
 //!
-//! May use: core, games, and the rest of [`crate::ai`] but [`crate::ai::train`] and
-//! [`crate::ai::calibration`].
+//! May use: core, games, and the rest of [`crate::ai`] but `crate::ai::train` and
+//! `crate::ai::calibration`.
 
 mod best;
 mod bot_game;
@@ -29,6 +29,38 @@ use crate::core::{BotLevel, Game};
 use crate::games::AnyGame;
 
 /// The built-in bots by name, with their level where they have one.
+///
+/// # Example
+///
+/// Bots named as people type them (`greedy`, `best`, `expectimax:3`), built for a game
+/// and asked for a move:
+///
+/// ```
+/// use tabula::ai::bots::Bot;
+/// use tabula::ai::roster::BotKind;
+/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::games::nardy::Nardy;
+///
+/// let greedy: BotKind = "greedy".parse()?;
+/// assert_eq!(greedy, BotKind::Greedy);
+/// let best: BotKind = "best".parse()?;
+/// assert_eq!(best, BotKind::Best);
+/// assert!("nobody".parse::<BotKind>().is_err());
+///
+/// let mut game = Nardy::default_game();
+/// let mut dice = SeededDice::new(3);
+/// while !matches!(game.phase(), Phase::Move(_)) {
+///     let throw = game.roll(&mut dice);
+///     game.set_dice(throw)?;
+/// }
+/// let mut legal = Vec::new();
+/// game.legal_moves(&mut legal);
+/// let mut bot: Box<dyn Bot<Nardy>> = best.build(42);
+/// let index = bot.choose_move(&game, &legal);
+/// println!("bot:best plays {}", game.format_move(&legal[index]));
+/// game.play(&legal[index])?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     /// Plays a uniformly random legal move.
@@ -62,7 +94,8 @@ pub enum BotKind {
     /// The strongest level that still decides quickly, chosen per game and options
     /// (perfect play where an Ur table is present).
     Best,
-    /// Plays Ur's standard rule sets exactly from the solved table (see [`crate::ai::solve::perfect`]).
+    /// Plays Ur's standard rule sets exactly from the table `tabula solve` builds, and
+    /// two-seat Mnogoboy from the one built in.
     Perfect,
 }
 
