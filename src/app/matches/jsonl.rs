@@ -12,6 +12,7 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
+use super::plan::{Pairing, PlanLine, player_line, sprt_text};
 use super::scoring::{forfeit_line, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::players::PlayerSpec;
@@ -19,6 +20,7 @@ use crate::app::record::seal::{SEAL_LINE, Sealer};
 use crate::app::record::{GameRecord, RecordStream, Undamaged};
 use crate::app::session::{Action, CommandError, Session};
 use crate::core::Game;
+use crate::core::stats::sprt::Sprt;
 
 /// What the `format` field of every line says: the schema of tabula(6).
 pub const FORMAT: &str = "tabula-match-game-1";
@@ -152,22 +154,7 @@ pub(super) fn game_line(
         .filter_map(|w| w.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let plan = config.plan_lines(&summary.seat_players);
-    let plan = super::plan::PlanLine::parse(plan[0].trim_start_matches("match-plan "))
-        .map(|p| Plan {
-            seed: p.seed,
-            games: p.games,
-            players: p.players,
-            pairing: p.pairing.as_str().to_string(),
-            sprt: p.sprt.map(|s| {
-                format!(
-                    "elo0={},elo1={},alpha={},beta={}",
-                    s.elo0, s.elo1, s.alpha, s.beta
-                )
-            }),
-            positions: p.positions,
-        })
-        .unwrap_or_else(|_| unreachable_plan(config));
+    let plan = Plan::from(&config.plan());
     let players = summary
         .seat_players
         .iter()
@@ -249,15 +236,41 @@ pub(super) fn game_line(
     serde_json::to_string(&line).unwrap_or_default()
 }
 
-/// The plan of this match, should its own line not read back (it always does).
-fn unreachable_plan(config: &MatchConfig) -> Plan {
-    Plan {
-        seed: config.seed,
-        games: config.games,
-        players: config.players.len(),
-        pairing: String::new(),
-        sprt: None,
-        positions: None,
+impl From<&PlanLine> for Plan {
+    fn from(plan: &PlanLine) -> Plan {
+        Plan {
+            seed: plan.seed,
+            games: plan.games,
+            players: plan.players,
+            pairing: plan.pairing.as_str().to_string(),
+            sprt: plan.sprt.as_ref().map(sprt_text),
+            positions: plan.positions,
+        }
+    }
+}
+
+impl TryFrom<&Plan> for PlanLine {
+    type Error = String;
+
+    fn try_from(plan: &Plan) -> Result<PlanLine, String> {
+        let pairing = Pairing::named(&plan.pairing).ok_or_else(|| {
+            format!(
+                "the match's pairing '{}' is not round-robin or gauntlet",
+                plan.pairing
+            )
+        })?;
+        let sprt = match &plan.sprt {
+            Some(text) => Some(Sprt::parse(text).map_err(|e| format!("the match's sprt: {e}"))?),
+            None => None,
+        };
+        Ok(PlanLine {
+            seed: plan.seed,
+            players: plan.players,
+            pairing,
+            games: plan.games,
+            sprt,
+            positions: plan.positions,
+        })
     }
 }
 
@@ -276,7 +289,9 @@ fn record_of_line(line: &str, path: &Path, number: usize) -> anyhow::Result<Stri
             game.format
         );
     }
-    Ok(record_of(&game))
+    let plan = PlanLine::try_from(&game.plan)
+        .map_err(|e| anyhow::anyhow!("{}, line {number}: {e}", path.display()))?;
+    Ok(record_of(&game, &plan))
 }
 
 /// True when the file at `path` holds JSON lines rather than text records (its first
@@ -353,8 +368,9 @@ fn one_record(text: &str) -> Result<GameRecord, CommandError> {
         .unwrap_or_else(|| Err(CommandError::File("a JSON line without a game".into())))
 }
 
-/// One game's text record, as `tabula match --records` writes it.
-fn record_of(game: &GameLine) -> String {
+/// One game's text record, as `tabula match --records` writes it (`plan` read from
+/// its line).
+fn record_of(game: &GameLine, plan: &PlanLine) -> String {
     let mut header = format!("game {}", game.game);
     for (key, value) in &game.options {
         header.push_str(&format!(" {key}={value}"));
@@ -364,25 +380,10 @@ fn record_of(game: &GameLine) -> String {
         SEAL_LINE.to_string(),
         format!("match-game {}", game.number),
     ];
-    let plan = &game.plan;
-    let mut plan_line = format!(
-        "match-plan seed={} players={} pairing={} games={}",
-        plan.seed, plan.players, plan.pairing, plan.games
-    );
-    if let Some(sprt) = &plan.sprt {
-        plan_line.push_str(&format!(" sprt={sprt}"));
-    }
-    if let Some(positions) = plan.positions {
-        plan_line.push_str(&format!(" positions={positions}"));
-    }
-    lines.push(plan_line);
+    lines.push(plan.to_string());
     let mut seats = Vec::new();
     for seat in &game.players {
-        let text = match &seat.name {
-            Some(name) => format!("{name}={}", seat.spec),
-            None => seat.spec.clone(),
-        };
-        lines.push(format!("match-player {} {text}", seat.player));
+        lines.push(player_line(seat.player, seat.name.as_deref(), &seat.spec));
         seats.push(format!("{}={}", seat.seat, seat.spec));
     }
     lines.push(format!("seats {}", seats.join(" ")));

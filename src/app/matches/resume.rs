@@ -47,7 +47,7 @@ fn check_plan(
     };
     let plan = PlanLine::parse(written).map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
     let expected = config.plan_lines(seat_players);
-    let ours = PlanLine::parse(expected[0].trim_start_matches("match-plan ")).map_err(anyhow::Error::msg)?;
+    let ours = config.plan();
     if (plan.seed, plan.players, plan.pairing) != (ours.seed, ours.players, ours.pairing) {
         bail!(
             "game {number} of the records belongs to another match ('match-plan {written}'; this one is '{}')",
