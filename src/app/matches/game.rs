@@ -5,7 +5,7 @@ use anyhow::bail;
 
 use super::adjudicate::{Watch, record_line};
 use super::jsonl::game_line;
-use super::scoring::{forfeit_line, forfeit_result, outcome_result, result_line};
+use super::scoring::{forfeit_line, forfeited_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
 use crate::app::players::{Agent, Forfeit, Observation, Referee, Turn, build_agent};
@@ -111,7 +111,7 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     };
     let outcome_summary = outcome.summary.clone();
     let (places, points) = match &forfeit {
-        Some(f) => forfeit_result(session.game(), f.seat),
+        Some(_) => forfeited_result(outcome),
         None => outcome_result(outcome),
     };
     let mut notes = vec![format!("match-game {}", index + 1)];

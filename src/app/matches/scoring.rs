@@ -21,7 +21,12 @@ pub fn max_points(game: &impl Game) -> f64 {
 /// Places and points when `seat` forfeits ([`Game::forfeit`]), never better for it than
 /// losing on the board. A first place shared by `k` seats gives each `1/k` of its points.
 pub fn forfeit_result(game: &impl Game, seat: Seat) -> (Vec<u8>, Vec<f64>) {
-    let outcome = game.forfeit(seat);
+    forfeited_result(game.forfeit(seat))
+}
+
+/// Places and points of a forfeit's `outcome` ([`Game::forfeit`]): a first place shared
+/// by `k` seats gives each `1/k` of its points.
+pub(super) fn forfeited_result(outcome: Outcome) -> (Vec<u8>, Vec<f64>) {
     let firsts = outcome.places.iter().filter(|&&p| p == 1).count().max(1) as f64;
     let points = outcome
         .places
