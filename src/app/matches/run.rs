@@ -13,6 +13,7 @@ use anyhow::{Context, bail};
 
 use super::game::play_game;
 use super::resume::resume;
+use super::scoring::format_points;
 use super::standings::SprtProgress;
 use super::table::{footer, table, unbalanced_warning, wrap};
 use super::{GameSummary, MatchConfig, game_label, one_line};
@@ -326,17 +327,7 @@ fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
             })
         })
         .collect();
-    let points: Vec<String> = summary
-        .points
-        .iter()
-        .map(|&p| {
-            if p.fract() == 0.0 {
-                format!("{p:.0}")
-            } else {
-                format!("{p:.2}")
-            }
-        })
-        .collect();
+    let points: Vec<String> = summary.points.iter().map(|&p| format_points(p, 2)).collect();
     let how = match &summary.forfeit {
         Some((seat, kind, _)) => format!("{} forfeits: {kind}", seat_name(*seat)),
         None => {
