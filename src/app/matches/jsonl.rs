@@ -315,17 +315,39 @@ pub struct JsonlGames<R> {
     path: std::path::PathBuf,
     line: usize,
     failed: bool,
+    whole: u64,
 }
 
 /// The games of the JSON lines file at `path`.
 pub fn games(path: &Path) -> Result<JsonlGames<std::io::BufReader<File>>, CommandError> {
     let file = crate::app::lines::open_regular_file(path).map_err(CommandError::File)?;
-    Ok(JsonlGames {
+    Ok(games_in(file, path))
+}
+
+/// The games of the JSON lines file at `path`, to resume a match from: as [`games`],
+/// with the error of [`open`] when the file does not open.
+pub(super) fn resumed_games(path: &Path) -> anyhow::Result<JsonlGames<std::io::BufReader<File>>> {
+    let file = crate::app::lines::open_regular_file(path).map_err(anyhow::Error::msg)?;
+    Ok(games_in(file, path))
+}
+
+/// The games of `file`, opened from `path`.
+fn games_in(file: File, path: &Path) -> JsonlGames<std::io::BufReader<File>> {
+    JsonlGames {
         input: std::io::BufReader::new(file),
         path: path.to_path_buf(),
         line: 0,
         failed: false,
-    })
+        whole: 0,
+    }
+}
+
+impl<R> JsonlGames<R> {
+    /// The bytes of the whole lines read so far: where a torn last line begins once the
+    /// games are all read.
+    pub fn whole_bytes(&self) -> u64 {
+        self.whole
+    }
 }
 
 impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
@@ -334,19 +356,20 @@ impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
     fn next(&mut self) -> Option<Self::Item> {
         while !self.failed {
             let mut line = String::new();
-            match self.input.read_line(&mut line) {
+            let read = match self.input.read_line(&mut line) {
                 Ok(0) => return None,
-                Ok(_) => {}
+                Ok(read) => read,
                 Err(e) => {
                     self.failed = true;
                     let place = format!("{}, line {}", self.path.display(), self.line + 1);
                     return Some(Err(CommandError::File(format!("{place}: {e}"))));
                 }
-            }
+            };
             self.line += 1;
             if !line.ends_with('\n') {
                 return None;
             }
+            self.whole += read as u64;
             if line.trim().is_empty() {
                 continue;
             }
@@ -422,9 +445,9 @@ fn record_of(game: &GameLine, plan: &PlanLine) -> String {
     text
 }
 
-/// Opens `path` to append games to: a torn last line (a run killed mid-write) is cut
-/// off. Returns the file and the numbers (from 0) of the games it holds; the file is
-/// read one line at a time.
+/// Opens `path` to append games to when the match resumes from its text records: a torn
+/// last line (a run killed mid-write) is cut off. Returns the file and the numbers (from
+/// 0) of the games it holds; the file is read one line at a time.
 pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
     use std::io::BufRead as _;
     let mut held = BTreeSet::new();

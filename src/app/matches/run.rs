@@ -1,7 +1,7 @@
 //! Running a match: resuming from its records, playing the games left on threads,
 //! writing each game as it ends, and printing the table.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -51,17 +51,7 @@ pub fn run_match(
     }
     let mut jsonl = None;
     if let Some(path) = &config.tourney.jsonl {
-        let (file, held) = super::jsonl::open(path)?;
-        // Without --records the JSON lines are what the match resumes from.
-        if config.records.is_none() && !held.is_empty() {
-            let games = super::jsonl::games(path).map_err(anyhow::Error::msg)?;
-            for summary in
-                resume(config, games).with_context(|| format!("cannot resume from {}", path.display()))?
-            {
-                finished.insert(summary.index, summary);
-            }
-        }
-        jsonl = Some((file, held));
+        jsonl = Some(open_jsonl(config, path, &mut finished)?);
     }
     if let Some(warning) = unbalanced_warning(config) {
         eprint!("{warning}");
@@ -241,6 +231,29 @@ fn stopped(config: &MatchConfig, done: usize) -> crate::app::interrupt::StoppedB
         signal,
         message: lines.join("\n  "),
     }
+}
+
+/// Opens the JSON lines file at `path` to append games to, with the numbers (from 0) of
+/// the games it holds. Without `--records` they are what the match resumes from: read
+/// once, as a stream, then a torn last line is cut off.
+fn open_jsonl(
+    config: &MatchConfig,
+    path: &std::path::Path,
+    finished: &mut BTreeMap<u64, GameSummary>,
+) -> anyhow::Result<(std::fs::File, BTreeSet<u64>)> {
+    if config.records.is_some() || !path.exists() {
+        return super::jsonl::open(path);
+    }
+    let mut games = super::jsonl::resumed_games(path)?;
+    let mut held = BTreeSet::new();
+    for summary in
+        resume(config, games.by_ref()).with_context(|| format!("cannot resume from {}", path.display()))?
+    {
+        held.insert(summary.index);
+        finished.insert(summary.index, summary);
+    }
+    cut_to(path, games.whole_bytes())?;
+    Ok((append_to(path)?, held))
 }
 
 /// Starts every engine of the match once, gives it a new game and stops it: an engine
