@@ -174,33 +174,7 @@ pub(super) fn game_line(
             }
         })
         .collect();
-    let mut times = seconds.iter();
-    let actions = session
-        .steps()
-        .map(|(before, _, action)| {
-            let mut line = ActionLine {
-                seat: before.phase().seat().map(seat_name),
-                roll: None,
-                played: None,
-                resign: None,
-                setpos: None,
-                seconds: None,
-            };
-            match action.written(before) {
-                Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
-                Action::SetPos(text) => line.setpos = Some(text),
-                Action::Move(text) => {
-                    line.played = Some(text);
-                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
-                }
-                Action::Resign(resigner) => {
-                    line.resign = Some(seat_name(resigner));
-                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
-                }
-            }
-            line
-        })
-        .collect();
+    let actions = action_lines(session, seconds);
     let forfeit = summary.forfeit.as_ref().map(|(seat, kind, detail)| ForfeitLine {
         seat: seat_name(*seat),
         kind: kind.as_str().to_string(),
@@ -234,6 +208,39 @@ pub(super) fn game_line(
     };
     // Plain data: serialising it cannot fail.
     serde_json::to_string(&line).unwrap_or_default()
+}
+
+/// Every roll and move of the game at `session`, each move with its `seconds` in order.
+fn action_lines(session: &Session, seconds: &[f64]) -> Vec<ActionLine> {
+    let game = session.game();
+    let seat_name = |seat: usize| game.seat_name(seat).to_string();
+    let mut times = seconds.iter();
+    session
+        .steps()
+        .map(|(before, _, action)| {
+            let mut line = ActionLine {
+                seat: before.phase().seat().map(seat_name),
+                roll: None,
+                played: None,
+                resign: None,
+                setpos: None,
+                seconds: None,
+            };
+            match action.written(before) {
+                Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
+                Action::SetPos(text) => line.setpos = Some(text),
+                Action::Move(text) => {
+                    line.played = Some(text);
+                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
+                }
+                Action::Resign(resigner) => {
+                    line.resign = Some(seat_name(resigner));
+                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
+                }
+            }
+            line
+        })
+        .collect()
 }
 
 impl From<&PlanLine> for Plan {
