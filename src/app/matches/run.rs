@@ -33,28 +33,22 @@ pub fn run_match(
         bail!("a match is played by bots and engines; 'human' cannot play one");
     }
     let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
-    let mut writer = None;
-    if let Some(path) = &config.records {
-        writer = Some(open_records(config, path, &mut finished)?);
-    }
-    let mut jsonl = None;
-    if let Some(path) = &config.tourney.jsonl {
-        jsonl = Some(open_jsonl(config, path, &mut finished)?);
-    }
+    let writer = config
+        .records
+        .as_ref()
+        .map(|path| open_records(config, path, &mut finished))
+        .transpose()?;
+    let jsonl = config
+        .tourney
+        .jsonl
+        .as_ref()
+        .map(|path| open_jsonl(config, path, &mut finished))
+        .transpose()?;
     if let Some(warning) = unbalanced_warning(config) {
         eprint!("{warning}");
     }
     let resumed = finished.len();
-    // The test stops the match only when this run plays every game: a shard's verdict
-    // would leave holes in the whole.
-    let mut sprt = config
-        .tourney
-        .sprt
-        .filter(|_| config.tourney.shard.is_none())
-        .map(SprtProgress::new);
-    if let Some(sprt) = sprt.as_mut() {
-        sprt.feed(&finished);
-    }
+    let sprt = sprt_of(config, &finished);
     let pending: Vec<u64> = (0..stop_at(&sprt).unwrap_or(config.games))
         .filter(|&g| config.in_shard(g) && !finished.contains_key(&g))
         .collect();
@@ -103,6 +97,21 @@ pub fn run_match(
         return Err(stopped(config, summaries.len()).into());
     }
     Ok(summaries)
+}
+
+/// The SPRT the match stops on, fed the games already `finished`: the test stops the
+/// match only when this run plays every game (a shard's verdict would leave holes in the
+/// whole).
+fn sprt_of(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Option<SprtProgress> {
+    let mut sprt = config
+        .tourney
+        .sprt
+        .filter(|_| config.tourney.shard.is_none())
+        .map(SprtProgress::new);
+    if let Some(sprt) = sprt.as_mut() {
+        sprt.feed(finished);
+    }
+    sprt
 }
 
 /// The game the SPRT's verdict came at, once it has come: no game from there on counts.
