@@ -14,7 +14,7 @@ use crate::app::matches::{
     MatchConfig, NamedEngine, Openings, Pairing, Shard, Starts, Tourney, find_player, read_engines,
 };
 use crate::app::players::MatchPlayer;
-use crate::app::protocol::client::TimeControl;
+use crate::app::protocol::client::{EngineSettings, TimeControl};
 use crate::core::stats::sprt::Sprt;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
@@ -203,23 +203,7 @@ fn match_config(args: MatchArgs) -> anyhow::Result<MatchConfig> {
             "--jsonl and --records need two files: the text records and the JSON lines are different formats",
         ));
     }
-    let resuming = args
-        .records
-        .as_ref()
-        .or(args.jsonl.as_ref())
-        .is_some_and(|path| path.exists());
-    let mut engines = args.engines.settings(resuming)?;
-    if let Some(tc) = args.tc {
-        engines.clock = Some(tc);
-    }
-    let per_player = own
-        .iter()
-        .map(|named| {
-            named
-                .as_ref()
-                .map_or_else(|| engines.clone(), |n| n.settings(&engines))
-        })
-        .collect();
+    let (engines, per_player) = engine_settings(&args, &own)?;
     Ok(MatchConfig {
         kind,
         options,
@@ -246,6 +230,32 @@ fn match_config(args: MatchArgs) -> anyhow::Result<MatchConfig> {
             ..Tourney::default()
         },
     })
+}
+
+/// The engine settings of the match (`--tc` for its clock), and of each player (those
+/// the engines file names for it).
+fn engine_settings(
+    args: &MatchArgs,
+    own: &[Option<NamedEngine>],
+) -> anyhow::Result<(EngineSettings, Vec<EngineSettings>)> {
+    let resuming = args
+        .records
+        .as_ref()
+        .or(args.jsonl.as_ref())
+        .is_some_and(|path| path.exists());
+    let mut engines = args.engines.settings(resuming)?;
+    if let Some(tc) = args.tc {
+        engines.clock = Some(tc);
+    }
+    let per_player = own
+        .iter()
+        .map(|named| {
+            named
+                .as_ref()
+                .map_or_else(|| engines.clone(), |n| n.settings(&engines))
+        })
+        .collect();
+    Ok((engines, per_player))
 }
 
 /// The game's options with the number of players as its seat count, for a game whose
