@@ -256,18 +256,36 @@ impl From<&PlanLine> for Plan {
     }
 }
 
-impl TryFrom<&Plan> for PlanLine {
-    type Error = String;
+/// Why the match a JSON line names is not one a match plays.
+#[derive(Debug)]
+pub(super) enum BadPlan {
+    /// A pairing of no known name.
+    Pairing(String),
+    /// An SPRT that does not read, and why.
+    Sprt(String),
+}
 
-    fn try_from(plan: &Plan) -> Result<PlanLine, String> {
-        let pairing = Pairing::named(&plan.pairing).ok_or_else(|| {
-            format!(
-                "the match's pairing '{}' is not round-robin or gauntlet",
-                plan.pairing
-            )
-        })?;
+impl std::fmt::Display for BadPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadPlan::Pairing(pairing) => {
+                write!(
+                    f,
+                    "the match's pairing '{pairing}' is not round-robin or gauntlet"
+                )
+            }
+            BadPlan::Sprt(why) => write!(f, "the match's sprt: {why}"),
+        }
+    }
+}
+
+impl TryFrom<&Plan> for PlanLine {
+    type Error = BadPlan;
+
+    fn try_from(plan: &Plan) -> Result<PlanLine, BadPlan> {
+        let pairing = Pairing::named(&plan.pairing).ok_or_else(|| BadPlan::Pairing(plan.pairing.clone()))?;
         let sprt = match &plan.sprt {
-            Some(text) => Some(Sprt::parse(text).map_err(|e| format!("the match's sprt: {e}"))?),
+            Some(text) => Some(Sprt::parse(text).map_err(BadPlan::Sprt)?),
             None => None,
         };
         Ok(PlanLine {
@@ -505,6 +523,30 @@ mod tests {
     fn json_lines_are_told_from_text_records() {
         assert!(is_jsonl_file(&file_of("a.jsonl", "\n  {\"format\":1}\n")).unwrap());
         assert!(!is_jsonl_file(&file_of("b.txt", "# tabula record\ngame nardy\n")).unwrap());
+    }
+
+    #[test]
+    fn the_plan_of_a_json_line_turns_back_into_the_match_plan_line() {
+        let plan = PlanLine {
+            seed: 7,
+            players: 3,
+            pairing: Pairing::Gauntlet,
+            games: 12,
+            sprt: Some(Sprt::parse("elo0=0,elo1=20").unwrap()),
+            positions: Some(4),
+        };
+        let mut json = Plan::from(&plan);
+        assert_eq!(json.pairing, "gauntlet");
+        let back = PlanLine::try_from(&json).unwrap();
+        assert_eq!(back, plan);
+        assert_eq!(
+            back.to_string(),
+            "match-plan seed=7 players=3 pairing=gauntlet games=12 \
+             sprt=elo0=0,elo1=20,alpha=0.05,beta=0.05 positions=4"
+        );
+        json.pairing = "swiss".into();
+        let error = PlanLine::try_from(&json).unwrap_err();
+        assert!(error.to_string().contains("'swiss'"), "{error}");
     }
 
     #[test]
