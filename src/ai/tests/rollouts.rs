@@ -21,7 +21,11 @@ fn settings(games: u64, jobs: usize, variance_reduction: bool, truncate: Option<
     }
 }
 
-fn roll_out<G: crate::ai::roster::BotGame>(positions: &[G], bot: BotKind, settings: &RolloutSettings) -> Rollouts {
+fn roll_out<G: crate::ai::roster::BotGame>(
+    positions: &[G],
+    bot: BotKind,
+    settings: &RolloutSettings,
+) -> Rollouts {
     let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ seat as u64) };
     rollout(positions, &make, settings, &|_, _| {})
 }
