@@ -400,6 +400,20 @@ fn parse_moved(game: &Aeroplane, value: &str) -> Result<u8, PositionError> {
 
 /// Checks that a parsed position could arise in play.
 pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
+    validate_squares(game)?;
+    if let Stage::RollOff(roll_off) = game.stage {
+        return validate_rolloff(game, roll_off);
+    }
+    validate_finished(game)?;
+    let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
+    if game.stage.is_over() {
+        return validate_over(game, needed);
+    }
+    validate_in_play(game, needed)
+}
+
+/// No square holds planes of two seats.
+fn validate_squares(game: &Aeroplane) -> Result<(), PositionError> {
     for seat in 0..game.seats {
         for other in seat + 1..game.seats {
             for a in 0..PLANES {
@@ -421,32 +435,39 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
             }
         }
     }
+    Ok(())
+}
+
+/// Before the roll-off is decided every plane is home and the one to roll is next.
+fn validate_rolloff(game: &Aeroplane, roll_off: RollOff) -> Result<(), PositionError> {
     let name = game.seat_name_of(game.turn);
-    if let Stage::RollOff(roll_off) = game.stage {
-        if game.planes[..game.seats]
-            .iter()
-            .any(|planes| planes.iter().any(|&at| at != HANGAR))
-        {
-            return Err(PositionError(
-                "during the roll-off every plane is still in its hangar".into(),
-            ));
-        }
-        if game.sixes != 0 || game.moved != 0 || !game.finished.is_empty() {
-            return Err(PositionError(
-                "during the roll-off there are no sixes, moved planes or finished seats (sixes=0 \
-                 moved=- finished=-)"
-                    .into(),
-            ));
-        }
-        let roller = roll_off.to_roll();
-        if game.turn != roller {
-            return Err(PositionError(format!(
-                "in this roll-off {} rolls next, not {name}",
-                game.seat_name_of(roller)
-            )));
-        }
-        return Ok(());
+    if game.planes[..game.seats]
+        .iter()
+        .any(|planes| planes.iter().any(|&at| at != HANGAR))
+    {
+        return Err(PositionError(
+            "during the roll-off every plane is still in its hangar".into(),
+        ));
     }
+    if game.sixes != 0 || game.moved != 0 || !game.finished.is_empty() {
+        return Err(PositionError(
+            "during the roll-off there are no sixes, moved planes or finished seats (sixes=0 \
+             moved=- finished=-)"
+                .into(),
+        ));
+    }
+    let roller = roll_off.to_roll();
+    if game.turn != roller {
+        return Err(PositionError(format!(
+            "in this roll-off {} rolls next, not {name}",
+            game.seat_name_of(roller)
+        )));
+    }
+    Ok(())
+}
+
+/// The seats listed as finished are exactly those with every plane in the centre.
+fn validate_finished(game: &Aeroplane) -> Result<(), PositionError> {
     for (place, &seat) in game.finished.iter().enumerate() {
         if game.planes[seat].iter().any(|&at| at != CENTRE) {
             return Err(PositionError(format!(
@@ -464,22 +485,30 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
             )));
         }
     }
-    let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
-    if game.stage.is_over() {
-        if game.finished.len() != needed {
-            return Err(PositionError(format!(
-                "the game is over when {needed} player{} finished (until={}), and finished= \
-                 lists {}",
-                if needed == 1 { " has" } else { "s have" },
-                if game.rules.until_last { "last" } else { "first" },
-                game.finished.len()
-            )));
-        }
-        if game.sixes != 0 || game.moved != 0 {
-            return Err(PositionError("a finished game has sixes=0 moved=-".into()));
-        }
-        return Ok(());
+    Ok(())
+}
+
+/// A game over has as many finished seats as end it, and nothing left of a turn.
+fn validate_over(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
+    if game.finished.len() != needed {
+        return Err(PositionError(format!(
+            "the game is over when {needed} player{} finished (until={}), and finished= \
+             lists {}",
+            if needed == 1 { " has" } else { "s have" },
+            if game.rules.until_last { "last" } else { "first" },
+            game.finished.len()
+        )));
     }
+    if game.sixes != 0 || game.moved != 0 {
+        return Err(PositionError("a finished game has sixes=0 moved=-".into()));
+    }
+    Ok(())
+}
+
+/// A game still in play: not yet enough finished seats, a mover that has not finished,
+/// and moved planes that fit the sixes thrown.
+fn validate_in_play(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
+    let name = game.seat_name_of(game.turn);
     if game.finished.len() >= needed {
         return Err(PositionError(format!(
             "{} player{} finished, so the game is over (write turn=over)",
