@@ -19,9 +19,9 @@ pub fn parse(line: &str, game: &impl Game) -> Result<Command, CommandError> {
             Ok(_) => Ok(Command::Play(line.to_string())),
             // A line that starts like one of the legal moves is a move with a mistake.
             Err(syntax) if starts_a_legal_move(game, word) || is_move_word(game, word) => {
-                Err(CommandError::Syntax(syntax.0))
+                Err(CommandError::from(syntax))
             }
-            Err(syntax) => Err(unknown(word, syntax.0)),
+            Err(syntax) => Err(unknown(word, syntax.0.to_string())),
         };
     };
     let no_args = |command: Command| {

@@ -15,7 +15,7 @@ impl Mnogoboy {
         }
         let me = self.name(self.turn);
         if self.piece(self.turn).is_none() && self.stage != Stage::Take {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{me} has no piece: the turn can only be {me}:take"
             )));
         }
@@ -23,7 +23,7 @@ impl Mnogoboy {
         if let BeforeRoll::Gave(colour) = self.before
             && self.holder(colour).is_some()
         {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "before={} says {me} gave {colour} away this turn, but {colour} is not in the reserve",
                 colour.letter()
             )));
@@ -37,7 +37,7 @@ impl Mnogoboy {
         for seat in 0..self.seats {
             if let Some(piece) = self.piece(seat) {
                 if seen & piece.colour.bit() != 0 {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::rules(format!(
                         "two seats control the {} piece; there is one piece of each colour",
                         piece.colour
                     )));
@@ -56,20 +56,22 @@ impl Mnogoboy {
         match (self.stage, at_finish.len()) {
             (Stage::Over, 1) => {}
             (Stage::Over, _) => {
-                return Err(PositionError(
+                return Err(PositionError::rules(
                     "turn=over needs exactly one piece on F (the winner's)".into(),
                 ));
             }
             (_, 0) => {}
             (_, _) => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{} stands on F, so the game is over (write turn=over)",
                     self.name(at_finish[0])
                 )));
             }
         }
         if self.stage == Stage::Over && self.before != BeforeRoll::Nothing {
-            return Err(PositionError("the game is over, so before= must be -".into()));
+            return Err(PositionError::rules(
+                "the game is over, so before= must be -".into(),
+            ));
         }
         Ok(())
     }
@@ -88,7 +90,7 @@ impl Mnogoboy {
         for k in 0..missing {
             let seat = (first_missing + k) % self.seats;
             if self.piece(seat).is_some() {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "seats take their first piece in turn order, so with {me} to act {} cannot have a piece while {} has none",
                     self.name(seat),
                     self.name((first_missing + missing - 1) % self.seats)
@@ -97,7 +99,7 @@ impl Mnogoboy {
         }
         let in_turn = !matches!(self.stage, Stage::Take | Stage::Over);
         if missing > 0 && in_turn && self.before != BeforeRoll::Took {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{} has no piece yet, so {me} must be in its first turn (before=take)",
                 self.name(first_missing)
             )));
@@ -107,7 +109,7 @@ impl Mnogoboy {
 
     /// The stage of the turn fits where the mover's piece stands.
     fn validate_stage(&self) -> Result<(), PositionError> {
-        let bad = |text: String| Err(PositionError(text));
+        let bad = |text: String| Err(PositionError::rules(text));
         let me = self.name(self.turn);
         let Some(piece) = self.piece(self.turn) else {
             return match self.before {
@@ -153,7 +155,7 @@ impl Mnogoboy {
 
     fn validate_rolloff(&self, roll_off: RollOff) -> Result<(), PositionError> {
         let bad = |text: &str| {
-            Err(PositionError(format!(
+            Err(PositionError::rules(format!(
                 "{text}; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-"
             )))
         };

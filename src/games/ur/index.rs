@@ -236,7 +236,7 @@ impl UrIndex {
             return None;
         }
         let path_len = layout.path_len;
-        let (shared, across, rosettes) = path_cells(&layout);
+        let (shared, across, rosettes) = path_cells(layout);
         let shared_count = shared.count_ones() as u8;
         let private_count = path_len - shared_count;
         let shared_list: Vec<u8> = (0..path_len).filter(|i| shared & (1 << i) != 0).collect();
