@@ -236,6 +236,38 @@ pub enum PositionMistake {
         /// The key.
         key: String,
     },
+    /// A field's value not written the way `rule` says.
+    #[error("{key}={value}: {rule}")]
+    Value {
+        /// The field's key.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// How the value is written.
+        rule: &'static str,
+    },
+    /// A field's value names `part`, which is not the kind of thing expected.
+    #[error("{key}={value}: '{part}' is not {what}")]
+    PartNotA {
+        /// The field's key.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// The part that names nothing.
+        part: String,
+        /// What was expected, with its article: `a colour in this game`.
+        what: &'static str,
+    },
+    /// A field's value lists `entry` twice.
+    #[error("{key}={value}: {entry} is listed twice")]
+    ListedTwice {
+        /// The field's key.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// The entry given twice.
+        entry: String,
+    },
     /// A roll-off that its rule cannot reach.
     #[error(transparent)]
     RollOff(#[from] RollOffMistake),

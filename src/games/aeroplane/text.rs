@@ -264,9 +264,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             "rolloff" => parse_rolloff(&mut game, value)?,
             "sixes" => {
                 game.sixes = value.parse().ok().filter(|&n| n <= 2).ok_or_else(|| {
-                    PositionError::rules(format!(
-                        "sixes={value}: write how many 6s were rolled earlier this turn, 0 to 2"
-                    ))
+                    PositionError::from(PositionMistake::Value {
+                        key: "sixes",
+                        value: value.to_string(),
+                        rule: "write how many 6s were rolled earlier this turn, 0 to 2",
+                    })
                 })?;
             }
             "moved" => moved_text = value,
@@ -274,14 +276,20 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
                 if value != "-" {
                     for word in value.split(',') {
                         let seat = seat_by_name(&game, word).ok_or_else(|| {
-                            PositionError::rules(format!(
-                                "finished={value}: '{word}' is not a colour in this game"
-                            ))
+                            PositionError::from(PositionMistake::PartNotA {
+                                key: "finished",
+                                value: value.to_string(),
+                                part: word.to_string(),
+                                what: "a colour in this game",
+                            })
                         })?;
                         if game.finished.contains(&seat) {
-                            return Err(PositionError::rules(format!(
-                                "finished={value}: {word} is listed twice"
-                            )));
+                            return Err(PositionMistake::ListedTwice {
+                                key: "finished",
+                                value: value.to_string(),
+                                entry: word.to_string(),
+                            }
+                            .into());
                         }
                         game.finished.push(seat);
                     }
@@ -319,13 +327,20 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = || {
-        PositionError::rules(format!(
-            "turn={value}: write red:roll, red:4 (the roll to move) or over"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "turn",
+            value: value.to_string(),
+            rule: "write red:roll, red:4 (the roll to move) or over",
+        })
     };
     let (name, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = seat_by_name(game, name).ok_or_else(|| {
-        PositionError::rules(format!("turn={value}: '{name}' is not a colour in this game"))
+        PositionError::from(PositionMistake::PartNotA {
+            key: "turn",
+            value: value.to_string(),
+            part: name.to_string(),
+            what: "a colour in this game",
+        })
     })?;
     if rest == "roll" {
         // The roll-off field may turn this into a roll-off roll.
@@ -353,10 +368,12 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         return Ok(());
     }
     let bad = || {
-        PositionError::rules(format!(
-            "rolloff={value}: write done, or each seat in order as its letter and the value \
-             rolled this round, ? to roll, - out: r5,y?,b?,g-"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "rolloff",
+            value: value.to_string(),
+            rule: "write done, or each seat in order as its letter and the value \
+                   rolled this round, ? to roll, - out: r5,y?,b?,g-",
+        })
     };
     let slots: Vec<&str> = value.split(',').collect();
     if slots.len() != game.seats {

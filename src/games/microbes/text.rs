@@ -149,9 +149,12 @@ fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
 fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> {
     let counts: Option<Vec<u32>> = value.split('-').map(|n| n.parse().ok()).collect();
     let Some(&[white, black]) = counts.as_deref() else {
-        return Err(PositionError::rules(format!(
-            "reserve={value}: write WHITE-BLACK counts of pieces off the board, like reserve=3-3"
-        )));
+        return Err(PositionMistake::Value {
+            key: "reserve",
+            value: value.to_string(),
+            rule: "write WHITE-BLACK counts of pieces off the board, like reserve=3-3",
+        }
+        .into());
     };
     for (seat, reserve) in [(WHITE, white), (BLACK, black)] {
         let on_board = pieces[seat].on_board();
@@ -167,10 +170,12 @@ fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> 
 
 fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
     let bad = || {
-        PositionError::rules(format!(
-            "turn={value}: write white:roll, black:4 (to move a 4), over, \
-             or white:rolloff / black:rolloff:5 while deciding who starts"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "turn",
+            value: value.to_string(),
+            rule: "write white:roll, black:4 (to move a 4), over, \
+                   or white:rolloff / black:rolloff:5 while deciding who starts",
+        })
     };
     if value == "over" {
         return Ok((WHITE, Stage::Over));
@@ -197,10 +202,13 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
             )?)
         }
         (_, "rolloff", _) => {
-            return Err(PositionError::rules(format!(
-                "turn={value}: in the roll-off white rolls first (white:rolloff), then black \
-                 with white's die noted (black:rolloff:5)"
-            )));
+            return Err(PositionMistake::Value {
+                key: "turn",
+                value: value.to_string(),
+                rule: "in the roll-off white rolls first (white:rolloff), then black \
+                       with white's die noted (black:rolloff:5)",
+            }
+            .into());
         }
         (_, number, None) => Stage::Move(die(number).ok_or_else(bad)?),
         _ => return Err(bad()),

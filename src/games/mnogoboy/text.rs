@@ -216,9 +216,11 @@ fn parse_before(value: &str) -> Result<BeforeRoll, PositionError> {
         "-" => Ok(BeforeRoll::Nothing),
         "take" => Ok(BeforeRoll::Took),
         _ => Colour::parse(value).map(BeforeRoll::Gave).ok_or_else(|| {
-            PositionError::rules(format!(
-                "before={value}: write - (nothing yet), take (took the first piece) or the letter of the piece given away"
-            ))
+            PositionError::from(PositionMistake::Value {
+                key: "before",
+                value: value.to_string(),
+                rule: "write - (nothing yet), take (took the first piece) or the letter of the piece given away",
+            })
         }),
     }
 }
@@ -240,9 +242,12 @@ fn parse_rolloff(game: &Mnogoboy, value: &str) -> Result<Vec<Standing>, Position
             _ => match entry.parse::<u8>() {
                 Ok(v) if (1..=6).contains(&v) => Standing::Rolled(v),
                 _ => {
-                    return Err(PositionError::rules(format!(
-                        "rolloff={value}: each entry is a roll 1-6, - (still to roll) or x (out)"
-                    )));
+                    return Err(PositionMistake::Value {
+                        key: "rolloff",
+                        value: value.to_string(),
+                        rule: "each entry is a roll 1-6, - (still to roll) or x (out)",
+                    }
+                    .into());
                 }
             },
         });

@@ -243,9 +243,12 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
             "turn" => parse_turn(&mut game, value)?,
             "first" => {
                 if value != "-" && !value.chars().all(|c| c == 'w' || c == 'b') {
-                    return Err(PositionError::rules(format!(
-                        "first={value}: write w, b, wb or -"
-                    )));
+                    return Err(PositionMistake::Value {
+                        key: "first",
+                        value: value.to_string(),
+                        rule: "write w, b, wb or -",
+                    }
+                    .into());
                 }
                 game.first_turn = [value.contains('w'), value.contains('b')];
             }
@@ -254,9 +257,12 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
                 match scores.as_deref() {
                     Some(&[w, b]) if w < 1000 && b < 1000 => game.score = [w, b],
                     _ => {
-                        return Err(PositionError::rules(format!(
-                            "score={value}: write WHITE-BLACK like 0-0"
-                        )));
+                        return Err(PositionMistake::Value {
+                            key: "score",
+                            value: value.to_string(),
+                            rule: "write WHITE-BLACK like 0-0",
+                        }
+                        .into());
                     }
                 }
             }
@@ -297,10 +303,12 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = || {
-        PositionError::rules(format!(
-            "turn={value}: write white:roll, black:6-3, over, or for the roll-off white:rolloff or \
-             black:rolloff:5 (White rolled 5)"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "turn",
+            value: value.to_string(),
+            rule: "write white:roll, black:6-3, over, or for the roll-off white:rolloff or \
+                   black:rolloff:5 (White rolled 5)",
+        })
     };
     let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;
