@@ -272,29 +272,7 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
                 })?;
             }
             "moved" => moved_text = value,
-            "finished" => {
-                if value != "-" {
-                    for word in value.split(',') {
-                        let seat = seat_by_name(&game, word).ok_or_else(|| {
-                            PositionError::from(PositionMistake::PartNotA {
-                                key: "finished",
-                                value: value.to_string(),
-                                part: word.to_string(),
-                                what: "a colour in this game",
-                            })
-                        })?;
-                        if game.finished.contains(&seat) {
-                            return Err(PositionMistake::ListedTwice {
-                                key: "finished",
-                                value: value.to_string(),
-                                entry: word.to_string(),
-                            }
-                            .into());
-                        }
-                        game.finished.push(seat);
-                    }
-                }
-            }
+            "finished" => parse_finished(&mut game, value)?,
             _ => {
                 return Err(PositionError::rules(format!(
                     "unknown field '{key}'; a position looks like: {}",
@@ -319,6 +297,33 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
         game.turn = game.finished.last().copied().unwrap_or(0);
     }
     Ok(game)
+}
+
+/// Reads `finished=`: the seats that have finished, in the order they did, or `-`.
+fn parse_finished(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
+    if value == "-" {
+        return Ok(());
+    }
+    for word in value.split(',') {
+        let seat = seat_by_name(game, word).ok_or_else(|| {
+            PositionError::from(PositionMistake::PartNotA {
+                key: "finished",
+                value: value.to_string(),
+                part: word.to_string(),
+                what: "a colour in this game",
+            })
+        })?;
+        if game.finished.contains(&seat) {
+            return Err(PositionMistake::ListedTwice {
+                key: "finished",
+                value: value.to_string(),
+                entry: word.to_string(),
+            }
+            .into());
+        }
+        game.finished.push(seat);
+    }
+    Ok(())
 }
 
 fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
