@@ -9,8 +9,8 @@ use std::fmt::Debug;
 use std::ops::RangeInclusive;
 
 use super::dice::{Dice, DiceSource};
-use super::error::{DiceError, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
-use super::options::{OptionSpec, Options};
+use super::error::{DiceError, PlayError, PositionError, SyntaxError, UnknownSeat, WrongPhase};
+use super::options::{OptionError, OptionSpec, Options};
 use super::rolloff::RollOff;
 
 pub use super::seat::{MAX_SEATS, Seat};
@@ -350,9 +350,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn seat_name(&self, seat: Seat) -> &'static str;
 
     /// Finds a seat by name (any case) or by number (1 = first seat).
-    fn find_seat(&self, seat: &str) -> Result<Seat, String> {
+    fn find_seat(&self, seat: &str) -> Result<Seat, UnknownSeat> {
         let count = self.seat_count();
-        let names: Vec<&str> = (0..count).map(|s| self.seat_name(s)).collect();
+        let names: Vec<&'static str> = (0..count).map(|s| self.seat_name(s)).collect();
         if let Some(index) = names.iter().position(|name| name.eq_ignore_ascii_case(seat)) {
             return Ok(index);
         }
@@ -361,10 +361,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         {
             return Ok(number - 1);
         }
-        Err(format!(
-            "this game has no seat '{seat}'; its seats are {} (or 1-{count})",
-            names.join(", ")
-        ))
+        Err(UnknownSeat {
+            given: seat.to_string(),
+            names,
+        })
     }
 
     /// Where the turn cycle stands.

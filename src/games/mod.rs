@@ -16,7 +16,7 @@ pub mod ur;
 
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, NewGame, OptionError, Options, Outcome, Phase,
-    PlayError, PositionError, RollOff, Seat, SyntaxError, WrongPhase,
+    PlayError, PositionError, RollOff, Seat, SyntaxError, UnknownSeat, WrongPhase,
 };
 
 /// Work done on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]).
@@ -206,7 +206,7 @@ macro_rules! games {
             fn seat_name(&self, seat: Seat) -> &'static str {
                 match self { $(AnyGame::$variant(g) => g.seat_name(seat),)+ }
             }
-            fn find_seat(&self, seat: &str) -> Result<Seat, String> {
+            fn find_seat(&self, seat: &str) -> Result<Seat, UnknownSeat> {
                 match self { $(AnyGame::$variant(g) => g.find_seat(seat),)+ }
             }
             fn phase(&self) -> Phase {

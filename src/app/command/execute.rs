@@ -320,7 +320,7 @@ fn new_game(
                 // Neither a seat nor an option: say what both would be.
                 let option_error = Options::parse(specs, &[word])
                     .err()
-                    .map_or(String::new(), |e| e.0);
+                    .map_or(String::new(), |e| e.0.to_string());
                 let seats: Vec<&str> = (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect();
                 return Err(CommandError::Option(format!(
                     "{option_error}; seats are set with SEAT=PLAYER ({})",

@@ -19,7 +19,7 @@ impl Table {
             .session
             .game()
             .find_seat(seat)
-            .map_err(CommandError::Argument)?;
+            .map_err(|e| CommandError::Argument(e.to_string()))?;
         let label = self.session.seat_name(seat);
         if let Some(bot) = player.bot() {
             bot.check_for(self.session.game())

@@ -127,7 +127,7 @@ impl Front for Seats {
             let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
             let seat = fresh
                 .find_seat(&assignment.seat)
-                .map_err(CommandError::Argument)?;
+                .map_err(|e| CommandError::Argument(e.to_string()))?;
             players[seat] = assignment.player;
         }
         for bot in players.iter().filter_map(PlayerSpec::bot) {
