@@ -2,9 +2,9 @@
 //! Rust constants of that game's `eval.rs`, with the fit quality on fresh games.
 //!
 //! ```sh
-//! cargo run --release --example calibrate -- nardy
-//! cargo run --release --example calibrate -- ur rules=finkel --games 4000
-//! cargo run --release --example calibrate -- aeroplane players=4
+//! cargo run --release --features internals --example calibrate -- nardy
+//! cargo run --release --features internals --example calibrate -- ur rules=finkel --games 4000
+//! cargo run --release --features internals --example calibrate -- aeroplane players=4
 //! ```
 //!
 //! Positions come from `tabula::ai::calibration::self_play` (greedy players with 5% random
@@ -266,7 +266,7 @@ fn header(args: &Args, train: usize, test: usize) {
         format!(" {}", args.options.join(" "))
     };
     println!(
-        "// cargo run --release --example calibrate -- {}{} --games {} --test-games {} --seed {} --rounds {}{}",
+        "// cargo run --release --features internals --example calibrate -- {}{} --games {} --test-games {} --seed {} --rounds {}{}",
         args.game,
         options,
         args.games,

@@ -3,7 +3,7 @@
 //! on positions from games the network plays against itself.
 //!
 //! ```sh
-//! cargo run --release --example net_speed [-- --net FILE] [-- --seconds S]
+//! cargo run --release --features internals --example net_speed [-- --net FILE] [-- --seconds S]
 //! ```
 
 use std::sync::Arc;
@@ -44,14 +44,15 @@ fn sample_positions(net: &Arc<Network>, games: u64) -> Vec<Nardy> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let value_of = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1));
-    if let Some(path) = value_of("--net")
-        && let Err(error) = tabula::ai::learn::use_net_file(std::path::Path::new(path))
-    {
-        eprintln!("net_speed: {error:#}");
-        std::process::exit(1);
-    }
+    let nets = match tabula::ai::learn::Nets::with_file(value_of("--net").map(std::path::Path::new)) {
+        Ok(nets) => nets,
+        Err(error) => {
+            eprintln!("net_speed: {error:#}");
+            std::process::exit(1);
+        }
+    };
     let seconds: f64 = value_of("--seconds").and_then(|s| s.parse().ok()).unwrap_or(2.0);
-    let net = tabula::ai::learn::nardy_net();
+    let net = nets.nardy();
     let positions = sample_positions(&net, 20);
     let mut encoded = vec![[0.0f32; INPUTS]; positions.len()];
     for (game, x) in positions.iter().zip(encoded.iter_mut()) {

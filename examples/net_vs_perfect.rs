@@ -11,13 +11,14 @@
 //! its own. Prints the share of perfect choices and the mean loss.
 //!
 //! ```sh
-//! cargo run --release --example net_vs_perfect -- [--game ur] [--rules finkel] [--bot net] \
+//! cargo run --release --features internals --example net_vs_perfect -- [--game ur] [--rules finkel] [--bot net] \
 //!     [--decisions 10000] [--net FILE]
-//! cargo run --release --example net_vs_perfect -- --game mnogoboy --bot net:4
+//! cargo run --release --features internals --example net_vs_perfect -- --game mnogoboy --bot net:4
 //! ```
 
 use tabula::ai::bots::Bot;
-use tabula::ai::roster::BotKind;
+use tabula::ai::learn::Nets;
+use tabula::ai::roster::{BotGame, BotKind};
 use tabula::core::{NewGame, Options, Phase, SeededDice};
 use tabula::games::mnogoboy::Mnogoboy;
 use tabula::games::ur::Ur;
@@ -58,31 +59,30 @@ fn main() -> anyhow::Result<()> {
         .parse()
         .map_err(anyhow::Error::msg)?;
     let wanted: u64 = value("--decisions").map_or(Ok(10_000), |d| d.parse())?;
-    if let Some(path) = value("--net") {
-        tabula::ai::learn::use_net_file(std::path::Path::new(&path))?;
-    }
+    let nets = Nets::with_file(value("--net").as_deref().map(std::path::Path::new))?;
     match game.as_str() {
         "ur" => {
             let rules = format!("rules={}", value("--rules").unwrap_or_else(|| "finkel".into()));
-            measure::<Ur>(&rules, tested, wanted)
+            measure::<Ur>(&rules, tested, wanted, &nets)
         }
-        "mnogoboy" => measure::<Mnogoboy>("players=2", tested, wanted),
+        "mnogoboy" => measure::<Mnogoboy>("players=2", tested, wanted, &nets),
         other => anyhow::bail!("--game must be ur or mnogoboy, not {other}"),
     }
 }
 
 /// Plays the tested bot against bot:perfect in game `G` with `option` until `wanted`
 /// decisions have been compared, and prints the tally.
-fn measure<G: NewGame + tabula::core::FullGame>(
+fn measure<G: NewGame + BotGame>(
     option: &str,
     tested: BotKind,
     wanted: u64,
+    nets: &Nets,
 ) -> anyhow::Result<()> {
     let options = Options::parse(G::game_info().options, &[option]).map_err(anyhow::Error::msg)?;
     let fresh = G::new_game(&options).map_err(anyhow::Error::msg)?;
     tabula::ai::solve::perfect::check(&fresh).map_err(anyhow::Error::msg)?;
     let mut perfect: Box<dyn Bot<G>> = BotKind::Perfect.build(7);
-    let mut bot: Box<dyn Bot<G>> = tested.build(7);
+    let mut bot: Box<dyn Bot<G>> = tested.build_with(7, nets);
     let mut tally = Tally::default();
     let mut games = 0u64;
     let mut legal = Vec::new();

@@ -42,7 +42,7 @@ impl Bot<AnyGame> for RandomBot {
     }
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() -> io::Result<()> {
     let seed = std::process::id() as u64 ^ 0x9E37_79B9_7F4A_7C15;
     let bot = RandomBot { state: seed | 1 };
     let mut out = io::stdout().lock();

@@ -15,3 +15,17 @@ pub fn data_dir() -> Option<PathBuf> {
         _ => dirs::data_dir().map(|dir| dir.join("tabula")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DATA_DIR_VAR;
+
+    /// The integration tests, outside the crate, name the variable themselves: given
+    /// their support file, then it spells the same name.
+    #[test]
+    fn the_integration_tests_name_the_same_variable() {
+        let support = include_str!("../../tests/all/support.rs");
+        let line = format!("pub const DATA_DIR_VAR: &str = \"{DATA_DIR_VAR}\";");
+        assert!(support.contains(&line), "tests/all/support.rs lacks {line}");
+    }
+}

@@ -57,6 +57,7 @@ impl Tally {
     }
 
     /// Adds another tally's trials.
+    #[cfg(test)]
     pub fn merge(&mut self, other: &Tally) {
         self.count += other.count;
         self.sum += other.sum;

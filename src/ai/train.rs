@@ -24,8 +24,6 @@ use crate::core::{Game, NewGame, Phase, Seat, SeededDice};
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, encode, layout_of_inputs};
 use crate::games::nardy::{Nardy, NardyMove};
 
-pub use crate::ai::learn::td::GAMES_PER_JOB;
-
 /// The id of the game whose network is trained (`nardy`).
 pub fn game_id() -> &'static str {
     Nardy::game_info().id
@@ -299,13 +297,10 @@ impl Head for NardyHead {
     }
 }
 
-/// What a finished run reports.
-pub type TrainSummary = td::Summary<MatchScore>;
-
 /// Runs a training run, printing the learning curve to `log` and a progress bar to the
 /// terminal when `progress` is true. Checkpoints go to [`TrainConfig::checkpoint_path`]
 /// between rounds; the finished network goes to `config.out`.
-pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyhow::Result<TrainSummary> {
+pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyhow::Result<td::Summary> {
     td::train_head(&NardyHead, config, log, progress)
 }
 

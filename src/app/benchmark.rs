@@ -30,14 +30,14 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use crate::ai::bots::Bot;
+use crate::ai::learn::Nets;
 use crate::ai::learn::td::game_seed;
 use crate::ai::rollout::{RolloutSettings, rollout};
-use crate::ai::roster::BotKind;
-use crate::core::FullGame;
+use crate::ai::roster::{BotGame, BotKind};
 use crate::core::Lab;
 use crate::core::columns::{Align, Columns};
 use crate::core::{Options, SeededDice};
-use crate::games::{GameKind, GameVisitor, MoveCast};
+use crate::games::{ConcreteVisitor, GameKind, MoveCast};
 
 mod file;
 
@@ -188,6 +188,7 @@ pub fn build(
     kind: GameKind,
     options: &Options,
     settings: &BuildSettings,
+    nets: &Nets,
     progress: &dyn Fn(usize),
 ) -> anyhow::Result<Benchmark> {
     let mut benchmark = if path.exists() {
@@ -203,9 +204,10 @@ pub fn build(
         }
     };
     let game = benchmark.kind.new_game(&benchmark.options)?;
-    game.visit(Build {
+    game.visit_concrete(Build {
         benchmark: &mut benchmark,
         path,
+        nets,
         progress,
     })?;
     Ok(benchmark)
@@ -214,13 +216,14 @@ pub fn build(
 struct Build<'a> {
     benchmark: &'a mut Benchmark,
     path: &'a Path,
+    nets: &'a Nets,
     progress: &'a dyn Fn(usize),
 }
 
-impl GameVisitor for Build<'_> {
+impl<G: BotGame> ConcreteVisitor<G> for Build<'_> {
     type Output = anyhow::Result<()>;
 
-    fn visit<G: FullGame>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
         let settings = self.benchmark.settings.clone();
         let mut next_game = self.benchmark.positions.last().map_or(0, |p| p.game_index + 1);
         (self.progress)(self.benchmark.positions.len());
@@ -228,10 +231,11 @@ impl GameVisitor for Build<'_> {
             if crate::ai::search::stop_requested() {
                 break;
             }
-            let drawn = sample_game(fresh, &settings, next_game);
+            let drawn = sample_game(fresh, &settings, self.nets, next_game);
             let mut found = Vec::new();
             for position in drawn {
-                let Some(entry) = roll_out_position(&position, &settings, &settings.choosers, next_game)?
+                let Some(entry) =
+                    roll_out_position(&position, &settings, self.nets, &settings.choosers, next_game)?
                 else {
                     // Stopped by Ctrl-C: this game's positions are dropped whole.
                     return Ok(());
@@ -256,11 +260,11 @@ impl GameVisitor for Build<'_> {
 
 /// The decisions drawn from sample game `index`: positions in the move phase with more
 /// than one legal move, `per_game` of them at most, in the order played.
-fn sample_game<G: FullGame>(fresh: &G, settings: &BuildSettings, index: u64) -> Vec<G> {
+fn sample_game<G: BotGame>(fresh: &G, settings: &BuildSettings, nets: &Nets, index: u64) -> Vec<G> {
     let seed = game_seed(settings.sample_seed, index);
     let mut dice = SeededDice::new(seed);
     let bots: Vec<Box<dyn Bot<G>>> = (0..fresh.seat_count())
-        .map(|seat| settings.sample_bot.build(seed ^ (0xA11 + seat as u64)))
+        .map(|seat| settings.sample_bot.build_with(seed ^ (0xA11 + seat as u64), nets))
         .collect();
     let mut game = fresh.clone();
     let mut choices = Vec::new();
@@ -301,9 +305,10 @@ fn choice_seed(settings: &BuildSettings, game_index: u64) -> u64 {
 }
 
 /// Picks `position`'s candidates and rolls them out; `None` when Ctrl-C stopped it.
-fn roll_out_position<G: FullGame>(
+fn roll_out_position<G: BotGame>(
     position: &G,
     settings: &BuildSettings,
+    nets: &Nets,
     references: &[BotKind],
     game_index: u64,
 ) -> anyhow::Result<Option<BenchmarkPosition>> {
@@ -312,13 +317,13 @@ fn roll_out_position<G: FullGame>(
     let seed = choice_seed(settings, game_index);
     let mut chosen: Vec<usize> = Vec::new();
     for bot in references {
-        let mut bot = bot.build::<G>(seed);
+        let mut bot = bot.build_with::<G>(seed, nets);
         let pick = bot.choose_move(position, &legal);
         if !chosen.contains(&pick) {
             chosen.push(pick);
         }
     }
-    let mut ranker = settings.sample_bot.build::<G>(seed);
+    let mut ranker = settings.sample_bot.build_with::<G>(seed, nets);
     for ranked in ranker.rank_moves(position, &legal) {
         if chosen.len() >= settings.candidates.max(1) {
             break;
@@ -331,7 +336,7 @@ fn roll_out_position<G: FullGame>(
         bail!("a benchmark position must have a side to move");
     }
     let moves: Vec<G::Move> = chosen.iter().map(|&i| legal[i].clone()).collect();
-    let Some(rolled) = roll_out_moves(position, &moves, settings, game_index) else {
+    let Some(rolled) = roll_out_moves(position, &moves, settings, nets, game_index) else {
         return Ok(None);
     };
     let mut candidates: Vec<Candidate> = chosen
@@ -358,10 +363,11 @@ fn roll_out_position<G: FullGame>(
 /// later (a choice that is no candidate) is valued on the same dice as the candidates.
 /// Gives each move's equity for the side to move and its interval's half-width; `None`
 /// when Ctrl-C stopped it.
-fn roll_out_moves<G: FullGame>(
+fn roll_out_moves<G: BotGame>(
     position: &G,
     moves: &[G::Move],
     settings: &BuildSettings,
+    nets: &Nets,
     game_index: u64,
 ) -> Option<Vec<(f64, f64)>> {
     let seat = position.phase().seat()?;
@@ -374,7 +380,8 @@ fn roll_out_moves<G: FullGame>(
         })
         .collect();
     let bot = settings.rollout_bot;
-    let make = move |s: usize, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ ((s as u64) << 32)) };
+    let make =
+        move |s: usize, seed: u64| -> Box<dyn Bot<G>> { bot.build_with(seed ^ ((s as u64) << 32), nets) };
     let mut rollout_settings = settings.rollout.clone();
     rollout_settings.seed = game_seed(settings.rollout.seed, game_index);
     let rolled = rollout(&after, &make, &rollout_settings, &|_, _| {});
@@ -429,11 +436,17 @@ pub struct KindErrors {
 /// Scores `bot` on every position of `benchmark`: its choice's rolled-out equity
 /// against the best candidate's (a choice that is no candidate is rolled out then, on
 /// the same dice). `progress` hears the positions done.
-pub fn score(benchmark: &Benchmark, bot: BotKind, progress: &dyn Fn(usize)) -> anyhow::Result<ErrorRates> {
+pub fn score(
+    benchmark: &Benchmark,
+    bot: BotKind,
+    nets: &Nets,
+    progress: &dyn Fn(usize),
+) -> anyhow::Result<ErrorRates> {
     let game = benchmark.kind.new_game(&benchmark.options)?;
-    game.visit(Score {
+    game.visit_concrete(Score {
         benchmark,
         bot,
+        nets,
         progress,
     })
 }
@@ -441,16 +454,19 @@ pub fn score(benchmark: &Benchmark, bot: BotKind, progress: &dyn Fn(usize)) -> a
 struct Score<'a> {
     benchmark: &'a Benchmark,
     bot: BotKind,
+    nets: &'a Nets,
     progress: &'a dyn Fn(usize),
 }
 
-impl GameVisitor for Score<'_> {
+impl<G: BotGame> ConcreteVisitor<G> for Score<'_> {
     type Output = anyhow::Result<ErrorRates>;
 
-    fn visit<G: FullGame>(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
         let mut kinds: Vec<(String, KindErrors)> = vec![("all".to_string(), KindErrors::default())];
         let mut losses = Vec::with_capacity(self.benchmark.positions.len());
-        let mut bot = self.bot.build::<G>(self.benchmark.settings.sample_seed);
+        let mut bot = self
+            .bot
+            .build_with::<G>(self.benchmark.settings.sample_seed, self.nets);
         let mut legal = Vec::new();
         let stopped = |done: usize| {
             anyhow::anyhow!(
@@ -493,6 +509,7 @@ impl GameVisitor for Score<'_> {
                         &game,
                         &legal[pick..=pick],
                         &self.benchmark.settings,
+                        self.nets,
                         entry.game_index,
                     )
                     .ok_or_else(|| stopped(done))?;

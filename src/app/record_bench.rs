@@ -70,6 +70,7 @@ fn config(
         jobs,
         records: Some(PathBuf::from(path)),
         engines: EngineSettings::default(),
+        nets: crate::ai::learn::Nets::shipped(),
         tourney: Tourney::default(),
     })
 }

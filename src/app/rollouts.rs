@@ -6,12 +6,12 @@
 //! writes each candidate's win, big wins and equity with their 95% intervals.
 
 use crate::ai::bots::Bot;
+use crate::ai::learn::Nets;
 use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
-use crate::ai::roster::BotKind;
-use crate::core::FullGame;
+use crate::ai::roster::{BotGame, BotKind};
 use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Phase, Seat, wrap_words};
-use crate::games::{AnyGame, GameVisitor, MoveCast};
+use crate::games::{AnyGame, ConcreteVisitor, MoveCast};
 
 /// The bot of `hint --rollout`: quick enough to play every trial, and the network's
 /// judgement where a game has one.
@@ -29,6 +29,8 @@ pub struct RolloutRequest {
     pub candidates: usize,
     /// The bot that plays every seat in the trials and whose evaluation cancels luck.
     pub bot: BotKind,
+    /// The networks the bot plays on.
+    pub nets: Nets,
     /// Trials, truncation, seed, threads.
     pub settings: RolloutSettings,
 }
@@ -64,7 +66,7 @@ pub fn roll_out(
     request: &RolloutRequest,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<RolloutReport, String> {
-    game.visit(Visit { request, progress })
+    game.visit_concrete(Visit { request, progress })
 }
 
 struct Visit<'a> {
@@ -72,17 +74,19 @@ struct Visit<'a> {
     progress: &'a (dyn Fn(u64, u64) + Sync),
 }
 
-impl GameVisitor for Visit<'_> {
+impl<G: BotGame> ConcreteVisitor<G> for Visit<'_> {
     type Output = Result<RolloutReport, String>;
 
-    fn visit<G: FullGame>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
         let Some(seat) = game.phase().seat() else {
             return Err("the game is over: there is nothing to roll out".into());
         };
         let request = self.request;
         let (labels, positions) = candidates(game, request)?;
-        let bot = request.bot;
-        let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> { bot.build(seed ^ (seat as u64) << 32) };
+        let (bot, nets) = (request.bot, &request.nets);
+        let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> {
+            bot.build_with(seed ^ (seat as u64) << 32, nets)
+        };
         let rollouts = rollout(&positions, &make, &request.settings, self.progress);
         Ok(report(game, seat, labels, &rollouts, request.settings.games))
     }
@@ -90,7 +94,7 @@ impl GameVisitor for Visit<'_> {
 
 /// The labels and positions of the candidates: the moves asked for, else the bot's best
 /// few in the move phase, else the position itself.
-fn candidates<G: FullGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), String> {
+fn candidates<G: BotGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), String> {
     let mut labels = Vec::new();
     let mut positions = Vec::new();
     if !request.moves.is_empty() {
@@ -110,7 +114,7 @@ fn candidates<G: FullGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<St
     if let Phase::Move(_) = game.phase() {
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
-        let mut bot = request.bot.build::<G>(request.settings.seed);
+        let mut bot = request.bot.build_with::<G>(request.settings.seed, &request.nets);
         let ranked = bot.rank_moves(game, &legal);
         for choice in ranked.iter().take(request.candidates.max(1)) {
             let mut after = game.clone();

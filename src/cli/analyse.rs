@@ -39,7 +39,11 @@ pub(super) struct AnalyseArgs {
     pub(super) net: NetChoice,
 }
 
-pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+pub(super) fn analyse(
+    args: AnalyseArgs,
+    nets: &crate::ai::learn::Nets,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
     use crate::app::record::parse_records;
     let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
     let records = parse_records(&text)?;
@@ -77,8 +81,9 @@ pub(super) fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> anyhow::Result<
             .iter()
             .map(|name| game.find_seat(name).map_err(usage))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let mut bot = args.bot.build_any(index as u64);
-        let mut luck_bot = BotKind::Expectimax { depth: 1 }.build_any(index as u64);
+        let mut bot = args.bot.build_with::<crate::games::AnyGame>(index as u64, nets);
+        let mut luck_bot =
+            BotKind::Expectimax { depth: 1 }.build_with::<crate::games::AnyGame>(index as u64, nets);
         let analysis =
             crate::app::analysis::analyse_game(record, bot.as_mut(), luck_bot.as_mut(), &seats, || {
                 bar.inc(1)

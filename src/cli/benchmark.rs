@@ -72,7 +72,11 @@ fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
     )
 }
 
-pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+pub(super) fn benchmark(
+    args: BenchmarkArgs,
+    nets: &crate::ai::learn::Nets,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
     let jobs = args
         .jobs
@@ -82,7 +86,7 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
     }
     crate::app::interrupt::install();
     if args.build {
-        return build_set(&args, kind, &options, jobs, out);
+        return build_set(&args, kind, &options, jobs, nets, out);
     }
     let benchmark = match &args.file {
         Some(path) => Benchmark::read(path, jobs)?,
@@ -128,7 +132,7 @@ pub(super) fn benchmark(args: BenchmarkArgs, out: &mut dyn Write) -> anyhow::Res
         let progress = bar(positions, &format!("bot:{bot}"));
         let forecast = Forecast::quiet(&format!("accuracy bot:{bot}"), positions, "positions", shorter);
         let (rates, stopped) = crate::app::interrupt::stoppable(|| {
-            score(&benchmark, bot, &|n| {
+            score(&benchmark, bot, nets, &|n| {
                 progress.set_position(n as u64);
                 progress.suspend(|| forecast.progress(n as u64));
             })
@@ -150,6 +154,7 @@ fn build_set(
     kind: GameKind,
     options: &Options,
     jobs: usize,
+    nets: &crate::ai::learn::Nets,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let Some(path) = &args.file else {
@@ -195,7 +200,7 @@ fn build_set(
         "fewer --positions (a stopped build resumes), fewer --games or --truncate PLIES",
     );
     let (built, stopped) = crate::app::interrupt::stoppable(|| {
-        build(path, kind, options, &settings, &|n| {
+        build(path, kind, options, &settings, nets, &|n| {
             progress.set_position(n as u64);
             progress.suspend(|| forecast.progress(n as u64));
         })

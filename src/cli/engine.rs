@@ -7,9 +7,10 @@
 //! [`serve_bot`] serves any [`Bot`] this way: what a bot author writes in Rust is the bot,
 //! never the protocol.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use crate::ai::bots::Bot;
+use crate::ai::learn::Nets;
 use crate::ai::roster::BotKind;
 use crate::app::command::{self, Done, Front};
 use crate::app::lines::LineReader;
@@ -20,32 +21,82 @@ use crate::core::Options;
 use crate::games::{AnyGame, GameKind};
 
 /// Answers protocol commands from `input` on `output` until `quit` or end of input, with
-/// the built-in `bot` answering `genmove`, `hint` and `evaluate`.
-pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> anyhow::Result<()> {
+/// the built-in `bot` answering `genmove`, `hint` and `evaluate` on the shipped networks.
+/// Fails only when `input` cannot be read or `output` written.
+pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> io::Result<()> {
+    serve_on(input, output, seed, bot, &Nets::shipped())
+}
+
+/// Like [`serve`], with the built-in bots playing on `nets`.
+pub(crate) fn serve_on(
+    input: impl BufRead,
+    output: &mut dyn Write,
+    seed: u64,
+    bot: BotKind,
+    nets: &Nets,
+) -> io::Result<()> {
     let mut protocol = Protocol {
         bot: None,
         name: None,
     };
-    run(input, output, seed, bot, &mut protocol)
+    run(input, output, seed, bot, nets, &mut protocol)
 }
 
 /// Serves `bot` over the engine protocol: answers the commands from `input` on `output`
 /// until `quit` or end of input, keeping the game with the library (dice from `seed`),
 /// and asks `bot` for `genmove`, `hint` and `evaluate`. The bot lives for the whole run,
 /// so whatever it keeps between decisions stays. `name` is the reply to `name`.
-/// (`set bot NAME` hands the answers to a built-in bot from then on.)
+/// (`set bot NAME` hands the answers to a built-in bot from then on.) Fails only when
+/// `input` cannot be read or `output` written.
+///
+/// # Example
+///
+/// An engine program whose bot always plays the first legal move and rolls at once (see
+/// `examples/random_bot.rs`); `tabula play nardy --seat black=engine:PROGRAM` plays it:
+///
+/// ```no_run
+/// use std::io;
+///
+/// use tabula::ai::bots::Bot;
+/// use tabula::core::Game;
+/// use tabula::games::AnyGame;
+///
+/// struct FirstMove;
+///
+/// impl Bot<AnyGame> for FirstMove {
+///     fn choose_move(&mut self, _game: &AnyGame, _legal: &[<AnyGame as Game>::Move]) -> usize {
+///         0
+///     }
+///
+///     fn choose_before_roll(&mut self, _game: &AnyGame, _actions: &[<AnyGame as Game>::Move]) -> Option<usize> {
+///         None
+///     }
+/// }
+///
+/// fn main() -> io::Result<()> {
+///     let mut out = io::stdout().lock();
+///     tabula::serve_bot(io::stdin().lock(), &mut out, 1, "first_move", Box::new(FirstMove))
+/// }
+/// ```
 pub fn serve_bot(
     input: impl BufRead,
     output: &mut dyn Write,
     seed: u64,
     name: &str,
     bot: Box<dyn Bot<AnyGame>>,
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     let mut protocol = Protocol {
         bot: Some(bot),
         name: Some(name.to_string()),
     };
-    run(input, output, seed, BotKind::Best, &mut protocol)
+    run(
+        input,
+        output,
+        seed,
+        BotKind::Best,
+        &Nets::shipped(),
+        &mut protocol,
+    )
 }
 
 /// The protocol's side of the shared commands: no seats, one action per `undo`, and a
@@ -77,10 +128,15 @@ fn run(
     output: &mut dyn Write,
     seed: u64,
     bot: BotKind,
+    nets: &Nets,
     protocol: &mut Protocol,
-) -> anyhow::Result<()> {
+) -> io::Result<()> {
     let kind = GameKind::ALL[0];
-    let mut session = Session::new(kind, &Options::defaults(kind.info().options), seed)?;
+    // A game's default options always set it up; were they ever refused, the engine could
+    // not start, as when its input cannot be read.
+    let mut session =
+        Session::new(kind, &Options::defaults(kind.info().options), seed).map_err(io::Error::other)?;
+    session.set_nets(nets.clone());
     session.set_bot(bot);
     for line in LineReader::new(input) {
         let text = match line?.command {

@@ -10,11 +10,14 @@ use clap::{Args, Subcommand};
 use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_player};
 use super::usage;
 use crate::app::interrupt::StoppedBySignal;
-use crate::app::matches::{NamedEngine, Openings, Pairing, Shard, Starts, Tourney};
+use crate::app::matches::{
+    MatchConfig, NamedEngine, Openings, Pairing, Shard, Starts, Tourney, find_player, read_engines,
+};
 use crate::app::players::MatchPlayer;
-use crate::app::protocol::client::TimeControl;
+use crate::app::protocol::client::{EngineSettings, TimeControl};
 use crate::core::stats::sprt::Sprt;
 use crate::core::{Game, Options};
+use crate::games::GameKind;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -139,15 +142,36 @@ fn resolve_player(text: &str, named: &[NamedEngine]) -> anyhow::Result<(MatchPla
     }
 }
 
-pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    use crate::app::matches::{
-        MatchConfig, ReportRequest, check_engines, find_player, read_engines, report, run_match,
-    };
+pub(super) fn run_match_command(
+    args: MatchArgs,
+    nets: &crate::ai::learn::Nets,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    use crate::app::matches::{ReportRequest, check_engines, report, run_match};
     if let Some(MatchCommand::Report { files, sprt, anchor }) = args.report {
         write!(out, "{}", report(&ReportRequest { files, sprt, anchor })?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let (kind, mut options) = args.game.resolve()?;
+    let config = match_config(args, nets)?;
+    check_engines(&config).map_err(usage)?;
+    match run_match(&config, out, io::stderr().is_terminal()) {
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(error) => match error.downcast_ref::<StoppedBySignal>() {
+            // The table is out; say why it stopped and exit as a signal's victim does.
+            Some(stop) => {
+                out.flush()?;
+                eprintln!("tabula: {stop}");
+                Ok(ExitCode::from(stop.exit_status()))
+            }
+            None => Err(error),
+        },
+    }
+}
+
+/// The match the arguments ask for, checked: players that can play it, the positions
+/// read, the engine settings of each player, the bots on `nets`.
+fn match_config(args: MatchArgs, nets: &crate::ai::learn::Nets) -> anyhow::Result<MatchConfig> {
+    let (kind, options) = args.game.resolve()?;
     let named = match &args.engines_file {
         Some(path) => read_engines(path).map_err(|e| usage(format!("{e:#}")))?,
         None => Vec::new(),
@@ -159,41 +183,8 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
         players.push(player);
         own.push(engine);
     }
-    // Games whose seat count is an option take it from the number of players, when it is
-    // one they can seat; more players than that play a round robin of the default count.
-    if !args.game.gives_players() && kind.info().options.iter().any(|o| o.key == "players") {
-        let mut words: Vec<String> = options.to_string().split_whitespace().map(String::from).collect();
-        words.push(format!("players={}", players.len()));
-        if let Ok(seated) = Options::parse(kind.info().options, &words)
-            && kind.new_game(&seated).is_ok()
-        {
-            options = seated;
-        }
-    }
-    if players.iter().any(|player| player.spec.is_human()) {
-        return Err(usage(
-            "a match is played by bots and engines; 'human' cannot play one",
-        ));
-    }
-    let fresh = kind.new_game(&options).map_err(usage)?;
-    let seats = fresh.seat_count();
-    check_bots(&fresh, players.iter().filter_map(|p| p.spec.bot()))?;
-    if players.len() < seats {
-        return Err(usage(format!(
-            "{} with these options has {seats} seats: give at least {seats} --player options (got {})",
-            kind.info().id,
-            players.len()
-        )));
-    }
-    if args.sprt.is_some() && (players.len() != 2 || seats != 2) {
-        return Err(usage(format!(
-            "--sprt tests one player against another: give two --player options in a two-seat game (got {} players, {seats} seats)",
-            players.len()
-        )));
-    }
-    if players.len() > 64 {
-        return Err(usage(format!("at most 64 players (got {})", players.len())));
-    }
+    let options = seated_options(&args.game, kind, options, players.len());
+    check_players(&args, kind, &options, &players)?;
     let anchor = match &args.anchor {
         Some((who, elo)) => Some((
             find_player(&players, who).map_err(|e| usage(format!("{e:#}")))?,
@@ -216,6 +207,42 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
             "--jsonl and --records need two files: the text records and the JSON lines are different formats",
         ));
     }
+    let (engines, per_player) = engine_settings(&args, &own)?;
+    Ok(MatchConfig {
+        kind,
+        options,
+        games: args.games,
+        players,
+        seed: args.seed,
+        jobs,
+        records: args.records,
+        engines,
+        nets: nets.clone(),
+        tourney: Tourney {
+            pairing: if args.gauntlet {
+                Pairing::Gauntlet
+            } else {
+                Pairing::RoundRobin
+            },
+            sprt: args.sprt,
+            anchor,
+            shard: args.shard,
+            engines: per_player,
+            starts,
+            each_game: args.each_game,
+            jsonl: args.jsonl,
+            adjudicate: args.adjudicate,
+            ..Tourney::default()
+        },
+    })
+}
+
+/// The engine settings of the match (`--tc` for its clock), and of each player (those
+/// the engines file names for it).
+fn engine_settings(
+    args: &MatchArgs,
+    own: &[Option<NamedEngine>],
+) -> anyhow::Result<(EngineSettings, Vec<EngineSettings>)> {
     let resuming = args
         .records
         .as_ref()
@@ -233,43 +260,56 @@ pub(super) fn run_match_command(args: MatchArgs, out: &mut dyn Write) -> anyhow:
                 .map_or_else(|| engines.clone(), |n| n.settings(&engines))
         })
         .collect();
-    let config = MatchConfig {
-        kind,
-        options,
-        games: args.games,
-        players,
-        seed: args.seed,
-        jobs,
-        records: args.records,
-        engines,
-        tourney: Tourney {
-            pairing: if args.gauntlet {
-                Pairing::Gauntlet
-            } else {
-                Pairing::RoundRobin
-            },
-            sprt: args.sprt,
-            anchor,
-            shard: args.shard,
-            engines: per_player,
-            starts,
-            each_game: args.each_game,
-            jsonl: args.jsonl,
-            adjudicate: args.adjudicate,
-            ..Tourney::default()
-        },
-    };
-    check_engines(&config).map_err(usage)?;
-    match run_match(&config, out, io::stderr().is_terminal()) {
-        Ok(_) => Ok(ExitCode::SUCCESS),
-        Err(error) => match error.downcast_ref::<StoppedBySignal>() {
-            // The table is out; say why it stopped and exit as a signal's victim does.
-            Some(stop) => {
-                out.flush()?;
-                eprintln!("tabula: {stop}");
-                Ok(ExitCode::from(stop.exit_status()))
-            }
-            None => Err(error),
-        },
+    Ok((engines, per_player))
+}
+
+/// The game's options with the number of players as its seat count, for a game whose
+/// seat count is an option not given, when it is one the game can seat; more players
+/// than that play a round robin of the default count.
+fn seated_options(game: &GameChoice, kind: GameKind, options: Options, players: usize) -> Options {
+    if !game.gives_players() && kind.info().options.iter().any(|o| o.key == "players") {
+        let mut words: Vec<String> = options.to_string().split_whitespace().map(String::from).collect();
+        words.push(format!("players={players}"));
+        if let Ok(seated) = Options::parse(kind.info().options, &words)
+            && kind.new_game(&seated).is_ok()
+        {
+            return seated;
+        }
     }
+    options
+}
+
+/// Refuses players that cannot play this match: a human, bots the game has not, too few
+/// for its seats, other than two with `--sprt`, more than 64.
+fn check_players(
+    args: &MatchArgs,
+    kind: GameKind,
+    options: &Options,
+    players: &[MatchPlayer],
+) -> anyhow::Result<()> {
+    if players.iter().any(|player| player.spec.is_human()) {
+        return Err(usage(
+            "a match is played by bots and engines; 'human' cannot play one",
+        ));
+    }
+    let fresh = kind.new_game(options).map_err(usage)?;
+    let seats = fresh.seat_count();
+    check_bots(&fresh, players.iter().filter_map(|p| p.spec.bot()))?;
+    if players.len() < seats {
+        return Err(usage(format!(
+            "{} with these options has {seats} seats: give at least {seats} --player options (got {})",
+            kind.info().id,
+            players.len()
+        )));
+    }
+    if args.sprt.is_some() && (players.len() != 2 || seats != 2) {
+        return Err(usage(format!(
+            "--sprt tests one player against another: give two --player options in a two-seat game (got {} players, {seats} seats)",
+            players.len()
+        )));
+    }
+    if players.len() > 64 {
+        return Err(usage(format!("at most 64 players (got {})", players.len())));
+    }
+    Ok(())
 }

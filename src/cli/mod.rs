@@ -18,6 +18,7 @@ mod play;
 pub mod repl;
 mod replay;
 mod rollout;
+mod run_error;
 mod solve;
 mod train;
 
@@ -30,6 +31,8 @@ use play::PlayArgs;
 use rollout::RolloutArgs;
 use solve::SolveArgs;
 use train::TrainArgs;
+
+pub use run_error::RunError;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -178,8 +181,13 @@ fn usage(message: impl std::fmt::Display) -> anyhow::Error {
     UsageError(message.to_string()).into()
 }
 
-/// Runs tabula with the process arguments.
-pub fn run() -> anyhow::Result<ExitCode> {
+/// Runs tabula with the process arguments: the exit status it ends with, or why it failed.
+pub fn run() -> Result<ExitCode, RunError> {
+    run_command().map_err(RunError)
+}
+
+/// [`run`]'s work: every command's error, carried with its causes.
+fn run_command() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let net = match &cli.command {
         Commands::Play(PlayArgs { net, .. })
@@ -190,12 +198,10 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Commands::Match(args) => args.net.net_file.as_deref(),
         _ => None,
     };
-    if let Some(path) = net {
-        crate::ai::learn::use_net_file(path)?;
-    }
+    let nets = crate::ai::learn::Nets::with_file(net)?;
     let mut out = io::stdout().lock();
     match cli.command {
-        Commands::Play(args) => play::play(args),
+        Commands::Play(args) => play::play(args, &nets),
         Commands::Games => {
             writeln!(out, "{}", games::games_listing())?;
             Ok(ExitCode::SUCCESS)
@@ -219,16 +225,16 @@ pub fn run() -> anyhow::Result<ExitCode> {
             drop(out);
             let stdin = io::stdin().lock();
             let mut stdout = io::stdout().lock();
-            crate::cli::engine::serve(stdin, &mut stdout, seed.unwrap_or_else(random_seed), bot)?;
+            crate::cli::engine::serve_on(stdin, &mut stdout, seed.unwrap_or_else(random_seed), bot, &nets)?;
             Ok(ExitCode::SUCCESS)
         }
         Commands::Bench(args) => bench::bench(args, &mut out),
-        Commands::Match(args) => matches::run_match_command(*args, &mut out),
+        Commands::Match(args) => matches::run_match_command(*args, &nets, &mut out),
         Commands::Solve(args) => solve::solve_command(args, &mut out),
         Commands::Train(args) => train::train(args, &mut out),
-        Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, out)),
-        Commands::Rollout(args) => rollout::rollout(args, &mut out),
-        Commands::Accuracy(args) => benchmark::benchmark(args, &mut out),
+        Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, &nets, out)),
+        Commands::Rollout(args) => rollout::rollout(args, &nets, &mut out),
+        Commands::Accuracy(args) => benchmark::benchmark(args, &nets, &mut out),
         Commands::Completions { shell } => man::completions(shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
         Commands::Plot { data, out: file } => {

@@ -76,7 +76,7 @@ impl ColorWhen {
     }
 }
 
-pub(super) fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
+pub(super) fn play(args: PlayArgs, nets: &crate::ai::learn::Nets) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
     let fresh = kind.new_game(&options)?;
     let players = crate::app::players::seat_players(&fresh, &args.seat).map_err(usage)?;
@@ -98,6 +98,7 @@ pub(super) fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         strict: args.strict,
         manual_dice: args.manual_dice,
         engines,
+        nets: nets.clone(),
         compact: args.compact,
         color: args.color.choice(),
     };

@@ -51,7 +51,11 @@ pub(super) struct RolloutArgs {
     pub(super) net: NetChoice,
 }
 
-pub(super) fn rollout(mut args: RolloutArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+pub(super) fn rollout(
+    mut args: RolloutArgs,
+    nets: &crate::ai::learn::Nets,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
     // A word with spaces is a position, not an option.
     let (positions, words): (Vec<String>, Vec<String>) = args
         .game
@@ -96,6 +100,7 @@ pub(super) fn rollout(mut args: RolloutArgs, out: &mut dyn Write) -> anyhow::Res
             .collect(),
         candidates: args.candidates,
         bot: args.bot,
+        nets: nets.clone(),
         settings: RolloutSettings {
             games: args.games,
             truncate: args.truncate,

@@ -66,7 +66,7 @@ struct Train<'a> {
 }
 
 impl GameVisitor for Train<'_> {
-    type Output = anyhow::Result<crate::ai::learn::td::TdSummary>;
+    type Output = anyhow::Result<crate::ai::learn::td::Summary>;
 
     fn visit<G: crate::core::Strategy>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
         crate::ai::learn::td::train(game, self.config, self.out, io::stderr().is_terminal())

@@ -10,7 +10,7 @@ use std::fmt;
 
 use rand_chacha::ChaCha8Rng;
 
-use super::error::DiceError;
+use super::error::{DiceError, DiceMistake};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// The values of one roll: up to four dice, in the order thrown.
@@ -56,24 +56,24 @@ impl Dice {
 
     /// Reads dice a person typed for a game thrown with `count` dice of `faces` faces
     /// (`game` names it in the message): each value must be in `1..=faces`.
-    pub fn parse_plain(values: &[u8], count: usize, faces: u8, game: &str) -> Result<Dice, DiceError> {
+    pub fn parse_plain(
+        values: &[u8],
+        count: usize,
+        faces: u8,
+        game: &'static str,
+    ) -> Result<Dice, DiceError> {
         if values.len() != count {
-            let (how_many, example) = if count == 1 {
-                ("one die", "dice 4")
-            } else {
-                ("two dice", "dice 6 3")
-            };
-            return Err(DiceError(format!(
-                "{game} is played with {how_many}, like '{example}' (got {} value{})",
-                values.len(),
-                if values.len() == 1 { "" } else { "s" }
-            )));
+            return Err(DiceError(DiceMistake::Count {
+                game,
+                dice: count,
+                got: values.len(),
+            }));
         }
-        if let Some(bad) = values.iter().find(|v| !(1..=faces).contains(*v)) {
+        if let Some(&value) = values.iter().find(|v| !(1..=faces).contains(*v)) {
             return Err(DiceError(if count == 1 {
-                format!("the die shows 1 to {faces}, not {bad}")
+                DiceMistake::Face { faces, value }
             } else {
-                format!("each die shows 1 to {faces}")
+                DiceMistake::Faces { faces }
             }));
         }
         Ok(Dice::new(values))
@@ -295,19 +295,28 @@ mod tests {
     fn typed_dice_are_checked_against_the_game_s_dice() {
         assert_eq!(Dice::parse_plain(&[6, 3], 2, 6, "nardy"), Ok(Dice::new(&[6, 3])));
         assert_eq!(
-            Dice::parse_plain(&[7, 1], 2, 6, "nardy").unwrap_err().0,
+            Dice::parse_plain(&[7, 1], 2, 6, "nardy")
+                .unwrap_err()
+                .0
+                .to_string(),
             "each die shows 1 to 6"
         );
         assert_eq!(
-            Dice::parse_plain(&[6], 2, 6, "nardy").unwrap_err().0,
+            Dice::parse_plain(&[6], 2, 6, "nardy").unwrap_err().0.to_string(),
             "nardy is played with two dice, like 'dice 6 3' (got 1 value)"
         );
         assert_eq!(
-            Dice::parse_plain(&[9], 1, 6, "microbes").unwrap_err().0,
+            Dice::parse_plain(&[9], 1, 6, "microbes")
+                .unwrap_err()
+                .0
+                .to_string(),
             "the die shows 1 to 6, not 9"
         );
         assert_eq!(
-            Dice::parse_plain(&[1, 2], 1, 6, "microbes").unwrap_err().0,
+            Dice::parse_plain(&[1, 2], 1, 6, "microbes")
+                .unwrap_err()
+                .0
+                .to_string(),
             "microbes is played with one die, like 'dice 4' (got 2 values)"
         );
         assert_eq!(Dice::single(4).single_value(6), Some(4));

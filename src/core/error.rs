@@ -1,13 +1,128 @@
 //! Error types shared by all games. Parse errors (the text could not be read) are kept
 //! apart from legality errors (the text was read, but that is not allowed here).
 //! Every message names what was wrong; a failed operation never changes the game.
+//!
+//! Each parse error is a kind (its `Display` starts with what kind: `syntax error: ...`)
+//! around an enum of the mistakes of that kind, which holds the offending text and values;
+//! the words are made only when the error is shown. A game supplies the fixed wording of
+//! its own notation (`forms`, `what`, `rule`) as static text, so what a game's moves and
+//! positions look like stays with the game.
 
 use thiserror::Error;
 
-/// A move, dice or command text that could not be read at all.
+use super::rolloff::RollOffMistake;
+
+/// A move text that could not be read at all.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("syntax error: {0}")]
-pub struct SyntaxError(pub String);
+pub struct SyntaxError(pub SyntaxMistake);
+
+/// What is wrong with a move text, in the game's own notation.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SyntaxMistake {
+    /// Nothing was written.
+    #[error("empty move; {forms}")]
+    Empty {
+        /// How this game's moves are written.
+        forms: &'static str,
+    },
+    /// `text` is not the kind of thing expected there.
+    #[error("'{text}' is not {what}; {forms}")]
+    NotA {
+        /// What was written.
+        text: String,
+        /// What was expected, with its article: `a move`, `a step`, `a cell or 'in'`.
+        what: &'static str,
+        /// How it is written.
+        forms: &'static str,
+    },
+    /// `text` is of the right kind but not written the way `rule` says.
+    #[error("'{text}': {rule}")]
+    Misformed {
+        /// What was written.
+        text: String,
+        /// How it must be written.
+        rule: &'static str,
+    },
+    /// Within `text`, the part `part` is not the kind of thing expected there.
+    #[error("'{text}': '{part}' is not {what}; {forms}")]
+    PartNotA {
+        /// The whole token.
+        text: String,
+        /// The part that could not be read.
+        part: String,
+        /// What was expected, with its article: `a point`.
+        what: &'static str,
+        /// How it is written.
+        forms: &'static str,
+    },
+    /// Within `text`, a number that names none of the game's `what`s.
+    #[error("'{text}': there is no {what} {number}; {what}s are {low} to {high}")]
+    NoSuch {
+        /// The whole token.
+        text: String,
+        /// What the number counts: `point`.
+        what: &'static str,
+        /// The number written.
+        number: u32,
+        /// The lowest that exists.
+        low: u32,
+        /// The highest that exists.
+        high: u32,
+    },
+    /// `text` has more parts than one turn can hold.
+    #[error("'{text}' has {count} {what}s; a turn has at most {most}")]
+    TooMany {
+        /// What was written.
+        text: String,
+        /// How many parts it has.
+        count: usize,
+        /// What a part is: `step`.
+        what: &'static str,
+        /// The most a turn has, in words: `four`.
+        most: &'static str,
+    },
+    /// `word` must be followed by a `what`, as in `word example`.
+    #[error("'{word}' needs {what}, like {word} {example}; {forms}")]
+    NeedsA {
+        /// The word written alone.
+        word: String,
+        /// What must follow, with its article: `a colour`.
+        what: &'static str,
+        /// A word that could follow.
+        example: &'static str,
+        /// What may follow.
+        forms: &'static str,
+    },
+    /// `word` is the start of one or more names and is never completed, so that a torn
+    /// text is not read as something else.
+    #[error("'{word}' {}: write the whole name or the letter", cut_names(.names))]
+    Cut {
+        /// What was written.
+        word: String,
+        /// The names it starts, as shown: `grey (s)`.
+        names: Vec<String>,
+    },
+    /// A move the notation rules out whatever its details, `rule` says which.
+    #[error("{rule}")]
+    RuledOut {
+        /// The rule, with how to write a move instead.
+        rule: &'static str,
+    },
+}
+
+fn cut_names(names: &[String]) -> String {
+    match names {
+        [one] => format!("is short for {one}"),
+        many => format!("could be {}", many.join(" or ")),
+    }
+}
+
+impl From<SyntaxMistake> for SyntaxError {
+    fn from(mistake: SyntaxMistake) -> Self {
+        SyntaxError(mistake)
+    }
+}
 
 /// A well-formed move that the rules do not allow in this position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -33,14 +148,159 @@ pub enum PlayError {
 /// Dice values that this game's dice cannot show.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("bad dice: {0}")]
-pub struct DiceError(pub String);
+pub struct DiceError(pub DiceMistake);
+
+/// What is wrong with typed dice values.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DiceMistake {
+    /// Not as many values as the game throws dice.
+    #[error(
+        "{game} is played with {}, like '{}' (got {got} value{})",
+        if *.dice == 1 { "one die" } else { "two dice" },
+        if *.dice == 1 { "dice 4" } else { "dice 6 3" },
+        if *.got == 1 { "" } else { "s" }
+    )]
+    Count {
+        /// The game's id.
+        game: &'static str,
+        /// How many dice it throws (one or two).
+        dice: usize,
+        /// How many values were given.
+        got: usize,
+    },
+    /// A single die's value off its faces.
+    #[error("the die shows 1 to {faces}, not {value}")]
+    Face {
+        /// Faces of the die.
+        faces: u8,
+        /// The value given.
+        value: u8,
+    },
+    /// A value off the faces among several dice.
+    #[error("each die shows 1 to {faces}")]
+    Faces {
+        /// Faces of each die.
+        faces: u8,
+    },
+    /// More or fewer than one value while the roll-off decides who starts.
+    #[error("the roll-off that decides who starts is one die each, like 'dice 4' (got {got} values)")]
+    RollOffCount {
+        /// How many values were given.
+        got: usize,
+    },
+    /// A total the rule set's dice cannot throw.
+    #[error("{value} is not a roll in {rules}; the roll is {roll}")]
+    NotARoll {
+        /// The value given.
+        value: u8,
+        /// The rule set's name.
+        rules: &'static str,
+        /// What the roll is, in words: `one tetrahedral die: 1 to 4`.
+        roll: &'static str,
+    },
+    /// Not exactly one value for a game whose roll is one number.
+    #[error("{game} takes one number, the roll, like 'dice 3' ({roll}); got {got} values")]
+    OneNumber {
+        /// The game's id.
+        game: &'static str,
+        /// What the roll is, in words.
+        roll: &'static str,
+        /// How many values were given.
+        got: usize,
+    },
+}
+
+impl From<DiceMistake> for DiceError {
+    fn from(mistake: DiceMistake) -> Self {
+        DiceError(mistake)
+    }
+}
 
 /// A position string that does not describe a valid position of this game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("bad position: {0}")]
-pub struct PositionError(pub String);
+pub struct PositionError(pub PositionMistake);
 
-/// A `key=value` rule option that this game does not know or does not accept.
+/// What is wrong with a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad option: {0}")]
-pub struct OptionError(pub String);
+pub enum PositionMistake {
+    /// A field without `=`.
+    #[error("'{field}' is not key=value")]
+    NotKeyValue {
+        /// The field as written.
+        field: String,
+    },
+    /// The same key twice.
+    #[error("'{key}=' is given twice")]
+    GivenTwice {
+        /// The key.
+        key: String,
+    },
+    /// A field's value not written the way `rule` says.
+    #[error("{key}={value}: {rule}")]
+    Value {
+        /// The field's key.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// How the value is written.
+        rule: &'static str,
+    },
+    /// A field's value names `part`, which is not the kind of thing expected.
+    #[error("{key}={value}: '{part}' is not {what}")]
+    PartNotA {
+        /// The field's key.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// The part that names nothing.
+        part: String,
+        /// What was expected, with its article: `a colour in this game`.
+        what: &'static str,
+    },
+    /// A field's value lists `entry` twice.
+    #[error("{key}={value}: {entry} is listed twice")]
+    ListedTwice {
+        /// The field's key.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// The entry given twice.
+        entry: String,
+    },
+    /// A roll-off that its rule cannot reach.
+    #[error(transparent)]
+    RollOff(#[from] RollOffMistake),
+    /// Anything else the game's rules rule out, in the game's words.
+    #[error("{0}")]
+    Rules(String),
+}
+
+impl PositionError {
+    /// A mistake that only the game's own rules know, in the game's words.
+    pub fn rules(text: String) -> PositionError {
+        PositionError(PositionMistake::Rules(text))
+    }
+}
+
+impl From<PositionMistake> for PositionError {
+    fn from(mistake: PositionMistake) -> Self {
+        PositionError(mistake)
+    }
+}
+
+impl From<RollOffMistake> for PositionError {
+    fn from(mistake: RollOffMistake) -> Self {
+        PositionError(PositionMistake::RollOff(mistake))
+    }
+}
+
+/// A seat name or number that names no seat of this game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("this game has no seat '{given}'; its seats are {} (or 1-{})", .names.join(", "), .names.len())]
+pub struct UnknownSeat {
+    /// What was written.
+    pub given: String,
+    /// The game's seat names, in seat order.
+    pub names: Vec<&'static str>,
+}

@@ -9,8 +9,8 @@ use std::fmt::Debug;
 use std::ops::RangeInclusive;
 
 use super::dice::{Dice, DiceSource};
-use super::error::{DiceError, OptionError, PlayError, WrongPhase};
-use super::options::{OptionSpec, Options};
+use super::error::{DiceError, PlayError, UnknownSeat, WrongPhase};
+use super::options::{OptionError, OptionSpec, Options};
 use super::rolloff::RollOff;
 
 pub use super::seat::{MAX_SEATS, Seat};
@@ -175,6 +175,34 @@ pub struct GameInfo {
 /// [`FullGame`](super::FullGame) is all of them.
 ///
 /// Contract: every method that can fail leaves `self` unchanged when it fails.
+///
+/// # Example
+///
+/// A game of Ur set up, its dice thrown from a seeded source (the same seed, the same
+/// throws), its legal moves listed and one of them played:
+///
+/// ```
+/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::games::ur::Ur;
+///
+/// let mut game = Ur::default_game();
+/// let mut dice = SeededDice::new(7);
+/// // Throw until a seat has a move to choose: a throw that allows none passes the turn.
+/// while !matches!(game.phase(), Phase::Move(_)) {
+///     let throw = game.roll(&mut dice);
+///     game.set_dice(throw)?;
+/// }
+/// let mut legal = Vec::new();
+/// game.legal_moves(&mut legal);
+/// let chosen = &legal[0];
+/// // A move reads as the game writes it, and parses back from that text.
+/// let text = game.format_move(chosen);
+/// assert_eq!(&game.parse_move(&text)?, chosen);
+/// game.play(chosen)?;
+/// // After a move in Ur, a seat throws next.
+/// assert!(matches!(game.phase(), Phase::Roll(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One move (a whole turn's choice), as parsed from text.
     type Move: Clone + Debug + PartialEq + Send + Sync;
@@ -192,9 +220,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn seat_name(&self, seat: Seat) -> &'static str;
 
     /// Finds a seat by name (any case) or by number (1 = first seat).
-    fn find_seat(&self, seat: &str) -> Result<Seat, String> {
+    fn find_seat(&self, seat: &str) -> Result<Seat, UnknownSeat> {
         let count = self.seat_count();
-        let names: Vec<&str> = (0..count).map(|s| self.seat_name(s)).collect();
+        let names: Vec<&'static str> = (0..count).map(|s| self.seat_name(s)).collect();
         if let Some(index) = names.iter().position(|name| name.eq_ignore_ascii_case(seat)) {
             return Ok(index);
         }
@@ -203,10 +231,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         {
             return Ok(number - 1);
         }
-        Err(format!(
-            "this game has no seat '{seat}'; its seats are {} (or 1-{count})",
-            names.join(", ")
-        ))
+        Err(UnknownSeat {
+            given: seat.to_string(),
+            names,
+        })
     }
 
     /// Where the turn cycle stands.

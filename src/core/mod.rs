@@ -24,7 +24,10 @@ pub mod turn;
 pub mod wrap;
 
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
-pub use error::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
+pub use error::{
+    DiceError, DiceMistake, IllegalMove, PlayError, PositionError, PositionMistake, SyntaxError,
+    SyntaxMistake, UnknownSeat, WrongPhase,
+};
 pub use game::{
     BigWinChances, Game, GameInfo, HelpExamples, MAX_BIG_WINS, MAX_SEATS, NewGame, Outcome, Phase,
     Resignation, Seat,
@@ -32,7 +35,7 @@ pub use game::{
 pub use hash::PositionHasher;
 pub use lab::{FullGame, Lab, SolvedTable};
 pub use notation::Notation;
-pub use options::{OptionKind, OptionSpec, Options};
-pub use rolloff::{RollOff, RollOffRule, Standing, Throw};
+pub use options::{OptionError, OptionKind, OptionMistake, OptionSpec, Options};
+pub use rolloff::{RollOff, RollOffMistake, RollOffRule, Standing, Throw};
 pub use strategy::{Adjudication, BotLevel, Encoding, Estimate, Strategy};
 pub use wrap::wrap_words;

@@ -4,10 +4,10 @@
 
 use std::fmt;
 
-use super::error::OptionError;
+use thiserror::Error;
 
 /// What values an option takes.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     /// One of these words; the first is the default.
     Choice(&'static [&'static str]),
@@ -20,6 +20,16 @@ pub enum OptionKind {
         /// Value when the option is not given.
         default: u32,
     },
+}
+
+impl OptionKind {
+    /// The accepted values as shown in help: `off|on` or `1..99`.
+    pub fn values_text(&self) -> String {
+        match *self {
+            OptionKind::Choice(values) => values.join("|"),
+            OptionKind::Number { min, max, .. } => format!("{min}..{max}"),
+        }
+    }
 }
 
 /// One rule option a game accepts.
@@ -44,20 +54,16 @@ impl OptionSpec {
 
     /// The accepted values as shown in help: `off|on` or `1..99`.
     pub fn values_text(&self) -> String {
-        match self.kind {
-            OptionKind::Choice(values) => values.join("|"),
-            OptionKind::Number { min, max, .. } => format!("{min}..{max}"),
-        }
+        self.kind.values_text()
     }
 
     fn check(&self, value: &str) -> Result<String, OptionError> {
         let bad = || {
-            OptionError(format!(
-                "{}={value} is not allowed; {} takes {}",
-                self.key,
-                self.key,
-                self.values_text()
-            ))
+            OptionError(OptionMistake::NotAllowed {
+                key: self.key,
+                value: value.to_string(),
+                kind: self.kind,
+            })
         };
         match self.kind {
             OptionKind::Choice(values) => values
@@ -87,16 +93,18 @@ impl Options {
         for word in words {
             let word = word.as_ref();
             let Some((key, value)) = word.split_once('=') else {
-                return Err(OptionError(format!(
-                    "'{word}' is not key=value{}",
-                    known_keys_hint(specs)
-                )));
+                return Err(OptionError(OptionMistake::NotKeyValue {
+                    word: word.to_string(),
+                    known: known_options(specs),
+                }));
             };
             let key = key.trim().to_ascii_lowercase();
-            let spec = specs
-                .iter()
-                .find(|s| s.key == key)
-                .ok_or_else(|| OptionError(format!("unknown option '{key}'{}", known_keys_hint(specs))))?;
+            let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
+                OptionError(OptionMistake::Unknown {
+                    key: key.clone(),
+                    known: known_options(specs),
+                })
+            })?;
             let value = spec.check(value.trim())?;
             options.set(spec.key, value);
         }
@@ -136,8 +144,11 @@ impl Options {
             .find(|(word, _)| *word == value)
             .map(|(_, meaning)| *meaning)
             .ok_or_else(|| {
-                let words: Vec<&str> = meanings.iter().map(|(word, _)| *word).collect();
-                OptionError(format!("{key}={value} is not one of {}", words.join("|")))
+                OptionError(OptionMistake::NoMeaning {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    meanings: meanings.iter().map(|(word, _)| word.to_string()).collect(),
+                })
             })
     }
 
@@ -149,22 +160,20 @@ impl Options {
     /// The value of a numeric option; an error for a key these options lack.
     pub fn number(&self, key: &str) -> Result<u32, OptionError> {
         let value = self.value(key)?;
-        value
-            .parse()
-            .map_err(|_| OptionError(format!("{key}={value} is not a number")))
+        value.parse().map_err(|_| {
+            OptionError(OptionMistake::NotANumber {
+                key: key.to_string(),
+                value: value.to_string(),
+            })
+        })
     }
 
     fn value(&self, key: &str) -> Result<&str, OptionError> {
         self.get(key).ok_or_else(|| {
-            let keys: Vec<&str> = self.values.iter().map(|(k, _)| *k).collect();
-            OptionError(format!(
-                "there is no option '{key}'; the options are {}",
-                if keys.is_empty() {
-                    "none".to_string()
-                } else {
-                    keys.join(", ")
-                }
-            ))
+            OptionError(OptionMistake::NoSuchKey {
+                key: key.to_string(),
+                keys: self.values.iter().map(|(k, _)| *k).collect(),
+            })
         })
     }
 
@@ -186,15 +195,91 @@ impl fmt::Display for Options {
     }
 }
 
-fn known_keys_hint(specs: &[OptionSpec]) -> String {
-    if specs.is_empty() {
+/// The options of a game and the values each takes, for a message naming them.
+fn known_options(specs: &[OptionSpec]) -> Vec<(&'static str, OptionKind)> {
+    specs.iter().map(|spec| (spec.key, spec.kind)).collect()
+}
+
+/// A `key=value` rule option that this game does not know or does not accept.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad option: {0}")]
+pub struct OptionError(pub OptionMistake);
+
+/// What is wrong with rule options.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OptionMistake {
+    /// A word without `=`.
+    #[error("'{word}' is not key=value{}", known_keys_hint(.known))]
+    NotKeyValue {
+        /// The word as written.
+        word: String,
+        /// The game's options and the values each takes.
+        known: Vec<(&'static str, OptionKind)>,
+    },
+    /// A key the game does not have.
+    #[error("unknown option '{key}'{}", known_keys_hint(.known))]
+    Unknown {
+        /// The key as written (lower case).
+        key: String,
+        /// The game's options and the values each takes.
+        known: Vec<(&'static str, OptionKind)>,
+    },
+    /// A value the option does not take.
+    #[error("{key}={value} is not allowed; {key} takes {}", .kind.values_text())]
+    NotAllowed {
+        /// The option.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// The values it takes.
+        kind: OptionKind,
+    },
+    /// A game reading its rules met a value it gives no meaning.
+    #[error("{key}={value} is not one of {}", .meanings.join("|"))]
+    NoMeaning {
+        /// The option.
+        key: String,
+        /// Its value.
+        value: String,
+        /// The values the game reads.
+        meanings: Vec<String>,
+    },
+    /// A game reading a numeric option met a value that is no number.
+    #[error("{key}={value} is not a number")]
+    NotANumber {
+        /// The option.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A game reading its rules asked for a key its options lack.
+    #[error(
+        "there is no option '{key}'; the options are {}",
+        if .keys.is_empty() { "none".to_string() } else { .keys.join(", ") }
+    )]
+    NoSuchKey {
+        /// The key asked for.
+        key: String,
+        /// The keys the options have.
+        keys: Vec<&'static str>,
+    },
+}
+
+fn known_keys_hint(known: &[(&'static str, OptionKind)]) -> String {
+    if known.is_empty() {
         return "; this game has no options".to_string();
     }
-    let keys: Vec<String> = specs
+    let keys: Vec<String> = known
         .iter()
-        .map(|s| format!("{}={}", s.key, s.values_text()))
+        .map(|(key, kind)| format!("{key}={}", kind.values_text()))
         .collect();
     format!("; options are {}", keys.join(", "))
+}
+
+impl From<OptionMistake> for OptionError {
+    fn from(mistake: OptionMistake) -> Self {
+        OptionError(mistake)
+    }
 }
 
 #[cfg(test)]

@@ -13,10 +13,42 @@
 //!
 //! What the winner does next (a fresh roll, or playing the winning roll) is the game's.
 
+use thiserror::Error;
+
 use super::seat::Seat;
 
 /// The most seats a roll-off can have.
 pub const MAX_ROLL_OFF_SEATS: usize = 6;
+
+/// Why a list of standings is no point a roll-off under its rule can reach.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RollOffMistake {
+    /// Too few or too many seats.
+    #[error("a roll-off needs 2 to {MAX_ROLL_OFF_SEATS} seats, not {seats}")]
+    Seats {
+        /// How many seats were listed.
+        seats: usize,
+    },
+    /// Every seat has rolled or is out.
+    #[error("a roll-off has a seat still to roll")]
+    NoneToRoll,
+    /// Fewer than two seats still in the round.
+    #[error("a roll-off round has two or more seats in it")]
+    RoundTooSmall,
+    /// A seat has rolled after one still to roll.
+    #[error("the seats in a roll-off round roll in seat order")]
+    OutOfOrder,
+    /// A roll no die shows.
+    #[error("a roll-off roll is a die from 1 to 6, not {value}")]
+    NotADie {
+        /// The roll listed.
+        value: u8,
+    },
+    /// Under the first-to rule: a seat still to roll before one that is out, or the
+    /// other way round.
+    #[error("in this roll-off the seats roll in turn until one wins")]
+    NotInTurn,
+}
 
 /// How a roll-off is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,33 +119,32 @@ impl RollOff {
 
     /// A roll-off at a given point, as a position string describes it: each seat's
     /// standing in seat order. The error says what does not fit the rule.
-    pub fn from_standings(rule: RollOffRule, standings: &[Standing]) -> Result<RollOff, String> {
+    pub fn from_standings(rule: RollOffRule, standings: &[Standing]) -> Result<RollOff, RollOffMistake> {
         if !(2..=MAX_ROLL_OFF_SEATS).contains(&standings.len()) {
-            return Err(format!(
-                "a roll-off needs 2 to {MAX_ROLL_OFF_SEATS} seats, not {}",
-                standings.len()
-            ));
+            return Err(RollOffMistake::Seats {
+                seats: standings.len(),
+            });
         }
         let first_waiting = standings
             .iter()
             .position(|s| *s == Standing::Waiting)
-            .ok_or("a roll-off has a seat still to roll")?;
+            .ok_or(RollOffMistake::NoneToRoll)?;
         match rule {
             RollOffRule::Highest => {
                 if standings.iter().filter(|s| **s != Standing::Out).count() < 2 {
-                    return Err("a roll-off round has two or more seats in it".into());
+                    return Err(RollOffMistake::RoundTooSmall);
                 }
                 if standings[first_waiting..]
                     .iter()
                     .any(|s| matches!(s, Standing::Rolled(_)))
                 {
-                    return Err("the seats in a roll-off round roll in seat order".into());
+                    return Err(RollOffMistake::OutOfOrder);
                 }
                 if let Some(Standing::Rolled(value)) = standings
                     .iter()
                     .find(|s| matches!(s, Standing::Rolled(v) if !(1..=6).contains(v)))
                 {
-                    return Err(format!("a roll-off roll is a die from 1 to 6, not {value}"));
+                    return Err(RollOffMistake::NotADie { value: *value });
                 }
             }
             RollOffRule::FirstTo(_) => {
@@ -121,7 +152,7 @@ impl RollOff {
                 if missed.iter().any(|s| *s != Standing::Out)
                     || waiting.iter().any(|s| *s != Standing::Waiting)
                 {
-                    return Err("in this roll-off the seats roll in turn until one wins".into());
+                    return Err(RollOffMistake::NotInTurn);
                 }
             }
         }

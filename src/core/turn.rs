@@ -210,7 +210,7 @@ impl DiceRule {
     }
 
     /// Reads dice a person typed for `game` (its id, for the message).
-    pub fn parse(self, values: &[u8], game: &str) -> Result<Dice, DiceError> {
+    pub fn parse(self, values: &[u8], game: &'static str) -> Result<Dice, DiceError> {
         match self {
             DiceRule::Die(faces) => Dice::parse_plain(values, 1, faces, game),
             DiceRule::TwoDice => Dice::parse_plain(values, 2, 6, game),

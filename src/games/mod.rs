@@ -18,7 +18,7 @@ pub mod ur;
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, FullGame, Game, GameInfo, Lab, NewGame, Notation, OptionError,
     Options, Outcome, Phase, PlayError, PositionError, RollOff, Seat, SolvedTable, Strategy, SyntaxError,
-    WrongPhase,
+    UnknownSeat, WrongPhase,
 };
 
 /// Work done on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]).
@@ -28,6 +28,28 @@ pub trait GameVisitor {
 
     /// Called with the concrete game and the way between its moves and [`AnyMove`].
     fn visit<G: FullGame>(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
+}
+
+/// Work done on the concrete game inside an [`AnyGame`] that needs more of the game's
+/// type than [`Game`] (see [`AnyGame::visit_concrete`]): implemented for every game type
+/// with a bound of the layer above (`impl<G: SomeBound> ConcreteVisitor<G> for V`), so
+/// that the visit may use what that layer implements for each game.
+pub trait ConcreteVisitor<G: Game> {
+    /// What the visit gives back.
+    type Output;
+
+    /// Called with the concrete game and the way between its moves and [`AnyMove`].
+    fn visit(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
+}
+
+/// A game type that an [`AnyGame`] can hold: the way from an [`AnyGame`] to it and
+/// between its moves and [`AnyMove`].
+pub trait InAnyGame: FullGame {
+    /// The game inside `game`, if it is of this type.
+    fn inside(game: &AnyGame) -> Option<&Self>;
+
+    /// The way between this game's moves and [`AnyMove`].
+    fn move_cast() -> MoveCast<Self>;
 }
 
 /// The way between one game's moves and [`AnyMove`].
@@ -45,6 +67,26 @@ pub struct MoveCast<G: Game> {
 macro_rules! games {
     ($($variant:ident => $module:ident :: $ty:ident),+ $(,)?) => {
         /// Which game: the tag used to pick one by name.
+        ///
+        /// # Example
+        ///
+        /// A game picked by its name, set up with rule options as `key=value` words
+        /// (the others keep their defaults), and played as an [`AnyGame`]:
+        ///
+        /// ```
+        /// use tabula::core::{Game, Options, Phase};
+        /// use tabula::games::{AnyGame, GameKind};
+        ///
+        /// let kind = GameKind::from_id("mnogoboy")?;
+        /// let options = Options::parse(kind.info().options, &["players=3"])?;
+        /// let game: AnyGame = kind.new_game(&options)?;
+        /// assert_eq!(game.kind(), GameKind::Mnogoboy);
+        /// assert_eq!(game.seat_count(), 3);
+        /// assert_ne!(game.phase(), Phase::Over);
+        /// // A name tabula does not know is refused with the names it does.
+        /// assert!(GameKind::from_id("chess").unwrap_err().to_string().contains("nardy"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameKind {
             $(
@@ -72,7 +114,9 @@ macro_rules! games {
             }
         }
 
-        /// A game of any kind.
+        /// A game of any kind: what a front end or a bot for every game holds, the
+        /// [`Game`] trait forwarded to the game inside. [`GameKind::new_game`] makes one
+        /// (see the example there).
         #[derive(Clone, Debug)]
         pub enum AnyGame {
             $(
@@ -113,7 +157,41 @@ macro_rules! games {
                     }),)+
                 }
             }
+
+            /// Hands the concrete game inside to `visitor`, as [`AnyGame::visit`] does,
+            /// for a visitor implemented for every game type under a bound of its own.
+            pub fn visit_concrete<V, O>(&self, visitor: V) -> O
+            where
+                $(V: ConcreteVisitor<$module::$ty, Output = O>,)+
+            {
+                match self {
+                    $(AnyGame::$variant(g) => visitor.visit(g, &<$module::$ty as InAnyGame>::move_cast()),)+
+                }
+            }
         }
+
+        $(
+            impl InAnyGame for $module::$ty {
+                fn inside(game: &AnyGame) -> Option<&Self> {
+                    match game {
+                        AnyGame::$variant(g) => Some(g),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn move_cast() -> MoveCast<Self> {
+                    MoveCast {
+                        wrap: AnyMove::$variant,
+                        unwrap: |m| match m {
+                            AnyMove::$variant(m) => Some(m),
+                            #[allow(unreachable_patterns)]
+                            _ => None,
+                        },
+                    }
+                }
+            }
+        )+
 
         impl Game for AnyGame {
             type Move = AnyMove;
@@ -130,7 +208,7 @@ macro_rules! games {
             fn seat_name(&self, seat: Seat) -> &'static str {
                 match self { $(AnyGame::$variant(g) => g.seat_name(seat),)+ }
             }
-            fn find_seat(&self, seat: &str) -> Result<Seat, String> {
+            fn find_seat(&self, seat: &str) -> Result<Seat, UnknownSeat> {
                 match self { $(AnyGame::$variant(g) => g.find_seat(seat),)+ }
             }
             fn phase(&self) -> Phase {
@@ -310,18 +388,38 @@ games! {
 
 impl GameKind {
     /// The game with this id (`nardy`), or an error that lists the games.
-    pub fn from_id(id: &str) -> Result<GameKind, String> {
+    pub fn from_id(id: &str) -> Result<GameKind, UnknownGame> {
         let wanted = id.trim().to_ascii_lowercase();
         GameKind::ALL
             .iter()
             .copied()
             .find(|kind| kind.info().id == wanted)
-            .ok_or_else(|| {
-                let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
-                let hint = crate::core::nearest::nearest_word(&wanted, ids.iter().copied())
-                    .map(|near| format!(" (did you mean '{near}'?)"))
-                    .unwrap_or_default();
-                format!("unknown game '{id}'{hint}; the games are {}", ids.join(", "))
-            })
+            .ok_or_else(|| UnknownGame { name: id.to_string() })
     }
 }
+
+/// A game name that is none of tabula's games. Shown, it names the nearest game and
+/// lists them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame {
+    /// The name as given.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.info().id).collect();
+        let wanted = self.name.trim().to_ascii_lowercase();
+        let hint = crate::core::nearest::nearest_word(&wanted, ids.iter().copied())
+            .map(|near| format!(" (did you mean '{near}'?)"))
+            .unwrap_or_default();
+        write!(
+            f,
+            "unknown game '{}'{hint}; the games are {}",
+            self.name,
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}

@@ -171,10 +171,7 @@ fn run(script: &str, dir: &Path, log: &Path) -> Result<i32, String> {
         .current_dir(dir)
         .env("PATH", path)
         .env("TABULA", &binary)
-        .env(
-            tabula::ai::data_dir::DATA_DIR_VAR,
-            crate::support::test_data_dir(),
-        )
+        .env(crate::support::DATA_DIR_VAR, crate::support::test_data_dir())
         .env("NO_COLOR", "1")
         // Install commands write under ~: keep them inside the document's folder.
         .env("HOME", dir)

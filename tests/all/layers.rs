@@ -532,7 +532,7 @@ fn only_what_a_bot_author_needs_is_public() {
         "pub(crate) mod app;",
         "pub(crate) mod cli;",
         "pub use cli::engine::{serve, serve_bot};",
-        "pub use cli::{USAGE_EXIT, UsageError, run};",
+        "pub use cli::{RunError, run};",
     ];
     let expected: BTreeSet<String> = expected
         .iter()

@@ -1,24 +1,19 @@
 //! The integration tests: one binary, one module per area.
 
-mod aeroplane_games;
 mod aeroplane_reference;
 mod aeroplane_rules;
 mod analysis;
 mod cli;
 mod doc_commands;
 mod engines;
-mod estimates;
 mod games_forwarding;
-mod invariants;
 mod layers;
 mod learned_nets;
 mod man_pages;
 mod match_json;
 mod match_runner;
-mod microbes_games;
 mod microbes_reference;
 mod microbes_rules;
-mod mnogoboy_random;
 mod mnogoboy_reference;
 mod mnogoboy_rules;
 mod mnogoboy_solved;
@@ -30,13 +25,11 @@ mod newcomer;
 mod one_place;
 mod records;
 mod rollouts;
-mod search;
 mod support;
 mod table;
 mod terminal;
 mod tournaments;
 mod transcripts;
-mod ur_games;
 mod ur_reference;
 mod ur_rules;
 mod ur_solver;

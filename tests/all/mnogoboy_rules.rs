@@ -577,12 +577,13 @@ fn the_players_option_sets_the_seats() {
     // A position must list exactly the seats of the game.
     let mut three = new_game(3);
     let err = three.set_position("p1=- p2=- turn=p1:take before=-").unwrap_err();
-    assert!(err.0.contains("the field 'p3=' is missing"), "{err}");
+    assert!(err.0.to_string().contains("the field 'p3=' is missing"), "{err}");
     let err = three
         .set_position("p1=- p2=- p3=- p4=- turn=p1:rolloff before=- rolloff=-,-,-")
         .unwrap_err();
     assert!(
         err.0
+            .to_string()
             .contains("p4= names a seat this 3-player game does not have"),
         "{err}"
     );

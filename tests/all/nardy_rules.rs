@@ -28,7 +28,14 @@ fn a_roll_off_of_one_die_each_decides_who_starts() {
     assert_eq!(start.phase(), Phase::Roll(0));
     assert!(start.roll_off().is_some());
     assert!(legal_sorted(&start).is_empty());
-    assert!(start.parse_dice(&[6, 3]).unwrap_err().0.contains("one die"));
+    assert!(
+        start
+            .parse_dice(&[6, 3])
+            .unwrap_err()
+            .0
+            .to_string()
+            .contains("one die")
+    );
     assert_eq!(
         support::wrong_phase(&start, "24/18 18/15"),
         "roll first: the roll-off decides who starts"
@@ -529,7 +536,7 @@ fn a_finished_position_must_fit_its_result_and_the_match() {
     let refused = |options: &[&str], position: &str| {
         let mut game: Nardy = support::new_game(options);
         let before = game.clone();
-        let error = game.set_position(position).expect_err(position).0;
+        let error = game.set_position(position).expect_err(position).0.to_string();
         assert_eq!(game, before, "{position}");
         error
     };

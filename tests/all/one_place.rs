@@ -24,6 +24,12 @@ const ALLOWED: &[(&str, &str)] = &[
     // The learning room loads that network (the shipped one or `--net`'s) and checks that
     // a weight file fits the nardy encoder.
     ("ai/learn/mod.rs", "loads the Long Nardy network"),
+    // What a bot name means in each game type (a trait implemented once per game): Long
+    // Nardy's own network bot for its `bot:net` levels, the generic bots for the others.
+    (
+        "ai/roster/bot_game.rs",
+        "implements the bots' trait for each game type",
+    ),
     // Trains the Long Nardy network by self-play.
     ("ai/train.rs", "trains the Long Nardy network"),
     // The solving room presents the Ur solver's tables as its own.

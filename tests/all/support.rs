@@ -106,6 +106,11 @@ pub fn roll_off_news<G: Notation>(game: &G, value: u8) -> Vec<String> {
     roll_off.narrate(value, &|seat| game.seat_name(seat).to_string())
 }
 
+/// The environment variable that moves tabula's data directory elsewhere: the binary's
+/// `ai::data_dir::DATA_DIR_VAR`, which stays inside the crate (a unit test there checks
+/// that this line names the same variable).
+pub const DATA_DIR_VAR: &str = "TABULA_DATA_DIR";
+
 /// A data directory of this test run's own (empty, under cargo's temporary folder for
 /// tests, which `cargo clean` removes), so that a table or history the user has cannot
 /// change what a test sees.
@@ -124,7 +129,7 @@ pub fn test_data_dir() -> std::path::PathBuf {
 /// The tabula binary, run with the test run's own data directory.
 pub fn tabula_command() -> std::process::Command {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"));
-    command.env(tabula::ai::data_dir::DATA_DIR_VAR, test_data_dir());
+    command.env(DATA_DIR_VAR, test_data_dir());
     command
 }
 

@@ -29,10 +29,7 @@ pub(crate) fn keys_in_terminal(shell: &str, env: &[(&str, &str)], presses: &[&st
         // Long texts are printed as they are unless a test chooses a pager: a real one
         // would wait for keys.
         .env("PAGER", "cat")
-        .env(
-            tabula::ai::data_dir::DATA_DIR_VAR,
-            crate::support::test_data_dir(),
-        )
+        .env(crate::support::DATA_DIR_VAR, crate::support::test_data_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());

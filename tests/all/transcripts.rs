@@ -6,7 +6,7 @@
 fn transcripts() {
     trycmd::TestCases::new()
         .env(
-            tabula::ai::data_dir::DATA_DIR_VAR,
+            crate::support::DATA_DIR_VAR,
             crate::support::test_data_dir().display().to_string(),
         )
         .case("transcripts/*.toml");

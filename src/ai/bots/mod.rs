@@ -1,4 +1,4 @@
-//! The bot floor: the [`Bot`] trait and the bots generic over [`Game`] (random, greedy,
+//! The bot floor: the [`Bot`] trait and the bots generic over [`Game`](crate::core::Game) (random, greedy,
 //! the search bots). They see only the trait, so every game gets them for free. A bot
 //! never rolls; whoever runs the game rolls and asks it to choose.
 //!
@@ -17,10 +17,47 @@ pub use random::RandomBot;
 pub use searching::SearchBot;
 
 pub use crate::ai::search::RankedMove;
+use crate::core::Estimate;
 use crate::core::Strategy;
-use crate::core::{Estimate, Game};
 
 /// A player that picks moves by itself.
+///
+/// # Example
+///
+/// A bot of one's own is its choices only: here the last legal move, and rolling at once
+/// before each throw. The values a bot gives moves ([`Bot::rank_moves`],
+/// [`Bot::estimate`]) default to the game's own estimate.
+///
+/// ```
+/// use tabula::ai::bots::Bot;
+/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::games::microbes::Microbes;
+///
+/// struct LastMove;
+///
+/// impl<G: Game> Bot<G> for LastMove {
+///     fn choose_move(&mut self, _game: &G, legal: &[G::Move]) -> usize {
+///         legal.len() - 1
+///     }
+///
+///     fn choose_before_roll(&mut self, _game: &G, _actions: &[G::Move]) -> Option<usize> {
+///         None
+///     }
+/// }
+///
+/// let mut game = Microbes::default_game();
+/// let mut dice = SeededDice::new(1);
+/// let mut bot = LastMove;
+/// while !matches!(game.phase(), Phase::Move(_)) {
+///     let throw = game.roll(&mut dice);
+///     game.set_dice(throw)?;
+/// }
+/// let mut legal = Vec::new();
+/// game.legal_moves(&mut legal);
+/// let index = bot.choose_move(&game, &legal);
+/// game.play(&legal[index])?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Bot<G: Strategy>: Send {
     /// Picks one of `legal` (never empty) for the seat to move; returns its index.
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize;
@@ -49,7 +86,7 @@ pub trait Bot<G: Strategy>: Send {
     }
 
     /// The chance of every seat to win `game` with at least each kind of big win of
-    /// [`Game::big_wins`] (the first [`crate::core::MAX_BIG_WINS`]),
+    /// [`Game::big_wins`](crate::core::Game::big_wins) (the first [`crate::core::MAX_BIG_WINS`]),
     /// as this bot's evaluation sees the position as it stands; `None` (the default)
     /// where it has no such chances. A truncated rollout counts them.
     fn big_win_chances(&mut self, game: &G) -> Option<crate::core::BigWinChances> {
@@ -66,15 +103,4 @@ pub trait Bot<G: Strategy>: Send {
     fn reseed(&mut self, seed: u64) {
         let _ = seed;
     }
-}
-
-/// The bot `make` builds for games of type `H`, as a bot for `G` when the two are the
-/// same type (`None`, with nothing built, when they are not): how the generic
-/// roster reaches a bot that only one game type has.
-pub fn bot_as<G: Game, H: Game>(make: impl FnOnce() -> Box<dyn Bot<H>>) -> Option<Box<dyn Bot<G>>> {
-    if std::any::TypeId::of::<G>() != std::any::TypeId::of::<H>() {
-        return None;
-    }
-    let bot: Box<dyn std::any::Any> = Box::new(make());
-    bot.downcast::<Box<dyn Bot<G>>>().ok().map(|bot| *bot)
 }

@@ -6,7 +6,8 @@
 //!
 //! The networks tabula ships are embedded in the binary (`assets/*.net`, see docs/internals.md
 //! for how each was trained); `--net FILE` on `play`, `match` and `engine` replaces the
-//! one for that file's game for the whole process ([`use_net_file`]).
+//! one for that file's game for the bots it builds ([`Nets`], a value handed to wherever
+//! bots are built, so that two bots of one process may play on different networks).
 
 pub mod nardy;
 pub mod network;
@@ -20,16 +21,19 @@ pub mod seats;
 pub mod td;
 pub mod weights;
 
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
 
 use crate::core::NewGame;
+use crate::games::nardy::Nardy;
 
-pub use nardy::{MatchTable, NetBot, NetEvaluator, Probabilities};
+pub use nardy::NetBot;
 pub use network::Network;
 pub use weights::{NetFileError, NetInfo};
 
+use crate::core::Strategy;
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, inputs_of_layout};
 
 /// The shipped Long Nardy network's file.
@@ -43,17 +47,16 @@ pub static REFERENCE_NARDY_NET: &[u8] = include_bytes!("../../../assets/nardy-re
 /// The reference network, read on first use.
 static REFERENCE: OnceLock<Arc<Network>> = OnceLock::new();
 
-/// The network chosen with `--net`, if any.
-static CHOSEN: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
 /// The shipped network, read on first use.
 static SHIPPED: OnceLock<(Arc<Network>, NetInfo)> = OnceLock::new();
 
 /// Checks that a network read from a file is one for a Long Nardy input layout this
 /// tabula encodes (today's, or an earlier one it still writes as a prefix of today's).
 pub fn check_nardy(network: &Network, info: &NetInfo) -> Result<(), NetFileError> {
-    if info.game != "nardy" {
+    let nardy = Nardy::game_info().id;
+    if info.game != nardy {
         return Err(NetFileError::Mismatch(format!(
-            "this network is for '{}', not for nardy",
+            "this network is for '{}', not for {nardy}",
             info.game
         )));
     }
@@ -93,16 +96,6 @@ pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
     Ok((network, info))
 }
 
-/// `bot:net` at `plies` for games of type `G`: Long Nardy's own network bot, else the
-/// search on the game's network ([`seats::SeatNetBot`], which falls back on the game's
-/// estimate where there is no network).
-pub fn net_bot<G: crate::core::Strategy>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
-    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
-        Box::new(NetBot::new(nardy_net(), plies, seed))
-    })
-    .unwrap_or_else(|| Box::new(seats::SeatNetBot::new(seats::NetSearch::new(plies), seed)))
-}
-
 /// Long Nardy's reference network ([`REFERENCE_NARDY_NET`]).
 pub fn reference_nardy_net() -> Arc<Network> {
     Arc::clone(REFERENCE.get_or_init(|| {
@@ -113,39 +106,74 @@ pub fn reference_nardy_net() -> Arc<Network> {
     }))
 }
 
-/// `bot:reference` at `plies` for games of type `G`: Long Nardy's net bot on the
-/// reference network; in the other games, which keep no reference, [`net_bot`].
-pub fn reference_bot<G: crate::core::Strategy>(plies: u8, seed: u64) -> Box<dyn crate::ai::bots::Bot<G>> {
-    crate::ai::bots::bot_as::<G, crate::games::nardy::Nardy>(|| {
-        Box::new(NetBot::new(reference_nardy_net(), plies, seed))
-    })
-    .unwrap_or_else(|| net_bot::<G>(plies, seed))
+/// The networks bots play on: a network chosen from a file for its game, the shipped
+/// ones for every other (cheap to clone: the networks are shared).
+#[derive(Clone, Debug, Default)]
+pub struct Nets {
+    /// Long Nardy's network read from a file, in place of the shipped one.
+    nardy: Option<Arc<Network>>,
+    /// Networks read from files for other games and option sets, looked at before the
+    /// shipped ones.
+    seats: Vec<(NetInfo, Arc<Network>)>,
 }
 
-/// Makes the network in `path` the one every net bot of this process uses for that
-/// network's game (Long Nardy's, or the game and options its key names). Call it once,
-/// before any bot is built; a second call is refused.
-pub fn use_net_file(path: &std::path::Path) -> anyhow::Result<()> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read the network file {}", path.display()))?;
-    let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
-    if info.game != crate::games::nardy::Nardy::game_info().id {
-        return seats::choose(network, info);
+impl Nets {
+    /// The shipped networks only.
+    pub fn shipped() -> Nets {
+        Nets::default()
     }
-    let (network, info) = load_file(path)?;
-    CHOSEN
-        .set((Arc::new(network), info))
-        .map_err(|_| anyhow::anyhow!("a network was already chosen for this run"))
-}
 
-/// The network Long Nardy's net bots use: the one chosen with `--net`, else the shipped one.
-pub fn nardy_net() -> Arc<Network> {
-    Arc::clone(&CHOSEN.get().unwrap_or_else(|| shipped_nardy_net()).0)
+    /// The shipped networks, with the one in `path` (if any) in place of the shipped one
+    /// for its game: what `--net FILE` chooses.
+    pub fn with_file(path: Option<&Path>) -> anyhow::Result<Nets> {
+        let mut nets = Nets::shipped();
+        if let Some(path) = path {
+            nets.read_file(path)?;
+        }
+        Ok(nets)
+    }
+
+    /// Reads the network in `path` for its game: Long Nardy's (checked against the
+    /// input layout this tabula encodes), or the game and options its key names (a
+    /// network that fits no game played is simply never used).
+    pub fn read_file(&mut self, path: &Path) -> anyhow::Result<()> {
+        let bytes = std::fs::read(path)
+            .with_context(|| format!("cannot read the network file {}", path.display()))?;
+        let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
+        if info.game != Nardy::game_info().id {
+            self.seats.insert(0, (info, Arc::new(network)));
+            return Ok(());
+        }
+        let (network, _) = load_file(path)?;
+        self.nardy = Some(Arc::new(network));
+        Ok(())
+    }
+
+    /// The network Long Nardy's net bots play on: the one read from a file, else the
+    /// shipped one.
+    pub fn nardy(&self) -> Arc<Network> {
+        match &self.nardy {
+            Some(network) => Arc::clone(network),
+            None => Arc::clone(&shipped_nardy_net().0),
+        }
+    }
+
+    /// The network for `game`, if there is one: one read from a file, else a shipped one.
+    pub fn for_game<G: Strategy>(&self, game: &G) -> Option<Arc<Network>> {
+        let encoding = game.encoding()?;
+        let seats = game.seat_count();
+        self.seats
+            .iter()
+            .chain(seats::shipped())
+            .find(|(info, network)| seats::check_fits(network, info, &encoding, seats).is_ok())
+            .map(|(_, network)| Arc::clone(network))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Game;
 
     #[test]
     fn the_embedded_network_reads() {
@@ -190,5 +218,42 @@ mod tests {
             .is_err()
         );
         assert!(read_nardy_net(&weights::to_bytes(&old_layout, &NetInfo { encoding: 1, ..info })).is_ok());
+    }
+
+    /// Writes `network` for `info` to a file of its own and reads it as `--net` does.
+    fn chosen(name: &str, network: &Network, info: &NetInfo) -> Nets {
+        let path = std::env::temp_dir().join(format!("tabula-nets-{name}-{}.net", std::process::id()));
+        weights::save(&path, network, info).unwrap();
+        let nets = Nets::with_file(Some(&path)).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        nets
+    }
+
+    #[test]
+    fn two_sets_of_networks_live_side_by_side() {
+        let shipped = Nets::shipped();
+        let nardy = Network::random(INPUTS, 4, 1);
+        let info = NetInfo {
+            game: Nardy::game_info().id.into(),
+            encoding: ENCODING_VERSION,
+            ..NetInfo::default()
+        };
+        let own = chosen("nardy", &nardy, &info);
+        assert_eq!(*own.nardy(), nardy);
+        assert_eq!(shipped.nardy(), shipped_nardy_net().0);
+
+        let ur = crate::games::ur::Ur::default_game();
+        let encoding = ur.encoding().unwrap();
+        let seats = Network::random_with_outputs(encoding.inputs, 4, ur.seat_count(), 1);
+        let info = NetInfo {
+            game: encoding.key.clone(),
+            encoding: encoding.version,
+            ..NetInfo::default()
+        };
+        let own = chosen("ur", &seats, &info);
+        assert_eq!(own.for_game(&ur).as_deref(), Some(&seats));
+        assert_ne!(shipped.for_game(&ur).as_deref(), Some(&seats));
+        // A network for one game leaves every other game its shipped network.
+        assert_eq!(*own.nardy(), *shipped.nardy());
     }
 }

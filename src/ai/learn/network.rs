@@ -6,8 +6,10 @@
 //! the sparse board encodings cost far less than a dense product.
 //!
 //! Training minimises the cross-entropy between each output and its target in `[0, 1]`;
-//! [`Network::accumulate_gradient`] adds that loss's gradient into a [`Gradient`], and
-//! [`Network::descend`] takes a step against it.
+//! [`Network::learn`] takes one step against its gradient, touching only the rows of
+//! non-zero inputs. The tests check it against the plain steps, built for them only:
+//! `Network::accumulate_gradient` adds that loss's gradient into a `Gradient`, and
+//! `Network::descend` takes a step against it.
 
 use crate::core::SeededDice;
 
@@ -41,6 +43,7 @@ pub struct Network {
 }
 
 /// The derivative of the loss with respect to every weight, shaped like a [`Network`].
+#[cfg(test)]
 #[derive(Clone, Debug)]
 pub struct Gradient {
     w1: Vec<f32>,
@@ -49,29 +52,9 @@ pub struct Gradient {
     b2: Vec<f32>,
 }
 
-impl Gradient {
-    /// Sets every entry back to zero.
-    pub fn clear(&mut self) {
-        self.w1.fill(0.0);
-        self.b1.fill(0.0);
-        self.w2.fill(0.0);
-        self.b2.fill(0.0);
-    }
-
-    /// Adds `other` (a gradient of the same network) to this one.
-    pub fn add(&mut self, other: &Gradient) {
-        let mine = [
-            &mut self.w1[..],
-            &mut self.b1[..],
-            &mut self.w2[..],
-            &mut self.b2[..],
-        ];
-        each_pair(mine, other, |a, b| *a += b);
-    }
-}
-
 /// Applies `step` to every parameter of `params` (w1, b1, w2, b2) with the matching
-/// entry of `gradient`: the one walk that adding gradients and descending share.
+/// entry of `gradient`.
+#[cfg(test)]
 fn each_pair(params: [&mut [f32]; 4], gradient: &Gradient, step: impl Fn(&mut f32, f32)) {
     let theirs = [
         &gradient.w1[..],
@@ -107,6 +90,7 @@ fn sigmoid(x: f32) -> f32 {
 impl Network {
     /// A network with `inputs` inputs, `hidden` hidden units (1 to [`MAX_HIDDEN`]) and
     /// Long Nardy's [`OUTPUTS`] outputs, its weights drawn small and uniform from `seed`.
+    #[cfg(test)]
     pub fn random(inputs: usize, hidden: usize, seed: u64) -> Network {
         Network::random_with_outputs(inputs, hidden, OUTPUTS, seed)
     }
@@ -182,6 +166,7 @@ impl Network {
     }
 
     /// A zero gradient shaped like this network.
+    #[cfg(test)]
     pub fn zero_gradient(&self) -> Gradient {
         Gradient {
             w1: vec![0.0; self.w1.len()],
@@ -330,6 +315,7 @@ impl Network {
 
     /// The cross-entropy of the outputs for `x` against `target` (each in `[0, 1]`, one
     /// per output).
+    #[cfg(test)]
     pub fn loss(&self, x: &[f32], target: &[f32]) -> f32 {
         let out = self.evaluate_all(x);
         out[..self.outputs]
@@ -344,6 +330,7 @@ impl Network {
 
     /// Adds the gradient of [`Network::loss`] at `x` into `gradient`, and returns the
     /// outputs.
+    #[cfg(test)]
     pub fn accumulate_gradient(
         &self,
         x: &[f32],
@@ -449,6 +436,7 @@ impl Network {
     }
 
     /// Moves every weight by `-rate` times its gradient.
+    #[cfg(test)]
     pub fn descend(&mut self, gradient: &Gradient, rate: f32) {
         let mine = [
             &mut self.w1[..],

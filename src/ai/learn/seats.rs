@@ -6,11 +6,13 @@
 //! same order: output `k` is the seat `k` places after the mover. They are trained
 //! towards chances that sum to one and are divided by their sum when read. Which
 //! network a game reads is found by its encoding's key (the game with the options and
-//! seat count that change play): a network chosen with `--net`, else one built into the
-//! binary, else none, and then `bot:net` searches the game's own estimate instead.
+//! seat count that change play): a network chosen with `--net` ([`Nets`]), else one
+//! built into the binary, else none, and then `bot:net` searches the game's own
+//! estimate instead.
 
 use std::sync::{Arc, OnceLock};
 
+use super::Nets;
 use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetFileError, NetInfo};
 use crate::ai::bots::{Bot, BotChoice, ChosenBot, SearchBot};
@@ -45,8 +47,6 @@ static SHIPPED_FILES: &[&[u8]] = &[
 
 /// The shipped networks, read on first use.
 static SHIPPED: OnceLock<Vec<(NetInfo, Arc<Network>)>> = OnceLock::new();
-/// The network chosen with `--net` for a game other than Long Nardy, if any.
-static CHOSEN: OnceLock<(NetInfo, Arc<Network>)> = OnceLock::new();
 
 /// Checks that `network` (described by `info`) reads `encoding` and has one output per
 /// seat of a `seats`-seat game.
@@ -89,26 +89,6 @@ pub fn shipped() -> &'static [(NetInfo, Arc<Network>)] {
     })
 }
 
-/// Makes `network` the one every net bot of this process uses for its key. Call it
-/// once, before any bot is built; a second call is refused.
-pub fn choose(network: Network, info: NetInfo) -> anyhow::Result<()> {
-    CHOSEN
-        .set((info, Arc::new(network)))
-        .map_err(|_| anyhow::anyhow!("a network was already chosen for this run"))
-}
-
-/// The network for `game`, if there is one: chosen with `--net`, else shipped.
-pub fn network_for<G: Strategy>(game: &G) -> Option<Arc<Network>> {
-    let encoding = game.encoding()?;
-    let seats = game.seat_count();
-    CHOSEN
-        .get()
-        .into_iter()
-        .chain(shipped())
-        .find(|(info, network)| check_fits(network, info, &encoding, seats).is_ok())
-        .map(|(_, network)| Arc::clone(network))
-}
-
 /// The chance that each seat finishes first, by `net`, of a position not over and past
 /// any roll-off; entries past the seat count are zero.
 pub fn seat_chances<G: Strategy>(net: &Network, game: &G) -> [f64; MAX_SEATS] {
@@ -143,11 +123,6 @@ impl SeatNet {
     pub fn new(net: Arc<Network>) -> SeatNet {
         SeatNet { net }
     }
-
-    /// The network.
-    pub fn network(&self) -> &Network {
-        &self.net
-    }
 }
 
 impl<G: Strategy> Evaluator<G> for SeatNet {
@@ -174,16 +149,20 @@ impl<G: Strategy> Evaluator<G> for SeatNet {
 /// games) and the search kept while the key stays.
 pub type SeatNetBot<G> = ChosenBot<G, NetSearch>;
 
-/// `bot:net`'s choice: the network named by the game's encoding key, searched `plies`
-/// move decisions deep.
+/// `bot:net`'s choice: the network of `nets` named by the game's encoding key, searched
+/// `plies` move decisions deep.
 pub struct NetSearch {
     plies: u8,
+    nets: Nets,
 }
 
 impl NetSearch {
-    /// A search looking `plies` move decisions ahead (at least one).
-    pub fn new(plies: u8) -> NetSearch {
-        NetSearch { plies: plies.max(1) }
+    /// A search looking `plies` move decisions ahead (at least one) on `nets`.
+    pub fn new(plies: u8, nets: Nets) -> NetSearch {
+        NetSearch {
+            plies: plies.max(1),
+            nets,
+        }
     }
 }
 
@@ -195,7 +174,7 @@ impl<G: Strategy> BotChoice<G> for NetSearch {
     }
 
     fn build(&self, _key: &Option<String>, game: &G, seed: u64) -> Box<dyn Bot<G>> {
-        match network_for(game) {
+        match self.nets.for_game(game) {
             Some(net) => Box::new(SearchBot::new(
                 Expectimax::new(self.plies, SeatNet::new(net)),
                 seed,

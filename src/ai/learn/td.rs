@@ -41,7 +41,8 @@ use crate::ai::playout::{Observer, Seated, Seats, Table, play_out};
 use crate::core::Strategy;
 use crate::core::{Game, Seat, SeededDice};
 
-pub use super::seat_head::{CurveScore, curve_match};
+#[cfg(test)]
+pub use super::seat_head::curve_match;
 
 /// Games each thread plays on its own copy before the copies are averaged.
 pub const GAMES_PER_JOB: u64 = 4;
@@ -347,20 +348,16 @@ fn learn_from<V: Outcomes>(net: &mut Network, worker: &Worker<V>, lambda: f64, r
 
 /// What a finished run reports.
 #[derive(Clone, Debug)]
-pub struct Summary<S> {
-    /// The trained network.
+pub struct Summary {
+    /// The trained network (the command line reads it from its file; the tests look at
+    /// it here).
+    #[cfg(test)]
     pub network: Network,
     /// Games played in this run (including those before a resume).
     pub games: u64,
     /// Self-play games per second in this session of the run.
     pub games_per_second: f64,
-    /// The learning curve: games so far and the score against `bot:greedy` (or the
-    /// reference network).
-    pub curve: Vec<(u64, S)>,
 }
-
-/// What a run with one output per seat reports.
-pub type TdSummary = Summary<CurveScore>;
 
 /// Where a run starts: fresh, from `--from`, or from its own checkpoint.
 struct Start {
@@ -511,7 +508,6 @@ struct Run<'r, H: Head> {
     base_games: u64,
     done: u64,
     curve_text: Vec<String>,
-    curve: Vec<(u64, H::Score)>,
     started: Instant,
     started_at: u64,
     moves: u64,
@@ -526,7 +522,7 @@ pub fn train_head<H: Head>(
     config: &TdConfig,
     log: &mut dyn Write,
     progress: bool,
-) -> anyhow::Result<Summary<H::Score>> {
+) -> anyhow::Result<Summary> {
     if config.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -554,7 +550,6 @@ pub fn train_head<H: Head>(
         base_games: start.base_games,
         done: start.done,
         curve_text: start.curve_text,
-        curve: Vec::new(),
         started: Instant::now(),
         started_at: start.done,
         moves: 0,
@@ -571,8 +566,8 @@ pub fn train_head<H: Head>(
     Ok(Summary {
         games: run.done,
         games_per_second: run.speed(),
+        #[cfg(test)]
         network: run.network,
-        curve: run.curve,
     })
 }
 
@@ -649,7 +644,6 @@ impl<H: Head> Run<'_, H> {
             elapsed
         );
         say(bar, log, &line)?;
-        self.curve.push((counted, score));
         // The notes hold only what the seed decides, so equal runs write equal files.
         self.curve_text.push(point);
         self.save()
@@ -699,7 +693,7 @@ pub fn train<G: Strategy>(
     config: &TdConfig,
     log: &mut dyn Write,
     progress: bool,
-) -> anyhow::Result<TdSummary> {
+) -> anyhow::Result<Summary> {
     train_head(&super::seat_head::SeatHead::new(fresh)?, config, log, progress)
 }
 

@@ -5,8 +5,9 @@
 //! [OPTIONS] --bot NAME`. Levels are work (depth, playouts), never time, so `bot:best`
 //! plays the same on every machine.
 
-use super::BotKind;
+use super::{BotGame, BotKind};
 use crate::ai::bots::{Bot, BotChoice, ChosenBot};
+use crate::ai::learn::Nets;
 use crate::core::FullGame;
 use crate::core::Strategy;
 
@@ -24,10 +25,19 @@ pub fn best_level<G: Strategy>(game: &G) -> BotKind {
 /// is asked about (options can change between games) and builds that bot.
 pub type BestBot<G> = ChosenBot<G, BestLevel>;
 
-/// `bot:best`'s choice: the game's own level ([`best_level`]).
-pub struct BestLevel;
+/// `bot:best`'s choice: the game's own level ([`best_level`]), on these networks.
+pub struct BestLevel {
+    nets: Nets,
+}
 
-impl<G: FullGame> BotChoice<G> for BestLevel {
+impl BestLevel {
+    /// The game's own level, its `bot:net` levels playing on `nets`.
+    pub fn on(nets: &Nets) -> BestLevel {
+        BestLevel { nets: nets.clone() }
+    }
+}
+
+impl<G: BotGame> BotChoice<G> for BestLevel {
     type Key = BotKind;
 
     fn key(&self, game: &G) -> BotKind {
@@ -35,7 +45,7 @@ impl<G: FullGame> BotChoice<G> for BestLevel {
     }
 
     fn build(&self, kind: &BotKind, _game: &G, seed: u64) -> Box<dyn Bot<G>> {
-        kind.build(seed)
+        kind.build_with(seed, &self.nets)
     }
 }
 

@@ -1,156 +1,146 @@
 //! One bot for games of any kind: each decision is handed to a bot built for the
-//! concrete game on first use (by [`BotKind::build`], so the name means the same bot),
-//! so searches never go through [`AnyGame`] per node. The concrete game is reached
-//! through [`AnyGame::visit`], so this file names no game and a new game needs nothing
-//! here.
+//! concrete game on first use (by the game's [`BotGame::bot`], so the name means the same
+//! bot), so searches never go through [`AnyGame`] per node. The concrete game is reached
+//! through [`AnyGame::visit_concrete`] and [`InAnyGame`], so this file names no game and
+//! a new game needs nothing here.
 
-use std::any::{Any, TypeId};
-
-use super::BotKind;
+use super::{BotGame, BotKind};
 use crate::ai::bots::{Bot, RankedMove};
+use crate::ai::learn::Nets;
 use crate::core::Estimate;
-use crate::core::FullGame;
-use crate::games::{AnyGame, AnyMove, GameVisitor, MoveCast};
-
-/// One concrete game's bot, kept with its type erased, and how to reseed it.
-struct Stored {
-    game: TypeId,
-    bot: Box<dyn Any + Send>,
-    reseed: fn(&mut (dyn Any + Send), u64),
-}
+use crate::games::{AnyGame, AnyMove, ConcreteVisitor, GameKind, InAnyGame, MoveCast};
 
 /// A bot of one kind for every game, built per game on first use.
 pub struct PerGame {
     kind: BotKind,
     seed: u64,
-    bots: Vec<Stored>,
+    nets: Nets,
+    /// The bots built so far, one per game kind.
+    bots: Vec<(GameKind, Box<dyn Bot<AnyGame>>)>,
 }
 
 impl PerGame {
-    /// A bot of `kind` whose choices follow `seed` in every game.
-    pub fn new(kind: BotKind, seed: u64) -> PerGame {
+    /// A bot of `kind` whose choices follow `seed` in every game, its networks `nets`.
+    pub fn new(kind: BotKind, seed: u64, nets: Nets) -> PerGame {
         PerGame {
             kind,
             seed,
+            nets,
             bots: Vec::new(),
         }
     }
 
-    /// The bot for games of type `G`, built on first use.
-    fn bot<G: FullGame>(&mut self) -> &mut Box<dyn Bot<G>> {
-        let game = TypeId::of::<G>();
-        let at = match self.bots.iter().position(|stored| stored.game == game) {
+    /// The bot for the kind of `game`, built on first use.
+    fn bot(&mut self, game: &AnyGame) -> &mut dyn Bot<AnyGame> {
+        let kind = game.kind();
+        let at = match self.bots.iter().position(|(built, _)| *built == kind) {
             Some(at) => at,
             None => {
-                let bot: Box<dyn Bot<G>> = self.kind.build(self.seed);
-                self.bots.push(Stored {
-                    game,
-                    bot: Box::new(bot),
-                    reseed: |bot, seed| {
-                        if let Some(bot) = bot.downcast_mut::<Box<dyn Bot<G>>>() {
-                            bot.reseed(seed);
-                        }
-                    },
+                let bot = game.visit_concrete(Build {
+                    kind: self.kind,
+                    seed: self.seed,
+                    nets: &self.nets,
                 });
+                self.bots.push((kind, bot));
                 self.bots.len() - 1
             }
         };
-        self.bots[at]
-            .bot
-            .downcast_mut::<Box<dyn Bot<G>>>()
-            .expect("each bot is stored under its own game's type")
+        self.bots[at].1.as_mut()
     }
 }
 
-/// What a decision asks of the concrete game's bot.
-enum Ask<'a> {
-    Choose(&'a [AnyMove]),
-    BeforeRoll(&'a [AnyMove]),
-    Rank(&'a [AnyMove]),
-    Estimate,
-    EstimateRolling,
+/// Builds the bot of one kind for the concrete game inside an [`AnyGame`].
+struct Build<'a> {
+    kind: BotKind,
+    seed: u64,
+    nets: &'a Nets,
 }
 
-/// What the concrete game's bot answered.
-enum Answer {
-    Index(usize),
-    MaybeIndex(Option<usize>),
-    Ranked(Vec<RankedMove>),
-    Estimate(Estimate),
-}
+impl<G: BotGame + InAnyGame> ConcreteVisitor<G> for Build<'_> {
+    type Output = Box<dyn Bot<AnyGame>>;
 
-/// One question put to the bot of the game inside an [`AnyGame`].
-struct Decide<'a> {
-    bots: &'a mut PerGame,
-    ask: Ask<'a>,
-}
-
-impl GameVisitor for Decide<'_> {
-    type Output = Answer;
-
-    fn visit<G: FullGame>(self, game: &G, cast: &MoveCast<G>) -> Answer {
-        // Moves of another game, which a caller never mixes in, are dropped.
-        let concrete = |legal: &[AnyMove]| -> Vec<G::Move> {
-            legal.iter().filter_map(|m| (cast.unwrap)(m).cloned()).collect()
-        };
-        let bot = self.bots.bot::<G>();
-        match self.ask {
-            Ask::Choose(legal) => Answer::Index(bot.choose_move(game, &concrete(legal))),
-            Ask::BeforeRoll(actions) => Answer::MaybeIndex(bot.choose_before_roll(game, &concrete(actions))),
-            Ask::Rank(legal) => Answer::Ranked(bot.rank_moves(game, &concrete(legal))),
-            Ask::Estimate => Answer::Estimate(bot.estimate(game)),
-            Ask::EstimateRolling => Answer::Estimate(bot.estimate_rolling(game)),
-        }
+    fn visit(self, _game: &G, moves: &MoveCast<G>) -> Box<dyn Bot<AnyGame>> {
+        Box::new(Concrete {
+            bot: G::bot(self.kind, self.seed, self.nets),
+            unwrap: moves.unwrap,
+        })
     }
 }
 
-impl PerGame {
-    fn ask(&mut self, game: &AnyGame, ask: Ask<'_>) -> Answer {
-        game.visit(Decide { bots: self, ask })
+/// One concrete game's bot, asked about the games of its kind inside [`AnyGame`]s.
+struct Concrete<G: InAnyGame> {
+    bot: Box<dyn Bot<G>>,
+    unwrap: fn(&AnyMove) -> Option<&G::Move>,
+}
+
+impl<G: InAnyGame> Concrete<G> {
+    /// The concrete game inside `game` (a bot is only asked about its own kind).
+    fn inside(game: &AnyGame) -> &G {
+        G::inside(game).expect("a game's bot is asked about games of its own kind only")
+    }
+
+    /// The concrete moves among `moves` (moves of another game, which a caller never
+    /// mixes in, are dropped).
+    fn concrete(&self, moves: &[AnyMove]) -> Vec<G::Move> {
+        moves.iter().filter_map(|m| (self.unwrap)(m).cloned()).collect()
+    }
+}
+
+impl<G: InAnyGame> Bot<AnyGame> for Concrete<G> {
+    fn choose_move(&mut self, game: &AnyGame, legal: &[AnyMove]) -> usize {
+        let legal = self.concrete(legal);
+        self.bot.choose_move(Self::inside(game), &legal)
+    }
+
+    fn choose_before_roll(&mut self, game: &AnyGame, actions: &[AnyMove]) -> Option<usize> {
+        let actions = self.concrete(actions);
+        self.bot.choose_before_roll(Self::inside(game), &actions)
+    }
+
+    fn rank_moves(&mut self, game: &AnyGame, legal: &[AnyMove]) -> Vec<RankedMove> {
+        let legal = self.concrete(legal);
+        self.bot.rank_moves(Self::inside(game), &legal)
+    }
+
+    fn estimate(&mut self, game: &AnyGame) -> Estimate {
+        self.bot.estimate(Self::inside(game))
+    }
+
+    fn estimate_rolling(&mut self, game: &AnyGame) -> Estimate {
+        self.bot.estimate_rolling(Self::inside(game))
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.bot.reseed(seed);
     }
 }
 
 impl Bot<AnyGame> for PerGame {
     fn choose_move(&mut self, game: &AnyGame, legal: &[AnyMove]) -> usize {
-        match self.ask(game, Ask::Choose(legal)) {
-            Answer::Index(index) => index,
-            _ => unreachable!("a choice is answered with an index"),
-        }
+        self.bot(game).choose_move(game, legal)
     }
 
     fn choose_before_roll(&mut self, game: &AnyGame, actions: &[AnyMove]) -> Option<usize> {
-        match self.ask(game, Ask::BeforeRoll(actions)) {
-            Answer::MaybeIndex(index) => index,
-            _ => unreachable!("a choice before the roll is answered with an optional index"),
-        }
+        self.bot(game).choose_before_roll(game, actions)
     }
 
     fn rank_moves(&mut self, game: &AnyGame, legal: &[AnyMove]) -> Vec<RankedMove> {
-        match self.ask(game, Ask::Rank(legal)) {
-            Answer::Ranked(ranked) => ranked,
-            _ => unreachable!("a ranking is answered with ranked moves"),
-        }
+        self.bot(game).rank_moves(game, legal)
     }
 
     fn estimate(&mut self, game: &AnyGame) -> Estimate {
-        match self.ask(game, Ask::Estimate) {
-            Answer::Estimate(estimate) => estimate,
-            _ => unreachable!("an estimate is answered with an estimate"),
-        }
+        self.bot(game).estimate(game)
     }
 
     fn estimate_rolling(&mut self, game: &AnyGame) -> Estimate {
-        match self.ask(game, Ask::EstimateRolling) {
-            Answer::Estimate(estimate) => estimate,
-            _ => unreachable!("an estimate is answered with an estimate"),
-        }
+        self.bot(game).estimate_rolling(game)
     }
 
     fn reseed(&mut self, seed: u64) {
         // Bots not built yet take the seed when they are.
         self.seed = seed;
-        for stored in &mut self.bots {
-            (stored.reseed)(stored.bot.as_mut(), seed);
+        for (_, bot) in &mut self.bots {
+            bot.reseed(seed);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::BotKind;
 use crate::ai::bots::Bot;
+use crate::ai::learn::Nets;
 use crate::core::{Game, Options};
 use crate::games::{AnyGame, GameKind};
 
@@ -12,19 +13,41 @@ use crate::games::{AnyGame, GameKind};
 /// is the one a bot built for that decision would make.
 pub struct KeptBot {
     kind: BotKind,
+    /// The networks its `bot:net` levels play on.
+    nets: Nets,
     /// The bot, with the game kind and options it was built for.
     bot: Option<(GameKind, Options, Box<dyn Bot<AnyGame>>)>,
 }
 
 impl KeptBot {
-    /// A bot of `kind`, built when first asked for.
+    /// A bot of `kind` on the shipped networks, built when first asked for.
     pub fn new(kind: BotKind) -> KeptBot {
-        KeptBot { kind, bot: None }
+        KeptBot::with_nets(kind, Nets::shipped())
+    }
+
+    /// A bot of `kind` playing on `nets`, built when first asked for.
+    pub fn with_nets(kind: BotKind, nets: Nets) -> KeptBot {
+        KeptBot {
+            kind,
+            nets,
+            bot: None,
+        }
     }
 
     /// The bot's name.
     pub fn kind(&self) -> BotKind {
         self.kind
+    }
+
+    /// The networks it plays on.
+    pub fn nets(&self) -> &Nets {
+        &self.nets
+    }
+
+    /// Forgets the bot built so far (and what it learnt): the next decision builds it
+    /// anew, of the same kind on the same networks.
+    pub fn forget(&mut self) {
+        self.bot = None;
     }
 
     /// The bot to decide in `game`, its own choices following `seed` from now on.
@@ -34,7 +57,11 @@ impl KeptBot {
             .as_ref()
             .is_some_and(|(kind, options, _)| *kind == game.kind() && options == game.options());
         if !fits {
-            self.bot = Some((game.kind(), game.options().clone(), self.kind.build_any(seed)));
+            self.bot = Some((
+                game.kind(),
+                game.options().clone(),
+                self.kind.build_with(seed, &self.nets),
+            ));
         }
         let (_, _, bot) = self.bot.as_mut().expect("just built");
         bot.reseed(seed);

@@ -2,30 +2,66 @@
 //! for any game. Every path that builds a bot by name comes here.
 //!
 //! A bot for an [`AnyGame`] ([`BotKind::build_any`]) dispatches once per decision to a
-//! bot built by the same [`BotKind::build`] for the concrete game, so that searches run
-//! on the concrete type and a name means one bot on every path. [`KeptBot`] keeps one
+//! bot built by the same [`BotGame::bot`] for the concrete game, so that searches run
+//! on the concrete type and a name means one bot on every path. The `bot:net` levels
+//! play on the networks they are built with ([`Nets`]). [`KeptBot`] keeps one
 //! bot for a whole game, its tables alive between decisions.
 //!
-//! May use: core, games, and the rest of [`crate::ai`] but [`crate::ai::train`] and
-//! [`crate::ai::calibration`].
+//! May use: core, games, and the rest of [`crate::ai`] but `crate::ai::train` and
+//! `crate::ai::calibration`.
 
 mod best;
+mod bot_game;
 mod dispatch;
 mod kept;
 
 pub use best::{BestBot, BestLevel, best_documented, best_level, best_resolved};
+pub use bot_game::BotGame;
 pub use kept::KeptBot;
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
+use crate::ai::learn::Nets;
 use crate::ai::solve::perfect::Perfect;
 use crate::core::BotLevel;
 use crate::core::FullGame;
 use crate::games::AnyGame;
 
 /// The built-in bots by name, with their level where they have one.
+///
+/// # Example
+///
+/// Bots named as people type them (`greedy`, `best`, `expectimax:3`), built for a game
+/// and asked for a move:
+///
+/// ```
+/// use tabula::ai::bots::Bot;
+/// use tabula::ai::roster::BotKind;
+/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::games::nardy::Nardy;
+///
+/// let greedy: BotKind = "greedy".parse()?;
+/// assert_eq!(greedy, BotKind::Greedy);
+/// let best: BotKind = "best".parse()?;
+/// assert_eq!(best, BotKind::Best);
+/// assert!("nobody".parse::<BotKind>().is_err());
+///
+/// let mut game = Nardy::default_game();
+/// let mut dice = SeededDice::new(3);
+/// while !matches!(game.phase(), Phase::Move(_)) {
+///     let throw = game.roll(&mut dice);
+///     game.set_dice(throw)?;
+/// }
+/// let mut legal = Vec::new();
+/// game.legal_moves(&mut legal);
+/// let mut bot: Box<dyn Bot<Nardy>> = best.build(42);
+/// let index = bot.choose_move(&game, &legal);
+/// println!("bot:best plays {}", game.format_move(&legal[index]));
+/// game.play(&legal[index])?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotKind {
     /// Plays a uniformly random legal move.
@@ -59,7 +95,8 @@ pub enum BotKind {
     /// The strongest level that still decides quickly, chosen per game and options
     /// (perfect play where an Ur table is present).
     Best,
-    /// Plays Ur's standard rule sets exactly from the solved table (see [`crate::ai::solve::perfect`]).
+    /// Plays Ur's standard rule sets exactly from the table `tabula solve` builds, and
+    /// two-seat Mnogoboy from the one built in.
     Perfect,
 }
 
@@ -113,37 +150,21 @@ impl BotKind {
         }
     }
 
-    /// A new bot of this kind for games of type `G`; its own choices (ties, randomness)
-    /// follow `seed`. The one place a bot name becomes a bot: the same name gives the
-    /// same bot whether `G` is a concrete game or [`AnyGame`] (which hands each decision
-    /// to a bot built here for the concrete game, so that searches never dispatch per
-    /// node). Searches value positions by the game's own estimate, except that the
-    /// `bot:net` levels play on the game's learned network.
-    pub fn build<G: FullGame>(self, seed: u64) -> Box<dyn Bot<G>> {
-        if let Some(bot) =
-            crate::ai::bots::bot_as::<G, AnyGame>(|| Box::new(dispatch::PerGame::new(self, seed)))
-        {
-            return bot;
-        }
-        match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Greedy => Box::new(Greedy::new(seed)),
-            // Where a game has no network, `net` searches as deep on the game's estimate.
-            BotKind::Net { plies } => crate::ai::learn::net_bot::<G>(plies, seed),
-            BotKind::Reference { plies } => crate::ai::learn::reference_bot::<G>(plies, seed),
-            BotKind::Expectimax { depth } => Box::new(SearchBot::new(
-                crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
-                seed,
-            )),
-            BotKind::Mcts { playouts } => Box::new(MctsBot::new(crate::ai::search::Mcts::new(
-                playouts,
-                crate::ai::search::GameEstimate,
-                seed,
-            ))),
-            // Where a solved table answers, best is perfect play.
-            BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(BestLevel, seed)))),
-            BotKind::Perfect => Box::new(Perfect::new(seed)),
-        }
+    /// A new bot of this kind for games of type `G`, on the shipped networks: its own
+    /// choices (ties, randomness) follow `seed`. [`BotKind::build_with`] on
+    /// [`Nets::shipped`].
+    pub fn build<G: BotGame>(self, seed: u64) -> Box<dyn Bot<G>> {
+        self.build_with(seed, &Nets::shipped())
+    }
+
+    /// A new bot of this kind for games of type `G`, its `bot:net` levels playing on
+    /// `nets`; its own choices (ties, randomness) follow `seed`. The one place a bot name
+    /// becomes a bot: the same name gives the same bot whether `G` is a concrete game or
+    /// [`AnyGame`] (which hands each decision to a bot built here for the concrete game,
+    /// so that searches never dispatch per node). Searches value positions by the game's
+    /// own estimate, except that the `bot:net` levels play on the game's learned network.
+    pub fn build_with<G: BotGame>(self, seed: u64, nets: &Nets) -> Box<dyn Bot<G>> {
+        G::bot(self, seed, nets)
     }
 
     /// Whether this bot can play `game` as named: `Err` says why not and what to type
@@ -168,6 +189,33 @@ impl BotKind {
     /// A new bot of this kind for games of any kind: [`BotKind::build`] for [`AnyGame`].
     pub fn build_any(self, seed: u64) -> Box<dyn Bot<AnyGame>> {
         self.build(seed)
+    }
+}
+
+/// The bot `kind` names for a concrete game type (what [`BotGame::bot`] builds unless
+/// the game says otherwise).
+fn concrete_bot<G: BotGame>(kind: BotKind, seed: u64, nets: &Nets) -> Box<dyn Bot<G>> {
+    match kind {
+        BotKind::Random => Box::new(RandomBot::new(seed)),
+        BotKind::Greedy => Box::new(Greedy::new(seed)),
+        // Where a game has no network, `net` searches as deep on the game's estimate.
+        BotKind::Net { plies } => G::net_bot(plies, seed, nets),
+        BotKind::Reference { plies } => G::reference_bot(plies, seed, nets),
+        BotKind::Expectimax { depth } => Box::new(SearchBot::new(
+            crate::ai::search::Expectimax::new(depth, crate::ai::search::GameEstimate),
+            seed,
+        )),
+        BotKind::Mcts { playouts } => Box::new(MctsBot::new(crate::ai::search::Mcts::new(
+            playouts,
+            crate::ai::search::GameEstimate,
+            seed,
+        ))),
+        // Where a solved table answers, best is perfect play.
+        BotKind::Best => Box::new(Perfect::or_else(Box::new(BestBot::new(
+            BestLevel::on(nets),
+            seed,
+        )))),
+        BotKind::Perfect => Box::new(Perfect::new(seed)),
     }
 }
 

@@ -21,9 +21,6 @@ use crate::games::mnogoboy::index::{self, POSITIONS, TurnNode};
 /// The table built into tabula, as `tabula solve mnogoboy players=2 --out FILE` writes it.
 static BUILT_IN: &[u8] = include_bytes!("../../../assets/tables/mnogoboy_players-2.table");
 
-/// The residual the built-in table was solved to.
-pub const RESIDUAL: f64 = 1e-12;
-
 const WON: u32 = u32::MAX;
 const ROLL: u32 = u32::MAX - 1;
 const BEST: u32 = 1 << 31;

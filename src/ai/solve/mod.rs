@@ -71,10 +71,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// A game's positions as the solver sees them.
 pub trait Model: Sync {
-    /// How many positions there are, numbered from 0.
-    fn size(&self) -> u64;
-
-    /// The layers in solving order; they cover `0..size()` in order.
+    /// The layers in solving order; they cover the positions, numbered from 0, in order.
     fn layers(&self) -> Vec<Range<u64>>;
 
     /// A layer's name for the progress display: `{6,5}`.
@@ -94,7 +91,8 @@ pub trait Model: Sync {
 
     /// The new value of position `index` given the values of others (`value` is only
     /// asked for positions of this layer and earlier ones), apart from passing: the
-    /// value is `moves + pass * (1 - value(partner))`.
+    /// value is `moves + pass * (1 - value(partner))`. Plain value iteration's step.
+    #[cfg(test)]
     fn backup(&self, index: u64, value: &impl Fn(u64) -> f64) -> Backup;
 
     /// The chance of each roll that can allow a move, one slot each in a locked policy;
@@ -189,7 +187,9 @@ pub fn solve_pair(mine: Backup, partner: Option<Backup>) -> (f64, f64) {
 /// How a layer is iterated to convergence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// Every sweep backs every position up over all its moves (value iteration).
+    /// Every sweep backs every position up over all its moves (value iteration): the
+    /// plain method the tests hold the policy iteration to.
+    #[cfg(test)]
     ValueIteration,
     /// A full-backup sweep locks in every position's best move for every roll; cheap
     /// sweeps then evaluate that policy (gathers of the values its moves lead to) until
@@ -399,6 +399,7 @@ fn solve_layer(
     };
     let graph = config.method == Method::PolicyIteration && range.end - range.start <= config.graph_positions;
     let policy = match config.method {
+        #[cfg(test)]
         Method::ValueIteration => Policy::None,
         Method::PolicyIteration if graph => Policy::Graph {
             edges: (0..order.len().div_ceil(CHUNK as usize))
@@ -422,6 +423,7 @@ fn solve_layer(
         if residual <= target || range.is_empty() {
             return (sweeps, full_sweeps, residual);
         }
+        #[cfg(test)]
         if matches!(policy, Policy::None) {
             continue;
         }
@@ -461,6 +463,7 @@ struct Layer<'a, M: Model> {
 /// its partner's.
 enum Policy {
     /// None: value iteration.
+    #[cfg(test)]
     None,
     /// The move chosen for each slot, found by generating the moves.
     Choices(Vec<AtomicU32>),
@@ -484,6 +487,7 @@ impl<M: Model> Layer<'_, M> {
         let slots = self.slot_odds.len();
         let value = |i: u64| self.value(i);
         match policy {
+            #[cfg(test)]
             Policy::None => {
                 for k in pairs {
                     let (index, partner) = self.pair(k);
@@ -570,6 +574,7 @@ impl<M: Model> Layer<'_, M> {
     #[inline(never)]
     fn evaluate(&self, policy: &Policy, chunk: usize, pairs: Range<usize>, largest: &mut f32) {
         match policy {
+            #[cfg(test)]
             Policy::None => {}
             Policy::Choices(choices) => self.settle_pairs(pairs, largest, |at| {
                 let mut backup = Backup {

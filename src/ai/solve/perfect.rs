@@ -42,6 +42,7 @@ impl<G: FullGame> Perfect<G> {
     }
 
     /// A perfect bot that plays from this table (greedy where it does not answer).
+    #[cfg(test)]
     pub fn with_table(table: Arc<PerfectTable>, seed: u64) -> Perfect<G> {
         Perfect {
             table: Some(table),

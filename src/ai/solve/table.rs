@@ -105,7 +105,6 @@ pub struct Table {
     name: String,
     stored: u64,
     full: u64,
-    residual: f64,
     bytes: Vec<u8>,
 }
 
@@ -211,7 +210,6 @@ impl Table {
             name: found,
             stored,
             full,
-            residual: f64::from_bits(word(64)),
             bytes,
         })
     }
@@ -221,19 +219,9 @@ impl Table {
         &self.name
     }
 
-    /// Positions stored (a prefix of the numbering).
-    pub fn stored(&self) -> u64 {
-        self.stored
-    }
-
     /// True when every position of the numbering is stored.
     pub fn is_complete(&self) -> bool {
         self.stored == self.full
-    }
-
-    /// The residual the values were converged to.
-    pub fn residual(&self) -> f64 {
-        self.residual
     }
 
     /// The stored chance of position `index`, if it is stored.

@@ -31,10 +31,6 @@ impl UrModel {
 }
 
 impl Model for UrModel {
-    fn size(&self) -> u64 {
-        self.index.size()
-    }
-
     fn layers(&self) -> Vec<std::ops::Range<u64>> {
         self.index.layers().to_vec()
     }
@@ -56,6 +52,7 @@ impl Model for UrModel {
         self.index.index(&self.index.state(index).flipped())
     }
 
+    #[cfg(test)]
     fn backup(&self, index: u64, value: &impl Fn(u64) -> f64) -> Backup {
         let state = self.index.state(index);
         let mut backup = Backup {
@@ -170,6 +167,7 @@ pub fn solve_cost(rules: RuleSet) -> &'static str {
 #[derive(Debug)]
 pub struct PerfectTable {
     /// Ur's numbering, for [`PerfectTable::win_probability`]; `None` for other games.
+    #[cfg(test)]
     index: Option<UrIndex>,
     table: Table,
 }
@@ -210,6 +208,7 @@ impl PerfectTable {
         })?;
         let table = Table::read(path, &table_name(rules), index.size())?;
         Ok(PerfectTable {
+            #[cfg(test)]
             index: Some(index),
             table,
         })
@@ -217,7 +216,11 @@ impl PerfectTable {
 
     /// A table of a game that Ur's numbering does not cover.
     pub fn without_index(table: Table) -> PerfectTable {
-        PerfectTable { index: None, table }
+        PerfectTable {
+            #[cfg(test)]
+            index: None,
+            table,
+        }
     }
 
     /// The table of `rules` from the data directory, loaded once per process.
@@ -246,6 +249,7 @@ impl PerfectTable {
     }
 
     /// The Ur rule set, for an Ur table.
+    #[cfg(test)]
     pub fn rules(&self) -> Option<RuleSet> {
         self.index.as_ref().map(UrIndex::rules)
     }
@@ -264,6 +268,7 @@ impl PerfectTable {
     /// The chance that the seat to act in `game` wins under perfect play from here on:
     /// before its roll, over the rolls; after it, with its best move. `None` when the
     /// game is over, of another rule set, or in a layer the table does not hold.
+    #[cfg(test)]
     pub fn win_probability(&self, game: &Ur) -> Option<f64> {
         let index = self.index.as_ref()?;
         let (state, _) = index.state_of(game)?;

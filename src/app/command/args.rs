@@ -241,7 +241,9 @@ pub fn known_command(args: &Args) -> Parsed {
 fn game_arg(word: &str) -> Result<Option<GameKind>, CommandError> {
     match word {
         "" => Ok(None),
-        id => GameKind::from_id(id).map(Some).map_err(CommandError::Argument),
+        id => GameKind::from_id(id)
+            .map(Some)
+            .map_err(|unknown| CommandError::Argument(unknown.to_string())),
     }
 }
 

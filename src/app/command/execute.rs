@@ -195,7 +195,10 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         }
         Command::Load(request) => {
             let (loaded, told) = load_game(&request, session.seed())?;
+            // The loaded game's bot plays on the networks this one was given.
+            let nets = session.nets();
             *session = loaded;
+            session.set_nets(nets);
             Done::Loaded(told)
         }
         Command::Status => Done::Status(session.status()),
@@ -318,7 +321,7 @@ fn new_game(
                 // Neither a seat nor an option: say what both would be.
                 let option_error = Options::parse(specs, &[word])
                     .err()
-                    .map_or(String::new(), |e| e.0);
+                    .map_or(String::new(), |e| e.0.to_string());
                 let seats: Vec<&str> = (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect();
                 return Err(CommandError::Option(format!(
                     "{option_error}; seats are set with SEAT=PLAYER ({})",
@@ -347,6 +350,7 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
         moves: Vec::new(),
         candidates: DEFAULT_CANDIDATES,
         bot: HINT_ROLLOUT_BOT,
+        nets: session.nets(),
         settings: crate::ai::rollout::RolloutSettings {
             games,
             truncate: None,

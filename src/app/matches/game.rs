@@ -5,7 +5,7 @@ use anyhow::bail;
 
 use super::adjudicate::{Watch, record_line};
 use super::jsonl::game_line;
-use super::scoring::{forfeit_line, forfeit_result, outcome_result, result_line};
+use super::scoring::{forfeit_line, forfeited_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
 use crate::app::players::{Agent, Forfeit, Observation, Referee, Turn, build_agent};
@@ -45,48 +45,20 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     let seed = config.dice_seed(index);
     let seat_players = config.seat_players(index);
     let mut session = Session::new(config.kind, &config.options, seed)?;
+    session.set_nets(config.nets.clone());
     if let Some(position) = config.opening(index) {
         // Checked when the file was read; the record's first line says where it began.
         session.set_position(position)?;
     }
     let label = game_label(index);
-    let mut forfeit: Option<Forfeit> = None;
-    let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
-    for (seat, &player) in seat_players.iter().enumerate() {
-        let who = format!("{label} {}", session.seat_name(seat));
-        let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64 * 7919 + index);
-        let settings = config.engine_settings(player);
-        match build_agent(&config.players[player].spec, bot_seed, settings, &who) {
-            Ok(agent) => agents.push(agent),
-            Err(failure) => {
-                forfeit.get_or_insert(Forfeit::of(seat, failure));
-                agents.push(None);
-            }
-        }
-    }
+    let (agents, mut forfeit) = seat_agents(config, index, &seat_players, &session);
     let mut table = Refereed {
         session,
         referee: Referee::new(agents),
     };
-    if forfeit.is_none()
-        && let Err(f) = table.referee.notify(&Observation::NewGame(table.session.game()))
-    {
-        forfeit = Some(f);
-    }
     let mut watch = Watch::new(config.tourney.adjudicate);
     if forfeit.is_none() {
-        match play_out(&mut table, &mut watch) {
-            Ok(played) => match played.end {
-                End::Over | End::Stopped => {}
-                End::RanAway => bail!("game {} did not end after {MAX_ACTIONS} actions", index + 1),
-                End::Stuck => bail!(
-                    "game {}: no player could act at {}",
-                    index + 1,
-                    table.session.status()
-                ),
-            },
-            Err(f) => forfeit = Some(f),
-        }
+        forfeit = play(&mut table, &mut watch, index)?;
     }
     let Refereed { session, mut referee } = table;
     // The verdict goes in the log as it falls, before the engines are asked to quit.
@@ -111,30 +83,15 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     };
     let outcome_summary = outcome.summary.clone();
     let (places, points) = match &forfeit {
-        Some(f) => forfeit_result(session.game(), f.seat),
+        Some(_) => forfeited_result(outcome),
         None => outcome_result(outcome),
     };
-    let mut notes = vec![format!("match-game {}", index + 1)];
-    notes.extend(config.plan_lines(&seat_players));
-    notes.push(config.seats_line(&seat_players, &session));
-    let result = result_line(&places, &points);
-    let mut closing = vec![result.clone()];
-    if let (Some(f), Some(line)) = (&forfeit, &forfeit_text) {
-        closing.push(line.clone());
-        // Comments: kept with the game for its author, skipped when the records are read.
-        closing.extend(
-            f.stderr
-                .iter()
-                .map(|line| format!("# stderr: {}", one_line(line))),
-        );
-    }
-    if let Some(verdict) = &verdict {
-        closing.push(record_line(&verdict.reason));
-        config.log(&label, &record_line(&verdict.reason));
-    }
-    let mut record = write_game(&session, &notes, &closing);
-    config.log(&label, &format!("end: {result}"));
-    record.push('\n');
+    let ending = Ending {
+        result: result_line(&places, &points),
+        forfeit: forfeit.as_ref().zip(forfeit_text.as_deref()),
+        adjudicated: verdict.as_ref().map(|v| v.reason.as_str()),
+    };
+    let record = game_record(config, &session, index, &seat_players, &ending);
     let summary = GameSummary {
         index,
         seat_players,
@@ -153,6 +110,102 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
         .as_ref()
         .map(|_| game_line(config, &session, &summary, &outcome_summary, &watch.seconds));
     Ok((summary, record, json))
+}
+
+/// Each seat's agent for game `index`; a seat whose agent cannot be made forfeits (the
+/// first such seat is returned).
+fn seat_agents(
+    config: &MatchConfig,
+    index: u64,
+    seat_players: &[usize],
+    session: &Session,
+) -> (Vec<Option<Box<dyn Agent>>>, Option<Forfeit>) {
+    let seed = config.dice_seed(index);
+    let label = game_label(index);
+    let mut forfeit: Option<Forfeit> = None;
+    let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
+    for (seat, &player) in seat_players.iter().enumerate() {
+        let who = format!("{label} {}", session.seat_name(seat));
+        let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64 * 7919 + index);
+        let settings = config.engine_settings(player);
+        match build_agent(
+            &config.players[player].spec,
+            bot_seed,
+            &config.nets,
+            settings,
+            &who,
+        ) {
+            Ok(agent) => agents.push(agent),
+            Err(failure) => {
+                forfeit.get_or_insert(Forfeit::of(seat, failure));
+                agents.push(None);
+            }
+        }
+    }
+    (agents, forfeit)
+}
+
+/// Tells the agents of a new game and plays game `index` to its end (or its
+/// adjudication, watched by `watch`): the forfeit that ended it, if one did.
+fn play(table: &mut Refereed, watch: &mut Watch, index: u64) -> anyhow::Result<Option<Forfeit>> {
+    if let Err(f) = table.referee.notify(&Observation::NewGame(table.session.game())) {
+        return Ok(Some(f));
+    }
+    match play_out(table, watch) {
+        Ok(played) => match played.end {
+            End::Over | End::Stopped => Ok(None),
+            End::RanAway => bail!("game {} did not end after {MAX_ACTIONS} actions", index + 1),
+            End::Stuck => bail!(
+                "game {}: no player could act at {}",
+                index + 1,
+                table.session.status()
+            ),
+        },
+        Err(f) => Ok(Some(f)),
+    }
+}
+
+/// How a game ended, as its record's last lines say it.
+struct Ending<'a> {
+    /// The `result` line.
+    result: String,
+    /// The forfeit, with its `forfeit` line.
+    forfeit: Option<(&'a Forfeit, &'a str)>,
+    /// Why the game was adjudicated.
+    adjudicated: Option<&'a str>,
+}
+
+/// The record of game `index`: the lines that tie it to its match, its actions, and how
+/// it ended (a forfeiting engine's last standard error lines as comments).
+fn game_record(
+    config: &MatchConfig,
+    session: &Session,
+    index: u64,
+    seat_players: &[usize],
+    ending: &Ending,
+) -> String {
+    let label = game_label(index);
+    let mut notes = vec![format!("match-game {}", index + 1)];
+    notes.extend(config.plan_lines(seat_players));
+    notes.push(config.seats_line(seat_players, session));
+    let mut closing = vec![ending.result.clone()];
+    if let Some((f, line)) = ending.forfeit {
+        closing.push(line.to_string());
+        // Comments: kept with the game for its author, skipped when the records are read.
+        closing.extend(
+            f.stderr
+                .iter()
+                .map(|line| format!("# stderr: {}", one_line(line))),
+        );
+    }
+    if let Some(reason) = ending.adjudicated {
+        closing.push(record_line(reason));
+        config.log(&label, &record_line(reason));
+    }
+    let mut record = write_game(session, &notes, &closing);
+    config.log(&label, &format!("end: {}", ending.result));
+    record.push('\n');
+    record
 }
 
 /// The moves among a game's actions (its rolls left out).

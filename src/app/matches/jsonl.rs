@@ -12,6 +12,7 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
+use super::plan::{Pairing, PlanLine, player_line, sprt_text};
 use super::scoring::{forfeit_line, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::players::PlayerSpec;
@@ -19,6 +20,7 @@ use crate::app::record::seal::{SEAL_LINE, Sealer};
 use crate::app::record::{GameRecord, RecordStream, Undamaged};
 use crate::app::session::{Action, CommandError, Session};
 use crate::core::Game;
+use crate::core::stats::sprt::Sprt;
 
 /// What the `format` field of every line says: the schema of tabula(6).
 pub const FORMAT: &str = "tabula-match-game-1";
@@ -152,22 +154,7 @@ pub(super) fn game_line(
         .filter_map(|w| w.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let plan = config.plan_lines(&summary.seat_players);
-    let plan = super::plan::PlanLine::parse(plan[0].trim_start_matches("match-plan "))
-        .map(|p| Plan {
-            seed: p.seed,
-            games: p.games,
-            players: p.players,
-            pairing: p.pairing.as_str().to_string(),
-            sprt: p.sprt.map(|s| {
-                format!(
-                    "elo0={},elo1={},alpha={},beta={}",
-                    s.elo0, s.elo1, s.alpha, s.beta
-                )
-            }),
-            positions: p.positions,
-        })
-        .unwrap_or_else(|_| unreachable_plan(config));
+    let plan = Plan::from(&config.plan());
     let players = summary
         .seat_players
         .iter()
@@ -187,33 +174,7 @@ pub(super) fn game_line(
             }
         })
         .collect();
-    let mut times = seconds.iter();
-    let actions = session
-        .steps()
-        .map(|(before, _, action)| {
-            let mut line = ActionLine {
-                seat: before.phase().seat().map(seat_name),
-                roll: None,
-                played: None,
-                resign: None,
-                setpos: None,
-                seconds: None,
-            };
-            match action.written(before) {
-                Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
-                Action::SetPos(text) => line.setpos = Some(text),
-                Action::Move(text) => {
-                    line.played = Some(text);
-                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
-                }
-                Action::Resign(resigner) => {
-                    line.resign = Some(seat_name(resigner));
-                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
-                }
-            }
-            line
-        })
-        .collect();
+    let actions = action_lines(session, seconds);
     let forfeit = summary.forfeit.as_ref().map(|(seat, kind, detail)| ForfeitLine {
         seat: seat_name(*seat),
         kind: kind.as_str().to_string(),
@@ -249,15 +210,92 @@ pub(super) fn game_line(
     serde_json::to_string(&line).unwrap_or_default()
 }
 
-/// The plan of this match, should its own line not read back (it always does).
-fn unreachable_plan(config: &MatchConfig) -> Plan {
-    Plan {
-        seed: config.seed,
-        games: config.games,
-        players: config.players.len(),
-        pairing: String::new(),
-        sprt: None,
-        positions: None,
+/// Every roll and move of the game at `session`, each move with its `seconds` in order.
+fn action_lines(session: &Session, seconds: &[f64]) -> Vec<ActionLine> {
+    let game = session.game();
+    let seat_name = |seat: usize| game.seat_name(seat).to_string();
+    let mut times = seconds.iter();
+    session
+        .steps()
+        .map(|(before, _, action)| {
+            let mut line = ActionLine {
+                seat: before.phase().seat().map(seat_name),
+                roll: None,
+                played: None,
+                resign: None,
+                setpos: None,
+                seconds: None,
+            };
+            match action.written(before) {
+                Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
+                Action::SetPos(text) => line.setpos = Some(text),
+                Action::Move(text) => {
+                    line.played = Some(text);
+                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
+                }
+                Action::Resign(resigner) => {
+                    line.resign = Some(seat_name(resigner));
+                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
+                }
+            }
+            line
+        })
+        .collect()
+}
+
+impl From<&PlanLine> for Plan {
+    fn from(plan: &PlanLine) -> Plan {
+        Plan {
+            seed: plan.seed,
+            games: plan.games,
+            players: plan.players,
+            pairing: plan.pairing.as_str().to_string(),
+            sprt: plan.sprt.as_ref().map(sprt_text),
+            positions: plan.positions,
+        }
+    }
+}
+
+/// Why the match a JSON line names is not one a match plays.
+#[derive(Debug)]
+pub(super) enum BadPlan {
+    /// A pairing of no known name.
+    Pairing(String),
+    /// An SPRT that does not read, and why.
+    Sprt(String),
+}
+
+impl std::fmt::Display for BadPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadPlan::Pairing(pairing) => {
+                write!(
+                    f,
+                    "the match's pairing '{pairing}' is not round-robin or gauntlet"
+                )
+            }
+            BadPlan::Sprt(why) => write!(f, "the match's sprt: {why}"),
+        }
+    }
+}
+
+impl TryFrom<&Plan> for PlanLine {
+    type Error = BadPlan;
+
+    fn try_from(plan: &Plan) -> Result<PlanLine, BadPlan> {
+        let pairing = Pairing::named(&plan.pairing).ok_or_else(|| BadPlan::Pairing(plan.pairing.clone()))?;
+        let sprt = match &plan.sprt {
+            Some(text) => Some(Sprt::parse(text).map_err(BadPlan::Sprt)?),
+            None => None,
+        };
+        Ok(PlanLine {
+            seed: plan.seed,
+            players: plan.players,
+            pairing,
+            games: plan.games,
+            sprt,
+            positions: plan.positions,
+        })
     }
 }
 
@@ -276,7 +314,9 @@ fn record_of_line(line: &str, path: &Path, number: usize) -> anyhow::Result<Stri
             game.format
         );
     }
-    Ok(record_of(&game))
+    let plan = PlanLine::try_from(&game.plan)
+        .map_err(|e| anyhow::anyhow!("{}, line {number}: {e}", path.display()))?;
+    Ok(record_of(&game, &plan))
 }
 
 /// True when the file at `path` holds JSON lines rather than text records (its first
@@ -300,17 +340,39 @@ pub struct JsonlGames<R> {
     path: std::path::PathBuf,
     line: usize,
     failed: bool,
+    whole: u64,
 }
 
 /// The games of the JSON lines file at `path`.
 pub fn games(path: &Path) -> Result<JsonlGames<std::io::BufReader<File>>, CommandError> {
     let file = crate::app::lines::open_regular_file(path).map_err(CommandError::File)?;
-    Ok(JsonlGames {
+    Ok(games_in(file, path))
+}
+
+/// The games of the JSON lines file at `path`, to resume a match from: as [`games`],
+/// with the error of [`open`] when the file does not open.
+pub(super) fn resumed_games(path: &Path) -> anyhow::Result<JsonlGames<std::io::BufReader<File>>> {
+    let file = crate::app::lines::open_regular_file(path).map_err(anyhow::Error::msg)?;
+    Ok(games_in(file, path))
+}
+
+/// The games of `file`, opened from `path`.
+fn games_in(file: File, path: &Path) -> JsonlGames<std::io::BufReader<File>> {
+    JsonlGames {
         input: std::io::BufReader::new(file),
         path: path.to_path_buf(),
         line: 0,
         failed: false,
-    })
+        whole: 0,
+    }
+}
+
+impl<R> JsonlGames<R> {
+    /// The bytes of the whole lines read so far: where a torn last line begins once the
+    /// games are all read.
+    pub fn whole_bytes(&self) -> u64 {
+        self.whole
+    }
 }
 
 impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
@@ -319,19 +381,20 @@ impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
     fn next(&mut self) -> Option<Self::Item> {
         while !self.failed {
             let mut line = String::new();
-            match self.input.read_line(&mut line) {
+            let read = match self.input.read_line(&mut line) {
                 Ok(0) => return None,
-                Ok(_) => {}
+                Ok(read) => read,
                 Err(e) => {
                     self.failed = true;
                     let place = format!("{}, line {}", self.path.display(), self.line + 1);
                     return Some(Err(CommandError::File(format!("{place}: {e}"))));
                 }
-            }
+            };
             self.line += 1;
             if !line.ends_with('\n') {
                 return None;
             }
+            self.whole += read as u64;
             if line.trim().is_empty() {
                 continue;
             }
@@ -353,8 +416,9 @@ fn one_record(text: &str) -> Result<GameRecord, CommandError> {
         .unwrap_or_else(|| Err(CommandError::File("a JSON line without a game".into())))
 }
 
-/// One game's text record, as `tabula match --records` writes it.
-fn record_of(game: &GameLine) -> String {
+/// One game's text record, as `tabula match --records` writes it (`plan` read from
+/// its line).
+fn record_of(game: &GameLine, plan: &PlanLine) -> String {
     let mut header = format!("game {}", game.game);
     for (key, value) in &game.options {
         header.push_str(&format!(" {key}={value}"));
@@ -364,25 +428,10 @@ fn record_of(game: &GameLine) -> String {
         SEAL_LINE.to_string(),
         format!("match-game {}", game.number),
     ];
-    let plan = &game.plan;
-    let mut plan_line = format!(
-        "match-plan seed={} players={} pairing={} games={}",
-        plan.seed, plan.players, plan.pairing, plan.games
-    );
-    if let Some(sprt) = &plan.sprt {
-        plan_line.push_str(&format!(" sprt={sprt}"));
-    }
-    if let Some(positions) = plan.positions {
-        plan_line.push_str(&format!(" positions={positions}"));
-    }
-    lines.push(plan_line);
+    lines.push(plan.to_string());
     let mut seats = Vec::new();
     for seat in &game.players {
-        let text = match &seat.name {
-            Some(name) => format!("{name}={}", seat.spec),
-            None => seat.spec.clone(),
-        };
-        lines.push(format!("match-player {} {text}", seat.player));
+        lines.push(player_line(seat.player, seat.name.as_deref(), &seat.spec));
         seats.push(format!("{}={}", seat.seat, seat.spec));
     }
     lines.push(format!("seats {}", seats.join(" ")));
@@ -421,9 +470,9 @@ fn record_of(game: &GameLine) -> String {
     text
 }
 
-/// Opens `path` to append games to: a torn last line (a run killed mid-write) is cut
-/// off. Returns the file and the numbers (from 0) of the games it holds; the file is
-/// read one line at a time.
+/// Opens `path` to append games to when the match resumes from its text records: a torn
+/// last line (a run killed mid-write) is cut off. Returns the file and the numbers (from
+/// 0) of the games it holds; the file is read one line at a time.
 pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
     use std::io::BufRead as _;
     let mut held = BTreeSet::new();
@@ -474,6 +523,30 @@ mod tests {
     fn json_lines_are_told_from_text_records() {
         assert!(is_jsonl_file(&file_of("a.jsonl", "\n  {\"format\":1}\n")).unwrap());
         assert!(!is_jsonl_file(&file_of("b.txt", "# tabula record\ngame nardy\n")).unwrap());
+    }
+
+    #[test]
+    fn the_plan_of_a_json_line_turns_back_into_the_match_plan_line() {
+        let plan = PlanLine {
+            seed: 7,
+            players: 3,
+            pairing: Pairing::Gauntlet,
+            games: 12,
+            sprt: Some(Sprt::parse("elo0=0,elo1=20").unwrap()),
+            positions: Some(4),
+        };
+        let mut json = Plan::from(&plan);
+        assert_eq!(json.pairing, "gauntlet");
+        let back = PlanLine::try_from(&json).unwrap();
+        assert_eq!(back, plan);
+        assert_eq!(
+            back.to_string(),
+            "match-plan seed=7 players=3 pairing=gauntlet games=12 \
+             sprt=elo0=0,elo1=20,alpha=0.05,beta=0.05 positions=4"
+        );
+        json.pairing = "swiss".into();
+        let error = PlanLine::try_from(&json).unwrap_err();
+        assert!(error.to_string().contains("'swiss'"), "{error}");
     }
 
     #[test]

@@ -64,6 +64,8 @@ pub struct MatchConfig {
     pub records: Option<PathBuf>,
     /// Limits and log for external engines.
     pub engines: EngineSettings,
+    /// The networks the built-in bots play on.
+    pub nets: crate::ai::learn::Nets,
     /// What more players than seats, SPRT, shards and per-engine settings add.
     pub tourney: Tourney,
 }

@@ -7,7 +7,6 @@ use std::sync::OnceLock;
 
 use super::MatchConfig;
 use super::openings::Starts;
-use crate::app::players::MatchPlayer;
 use crate::app::protocol::client::EngineSettings;
 use crate::core::Game;
 use crate::core::stats::sprt::Sprt;
@@ -23,11 +22,19 @@ pub enum Pairing {
 }
 
 impl Pairing {
+    /// The pairing's word in the records: `round-robin` or `gauntlet`.
     pub(super) fn as_str(self) -> &'static str {
         match self {
             Pairing::RoundRobin => "round-robin",
             Pairing::Gauntlet => "gauntlet",
         }
+    }
+
+    /// The pairing [`Pairing::as_str`] names `text`.
+    pub(super) fn named(text: &str) -> Option<Pairing> {
+        [Pairing::RoundRobin, Pairing::Gauntlet]
+            .into_iter()
+            .find(|p| p.as_str() == text)
     }
 }
 
@@ -179,52 +186,86 @@ impl MatchConfig {
     /// The record lines that tie a game to its match, so that `tabula match report` can
     /// put the games of any files together: the plan, then each seat's player.
     pub(super) fn plan_lines(&self, seat_players: &[usize]) -> Vec<String> {
-        let mut plan = format!(
-            "match-plan seed={} players={} pairing={} games={}",
-            self.seed,
-            self.players.len(),
-            self.tourney.pairing.as_str(),
-            self.games
-        );
-        if let Some(sprt) = &self.tourney.sprt {
-            plan.push_str(&format!(
-                " sprt=elo0={},elo1={},alpha={},beta={}",
-                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
-            ));
-        }
-        if let Starts::Positions(openings) = &self.tourney.starts {
-            plan.push_str(&format!(" positions={}", openings.positions.len()));
-        }
-        let mut lines = vec![plan];
+        let mut lines = vec![self.plan().to_string()];
         for &player in seat_players {
-            lines.push(format!(
-                "match-player {} {}",
-                player + 1,
-                player_text(&self.players[player])
-            ));
+            let entry = &self.players[player];
+            lines.push(player_line(player + 1, entry.name.as_deref(), &entry.spec));
         }
         lines
+    }
+
+    /// The plan of this match, as its `match-plan` line says it.
+    pub(super) fn plan(&self) -> PlanLine {
+        PlanLine {
+            seed: self.seed,
+            players: self.players.len(),
+            pairing: self.tourney.pairing,
+            games: self.games,
+            sprt: self.tourney.sprt,
+            positions: match &self.tourney.starts {
+                Starts::Positions(openings) => Some(openings.positions.len() as u64),
+                Starts::Fresh | Starts::Recorded(_) => None,
+            },
+        }
     }
 }
 
 /// A player as `--player` takes it: `NAME=SPEC` or `SPEC`.
-pub(super) fn player_text(player: &MatchPlayer) -> String {
-    match &player.name {
-        Some(name) => format!("{name}={}", player.spec),
-        None => player.spec.to_string(),
+pub(super) fn player_text(name: Option<&str>, spec: &dyn std::fmt::Display) -> String {
+    match name {
+        Some(name) => format!("{name}={spec}"),
+        None => spec.to_string(),
     }
 }
 
-/// A `match-plan` line read back.
+/// The record line of player `number` (from 1): `match-player N PLAYER`.
+pub(super) fn player_line(number: usize, name: Option<&str>, spec: &dyn std::fmt::Display) -> String {
+    format!("match-player {number} {}", player_text(name, spec))
+}
+
+/// A test as the `match-plan` line (and the JSON lines) write it.
+pub(super) fn sprt_text(sprt: &Sprt) -> String {
+    format!(
+        "elo0={},elo1={},alpha={},beta={}",
+        sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+    )
+}
+
+/// A `match-plan` line: the match a game belongs to. It prints as the whole line.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct PlanLine {
+    /// The first dice seed (`--seed`).
     pub seed: u64,
+    /// How many players the match has.
     pub players: usize,
+    /// How more players than seats meet.
     pub pairing: Pairing,
+    /// Games planned (`--games`).
     pub games: u64,
+    /// The SPRT the match stops on.
     pub sprt: Option<Sprt>,
     /// How many positions the games started from, in turn (`--positions`).
     pub positions: Option<u64>,
+}
+
+impl std::fmt::Display for PlanLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "match-plan seed={} players={} pairing={} games={}",
+            self.seed,
+            self.players,
+            self.pairing.as_str(),
+            self.games
+        )?;
+        if let Some(sprt) = &self.sprt {
+            write!(f, " sprt={}", sprt_text(sprt))?;
+        }
+        if let Some(positions) = self.positions {
+            write!(f, " positions={positions}")?;
+        }
+        Ok(())
+    }
 }
 
 impl PlanLine {
@@ -246,12 +287,7 @@ impl PlanLine {
                 "seed" => plan.seed = value.parse().map_err(|_| bad())?,
                 "players" => plan.players = value.parse().map_err(|_| bad())?,
                 "games" => plan.games = value.parse().map_err(|_| bad())?,
-                "pairing" => {
-                    plan.pairing = [Pairing::RoundRobin, Pairing::Gauntlet]
-                        .into_iter()
-                        .find(|p| p.as_str() == value)
-                        .ok_or_else(bad)?
-                }
+                "pairing" => plan.pairing = Pairing::named(value).ok_or_else(bad)?,
                 "sprt" => plan.sprt = Some(Sprt::parse(value)?),
                 "positions" => plan.positions = Some(value.parse().map_err(|_| bad())?),
                 _ => return Err(bad()),
@@ -281,6 +317,7 @@ mod tests {
             jobs: 1,
             records: None,
             engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
             tourney: Tourney {
                 pairing,
                 ..Tourney::default()

@@ -38,75 +38,9 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
     refuse_repeated_files(&request.files)?;
     // Read twice, as streams: first what the games say of their match (players, plan,
     // which game is in which file), then every game replayed, one at a time.
-    let mut first: Option<(GameRecord, PlanLine)> = None;
-    let mut players: BTreeMap<usize, MatchPlayer> = BTreeMap::new();
-    let mut games = 0;
-    let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
-    for (file, path) in request.files.iter().enumerate() {
-        for record in read_games(path)? {
-            let record = record.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            let plan = plan_of(&record, path)?;
-            let first = first.get_or_insert_with(|| (record.clone(), plan.clone()));
-            let (head, first_plan) = (&first.0, &first.1);
-            if (plan.seed, plan.players, plan.pairing)
-                != (first_plan.seed, first_plan.players, first_plan.pairing)
-                || record.kind != head.kind
-                || record.options != head.options
-            {
-                bail!("the files hold games of different matches (other game, options, seed or players)");
-            }
-            games = games.max(plan.games);
-            if let Some(number) = record.match_game()
-                && let Some(before) = seen.insert(number as u64, file)
-            {
-                bail!("{}", twice(number, &request.files[before], path));
-            }
-            read_players(&record, first_plan.players, &mut players)?;
-        }
-    }
-    let Some((first, plan)) = first else {
-        bail!("the files hold no whole game");
-    };
-    let seats = first
-        .kind
-        .new_game(&first.options)
-        .map_or(1, |g| crate::core::Game::seat_count(&g)) as u64;
-    let absent = || missing_games(games, &seen, seats, games);
-    let missing: Vec<String> = (0..plan.players)
-        .filter(|p| !players.contains_key(p))
-        .map(|p| format!("#{}", p + 1))
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "the records name {} players but none of their games has {}: {}",
-            plan.players,
-            missing.join(", "),
-            absent().unwrap_or_else(|| "is a shard missing?".into())
-        );
-    }
-    let players: Vec<MatchPlayer> = players.into_values().collect();
-    let anchor = match &request.anchor {
-        Some((who, elo)) => Some((find_player(&players, who)?, *elo)),
-        None => None,
-    };
-    let config = MatchConfig {
-        kind: first.kind,
-        options: first.options.clone(),
-        games,
-        players,
-        seed: plan.seed,
-        jobs: 1,
-        records: None,
-        engines: EngineSettings::default(),
-        tourney: Tourney {
-            pairing: plan.pairing,
-            sprt: request.sprt.or(plan.sprt),
-            anchor,
-            // The games say where they started; the positions file is not needed.
-            starts: Starts::Recorded(plan.positions),
-            ..Tourney::default()
-        },
-    };
+    let survey = survey(&request.files)?;
+    let config = survey.config(request)?;
+    let (games, seen, seats) = (survey.games, &survey.seen, survey.seats);
     let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
     for path in &request.files {
         let games =
@@ -134,7 +68,7 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
     }
     // The games the plan holds that no file has (up to the SPRT's verdict, if any).
     let upto = sprt.as_ref().and_then(SprtProgress::cutoff).unwrap_or(games);
-    if let Some(missing) = missing_games(games, &seen, seats, upto) {
+    if let Some(missing) = missing_games(games, seen, seats, upto) {
         out.push_str(&wrap(&format!(
             "warning: {} of the {games} planned games are in these files; {missing}",
             seen.len()
@@ -149,6 +83,112 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
         if request.files.len() == 1 { "" } else { "s" }
     )));
     Ok(out)
+}
+
+/// What the records say of their match, read before any game is replayed.
+struct Survey {
+    /// The first game read, and its plan.
+    first: GameRecord,
+    plan: PlanLine,
+    /// The players by number (from 0), as the games name them.
+    players: BTreeMap<usize, MatchPlayer>,
+    /// Games planned (the most any game's plan says).
+    games: u64,
+    /// The file (its place among the files) of each game by number (from 1).
+    seen: BTreeMap<u64, usize>,
+    /// The seats of the game.
+    seats: u64,
+}
+
+/// Reads the `files` once for what their games say of their match; refuses games of
+/// different matches and a game found twice.
+fn survey(files: &[PathBuf]) -> anyhow::Result<Survey> {
+    let mut first: Option<(GameRecord, PlanLine)> = None;
+    let mut players: BTreeMap<usize, MatchPlayer> = BTreeMap::new();
+    let mut games = 0;
+    let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
+    for (file, path) in files.iter().enumerate() {
+        for record in read_games(path)? {
+            let record = record.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            let plan = plan_of(&record, path)?;
+            let first = first.get_or_insert_with(|| (record.clone(), plan.clone()));
+            let (head, first_plan) = (&first.0, &first.1);
+            if (plan.seed, plan.players, plan.pairing)
+                != (first_plan.seed, first_plan.players, first_plan.pairing)
+                || record.kind != head.kind
+                || record.options != head.options
+            {
+                bail!("the files hold games of different matches (other game, options, seed or players)");
+            }
+            games = games.max(plan.games);
+            if let Some(number) = record.match_game()
+                && let Some(before) = seen.insert(number as u64, file)
+            {
+                bail!("{}", twice(number, &files[before], path));
+            }
+            read_players(&record, first_plan.players, &mut players)?;
+        }
+    }
+    let Some((first, plan)) = first else {
+        bail!("the files hold no whole game");
+    };
+    let seats = first
+        .kind
+        .new_game(&first.options)
+        .map_or(1, |g| crate::core::Game::seat_count(&g)) as u64;
+    Ok(Survey {
+        first,
+        plan,
+        players,
+        games,
+        seen,
+        seats,
+    })
+}
+
+impl Survey {
+    /// The match the records were written by, with the test and anchor of `request`;
+    /// refused when a player plays none of the games read.
+    fn config(&self, request: &ReportRequest) -> anyhow::Result<MatchConfig> {
+        let (first, plan, games) = (&self.first, &self.plan, self.games);
+        let absent = || missing_games(games, &self.seen, self.seats, games);
+        let missing: Vec<String> = (0..plan.players)
+            .filter(|p| !self.players.contains_key(p))
+            .map(|p| format!("#{}", p + 1))
+            .collect();
+        if !missing.is_empty() {
+            bail!(
+                "the records name {} players but none of their games has {}: {}",
+                plan.players,
+                missing.join(", "),
+                absent().unwrap_or_else(|| "is a shard missing?".into())
+            );
+        }
+        let players: Vec<MatchPlayer> = self.players.values().cloned().collect();
+        let anchor = match &request.anchor {
+            Some((who, elo)) => Some((find_player(&players, who)?, *elo)),
+            None => None,
+        };
+        Ok(MatchConfig {
+            kind: first.kind,
+            options: first.options.clone(),
+            games,
+            players,
+            seed: plan.seed,
+            jobs: 1,
+            records: None,
+            engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
+            tourney: Tourney {
+                pairing: plan.pairing,
+                sprt: request.sprt.or(plan.sprt),
+                anchor,
+                // The games say where they started; the positions file is not needed.
+                starts: Starts::Recorded(plan.positions),
+                ..Tourney::default()
+            },
+        })
+    }
 }
 
 /// The undamaged games of the records at `path`, read as a stream; a last game still

@@ -10,10 +10,11 @@ use super::openings::Starts;
 use super::plan::PlanLine;
 use super::scoring::{forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig};
+use crate::app::players::ForfeitKind;
 use crate::app::protocol::client::Traffic;
 use crate::app::record::{Fault, GameRecord, Replay, Replaying};
 use crate::app::session::{Action, CommandError, Session};
-use crate::core::Game;
+use crate::core::{Game, Seat};
 
 /// Reads the finished games of an interrupted match back from its records (`records`,
 /// read one game at a time, so that records of any size hold one game in memory),
@@ -47,7 +48,7 @@ fn check_plan(
     };
     let plan = PlanLine::parse(written).map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
     let expected = config.plan_lines(seat_players);
-    let ours = PlanLine::parse(expected[0].trim_start_matches("match-plan ")).map_err(anyhow::Error::msg)?;
+    let ours = config.plan();
     if (plan.seed, plan.players, plan.pairing) != (ours.seed, ours.players, ours.pairing) {
         bail!(
             "game {number} of the records belongs to another match ('match-plan {written}'; this one is '{}')",
@@ -101,30 +102,8 @@ fn check_start(config: &MatchConfig, record: &GameRecord, number: u64) -> anyhow
 /// Replays one recorded game: its number, players, seed, every roll (thrown from the
 /// seed) and move (legal), and its result (recomputed and compared).
 fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<GameSummary> {
-    let number: u64 = record
-        .note("match-game")
-        .and_then(|n| n.trim().parse().ok())
-        .context("a game without a 'match-game N' line: this is not a match record")?;
-    if number == 0 || number > config.games {
-        bail!(
-            "the records hold game {number}, but this match has games 1 to {} (--games {})",
-            config.games,
-            config.games
-        );
-    }
+    let number = check_game(config, record)?;
     let index = number - 1;
-    if record.kind != config.kind || record.options != config.options {
-        bail!(
-            "game {number} of the records is '{}{}', not this match's game and options",
-            record.kind.info().id,
-            record
-                .options
-                .non_default(record.kind.info().options)
-                .iter()
-                .map(|o| format!(" {o}"))
-                .collect::<String>()
-        );
-    }
     let seed = config.dice_seed(index);
     match record.seed {
         Some((recorded, 0)) if recorded == seed => {}
@@ -145,37 +124,8 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
     }
     check_plan(config, record, number, &seat_players)?;
     check_start(config, record, number)?;
-    let session = Replay::new(record, seed, Replaying::Seeded)?
-        .finish()
-        .map_err(|e| {
-            let at = format!("game {number}, line {}: '{}'", e.line, e.written);
-            match e.fault {
-                Fault::NotThrown { thrown, .. } => {
-                    anyhow::anyhow!("{at}, but dice seed {seed} throws {thrown} there")
-                }
-                Fault::NotSeeded | Fault::Unseeded => {
-                    anyhow::anyhow!("{at}: a match game has only thrown dice and moves")
-                }
-                Fault::Refused(error) => anyhow::anyhow!("{at}: {error}"),
-            }
-        })?;
-    let forfeit = match record.note("forfeit") {
-        Some(text) => {
-            let (seat_name, rest) = text.split_once(' ').unwrap_or((text, ""));
-            let (kind, detail) = rest.split_once(": ").unwrap_or((rest, ""));
-            let seat = (0..seat_players.len())
-                .find(|&s| session.seat_name(s) == seat_name)
-                .with_context(|| {
-                    format!("game {number}: the forfeit names no seat of this game: '{seat_name}'")
-                })?;
-            if kind.trim().is_empty() {
-                bail!("game {number}: the forfeit line gives no reason");
-            }
-            let kind = kind.parse().map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
-            Some((seat, kind, detail.to_string()))
-        }
-        None => None,
-    };
+    let session = replay(record, seed, number)?;
+    let forfeit = recorded_forfeit(record, &session, number, seat_players.len())?;
     let verdict = super::adjudicate::replayed(record, session.game(), number)?;
     let (places, points) = match (&forfeit, verdict, session.game().outcome()) {
         (Some((seat, _, _)), _, _) => forfeit_result(session.game(), *seat),
@@ -206,4 +156,75 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         traffic: Traffic::default(),
         adjudicated: record.note("adjudicated").map(String::from),
     })
+}
+
+/// The number (from 1) of a recorded game, checked to be one of this match's games, of
+/// its game and options.
+fn check_game(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<u64> {
+    let number: u64 = record
+        .note("match-game")
+        .and_then(|n| n.trim().parse().ok())
+        .context("a game without a 'match-game N' line: this is not a match record")?;
+    if number == 0 || number > config.games {
+        bail!(
+            "the records hold game {number}, but this match has games 1 to {} (--games {})",
+            config.games,
+            config.games
+        );
+    }
+    if record.kind != config.kind || record.options != config.options {
+        bail!(
+            "game {number} of the records is '{}{}', not this match's game and options",
+            record.kind.info().id,
+            record
+                .options
+                .non_default(record.kind.info().options)
+                .iter()
+                .map(|o| format!(" {o}"))
+                .collect::<String>()
+        );
+    }
+    Ok(number)
+}
+
+/// Game `number` of the records replayed on dice `seed`: every roll as the seed throws
+/// it, every move legal.
+fn replay(record: &GameRecord, seed: u64, number: u64) -> anyhow::Result<Session> {
+    Replay::new(record, seed, Replaying::Seeded)?
+        .finish()
+        .map_err(|e| {
+            let at = format!("game {number}, line {}: '{}'", e.line, e.written);
+            match e.fault {
+                Fault::NotThrown { thrown, .. } => {
+                    anyhow::anyhow!("{at}, but dice seed {seed} throws {thrown} there")
+                }
+                Fault::NotSeeded | Fault::Unseeded => {
+                    anyhow::anyhow!("{at}: a match game has only thrown dice and moves")
+                }
+                Fault::Refused(error) => anyhow::anyhow!("{at}: {error}"),
+            }
+        })
+}
+
+/// The forfeit the `forfeit` line of game `number` tells (of one of its `seats`), if it
+/// has one.
+fn recorded_forfeit(
+    record: &GameRecord,
+    session: &Session,
+    number: u64,
+    seats: usize,
+) -> anyhow::Result<Option<(Seat, ForfeitKind, String)>> {
+    let Some(text) = record.note("forfeit") else {
+        return Ok(None);
+    };
+    let (seat_name, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let (kind, detail) = rest.split_once(": ").unwrap_or((rest, ""));
+    let seat = (0..seats)
+        .find(|&s| session.seat_name(s) == seat_name)
+        .with_context(|| format!("game {number}: the forfeit names no seat of this game: '{seat_name}'"))?;
+    if kind.trim().is_empty() {
+        bail!("game {number}: the forfeit line gives no reason");
+    }
+    let kind = kind.parse().map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
+    Ok(Some((seat, kind, detail.to_string())))
 }

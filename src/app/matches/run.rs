@@ -1,7 +1,7 @@
 //! Running a match: resuming from its records, playing the games left on threads,
 //! writing each game as it ends, and printing the table.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -13,6 +13,7 @@ use anyhow::{Context, bail};
 
 use super::game::play_game;
 use super::resume::resume;
+use super::scoring::format_points;
 use super::standings::SprtProgress;
 use super::table::{footer, table, unbalanced_warning, wrap};
 use super::{GameSummary, MatchConfig, game_label, one_line};
@@ -32,55 +33,25 @@ pub fn run_match(
         bail!("a match is played by bots and engines; 'human' cannot play one");
     }
     let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
-    let mut writer = None;
-    if let Some(path) = &config.records {
-        if path.exists() {
-            // Read as a stream, of any size. A run that was killed mid-write leaves a torn
-            // last game, which is dropped from the file and played again.
-            let stream = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
-            let mut games = crate::app::record::Undamaged::new(stream);
-            for summary in resume(config, games.by_ref())
-                .with_context(|| format!("cannot resume from {}", path.display()))?
-            {
-                finished.insert(summary.index, summary);
-            }
-            cut_to(path, games.stream().whole_bytes())?;
-        }
-        writer = Some(append_to(path)?);
-    }
-    let mut jsonl = None;
-    if let Some(path) = &config.tourney.jsonl {
-        let (file, held) = super::jsonl::open(path)?;
-        // Without --records the JSON lines are what the match resumes from.
-        if config.records.is_none() && !held.is_empty() {
-            let games = super::jsonl::games(path).map_err(anyhow::Error::msg)?;
-            for summary in
-                resume(config, games).with_context(|| format!("cannot resume from {}", path.display()))?
-            {
-                finished.insert(summary.index, summary);
-            }
-        }
-        jsonl = Some((file, held));
-    }
+    let writer = config
+        .records
+        .as_ref()
+        .map(|path| open_records(config, path, &mut finished))
+        .transpose()?;
+    let jsonl = config
+        .tourney
+        .jsonl
+        .as_ref()
+        .map(|path| open_jsonl(config, path, &mut finished))
+        .transpose()?;
     if let Some(warning) = unbalanced_warning(config) {
         eprint!("{warning}");
     }
     let resumed = finished.len();
-    // The test stops the match only when this run plays every game: a shard's verdict
-    // would leave holes in the whole.
-    let mut sprt = config
-        .tourney
-        .sprt
-        .filter(|_| config.tourney.shard.is_none())
-        .map(SprtProgress::new);
-    if let Some(sprt) = sprt.as_mut() {
-        sprt.feed(&finished);
-    }
-    let stop_at = |sprt: &Option<SprtProgress>| sprt.as_ref().and_then(SprtProgress::cutoff);
+    let sprt = sprt_of(config, &finished);
     let pending: Vec<u64> = (0..stop_at(&sprt).unwrap_or(config.games))
         .filter(|&g| config.in_shard(g) && !finished.contains_key(&g))
         .collect();
-    let next = AtomicUsize::new(0);
     let start = Instant::now();
     let total = (resumed + pending.len()) as u64;
     let bar = progress_bar(total, resumed as u64, progress, sprt.is_some());
@@ -90,119 +61,238 @@ pub fn run_match(
         "games",
         "a smaller --games, or --sprt to stop once one player is clearly better",
     );
-    let mut played = 0;
     if let Some(sprt) = &sprt {
         bar.set_message(sprt.progress());
     }
-    let (sender, receiver) = channel::<anyhow::Result<(GameSummary, String, Option<String>)>>();
-    let jobs = config.jobs.clamp(1, pending.len().max(1));
-    let mut failure: Option<anyhow::Error> = None;
-    let mut told = vec![false; config.players.len()];
+    let mut run = Run {
+        config,
+        out,
+        writer,
+        jsonl,
+        told: vec![false; config.players.len()],
+        failure: None,
+        finished,
+        sprt,
+        bar,
+        forecast,
+        played: 0,
+    };
     // Ctrl-C, SIGTERM and SIGHUP stop the games being played (their bots and engines at
     // once) and start no more: what was finished is in the records, so the same command
     // resumes.
     let interrupted = StopFlag::new();
     crate::app::interrupt::install();
     crate::app::interrupt::watching_every_signal(&interrupted, || {
-        std::thread::scope(|scope| {
-            for _ in 0..jobs {
-                let sender = sender.clone();
-                let (next, pending, interrupted) = (&next, &pending, &interrupted);
-                scope.spawn(move || {
-                    loop {
-                        let slot = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&index) = pending.get(slot) else { break };
-                        let result = crate::ai::search::stoppable(interrupted, || play_game(config, index));
-                        // A game cut short by Ctrl-C is no result: it is played on resume.
-                        if interrupted.is_requested() {
-                            break;
-                        }
-                        let stop = result.is_err();
-                        if sender.send(result).is_err() || stop {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(sender);
-            for result in receiver {
-                match result {
-                    Ok((summary, record, json)) => {
-                        if let (Some((file, held)), Some(line)) = (jsonl.as_mut(), json)
-                            && !held.contains(&summary.index)
-                            && let Err(e) = super::jsonl::append(file, &line)
-                        {
-                            failure.get_or_insert(anyhow::anyhow!("cannot write the JSON lines: {e}"));
-                            next.store(usize::MAX / 2, Ordering::Relaxed);
-                        }
-                        if let Some(file) = writer.as_mut()
-                            && let Err(e) = file.write_all(record.as_bytes()).and_then(|()| file.flush())
-                        {
-                            failure.get_or_insert(anyhow::anyhow!("cannot write the records: {e}"));
-                            next.store(usize::MAX / 2, Ordering::Relaxed);
-                        }
-                        if let Some((seat, kind, detail)) = &summary.forfeit {
-                            let player = summary.seat_players[*seat];
-                            if !std::mem::replace(&mut told[player], true) {
-                                let text = forfeit_notice(config, &summary, player, *kind, detail);
-                                bar.suspend(|| eprint!("{text}"));
-                            }
-                        }
-                        if config.tourney.each_game {
-                            let line = finished_line(config, &summary);
-                            let shown =
-                                bar.suspend(|| out.write_all(line.as_bytes()).and_then(|()| out.flush()));
-                            if let Err(e) = shown {
-                                failure.get_or_insert(e.into());
-                                next.store(usize::MAX / 2, Ordering::Relaxed);
-                            }
-                        }
-                        finished.insert(summary.index, summary);
-                        bar.inc(1);
-                        played += 1;
-                        bar.suspend(|| forecast.progress(played));
-                        if let Some(test) = sprt.as_mut() {
-                            test.feed(&finished);
-                            bar.set_message(test.progress());
-                            if test.cutoff().is_some() {
-                                // Games already started finish (and are recorded); no new ones.
-                                next.store(usize::MAX / 2, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        failure.get_or_insert(e);
-                        next.store(usize::MAX / 2, Ordering::Relaxed);
-                    }
-                }
-            }
-        })
+        play_pending(&pending, &interrupted, &mut run)
     });
-    bar.finish_and_clear();
-    if let Some(error) = failure {
+    run.bar.finish_and_clear();
+    if let Some(error) = run.failure {
         return Err(error);
     }
-    let elapsed = start.elapsed();
+    let Run {
+        out, finished, sprt, ..
+    } = run;
+    let summaries = write_table(config, out, finished, sprt.as_ref(), start.elapsed(), resumed)?;
+    if interrupted.is_requested() {
+        return Err(stopped(config, summaries.len()).into());
+    }
+    Ok(summaries)
+}
+
+/// The SPRT the match stops on, fed the games already `finished`: the test stops the
+/// match only when this run plays every game (a shard's verdict would leave holes in the
+/// whole).
+fn sprt_of(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Option<SprtProgress> {
+    let mut sprt = config
+        .tourney
+        .sprt
+        .filter(|_| config.tourney.shard.is_none())
+        .map(SprtProgress::new);
+    if let Some(sprt) = sprt.as_mut() {
+        sprt.feed(finished);
+    }
+    sprt
+}
+
+/// The game the SPRT's verdict came at, once it has come: no game from there on counts.
+fn stop_at(sprt: &Option<SprtProgress>) -> Option<u64> {
+    sprt.as_ref().and_then(SprtProgress::cutoff)
+}
+
+/// Opens the records at `path` to append games to, the games they hold put in
+/// `finished`.
+fn open_records(
+    config: &MatchConfig,
+    path: &std::path::Path,
+    finished: &mut BTreeMap<u64, GameSummary>,
+) -> anyhow::Result<std::fs::File> {
+    if path.exists() {
+        // Read as a stream, of any size. A run that was killed mid-write leaves a torn
+        // last game, which is dropped from the file and played again.
+        let stream = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
+        let mut games = crate::app::record::Undamaged::new(stream);
+        for summary in resume(config, games.by_ref())
+            .with_context(|| format!("cannot resume from {}", path.display()))?
+        {
+            finished.insert(summary.index, summary);
+        }
+        cut_to(path, games.stream().whole_bytes())?;
+    }
+    append_to(path)
+}
+
+/// What one game played, its record and its JSON line, or why it could not be played.
+type Played = anyhow::Result<(GameSummary, String, Option<String>)>;
+
+/// Plays the `pending` games on the match's threads, each game taken by [`Run::take`]
+/// as it ends; stops starting games once `interrupted`, or when `run` says so.
+fn play_pending(pending: &[u64], interrupted: &StopFlag, run: &mut Run) {
+    let config = run.config;
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = channel::<Played>();
+    let jobs = config.jobs.clamp(1, pending.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let slot = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = pending.get(slot) else { break };
+                    let result = crate::ai::search::stoppable(interrupted, || play_game(config, index));
+                    // A game cut short by Ctrl-C is no result: it is played on resume.
+                    if interrupted.is_requested() {
+                        break;
+                    }
+                    let stop = result.is_err();
+                    if sender.send(result).is_err() || stop {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for result in receiver {
+            let more = match result {
+                Ok(played) => run.take(played),
+                Err(e) => {
+                    run.failure.get_or_insert(e);
+                    false
+                }
+            };
+            if !more {
+                next.store(usize::MAX / 2, Ordering::Relaxed);
+            }
+        }
+    });
+}
+
+/// A match being played: where its games go as they end, and what is told of them.
+struct Run<'a> {
+    config: &'a MatchConfig,
+    out: &'a mut dyn Write,
+    /// The records (`--records`).
+    writer: Option<std::fs::File>,
+    /// The JSON lines (`--jsonl`) and the games they already hold.
+    jsonl: Option<(std::fs::File, BTreeSet<u64>)>,
+    /// The players whose first forfeit has been told.
+    told: Vec<bool>,
+    /// The first error; no game starts after it.
+    failure: Option<anyhow::Error>,
+    finished: BTreeMap<u64, GameSummary>,
+    sprt: Option<SprtProgress>,
+    bar: indicatif::ProgressBar,
+    forecast: crate::app::forecast::Forecast,
+    played: u64,
+}
+
+impl Run<'_> {
+    /// Takes a game that ended: writes it, tells of it and counts it. False when no more
+    /// games should start (a write failed, or the SPRT decided).
+    fn take(&mut self, (summary, record, json): (GameSummary, String, Option<String>)) -> bool {
+        let mut more = true;
+        if let (Some((file, held)), Some(line)) = (self.jsonl.as_mut(), json)
+            && !held.contains(&summary.index)
+            && let Err(e) = super::jsonl::append(file, &line)
+        {
+            more = self.fail(anyhow::anyhow!("cannot write the JSON lines: {e}"));
+        }
+        if let Some(file) = self.writer.as_mut()
+            && let Err(e) = file.write_all(record.as_bytes()).and_then(|()| file.flush())
+        {
+            more = self.fail(anyhow::anyhow!("cannot write the records: {e}"));
+        }
+        self.tell_forfeit(&summary);
+        if self.config.tourney.each_game {
+            let line = finished_line(self.config, &summary);
+            let out = &mut self.out;
+            let shown = self
+                .bar
+                .suspend(|| out.write_all(line.as_bytes()).and_then(|()| out.flush()));
+            if let Err(e) = shown {
+                more = self.fail(e.into());
+            }
+        }
+        self.finished.insert(summary.index, summary);
+        self.bar.inc(1);
+        self.played += 1;
+        self.bar.suspend(|| self.forecast.progress(self.played));
+        if let Some(test) = self.sprt.as_mut() {
+            test.feed(&self.finished);
+            self.bar.set_message(test.progress());
+            if test.cutoff().is_some() {
+                // Games already started finish (and are recorded); no new ones.
+                more = false;
+            }
+        }
+        more
+    }
+
+    /// Keeps the first error; always false (no more games).
+    fn fail(&mut self, error: anyhow::Error) -> bool {
+        self.failure.get_or_insert(error);
+        false
+    }
+
+    /// Tells the first forfeit of each player on standard error.
+    fn tell_forfeit(&mut self, summary: &GameSummary) {
+        if let Some((seat, kind, detail)) = &summary.forfeit {
+            let player = summary.seat_players[*seat];
+            if !std::mem::replace(&mut self.told[player], true) {
+                let text = forfeit_notice(self.config, summary, player, *kind, detail);
+                self.bar.suspend(|| eprint!("{text}"));
+            }
+        }
+    }
+}
+
+/// Writes the table of the `finished` games (up to the SPRT's verdict) and how the run
+/// went; returns the games it counts.
+fn write_table(
+    config: &MatchConfig,
+    out: &mut dyn Write,
+    mut finished: BTreeMap<u64, GameSummary>,
+    sprt: Option<&SprtProgress>,
+    elapsed: std::time::Duration,
+    resumed: usize,
+) -> anyhow::Result<Vec<GameSummary>> {
     let played = finished.len() - resumed;
     let shard_test = match (&config.tourney.sprt, config.tourney.shard) {
         (Some(test), Some(_)) => Some(SprtProgress::over_all(*test, &finished)),
         _ => None,
     };
-    if let Some(cutoff) = stop_at(&sprt) {
+    if let Some(cutoff) = sprt.and_then(SprtProgress::cutoff) {
         // Past the verdict's pair nothing counts, as when the records are read back.
         finished.retain(|&index, _| index < cutoff);
     }
     let summaries: Vec<GameSummary> = finished.into_values().collect();
-    let test = sprt.as_ref().or(shard_test.as_ref());
+    let test = sprt.or(shard_test.as_ref());
     write!(
         out,
         "{}{}",
         table(config, &summaries, test),
         footer(&summaries, elapsed, played, resumed)
     )?;
-    if interrupted.is_requested() {
-        return Err(stopped(config, summaries.len()).into());
-    }
     Ok(summaries)
 }
 
@@ -240,6 +330,29 @@ fn stopped(config: &MatchConfig, done: usize) -> crate::app::interrupt::StoppedB
         signal,
         message: lines.join("\n  "),
     }
+}
+
+/// Opens the JSON lines file at `path` to append games to, with the numbers (from 0) of
+/// the games it holds. Without `--records` they are what the match resumes from: read
+/// once, as a stream, then a torn last line is cut off.
+fn open_jsonl(
+    config: &MatchConfig,
+    path: &std::path::Path,
+    finished: &mut BTreeMap<u64, GameSummary>,
+) -> anyhow::Result<(std::fs::File, BTreeSet<u64>)> {
+    if config.records.is_some() || !path.exists() {
+        return super::jsonl::open(path);
+    }
+    let mut games = super::jsonl::resumed_games(path)?;
+    let mut held = BTreeSet::new();
+    for summary in
+        resume(config, games.by_ref()).with_context(|| format!("cannot resume from {}", path.display()))?
+    {
+        held.insert(summary.index);
+        finished.insert(summary.index, summary);
+    }
+    cut_to(path, games.whole_bytes())?;
+    Ok((append_to(path)?, held))
 }
 
 /// Starts every engine of the match once, gives it a new game and stops it: an engine
@@ -326,17 +439,7 @@ fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
             })
         })
         .collect();
-    let points: Vec<String> = summary
-        .points
-        .iter()
-        .map(|&p| {
-            if p.fract() == 0.0 {
-                format!("{p:.0}")
-            } else {
-                format!("{p:.2}")
-            }
-        })
-        .collect();
+    let points: Vec<String> = summary.points.iter().map(|&p| format_points(p, 2)).collect();
     let how = match &summary.forfeit {
         Some((seat, kind, _)) => format!("{} forfeits: {kind}", seat_name(*seat)),
         None => {

@@ -21,7 +21,12 @@ pub fn max_points(game: &impl Game) -> f64 {
 /// Places and points when `seat` forfeits ([`Game::forfeit`]), never better for it than
 /// losing on the board. A first place shared by `k` seats gives each `1/k` of its points.
 pub fn forfeit_result(game: &impl Game, seat: Seat) -> (Vec<u8>, Vec<f64>) {
-    let outcome = game.forfeit(seat);
+    forfeited_result(game.forfeit(seat))
+}
+
+/// Places and points of a forfeit's `outcome` ([`Game::forfeit`]): a first place shared
+/// by `k` seats gives each `1/k` of its points.
+pub(super) fn forfeited_result(outcome: Outcome) -> (Vec<u8>, Vec<f64>) {
     let firsts = outcome.places.iter().filter(|&&p| p == 1).count().max(1) as f64;
     let points = outcome
         .places
@@ -37,7 +42,7 @@ pub fn forfeit_result(game: &impl Game, seat: Seat) -> (Vec<u8>, Vec<f64>) {
 
 /// The record's `result` line.
 pub(super) fn result_line(places: &[u8], points: &[f64]) -> String {
-    let points: Vec<String> = points.iter().map(|&p| format_points(p)).collect();
+    let points: Vec<String> = points.iter().map(|&p| format_points(p, 4)).collect();
     format!("result places={} points={}", join(places), points.join(","))
 }
 
@@ -46,12 +51,13 @@ pub(super) fn forfeit_line(seat: &str, kind: ForfeitKind, detail: &str) -> Strin
     format!("forfeit {seat} {kind}: {}", one_line(detail))
 }
 
-/// Points as written in records: whole numbers plainly, shares to four places.
-fn format_points(points: f64) -> String {
+/// Points as written: whole numbers plainly, shares to `decimals` places (four in
+/// records, two in the line `--each-game` prints).
+pub(super) fn format_points(points: f64, decimals: usize) -> String {
     if points.fract() == 0.0 {
         format!("{points:.0}")
     } else {
-        format!("{points:.4}")
+        format!("{points:.decimals$}")
     }
 }
 

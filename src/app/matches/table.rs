@@ -51,11 +51,42 @@ const NAME_WIDTH: usize = 16;
 /// the same for one run as for its records read back ([`footer`] adds how the run went).
 pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProgress>) -> String {
     let players = config.players.len();
-    let seats = config.seats();
     let fresh = config.kind.new_game(&config.options).ok();
-    let seat_name = |seat: usize| fresh.as_ref().map_or("?", |g| g.seat_name(seat)).to_string();
     let most = fresh.as_ref().map_or(1.0, max_points);
-    let mut text = String::new();
+    let mut text = table_header(config, games);
+    let labels = player_labels(config, games);
+    text.push_str(&player_rows(&labels, games, most));
+    if let Some(note) = best_note(config, &labels) {
+        text.push_str(&note);
+    }
+    if players == 2 {
+        text.push_str(&elo_line(games));
+    }
+    // Two players have their difference above; an anchor asks for their ratings too.
+    if players > 2 || config.tourney.anchor.is_some() {
+        let anchor = config.tourney.anchor;
+        text.push_str(&ratings_section(&labels, games, anchor, NAME_WIDTH));
+    }
+    if let Some(sprt) = sprt {
+        text.push_str(&sprt.lines());
+    }
+    text.push_str(&first_places_line(config.seats(), fresh.as_ref(), games));
+    text.push_str(&forfeit_lines(games, &labels));
+    let adjudicated = games.iter().filter(|g| g.adjudicated.is_some()).count();
+    if adjudicated > 0 {
+        let _ = writeln!(text, "adjudicated: {adjudicated} of {} games", games.len());
+    }
+    let moves: u64 = games.iter().map(|g| g.moves).sum();
+    text.push_str(&wrap(&format!(
+        "average length {:.1} moves",
+        moves as f64 / games.len().max(1) as f64
+    )));
+    text
+}
+
+/// The table's first lines: the game, its options, how the players meet, the dice
+/// seed; and the warning of an incomplete last set.
+fn table_header(config: &MatchConfig, games: &[GameSummary]) -> String {
     let options = config.options.non_default(config.kind.info().options).join(" ");
     let how = if config.pairings().len() == 1 {
         "rotating through the seats".to_string()
@@ -80,14 +111,20 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
         if options.is_empty() { "" } else { " " },
         options,
         games.len(),
-        players,
+        config.players.len(),
         config.seed
     );
-    text.push_str(&wrap(&header));
+    let mut text = wrap(&header);
     if let Some(warning) = unbalanced_warning(config) {
         text.push_str(&warning);
     }
-    let labels = player_labels(config, games);
+    text
+}
+
+/// The column heads and one row per player: games, wins, win rate and points per game
+/// with their intervals (points within `0..=most`), and the mean place.
+fn player_rows(labels: &[String], games: &[GameSummary], most: f64) -> String {
+    let mut text = String::new();
     let _ = writeln!(
         text,
         "{:<3}{:<w$} {:>5} {:>6}  {:>5} {:<13} {:>6} {:<13} {:>5}",
@@ -102,78 +139,73 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
         "place",
         w = NAME_WIDTH
     );
+    // Wins are whole numbers unless some game shares its first place.
     let whole = games
         .iter()
         .all(|g| g.places.iter().filter(|&&p| p == 1).count() <= 1);
     for (player, label) in labels.iter().enumerate() {
-        let mut wins = 0.0;
-        let mut points = Vec::new();
-        let mut place_sum = 0.0;
-        for game in games {
-            let Some(seat) = game.seat_players.iter().position(|&p| p == player) else {
-                continue;
-            };
-            wins += game.win_share(seat);
-            points.push(game.points.get(seat).copied().unwrap_or(0.0));
-            place_sum += f64::from(game.places.get(seat).copied().unwrap_or(0));
-        }
-        let n = points.len() as f64;
-        if points.is_empty() {
-            // No games, no figures: dashes rather than intervals of nothing.
-            let _ = writeln!(
-                text,
-                "{:<3}{:<w$} {:>5} {:>6}  {:>5} {:<13} {:>6} {:<13} {:>5}",
-                player + 1,
-                label,
-                0,
-                "-",
-                "-",
-                "",
-                "-",
-                "",
-                "-",
-                w = NAME_WIDTH
-            );
+        text.push_str(&player_row(player, label, games, whole, most));
+    }
+    text
+}
+
+/// The row of `player` (from 0), shown as `label`.
+fn player_row(player: usize, label: &str, games: &[GameSummary], whole: bool, most: f64) -> String {
+    let mut wins = 0.0;
+    let mut points = Vec::new();
+    let mut place_sum = 0.0;
+    for game in games {
+        let Some(seat) = game.seat_players.iter().position(|&p| p == player) else {
             continue;
-        }
-        let (low, high) = wilson(wins, n);
-        let mean = points.iter().sum::<f64>() / n.max(1.0);
-        let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-        let half = 1.96 * (variance / n.max(1.0)).sqrt();
-        let wins_text = if whole {
-            format!("{wins:.0}")
-        } else {
-            format!("{wins:.1}")
         };
-        let _ = writeln!(
-            text,
-            "{:<3}{:<w$} {:>5} {:>6}  {:>5.1} {:<13} {:>6.2} {:<13} {:>5.2}",
+        wins += game.win_share(seat);
+        points.push(game.points.get(seat).copied().unwrap_or(0.0));
+        place_sum += f64::from(game.places.get(seat).copied().unwrap_or(0));
+    }
+    let n = points.len() as f64;
+    if points.is_empty() {
+        // No games, no figures: dashes rather than intervals of nothing.
+        return format!(
+            "{:<3}{:<w$} {:>5} {:>6}  {:>5} {:<13} {:>6} {:<13} {:>5}\n",
             player + 1,
             label,
-            n as u64,
-            wins_text,
-            100.0 * wins / n.max(1.0),
-            format!("({low:.1}-{high:.1})"),
-            mean,
-            format!("({:.2}-{:.2})", (mean - half).max(0.0), (mean + half).min(most)),
-            place_sum / n.max(1.0),
+            0,
+            "-",
+            "-",
+            "",
+            "-",
+            "",
+            "-",
             w = NAME_WIDTH
         );
     }
-    if let Some(note) = best_note(config, &labels) {
-        text.push_str(&note);
-    }
-    if players == 2 {
-        text.push_str(&elo_line(games));
-    }
-    // Two players have their difference above; an anchor asks for their ratings too.
-    if players > 2 || config.tourney.anchor.is_some() {
-        let anchor = config.tourney.anchor;
-        text.push_str(&ratings_section(&labels, games, anchor, NAME_WIDTH));
-    }
-    if let Some(sprt) = sprt {
-        text.push_str(&sprt.lines());
-    }
+    let (low, high) = wilson(wins, n);
+    let mean = points.iter().sum::<f64>() / n.max(1.0);
+    let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (variance / n.max(1.0)).sqrt();
+    let wins_text = if whole {
+        format!("{wins:.0}")
+    } else {
+        format!("{wins:.1}")
+    };
+    format!(
+        "{:<3}{:<w$} {:>5} {:>6}  {:>5.1} {:<13} {:>6.2} {:<13} {:>5.2}\n",
+        player + 1,
+        label,
+        n as u64,
+        wins_text,
+        100.0 * wins / n.max(1.0),
+        format!("({low:.1}-{high:.1})"),
+        mean,
+        format!("({:.2}-{:.2})", (mean - half).max(0.0), (mean + half).min(most)),
+        place_sum / n.max(1.0),
+        w = NAME_WIDTH
+    )
+}
+
+/// The share of first places each of the `seats` took, by the seat's name in `game`.
+fn first_places_line(seats: usize, game: Option<&AnyGame>, games: &[GameSummary]) -> String {
+    let seat_name = |seat: usize| game.map_or("?", |g| g.seat_name(seat)).to_string();
     let mut by_seat = Vec::new();
     for seat in 0..seats {
         // Plus zero: the sum of no games is -0.0, which would print as -0.0%.
@@ -184,7 +216,11 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
             100.0 * firsts / games.len().max(1) as f64
         ));
     }
-    text.push_str(&wrap(&format!("first places by seat: {}", by_seat.join(", "))));
+    wrap(&format!("first places by seat: {}", by_seat.join(", ")))
+}
+
+/// The forfeits of each player by kind, or `forfeits: none`.
+fn forfeit_lines(games: &[GameSummary], labels: &[String]) -> String {
     // Kinds in the order of their names.
     let mut forfeits: BTreeMap<usize, BTreeMap<&str, usize>> = BTreeMap::new();
     for game in games {
@@ -198,28 +234,19 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
         }
     }
     if forfeits.is_empty() {
-        let _ = writeln!(text, "forfeits: none");
-    } else {
-        for (player, kinds) in forfeits {
-            let total: usize = kinds.values().sum();
-            let parts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            text.push_str(&wrap(&format!(
-                "forfeits by #{} {}: {total} ({})",
-                player + 1,
-                labels[player],
-                parts.join(", ")
-            )));
-        }
+        return "forfeits: none\n".to_string();
     }
-    let adjudicated = games.iter().filter(|g| g.adjudicated.is_some()).count();
-    if adjudicated > 0 {
-        let _ = writeln!(text, "adjudicated: {adjudicated} of {} games", games.len());
+    let mut text = String::new();
+    for (player, kinds) in forfeits {
+        let total: usize = kinds.values().sum();
+        let parts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        text.push_str(&wrap(&format!(
+            "forfeits by #{} {}: {total} ({})",
+            player + 1,
+            labels[player],
+            parts.join(", ")
+        )));
     }
-    let moves: u64 = games.iter().map(|g| g.moves).sum();
-    text.push_str(&wrap(&format!(
-        "average length {:.1} moves",
-        moves as f64 / games.len().max(1) as f64
-    )));
     text
 }
 
@@ -473,6 +500,7 @@ mod tests {
             jobs: 1,
             records: None,
             engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
             tourney: Default::default(),
         };
         let city = table(&config(&[]), &[], None);
@@ -520,6 +548,7 @@ mod tests {
             jobs: 1,
             records: None,
             engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
             tourney: Default::default(),
         };
         let games: Vec<GameSummary> = (0..3)

@@ -13,6 +13,7 @@ pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players};
 
 pub use crate::app::protocol::forfeit::ForfeitKind;
 
+use crate::ai::learn::Nets;
 use crate::ai::roster::{BotKind, KeptBot};
 use crate::app::protocol::client::{EngineFailure, EngineSettings, Traffic};
 use crate::app::session::{Action, CommandError, Played, Rolled, Session};
@@ -104,10 +105,10 @@ pub struct BotAgent {
 }
 
 impl BotAgent {
-    /// A bot of `kind` whose own choices follow `seed`.
-    pub fn new(kind: BotKind, seed: u64) -> BotAgent {
+    /// A bot of `kind` playing on `nets`, whose own choices follow `seed`.
+    pub fn new(kind: BotKind, seed: u64, nets: Nets) -> BotAgent {
         BotAgent {
-            bot: KeptBot::new(kind),
+            bot: KeptBot::with_nets(kind, nets),
             seed,
         }
     }
@@ -124,7 +125,7 @@ impl Agent for BotAgent {
     fn observe(&mut self, observation: &Observation<'_>) -> Result<(), EngineFailure> {
         // A new game starts with a new bot; within a game the bot and its tables stay.
         if let Observation::NewGame(_) = observation {
-            self.bot = KeptBot::new(self.bot.kind());
+            self.bot.forget();
         }
         Ok(())
     }
@@ -337,17 +338,19 @@ impl Drop for Referee {
     }
 }
 
-/// Builds the agent for a seat: `None` for a human, a bot, or a started external engine
-/// (`label` names the seat in its log lines). A failure is the reason the seat forfeits.
+/// Builds the agent for a seat: `None` for a human, a bot (on `nets`), or a started
+/// external engine (`label` names the seat in its log lines). A failure is the reason
+/// the seat forfeits.
 pub fn build_agent(
     spec: &PlayerSpec,
     seed: u64,
+    nets: &Nets,
     settings: &EngineSettings,
     label: &str,
 ) -> Result<Option<Box<dyn Agent>>, EngineFailure> {
     match spec {
         PlayerSpec::Human => Ok(None),
-        PlayerSpec::Bot(kind) => Ok(Some(Box::new(BotAgent::new(*kind, seed)))),
+        PlayerSpec::Bot(kind) => Ok(Some(Box::new(BotAgent::new(*kind, seed, nets.clone())))),
         PlayerSpec::Engine(command) => Ok(Some(Box::new(EngineAgent::start(command, label, settings)?))),
     }
 }
@@ -364,7 +367,7 @@ pub fn check_player(
     if !matches!(spec, PlayerSpec::Engine(_)) {
         return Ok(());
     }
-    let Some(mut agent) = build_agent(spec, 0, settings, label)? else {
+    let Some(mut agent) = build_agent(spec, 0, &Nets::shipped(), settings, label)? else {
         return Ok(());
     };
     let result = agent.observe(&Observation::NewGame(game));
@@ -396,10 +399,11 @@ pub fn unusable_engine(who: &str, failure: &EngineFailure) -> String {
 pub fn build_agent_or_failed(
     spec: &PlayerSpec,
     seed: u64,
+    nets: &Nets,
     settings: &EngineSettings,
     label: &str,
 ) -> Option<Box<dyn Agent>> {
-    match build_agent(spec, seed, settings, label) {
+    match build_agent(spec, seed, nets, settings, label) {
         Ok(agent) => agent,
         Err(failure) => Some(Box::new(FailedAgent::new(failure))),
     }

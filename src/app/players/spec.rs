@@ -163,7 +163,7 @@ pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<
     // A seat given twice is a slip (the last would silently win): refuse it.
     let mut given: Vec<Option<&SeatAssignment>> = vec![None; game.seat_count()];
     for assignment in assignments {
-        let seat = game.find_seat(&assignment.seat)?;
+        let seat = game.find_seat(&assignment.seat).map_err(|e| e.to_string())?;
         if let Some(earlier) = given[seat] {
             return Err(format!(
                 "seat {} is given twice ({}={} and {}={}); give each seat once",
@@ -244,6 +244,7 @@ mod tests {
         assert!(
             game.find_seat("3")
                 .unwrap_err()
+                .to_string()
                 .contains("its seats are white, black (or 1-2)")
         );
         let players = seat_players(&game, &["2=human".parse().unwrap()]).unwrap();

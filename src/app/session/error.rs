@@ -59,7 +59,7 @@ fn hint_text(hint: &Option<String>) -> String {
 
 impl From<SyntaxError> for CommandError {
     fn from(error: SyntaxError) -> Self {
-        CommandError::Syntax(error.0)
+        CommandError::Syntax(error.0.to_string())
     }
 }
 
@@ -89,19 +89,19 @@ impl From<PlayError> for CommandError {
 
 impl From<DiceError> for CommandError {
     fn from(error: DiceError) -> Self {
-        CommandError::Dice(error.0)
+        CommandError::Dice(error.0.to_string())
     }
 }
 
 impl From<PositionError> for CommandError {
     fn from(error: PositionError) -> Self {
-        CommandError::Position(error.0)
+        CommandError::Position(error.0.to_string())
     }
 }
 
 impl From<OptionError> for CommandError {
     fn from(error: OptionError) -> Self {
-        CommandError::Option(error.0)
+        CommandError::Option(error.0.to_string())
     }
 }
 

@@ -11,6 +11,7 @@ pub use walk::TurnNumbers;
 use std::sync::Mutex;
 
 use crate::ai::bots::Bot;
+use crate::ai::learn::Nets;
 use crate::ai::roster::{BotKind, KeptBot};
 use crate::core::Notation;
 use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
@@ -210,8 +211,19 @@ impl Session {
     pub fn set_bot(&mut self, bot: BotKind) {
         let kept = self.kept_bot_mut();
         if kept.kind() != bot {
-            *kept = KeptBot::new(bot);
+            *kept = KeptBot::with_nets(bot, kept.nets().clone());
         }
+    }
+
+    /// The networks the built-in bot plays on.
+    pub fn nets(&self) -> Nets {
+        self.kept_bot().nets().clone()
+    }
+
+    /// Makes the built-in bot play on `nets` (it starts afresh).
+    pub fn set_nets(&mut self, nets: Nets) {
+        let kept = self.kept_bot_mut();
+        *kept = KeptBot::with_nets(kept.kind(), nets);
     }
 
     /// The kept bot (a panic while it was held left nothing half-done that matters: it
@@ -243,7 +255,7 @@ impl Session {
             .map_err(|why| CommandError::Argument(format!("{why}; choose it with 'set bot NAME'")))?;
         let answer = ask(kept.for_decision(&self.game, self.bot_seed ^ self.history.len() as u64));
         if crate::ai::search::stop_requested() {
-            *kept = KeptBot::new(kept.kind());
+            kept.forget();
             return Err(CommandError::Stopped);
         }
         answer
@@ -281,8 +293,7 @@ impl Session {
             self.reseed(next);
         }
         self.game = game;
-        let bot = self.bot();
-        *self.kept_bot_mut() = KeptBot::new(bot);
+        self.kept_bot_mut().forget();
         self.history.clear();
         self.unsaved = false;
         self.conceded = None;

@@ -19,7 +19,7 @@ impl Table {
             .session
             .game()
             .find_seat(seat)
-            .map_err(CommandError::Argument)?;
+            .map_err(|e| CommandError::Argument(e.to_string()))?;
         let label = self.session.seat_name(seat);
         if let Some(bot) = player.bot() {
             bot.check_for(self.session.game())
@@ -28,6 +28,7 @@ impl Table {
         let mut agent = build_agent(
             &player,
             agent_seed(self.session.seed(), seat),
+            &self.seats.nets,
             &self.seats.engines,
             label,
         )
@@ -149,6 +150,7 @@ impl Table {
             let agent = build_agent_or_failed(
                 &self.seats.players[seat],
                 agent_seed(self.session.seed(), seat),
+                &self.seats.nets,
                 &self.seats.engines,
                 label,
             );
@@ -231,6 +233,7 @@ impl Table {
         let mut agent = build_agent_or_failed(
             &self.seats.players[seat],
             agent_seed(self.session.seed(), seat),
+            &self.seats.nets,
             &self.seats.engines,
             label,
         );

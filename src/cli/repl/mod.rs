@@ -74,6 +74,8 @@ pub struct PlayConfig {
     pub manual_dice: bool,
     /// Time limits and traffic log for external engines.
     pub engines: EngineSettings,
+    /// The networks the built-in bots play on.
+    pub nets: crate::ai::learn::Nets,
     /// Show the short view of the board where the game has one.
     pub compact: bool,
     /// Whether the REPL colours its messages (`Auto`: where the terminal supports it).
@@ -120,9 +122,16 @@ const ROWS_UNDER_BOARD: usize = 5;
 impl Table {
     /// Sets up the game and its players.
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
-        let session = Session::new(config.kind, &config.options, config.seed)?;
+        let mut session = Session::new(config.kind, &config.options, config.seed)?;
+        session.set_nets(config.nets.clone());
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
-        let (referee, forfeit) = make_referee(&players, config.seed, session.game(), &config.engines);
+        let (referee, forfeit) = make_referee(
+            &players,
+            config.seed,
+            &config.nets,
+            session.game(),
+            &config.engines,
+        );
         Ok(Table {
             session,
             seats: Seats {
@@ -132,6 +141,7 @@ impl Table {
                 forfeit: forfeit.clone(),
                 keep_unsaved: config.strict && !interactive,
                 engines: config.engines.clone(),
+                nets: config.nets.clone(),
             },
             untold: forfeit,
             interactive,

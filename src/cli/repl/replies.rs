@@ -216,7 +216,14 @@ impl Table {
         let game = self.session.game();
         if game.seat_count() != self.seats.players.len() {
             let players = vec![PlayerSpec::Human; game.seat_count()];
-            self.seats.referee = make_referee(&players, self.session.seed(), game, &self.seats.engines).0;
+            self.seats.referee = make_referee(
+                &players,
+                self.session.seed(),
+                &self.seats.nets,
+                game,
+                &self.seats.engines,
+            )
+            .0;
             self.seats.players = players;
             self.seats.forfeit = None;
         }

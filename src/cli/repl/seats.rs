@@ -2,6 +2,7 @@
 //! commands ([`Front`]): a person acts on their own turn only, `undo` goes back to a
 //! person's decision, `new` takes `SEAT=PLAYER` words, records keep the seats.
 
+use crate::ai::learn::Nets;
 use crate::app::command::{Command, Front};
 use crate::app::players::{
     Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, build_agent_or_failed, seat_players,
@@ -22,6 +23,8 @@ pub(super) struct Seats {
     /// Piped with `--strict`: `new` and `load` refuse to throw away an unsaved game.
     pub(super) keep_unsaved: bool,
     pub(super) engines: EngineSettings,
+    /// The networks the seats' bots play on.
+    pub(super) nets: Nets,
 }
 
 impl Seats {
@@ -124,14 +127,14 @@ impl Front for Seats {
             let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
             let seat = fresh
                 .find_seat(&assignment.seat)
-                .map_err(CommandError::Argument)?;
+                .map_err(|e| CommandError::Argument(e.to_string()))?;
             players[seat] = assignment.player;
         }
         for bot in players.iter().filter_map(PlayerSpec::bot) {
             bot.check_for(fresh).map_err(CommandError::Argument)?;
         }
         if players != self.players {
-            self.referee = make_referee(&players, seed, fresh, &self.engines).0;
+            self.referee = make_referee(&players, seed, &self.nets, fresh, &self.engines).0;
             self.players = players;
             self.forfeit = None;
         }
@@ -161,6 +164,7 @@ pub(super) fn agent_seed(seed: u64, seat: Seat) -> u64 {
 pub(super) fn make_referee(
     players: &[PlayerSpec],
     seed: u64,
+    nets: &Nets,
     game: &AnyGame,
     engines: &EngineSettings,
 ) -> (Referee, Option<Forfeit>) {
@@ -170,6 +174,7 @@ pub(super) fn make_referee(
         agents.push(build_agent_or_failed(
             player,
             agent_seed(seed, seat),
+            nets,
             engines,
             label,
         ));

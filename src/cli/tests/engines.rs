@@ -43,6 +43,7 @@ fn config(engine: &str, settings: EngineSettings) -> MatchConfig {
         jobs: 1,
         records: None,
         engines: settings,
+        nets: crate::ai::learn::Nets::shipped(),
         tourney: Default::default(),
     }
 }
@@ -251,6 +252,7 @@ fn bot_match(records: &Path, games: u64, seed: u64) -> anyhow::Result<String> {
         jobs: 1,
         records: Some(records.to_path_buf()),
         engines: quick(),
+        nets: crate::ai::learn::Nets::shipped(),
         tourney: Default::default(),
     };
     let mut out = Vec::new();
@@ -341,6 +343,7 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
         jobs: 1,
         records: None,
         engines: quick(),
+        nets: crate::ai::learn::Nets::shipped(),
         tourney: Default::default(),
     };
     let mut out = Vec::new();

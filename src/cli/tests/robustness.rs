@@ -106,6 +106,7 @@ fn table_for(kind: GameKind, options: &[&str], seed: u64) -> Table {
         strict: false,
         manual_dice: false,
         engines: EngineSettings::default(),
+        nets: crate::ai::learn::Nets::shipped(),
         compact: false,
         color: anstream::ColorChoice::Never,
     };

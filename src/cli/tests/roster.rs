@@ -8,7 +8,6 @@ use crate::ai::bots::Bot;
 use crate::ai::roster::{BotKind, KeptBot, best_level};
 use crate::app::players::{Agent, BotAgent, Referee};
 use crate::app::session::{Action, Session};
-use crate::core::FullGame;
 use crate::core::Notation;
 use crate::core::Strategy;
 use crate::core::{Game, Options, Phase, SeededDice};
@@ -79,7 +78,11 @@ fn decide<G: Strategy>(bot: &mut dyn Bot<G>, game: &G) -> Option<usize> {
 }
 
 /// The decisions of `kind` built for the concrete game type, a new bot each time.
-fn concrete_decisions<G: FullGame>(kind: BotKind, positions: &[G], seed: u64) -> Vec<Option<usize>> {
+fn concrete_decisions<G: crate::ai::roster::BotGame>(
+    kind: BotKind,
+    positions: &[G],
+    seed: u64,
+) -> Vec<Option<usize>> {
     positions
         .iter()
         .enumerate()
@@ -251,7 +254,13 @@ fn moves_of(session: &Session) -> Vec<Action> {
 #[test]
 fn a_nardy_game_between_kept_expectimax_bots_replays_from_its_seed() {
     let kind = BotKind::Expectimax { depth: 2 };
-    let mut agents = |seat: usize| -> Box<dyn Agent> { Box::new(BotAgent::new(kind, 100 + seat as u64)) };
+    let mut agents = |seat: usize| -> Box<dyn Agent> {
+        Box::new(BotAgent::new(
+            kind,
+            100 + seat as u64,
+            crate::ai::learn::Nets::shipped(),
+        ))
+    };
     let play = |agents: &mut dyn FnMut(usize) -> Box<dyn Agent>, fresh: bool| {
         let mut session = Session::new(GameKind::Nardy, &Options::default(), 21).unwrap();
         referee_game(&mut session, agents, fresh);

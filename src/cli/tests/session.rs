@@ -26,6 +26,7 @@ fn config(kind: GameKind, options: &[&str], seats: &[&str], seed: u64, strict: b
         strict,
         manual_dice: false,
         engines: EngineSettings::default(),
+        nets: crate::ai::learn::Nets::shipped(),
         compact: false,
         color: anstream::ColorChoice::Never,
     }

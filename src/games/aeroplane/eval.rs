@@ -15,19 +15,19 @@ pub const FEATURES: usize = 10;
 
 /// The coefficients for 2, 3 and 4 players (fitted with the other options at their
 /// defaults); each row is printed by
-/// `cargo run --release --example calibrate -- aeroplane players=N` (see docs/internals.md).
+/// `cargo run --release --features internals --example calibrate -- aeroplane players=N` (see docs/internals.md).
 pub const WEIGHTS: [[f64; FEATURES]; 3] = [
-    // cargo run --release --example calibrate -- aeroplane players=2 --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- aeroplane players=2 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 355421 positions; Brier on 38761 fresh positions 0.2075 (softmax stand-in 0.2944, constant 0.2500)
     [
         0.0403, -0.0403, 0.0000, 0.7629, -0.1840, 0.7316, 0.6015, -0.2594, -0.1249, 0.8230,
     ],
-    // cargo run --release --example calibrate -- aeroplane players=3 --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- aeroplane players=3 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 536825 positions; Brier on 59692 fresh positions 0.1853 (softmax stand-in 0.2544, constant 0.2222)
     [
         0.0572, 0.0018, -0.0589, -2.2896, 0.1612, 0.0977, 0.2228, 0.1401, -0.1370, 2.5863,
     ],
-    // cargo run --release --example calibrate -- aeroplane players=4 --games 2000 --test-games 1000 --seed 1 --rounds 2 --drop 3,4,5,6,7
+    // cargo run --release --features internals --example calibrate -- aeroplane players=4 --games 2000 --test-games 1000 --seed 1 --rounds 2 --drop 3,4,5,6,7
     //   fitted on 532168 positions; Brier on 88358 fresh positions 0.1630 (softmax stand-in 0.2319, constant 0.1875)
     [
         0.1267, 0.0870, 0.0391, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, -0.1411, 1.6984,

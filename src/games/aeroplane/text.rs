@@ -14,7 +14,12 @@
 
 use super::board::{self, CENTRE, HANGAR, HOME_FIRST, LAUNCH};
 use super::{AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, Stage, plane_name};
-use crate::core::{PositionError, RollOff, RollOffRule, Seat, Standing, SyntaxError};
+use crate::core::{
+    PositionError, PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake,
+};
+
+/// How a move is written, for the messages about one that is not.
+const MOVE_FORMS: &str = "write launch, a plane like r2, or pass";
 
 /// Reads a move: `launch`, a plane such as `r2`, or `pass` (any letter case).
 pub fn parse_move(text: &str) -> Result<AeroMove, SyntaxError> {
@@ -23,17 +28,18 @@ pub fn parse_move(text: &str) -> Result<AeroMove, SyntaxError> {
         "pass" => return Ok(AeroMove::Pass),
         "launch" => return Ok(AeroMove::Launch),
         "" => {
-            return Err(SyntaxError(
-                "empty move; write launch, a plane like r2, or pass".into(),
-            ));
+            return Err(SyntaxMistake::Empty { forms: MOVE_FORMS }.into());
         }
         _ => {}
     }
     let mut chars = text.chars();
     let (Some(letter), Some(digit), None) = (chars.next(), chars.next(), chars.next()) else {
-        return Err(SyntaxError(format!(
-            "'{text}' is not a move; write launch, a plane like r2, or pass"
-        )));
+        return Err(SyntaxMistake::NotA {
+            text,
+            what: "a move",
+            forms: MOVE_FORMS,
+        }
+        .into());
     };
     let colour = COLOUR_LETTERS.iter().position(|&c| c == letter);
     let plane = digit.to_digit(10).filter(|d| (1..=4).contains(d));
@@ -42,12 +48,16 @@ pub fn parse_move(text: &str) -> Result<AeroMove, SyntaxError> {
             colour: colour as u8,
             plane: plane as u8 - 1,
         }),
-        (None, _) => Err(SyntaxError(format!(
-            "'{text}': a plane is a colour letter (r, y, b, g) and a number 1-4, like r2"
-        ))),
-        (Some(_), None) => Err(SyntaxError(format!(
-            "'{text}': planes are numbered 1 to 4, like r2"
-        ))),
+        (None, _) => Err(SyntaxMistake::Misformed {
+            text,
+            rule: "a plane is a colour letter (r, y, b, g) and a number 1-4, like r2",
+        }
+        .into()),
+        (Some(_), None) => Err(SyntaxMistake::Misformed {
+            text,
+            rule: "planes are numbered 1 to 4, like r2",
+        }
+        .into()),
     }
 }
 
@@ -148,7 +158,7 @@ fn example(game: &Aeroplane) -> String {
 fn parse_place(colour: usize, plane: usize, token: &str) -> Result<i8, PositionError> {
     let name = plane_name(colour, plane);
     let bad = || {
-        PositionError(format!(
+        PositionError::rules(format!(
             "{name}: '{token}' is not a place; write H (hangar), L (launch area), 0-51 (track \
              square), h1-h5 (home column) or C (centre)"
         ))
@@ -176,7 +186,7 @@ fn parse_place(colour: usize, plane: usize, token: &str) -> Result<i8, PositionE
     let d = board::progress_on_square(colour, square);
     let turn_in = board::square(colour, board::TURN_IN);
     if d > board::TURN_IN {
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "{name} cannot be on square {square}: {} turns into its home column at square \
              {turn_in} and never reaches squares {} and {}",
             COLOUR_NAMES[colour],
@@ -196,7 +206,7 @@ fn parse_place(colour: usize, plane: usize, token: &str) -> Result<i8, PositionE
                 board::square(colour, d + board::JUMP)
             )
         };
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "{name} cannot stand on square {square}: {onward}"
         )));
     }
@@ -219,19 +229,19 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     let mut moved_text = "-";
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "'{field}' is not key=value; a position looks like: {}",
                 example(base)
             )));
         };
         if seen.contains(&key) {
-            return Err(PositionError(format!("'{key}=' is given twice")));
+            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
         }
         seen.push(key);
         if let Some(colour) = COLOUR_NAMES.iter().position(|&n| n == key) {
             let Some(seat) = game.seat_of_colour(colour) else {
                 let names: Vec<&str> = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]).collect();
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "there is no {key} player: this {}-player game has {}",
                     game.seats,
                     names.join(", ")
@@ -239,7 +249,7 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             };
             let tokens: Vec<&str> = value.split(',').collect();
             if tokens.len() != PLANES {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{key}= lists {} places; each player has 4 planes, like {key}=H,L,20,h2",
                     tokens.len()
                 )));
@@ -254,27 +264,17 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             "rolloff" => parse_rolloff(&mut game, value)?,
             "sixes" => {
                 game.sixes = value.parse().ok().filter(|&n| n <= 2).ok_or_else(|| {
-                    PositionError(format!(
-                        "sixes={value}: write how many 6s were rolled earlier this turn, 0 to 2"
-                    ))
+                    PositionError::from(PositionMistake::Value {
+                        key: "sixes",
+                        value: value.to_string(),
+                        rule: "write how many 6s were rolled earlier this turn, 0 to 2",
+                    })
                 })?;
             }
             "moved" => moved_text = value,
-            "finished" => {
-                if value != "-" {
-                    for word in value.split(',') {
-                        let seat = seat_by_name(&game, word).ok_or_else(|| {
-                            PositionError(format!("finished={value}: '{word}' is not a colour in this game"))
-                        })?;
-                        if game.finished.contains(&seat) {
-                            return Err(PositionError(format!("finished={value}: {word} is listed twice")));
-                        }
-                        game.finished.push(seat);
-                    }
-                }
-            }
+            "finished" => parse_finished(&mut game, value)?,
             _ => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "unknown field '{key}'; a position looks like: {}",
                     example(base)
                 )));
@@ -285,7 +285,7 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     required.extend(["turn", "rolloff", "sixes", "moved", "finished"]);
     for key in required {
         if !seen.contains(&key) {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "the field '{key}=' is missing; a position looks like: {}",
                 example(base)
             )));
@@ -299,19 +299,54 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     Ok(game)
 }
 
+/// Reads `finished=`: the seats that have finished, in the order they did, or `-`.
+fn parse_finished(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
+    if value == "-" {
+        return Ok(());
+    }
+    for word in value.split(',') {
+        let seat = seat_by_name(game, word).ok_or_else(|| {
+            PositionError::from(PositionMistake::PartNotA {
+                key: "finished",
+                value: value.to_string(),
+                part: word.to_string(),
+                what: "a colour in this game",
+            })
+        })?;
+        if game.finished.contains(&seat) {
+            return Err(PositionMistake::ListedTwice {
+                key: "finished",
+                value: value.to_string(),
+                entry: word.to_string(),
+            }
+            .into());
+        }
+        game.finished.push(seat);
+    }
+    Ok(())
+}
+
 fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
     if value == "over" {
         game.stage = Stage::Over;
         return Ok(());
     }
     let bad = || {
-        PositionError(format!(
-            "turn={value}: write red:roll, red:4 (the roll to move) or over"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "turn",
+            value: value.to_string(),
+            rule: "write red:roll, red:4 (the roll to move) or over",
+        })
     };
     let (name, rest) = value.split_once(':').ok_or_else(bad)?;
-    game.turn = seat_by_name(game, name)
-        .ok_or_else(|| PositionError(format!("turn={value}: '{name}' is not a colour in this game")))?;
+    game.turn = seat_by_name(game, name).ok_or_else(|| {
+        PositionError::from(PositionMistake::PartNotA {
+            key: "turn",
+            value: value.to_string(),
+            part: name.to_string(),
+            what: "a colour in this game",
+        })
+    })?;
     if rest == "roll" {
         // The roll-off field may turn this into a roll-off roll.
         if !matches!(game.stage, Stage::RollOff(_)) {
@@ -325,7 +360,7 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
         .filter(|r| (1..=6).contains(r))
         .ok_or_else(bad)?;
     if matches!(game.stage, Stage::RollOff(_)) {
-        return Err(PositionError(
+        return Err(PositionError::rules(
             "during the roll-off nobody moves; the turn is SEAT:roll".into(),
         ));
     }
@@ -338,10 +373,12 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         return Ok(());
     }
     let bad = || {
-        PositionError(format!(
-            "rolloff={value}: write done, or each seat in order as its letter and the value \
-             rolled this round, ? to roll, - out: r5,y?,b?,g-"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "rolloff",
+            value: value.to_string(),
+            rule: "write done, or each seat in order as its letter and the value \
+                   rolled this round, ? to roll, - out: r5,y?,b?,g-",
+        })
     };
     let slots: Vec<&str> = value.split(',').collect();
     if slots.len() != game.seats {
@@ -360,17 +397,17 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         });
     }
     let roll_off = RollOff::from_standings(RollOffRule::Highest, &standings).map_err(|why| {
-        PositionError(format!(
+        PositionError::rules(format!(
             "rolloff={value}: {why}: those who rolled come first, then those still to roll (r5,y?,b?,g-)"
         ))
     })?;
     match game.stage {
         Stage::Move(_) => {
-            return Err(PositionError(
+            return Err(PositionError::rules(
                 "during the roll-off nobody moves; the turn is SEAT:roll".into(),
             ));
         }
-        Stage::Over => return Err(PositionError("a game in its roll-off is not over".into())),
+        Stage::Over => return Err(PositionError::rules("a game in its roll-off is not over".into())),
         _ => {}
     }
     game.stage = Stage::RollOff(roll_off);
@@ -387,7 +424,7 @@ fn parse_moved(game: &Aeroplane, value: &str) -> Result<u8, PositionError> {
         let plane = (1..=PLANES)
             .find(|&p| plane_name(colour, p - 1) == word)
             .ok_or_else(|| {
-                PositionError(format!(
+                PositionError::rules(format!(
                     "moved={value}: '{word}' is not a plane of {}, whose turn it is (write like {})",
                     COLOUR_NAMES[colour],
                     plane_name(colour, 0)
@@ -400,6 +437,20 @@ fn parse_moved(game: &Aeroplane, value: &str) -> Result<u8, PositionError> {
 
 /// Checks that a parsed position could arise in play.
 pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
+    validate_squares(game)?;
+    if let Stage::RollOff(roll_off) = game.stage {
+        return validate_rolloff(game, roll_off);
+    }
+    validate_finished(game)?;
+    let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
+    if game.stage.is_over() {
+        return validate_over(game, needed);
+    }
+    validate_in_play(game, needed)
+}
+
+/// No square holds planes of two seats.
+fn validate_squares(game: &Aeroplane) -> Result<(), PositionError> {
     for seat in 0..game.seats {
         for other in seat + 1..game.seats {
             for a in 0..PLANES {
@@ -409,7 +460,7 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
                         && board::on_track(pb)
                         && board::square(game.colour(seat), pa) == board::square(game.colour(other), pb)
                     {
-                        return Err(PositionError(format!(
+                        return Err(PositionError::rules(format!(
                             "square {} holds both {} and {} planes; a plane landing there sends \
                              the planes already there home",
                             board::square(game.colour(seat), pa),
@@ -421,35 +472,42 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
             }
         }
     }
+    Ok(())
+}
+
+/// Before the roll-off is decided every plane is home and the one to roll is next.
+fn validate_rolloff(game: &Aeroplane, roll_off: RollOff) -> Result<(), PositionError> {
     let name = game.seat_name_of(game.turn);
-    if let Stage::RollOff(roll_off) = game.stage {
-        if game.planes[..game.seats]
-            .iter()
-            .any(|planes| planes.iter().any(|&at| at != HANGAR))
-        {
-            return Err(PositionError(
-                "during the roll-off every plane is still in its hangar".into(),
-            ));
-        }
-        if game.sixes != 0 || game.moved != 0 || !game.finished.is_empty() {
-            return Err(PositionError(
-                "during the roll-off there are no sixes, moved planes or finished seats (sixes=0 \
-                 moved=- finished=-)"
-                    .into(),
-            ));
-        }
-        let roller = roll_off.to_roll();
-        if game.turn != roller {
-            return Err(PositionError(format!(
-                "in this roll-off {} rolls next, not {name}",
-                game.seat_name_of(roller)
-            )));
-        }
-        return Ok(());
+    if game.planes[..game.seats]
+        .iter()
+        .any(|planes| planes.iter().any(|&at| at != HANGAR))
+    {
+        return Err(PositionError::rules(
+            "during the roll-off every plane is still in its hangar".into(),
+        ));
     }
+    if game.sixes != 0 || game.moved != 0 || !game.finished.is_empty() {
+        return Err(PositionError::rules(
+            "during the roll-off there are no sixes, moved planes or finished seats (sixes=0 \
+             moved=- finished=-)"
+                .into(),
+        ));
+    }
+    let roller = roll_off.to_roll();
+    if game.turn != roller {
+        return Err(PositionError::rules(format!(
+            "in this roll-off {} rolls next, not {name}",
+            game.seat_name_of(roller)
+        )));
+    }
+    Ok(())
+}
+
+/// The seats listed as finished are exactly those with every plane in the centre.
+fn validate_finished(game: &Aeroplane) -> Result<(), PositionError> {
     for (place, &seat) in game.finished.iter().enumerate() {
         if game.planes[seat].iter().any(|&at| at != CENTRE) {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{} is listed as finished (place {}) but not all its planes are in the centre (C)",
                 game.seat_name_of(seat),
                 place + 1
@@ -458,30 +516,38 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
     }
     for seat in 0..game.seats {
         if game.planes[seat].iter().all(|&at| at == CENTRE) && !game.finished.contains(&seat) {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{} has all four planes in the centre, so finished= must list it",
                 game.seat_name_of(seat)
             )));
         }
     }
-    let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
-    if game.stage.is_over() {
-        if game.finished.len() != needed {
-            return Err(PositionError(format!(
-                "the game is over when {needed} player{} finished (until={}), and finished= \
-                 lists {}",
-                if needed == 1 { " has" } else { "s have" },
-                if game.rules.until_last { "last" } else { "first" },
-                game.finished.len()
-            )));
-        }
-        if game.sixes != 0 || game.moved != 0 {
-            return Err(PositionError("a finished game has sixes=0 moved=-".into()));
-        }
-        return Ok(());
+    Ok(())
+}
+
+/// A game over has as many finished seats as end it, and nothing left of a turn.
+fn validate_over(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
+    if game.finished.len() != needed {
+        return Err(PositionError::rules(format!(
+            "the game is over when {needed} player{} finished (until={}), and finished= \
+             lists {}",
+            if needed == 1 { " has" } else { "s have" },
+            if game.rules.until_last { "last" } else { "first" },
+            game.finished.len()
+        )));
     }
+    if game.sixes != 0 || game.moved != 0 {
+        return Err(PositionError::rules("a finished game has sixes=0 moved=-".into()));
+    }
+    Ok(())
+}
+
+/// A game still in play: not yet enough finished seats, a mover that has not finished,
+/// and moved planes that fit the sixes thrown.
+fn validate_in_play(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
+    let name = game.seat_name_of(game.turn);
     if game.finished.len() >= needed {
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "{} player{} finished, so the game is over (write turn=over)",
             game.finished.len(),
             if game.finished.len() == 1 {
@@ -492,18 +558,18 @@ pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
         )));
     }
     if game.finished.contains(&game.turn) {
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "{name} has finished and takes no more turns"
         )));
     }
     if game.sixes == 0 && game.moved != 0 {
-        return Err(PositionError(
+        return Err(PositionError::rules(
             "moved= lists planes moved with earlier 6s, but sixes=0".into(),
         ));
     }
     for plane in 0..PLANES {
         if game.moved & (1 << plane) != 0 && game.planes[game.turn][plane] == HANGAR {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{} moved with a 6 this turn, so it cannot be in the hangar",
                 plane_name(game.colour(game.turn), plane)
             )));

@@ -14,9 +14,9 @@ use crate::games::linear::{dot, estimate_from_scores};
 /// Features per seat (see [`features`]).
 pub const FEATURES: usize = 9;
 
-/// The coefficients, printed by `cargo run --release --example calibrate -- microbes`
+/// The coefficients, printed by `cargo run --release --features internals --example calibrate -- microbes`
 /// (see docs/internals.md).
-// cargo run --release --example calibrate -- microbes --games 3000 --test-games 1000 --seed 1 --rounds 2
+// cargo run --release --features internals --example calibrate -- microbes --games 3000 --test-games 1000 --seed 1 --rounds 2
 //   fitted on 454694 positions; Brier on 47244 fresh positions 0.2144 (softmax stand-in 0.2897, constant 0.2500)
 pub const WEIGHTS: [f64; FEATURES] = [
     0.0497, -4.8653, -0.7797, 0.5188, 4.5981, 1.3198, 0.1406, 0.1499, 5.3008,

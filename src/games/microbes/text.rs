@@ -16,7 +16,12 @@
 
 use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
 use super::{Microbes, MicrobesMove, SEAT_NAMES, Stage};
-use crate::core::{PositionError, RollOff, RollOffRule, Standing, SyntaxError};
+use crate::core::{
+    PositionError, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake,
+};
+
+/// How a move is written, for the messages about one that is not.
+const MOVE_FORMS: &str = "write the cell of the piece to move (like c1), enter or pass";
 
 /// The start position's string: White rolls first in the roll-off.
 pub const START_POSITION: &str = "w=a1 b=h8 reserve=3-3 turn=white:rolloff";
@@ -27,14 +32,14 @@ pub fn parse_move(text: &str) -> Result<MicrobesMove, SyntaxError> {
     match word.as_str() {
         "pass" => Ok(MicrobesMove::Pass),
         "enter" => Ok(MicrobesMove::Enter),
-        "" => Err(SyntaxError(
-            "empty move; write the cell of the piece to move (like c1), enter or pass".into(),
-        )),
+        "" => Err(SyntaxMistake::Empty { forms: MOVE_FORMS }.into()),
         _ => parse_cell(&word).map(MicrobesMove::Piece).ok_or_else(|| {
-            SyntaxError(format!(
-                "'{}' is not a move; write the cell of the piece to move (like c1), enter or pass",
-                text.trim()
-            ))
+            SyntaxMistake::NotA {
+                text: text.trim().to_string(),
+                what: "a move",
+                forms: MOVE_FORMS,
+            }
+            .into()
         }),
     }
 }
@@ -97,14 +102,14 @@ fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
             None => (entry, false),
         };
         let cell = parse_cell(name).ok_or_else(|| {
-            PositionError(format!(
+            PositionError::rules(format!(
                 "{key}={value}: '{entry}' is not a cell; list cells like {key}={home_corner},c1 (or {key}=- for none)"
             ))
         })?;
         let mut indices = indices_of(seat, cell);
         let index = match (indices.next(), indices.next()) {
             (None, _) => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{key}={value}: {name} is not on {who}'s path (the edge of the board and {})",
                     (HOME..=super::board::LAST)
                         .map(|i| cell_name(cell_of(seat, i)))
@@ -121,19 +126,19 @@ fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
             }
             (Some(index), None) if index >= HOME || !came_home => index,
             (Some(_), None) => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{key}={value}: '{entry}': '+' marks a piece that has come home, and {name} is not a home cell"
                 )));
             }
         };
         if pieces.index_on(seat, cell).is_some() {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{key}={value}: two {who} pieces on {name}; one cell holds one piece"
             )));
         }
         pieces = pieces.with(index);
         if pieces.on_board() > PIECES {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{key}={value}: {who} has more than {PIECES} pieces"
             )));
         }
@@ -144,14 +149,17 @@ fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
 fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> {
     let counts: Option<Vec<u32>> = value.split('-').map(|n| n.parse().ok()).collect();
     let Some(&[white, black]) = counts.as_deref() else {
-        return Err(PositionError(format!(
-            "reserve={value}: write WHITE-BLACK counts of pieces off the board, like reserve=3-3"
-        )));
+        return Err(PositionMistake::Value {
+            key: "reserve",
+            value: value.to_string(),
+            rule: "write WHITE-BLACK counts of pieces off the board, like reserve=3-3",
+        }
+        .into());
     };
     for (seat, reserve) in [(WHITE, white), (BLACK, black)] {
         let on_board = pieces[seat].on_board();
         if on_board + reserve.min(PIECES + 1) != PIECES {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "{} has {on_board} on the board and {reserve} in reserve; each side has {PIECES} pieces",
                 SEAT_NAMES[seat]
             )));
@@ -162,10 +170,12 @@ fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> 
 
 fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
     let bad = || {
-        PositionError(format!(
-            "turn={value}: write white:roll, black:4 (to move a 4), over, \
-             or white:rolloff / black:rolloff:5 while deciding who starts"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "turn",
+            value: value.to_string(),
+            rule: "write white:roll, black:4 (to move a 4), over, \
+                   or white:rolloff / black:rolloff:5 while deciding who starts",
+        })
     };
     if value == "over" {
         return Ok((WHITE, Stage::Over));
@@ -186,16 +196,19 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
         (WHITE, "rolloff", None) => Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
         (BLACK, "rolloff", Some(white)) => {
             let white = Standing::Rolled(die(white).ok_or_else(bad)?);
-            Stage::RollOff(
-                RollOff::from_standings(RollOffRule::Highest, &[white, Standing::Waiting])
-                    .map_err(PositionError)?,
-            )
+            Stage::RollOff(RollOff::from_standings(
+                RollOffRule::Highest,
+                &[white, Standing::Waiting],
+            )?)
         }
         (_, "rolloff", _) => {
-            return Err(PositionError(format!(
-                "turn={value}: in the roll-off white rolls first (white:rolloff), then black \
-                 with white's die noted (black:rolloff:5)"
-            )));
+            return Err(PositionMistake::Value {
+                key: "turn",
+                value: value.to_string(),
+                rule: "in the roll-off white rolls first (white:rolloff), then black \
+                       with white's die noted (black:rolloff:5)",
+            }
+            .into());
         }
         (_, number, None) => Stage::Move(die(number).ok_or_else(bad)?),
         _ => return Err(bad()),
@@ -210,10 +223,13 @@ pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionE
     let mut reserve = "";
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionError(format!("'{field}' is not key=value")));
+            return Err(PositionMistake::NotKeyValue {
+                field: field.to_string(),
+            }
+            .into());
         };
         if seen.contains(&key) {
-            return Err(PositionError(format!("'{key}=' is given twice")));
+            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
         }
         match key {
             "w" => game.pieces[WHITE] = parse_side(value, WHITE)?,
@@ -221,7 +237,7 @@ pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionE
             "reserve" => reserve = value,
             "turn" => (game.turn, game.stage) = parse_turn(value)?,
             _ => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "unknown field '{key}'; a microbes position has w=, b=, reserve=, turn="
                 )));
             }
@@ -230,7 +246,7 @@ pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionE
     }
     for key in ["w", "b", "reserve", "turn"] {
         if !seen.contains(&key) {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "the field '{key}=' is missing; a microbes position looks like: {START_POSITION}"
             )));
         }

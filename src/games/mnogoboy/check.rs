@@ -36,43 +36,9 @@ impl Mnogoboy {
                 "{me} has no piece yet and must take one from the reserve first ({})",
                 Mnogoboy::colour_list(self.reserve_mask(), "take")
             )),
-            (Stage::Roll { again }, Swap(colour)) => {
-                if again {
-                    return illegal(format!(
-                        "{me} landed on its own colour and must roll again at once: no exchange now"
-                    ));
-                }
-                match self.before {
-                    BeforeRoll::Took => {
-                        return illegal(format!(
-                            "{me} has just taken {} and rolls now",
-                            self.mover_piece().colour
-                        ));
-                    }
-                    BeforeRoll::Gave(given) => {
-                        return illegal(format!(
-                            "{me} already exchanged {given} for {} before this roll; roll now",
-                            self.mover_piece().colour
-                        ));
-                    }
-                    BeforeRoll::Nothing => {}
-                }
-                self.check_reserve(colour)?;
-                Ok(*mv)
-            }
+            (Stage::Roll { again }, Swap(colour)) => self.check_swap_before_roll(again, colour, mv),
             (Stage::Roll { .. }, _) => Err(WrongPhase("roll first".into()).into()),
-            (Stage::Move { die }, Pass) => {
-                if self.needs_six(self.turn) && die != 6 {
-                    Ok(Pass)
-                } else {
-                    let mut moves = Vec::new();
-                    self.moves_for(die, &mut moves);
-                    illegal(format!(
-                        "{me} can move, so passing is not allowed (for example {})",
-                        text::format_move(&moves[0])
-                    ))
-                }
-            }
+            (Stage::Move { die }, Pass) => self.check_pass(die),
             (Stage::Move { die }, Advance(_) | AdvanceTo(_)) => self.check_advance(die, mv),
             (Stage::Move { die }, Swap(_)) => illegal(format!(
                 "{me} rolled a {die} and must move first: the exchange after the roll comes after the move"
@@ -109,6 +75,54 @@ impl Mnogoboy {
             }
             _ => illegal("that move does not fit this point of the turn".into()),
         }
+    }
+
+    /// An exchange before the roll: only once a turn, and not on an extra roll.
+    fn check_swap_before_roll(
+        &self,
+        again: bool,
+        colour: Colour,
+        mv: &MnogoboyMove,
+    ) -> Result<MnogoboyMove, PlayError> {
+        let me = self.name(self.turn);
+        let illegal = |text: String| -> Result<MnogoboyMove, PlayError> { Err(IllegalMove(text).into()) };
+        if again {
+            return illegal(format!(
+                "{me} landed on its own colour and must roll again at once: no exchange now"
+            ));
+        }
+        match self.before {
+            BeforeRoll::Took => {
+                return illegal(format!(
+                    "{me} has just taken {} and rolls now",
+                    self.mover_piece().colour
+                ));
+            }
+            BeforeRoll::Gave(given) => {
+                return illegal(format!(
+                    "{me} already exchanged {given} for {} before this roll; roll now",
+                    self.mover_piece().colour
+                ));
+            }
+            BeforeRoll::Nothing => {}
+        }
+        self.check_reserve(colour)?;
+        Ok(*mv)
+    }
+
+    /// Passing after the roll: only when the roll cannot move the piece.
+    fn check_pass(&self, die: u8) -> Result<MnogoboyMove, PlayError> {
+        if self.needs_six(self.turn) && die != 6 {
+            return Ok(MnogoboyMove::Pass);
+        }
+        let mut moves = Vec::new();
+        self.moves_for(die, &mut moves);
+        Err(IllegalMove(format!(
+            "{} can move, so passing is not allowed (for example {})",
+            self.name(self.turn),
+            text::format_move(&moves[0])
+        ))
+        .into())
     }
 
     fn check_advance(&self, die: u8, mv: &MnogoboyMove) -> Result<MnogoboyMove, PlayError> {

@@ -14,33 +14,33 @@ use crate::games::linear::{dot, estimate_from_scores};
 pub const FEATURES: usize = 13;
 
 /// The coefficients for 2 to 6 players; each row is printed by
-/// `cargo run --release --example calibrate -- mnogoboy players=N` (see docs/internals.md).
+/// `cargo run --release --features internals --example calibrate -- mnogoboy players=N` (see docs/internals.md).
 pub const WEIGHTS: [[f64; FEATURES]; 5] = [
-    // cargo run --release --example calibrate -- mnogoboy players=2 --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- mnogoboy players=2 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 163535 positions; Brier on 19978 fresh positions 0.1824 (softmax stand-in 0.2013, constant 0.2500)
     [
         0.0608, -0.0608, 0.0000, 0.0000, 0.0000, 6.6569, 2.0134, -0.0019, -0.3249, 0.6249, 0.1109, 0.2806,
         3.0930,
     ],
-    // cargo run --release --example calibrate -- mnogoboy players=3 --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- mnogoboy players=3 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 240761 positions; Brier on 28084 fresh positions 0.1823 (softmax stand-in 0.1979, constant 0.2222)
     [
         0.0684, 0.0540, -0.1224, 0.0000, 0.0000, 5.7041, 2.3473, -0.1886, -0.3115, 0.4481, 0.0646, 0.2206,
         2.6691,
     ],
-    // cargo run --release --example calibrate -- mnogoboy players=4 --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- mnogoboy players=4 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 317530 positions; Brier on 36270 fresh positions 0.1544 (softmax stand-in 0.1657, constant 0.1875)
     [
         0.0718, 0.1009, -0.0217, -0.1510, 0.0000, 5.6176, 2.3716, -0.2422, -0.3358, 0.3404, -0.0074, 0.1827,
         2.6299,
     ],
-    // cargo run --release --example calibrate -- mnogoboy players=5 --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- mnogoboy players=5 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 396793 positions; Brier on 44795 fresh positions 0.1322 (softmax stand-in 0.1415, constant 0.1600)
     [
         0.0623, 0.1122, 0.0228, -0.0570, -0.1402, 5.3311, 2.3755, -0.2817, -0.3465, 0.2228, 0.0076, 0.2221,
         2.4994,
     ],
-    // cargo run --release --example calibrate -- mnogoboy players=6 --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- mnogoboy players=6 --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 437675 positions; Brier on 49670 fresh positions 0.1165 (softmax stand-in 0.1236, constant 0.1389)
     [
         0.2208, 0.2572, 0.1887, 0.1254, 0.0599, 5.4337, 2.2512, -0.2608, -0.3492, 0.2541, -0.0233, 0.1477,

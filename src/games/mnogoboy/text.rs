@@ -18,7 +18,7 @@
 
 use super::board::{Branch, Colour, FINISH, START, field_name, parse_field};
 use super::{BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, SEAT_NAMES, Stage};
-use crate::core::{PositionError, SyntaxError};
+use crate::core::{PositionError, PositionMistake, SyntaxError, SyntaxMistake};
 use crate::core::{RollOff, RollOffRule, Standing};
 
 const MOVE_HELP: &str = "write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass";
@@ -37,45 +37,57 @@ pub fn parse_move(text: &str) -> Result<MnogoboyMove, SyntaxError> {
         ["pass"] => Ok(MnogoboyMove::Pass),
         ["take", word] => Ok(MnogoboyMove::Take(colour(word)?)),
         ["swap", word] => Ok(MnogoboyMove::Swap(colour(word)?)),
-        ["take" | "swap"] => Err(SyntaxError(format!(
-            "'{}' needs a colour, like {} white; {COLOUR_HELP}",
-            words[0], words[0]
-        ))),
+        ["take" | "swap"] => Err(SyntaxMistake::NeedsA {
+            word: words[0].to_string(),
+            what: "a colour",
+            example: "white",
+            forms: COLOUR_HELP,
+        }
+        .into()),
         ["move"] => Ok(MnogoboyMove::Advance(None)),
         ["move", "long"] => Ok(MnogoboyMove::Advance(Some(Branch::Long))),
         ["move", "short"] => Ok(MnogoboyMove::Advance(Some(Branch::Short))),
         ["move", word] => match parse_field(word) {
-            Some(START) => Err(SyntaxError(
-                "a move cannot end on S; write move, move long, move short or move FIELD".into(),
-            )),
+            Some(START) => Err(SyntaxMistake::RuledOut {
+                rule: "a move cannot end on S; write move, move long, move short or move FIELD",
+            }
+            .into()),
             Some(field) => Ok(MnogoboyMove::AdvanceTo(field)),
-            None => Err(SyntaxError(format!(
-                "'move {word}': write move, move long, move short, or a target field 1-66 or F"
-            ))),
+            None => Err(SyntaxMistake::Misformed {
+                text: format!("move {word}"),
+                rule: "write move, move long, move short, or a target field 1-66 or F",
+            }
+            .into()),
         },
-        [] => Err(SyntaxError(format!("empty move; {MOVE_HELP}"))),
-        _ => Err(SyntaxError(format!(
-            "'{}' is not a mnogoboy move; {MOVE_HELP}",
-            text.trim()
-        ))),
+        [] => Err(SyntaxMistake::Empty { forms: MOVE_HELP }.into()),
+        _ => Err(SyntaxMistake::NotA {
+            text: text.trim().to_string(),
+            what: "a mnogoboy move",
+            forms: MOVE_HELP,
+        }
+        .into()),
     }
 }
 
 /// Why `word` is no colour. A cut name is never completed, not even when only one colour
 /// fits (records must not read a torn `swap gr` as anything): it names the candidates.
-fn not_a_colour(word: &str) -> String {
-    let fits: Vec<String> = Colour::ALL
+fn not_a_colour(word: &str) -> SyntaxMistake {
+    let names: Vec<String> = Colour::ALL
         .into_iter()
         .filter(|c| word.len() > 1 && c.name().starts_with(word))
         .map(|c| format!("{} ({})", c.name(), c.letter()))
         .collect();
-    match fits.as_slice() {
-        [] => format!("'{word}' is not a colour; {COLOUR_HELP}"),
-        [one] => format!("'{word}' is short for {one}: write the whole name or the letter"),
-        many => format!(
-            "'{word}' could be {}: write the whole name or the letter",
-            many.join(" or ")
-        ),
+    if names.is_empty() {
+        SyntaxMistake::NotA {
+            text: word.to_string(),
+            what: "a colour",
+            forms: COLOUR_HELP,
+        }
+    } else {
+        SyntaxMistake::Cut {
+            word: word.to_string(),
+            names,
+        }
     }
 }
 
@@ -156,7 +168,7 @@ fn parse_piece(value: &str, key: &str) -> Result<Option<Piece>, PositionError> {
         return Ok(None);
     }
     let bad = || {
-        PositionError(format!(
+        PositionError::rules(format!(
             "{key}={value}: write COLOUR@FIELD like {key}=w@12 (colour w g o s y b k, field S, 1-66 or F), or - for no piece yet"
         ))
     };
@@ -172,7 +184,7 @@ fn parse_turn(game: &mut Mnogoboy, value: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = || {
-        PositionError(format!(
+        PositionError::rules(format!(
             "turn={value}: write SEAT:WHAT with SEAT p1-p{} and WHAT one of rolloff, take, roll, again, 1-6, exchange, dot; or over",
             game.seats
         ))
@@ -204,9 +216,11 @@ fn parse_before(value: &str) -> Result<BeforeRoll, PositionError> {
         "-" => Ok(BeforeRoll::Nothing),
         "take" => Ok(BeforeRoll::Took),
         _ => Colour::parse(value).map(BeforeRoll::Gave).ok_or_else(|| {
-            PositionError(format!(
-                "before={value}: write - (nothing yet), take (took the first piece) or the letter of the piece given away"
-            ))
+            PositionError::from(PositionMistake::Value {
+                key: "before",
+                value: value.to_string(),
+                rule: "write - (nothing yet), take (took the first piece) or the letter of the piece given away",
+            })
         }),
     }
 }
@@ -214,7 +228,7 @@ fn parse_before(value: &str) -> Result<BeforeRoll, PositionError> {
 fn parse_rolloff(game: &Mnogoboy, value: &str) -> Result<Vec<Standing>, PositionError> {
     let entries: Vec<&str> = value.split(',').collect();
     if entries.len() != game.seats {
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "rolloff={value} lists {} seats; this game has {}",
             entries.len(),
             game.seats
@@ -228,9 +242,12 @@ fn parse_rolloff(game: &Mnogoboy, value: &str) -> Result<Vec<Standing>, Position
             _ => match entry.parse::<u8>() {
                 Ok(v) if (1..=6).contains(&v) => Standing::Rolled(v),
                 _ => {
-                    return Err(PositionError(format!(
-                        "rolloff={value}: each entry is a roll 1-6, - (still to roll) or x (out)"
-                    )));
+                    return Err(PositionMistake::Value {
+                        key: "rolloff",
+                        value: value.to_string(),
+                        rule: "each entry is a roll 1-6, - (still to roll) or x (out)",
+                    }
+                    .into());
                 }
             },
         });
@@ -248,15 +265,18 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
     let mut standings = None;
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionError(format!("'{field}' is not key=value")));
+            return Err(PositionMistake::NotKeyValue {
+                field: field.to_string(),
+            }
+            .into());
         };
         if seen.contains(&key) {
-            return Err(PositionError(format!("'{key}=' is given twice")));
+            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
         }
         seen.push(key);
         if let Some(seat) = SEAT_NAMES.iter().position(|&n| n == key) {
             if seat >= seats {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{key}= names a seat this {seats}-player game does not have (players=N sets the number of seats)"
                 )));
             }
@@ -268,7 +288,7 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
             "before" => game.before = parse_before(value)?,
             "rolloff" => standings = Some(parse_rolloff(&game, value)?),
             _ => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "unknown field '{key}'; a mnogoboy position has p1= .. p{seats}=, turn=, before= (and rolloff= during the roll-off), like: {}",
                     example(seats)
                 )));
@@ -279,7 +299,7 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
     required.extend(["turn", "before"]);
     for key in required {
         if !seen.contains(&key) {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "the field '{key}=' is missing; a {seats}-player mnogoboy position looks like: {}",
                 example(seats)
             )));
@@ -287,7 +307,7 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
     }
     if let (Stage::RollOff(_), Some(standings)) = (game.stage, &standings) {
         let roll_off = RollOff::from_standings(RollOffRule::Highest, standings).map_err(|why| {
-            PositionError(format!(
+            PositionError::rules(format!(
                 "rolloff=: {why} (- still to roll, x out), like: {}",
                 start_position(seats)
             ))
@@ -296,13 +316,13 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
     }
     match (matches!(game.stage, Stage::RollOff(_)), standings.is_some()) {
         (true, false) => {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "during the roll-off the field 'rolloff=' is needed, like: {}",
                 start_position(seats)
             )));
         }
         (false, true) => {
-            return Err(PositionError(
+            return Err(PositionError::rules(
                 "rolloff= belongs only to a position in the roll-off (turn=SEAT:rolloff)".into(),
             ));
         }

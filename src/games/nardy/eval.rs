@@ -48,8 +48,8 @@ pub const PIPS_PER_TURN: f64 = 8.1667;
 pub const FEATURES: usize = 15;
 
 /// The win model's weights, one per feature of [`features`]. Fitted by
-/// `cargo run --release --example calibrate -- nardy` (see docs/internals.md).
-// cargo run --release --example calibrate -- nardy --games 3000 --test-games 1000 --seed 1 --rounds 2
+/// `cargo run --release --features internals --example calibrate -- nardy` (see docs/internals.md).
+// cargo run --release --features internals --example calibrate -- nardy --games 3000 --test-games 1000 --seed 1 --rounds 2
 //   fitted on 252984 positions; Brier on 28116 fresh positions 0.1796 (softmax stand-in 0.2683, constant 0.2500)
 pub const WIN_WEIGHTS: [f64; FEATURES] = [
     0.1343, -4.8809, 0.6495, 4.9178, -0.2539, 0.4164, 2.2549, 1.8639, 0.0184, -0.5552, -1.8994, 0.8936,
@@ -60,12 +60,12 @@ pub const WIN_WEIGHTS: [f64; FEATURES] = [
 pub const MARS_FEATURES: usize = 6;
 
 /// Weights of the model of `seat` winning a mars when the other side has none off.
-// cargo run --release --example calibrate -- nardy --games 3000 --test-games 1000 --seed 1 --rounds 2
+// cargo run --release --features internals --example calibrate -- nardy --games 3000 --test-games 1000 --seed 1 --rounds 2
 //   fitted on 484750 positions; Brier on 54346 fresh positions 0.0975
 pub const MARS_WEIGHTS: [f64; MARS_FEATURES] = [-0.0367, 0.2726, -0.8607, 1.6412, -0.2861, 2.5019];
 
 /// Weights of the model of `seat` winning a koks when the other side could lose one.
-// cargo run --release --example calibrate -- nardy --games 3000 --test-games 1000 --seed 1 --rounds 2
+// cargo run --release --features internals --example calibrate -- nardy --games 3000 --test-games 1000 --seed 1 --rounds 2
 //   fitted on 372411 positions; Brier on 45166 fresh positions 0.0133
 pub const KOKS_WEIGHTS: [f64; MARS_FEATURES] = [-2.3097, 0.2002, -1.7526, -0.3949, 6.3176, 0.1729];
 

@@ -24,9 +24,9 @@ use movegen::TurnRules;
 
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError,
+    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat,
+    SyntaxError, WrongPhase,
 };
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
@@ -325,19 +325,19 @@ impl Nardy {
             let side = self.sides[seat];
             let total = side.on_board() + side.off();
             if total != 15 {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{} has {total} checkers; each side has 15",
                     Nardy::side_name(seat)
                 )));
             }
             if side.off() > 0 && side.off() < 15 && side.occupancy() & !HOME_MASK != 0 {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{} has borne off checkers but still has checkers outside home",
                     Nardy::side_name(seat)
                 )));
             }
             if self.first_turn[seat] && side.count(24) != 15 {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{} has not moved yet (first={}) but not all checkers are on the head",
                     Nardy::side_name(seat),
                     &SEAT_NAMES[seat][..1]
@@ -348,7 +348,7 @@ impl Nardy {
             let opponent = self.sides[1 - seat];
             let rules = TurnRules::new(side, opponent, false, Dice::new(&[1, 2]));
             if opponent.on_board() > 0 && rules.has_illegal_block(side.occupancy()) {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{} has a block of six with no {} checker ahead of it",
                     Nardy::side_name(seat),
                     Nardy::side_name(1 - seat)
@@ -359,7 +359,7 @@ impl Nardy {
         let black_in_white = board::rotate12(self.sides[BLACK].occupancy());
         if white & black_in_white != 0 {
             let point = (white & black_in_white).trailing_zeros() + 1;
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "white's point {point} holds checkers of both sides"
             )));
         }
@@ -368,7 +368,9 @@ impl Nardy {
             .filter(|&s| self.sides[s].off() == 15)
             .collect();
         match (finished.len(), self.stage) {
-            (2, _) => Err(PositionError("both sides have borne off all checkers".into())),
+            (2, _) => Err(PositionError::rules(
+                "both sides have borne off all checkers".into(),
+            )),
             (1, Stage::Over) => {
                 // The game is over only when it won the match, and the score must say so:
                 // the winner reached the match length with this game and not before it.
@@ -377,14 +379,14 @@ impl Nardy {
                 let points = self.win_kind(winner).points();
                 let (name, other) = (Nardy::side_name(winner), Nardy::side_name(1 - winner));
                 if lost >= self.rules.match_to {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::rules(format!(
                         "{name} has borne off all 15 checkers, but score={} gives {other} the match to {}",
                         self.score_text(),
                         self.rules.match_to
                     )));
                 }
                 if won < points || won < self.rules.match_to {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::rules(format!(
                         "{name} has borne off all 15 checkers and won {}, but score={} does not include it (the match is to {})",
                         self.win_kind(winner).describe(),
                         self.score_text(),
@@ -392,7 +394,7 @@ impl Nardy {
                     )));
                 }
                 if won - points >= self.rules.match_to {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::rules(format!(
                         "score={}: {name} had won the match to {} before this game",
                         self.score_text(),
                         self.rules.match_to
@@ -400,17 +402,17 @@ impl Nardy {
                 }
                 Ok(())
             }
-            (1, _) => Err(PositionError(format!(
+            (1, _) => Err(PositionError::rules(format!(
                 "{} has borne off all 15 checkers, so the game is over (write 'over')",
                 Nardy::side_name(finished[0])
             ))),
-            (_, Stage::Over) => Err(PositionError(
+            (_, Stage::Over) => Err(PositionError::rules(
                 "the game is marked over, but nobody has borne off all 15 checkers".into(),
             )),
             (_, Stage::RollOff(_))
                 if self.sides != [Side::START; 2] || self.first_turn != [true; 2] || self.score != [0; 2] =>
             {
-                Err(PositionError(format!(
+                Err(PositionError::rules(format!(
                     "the roll-off decides who starts the first game, so it needs the start position: {}",
                     text::START_POSITION
                 )))
@@ -545,10 +547,7 @@ impl Game for Nardy {
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         if self.roll_off().is_some() && values.len() != 1 {
-            return Err(DiceError(format!(
-                "the roll-off that decides who starts is one die each, like 'dice 4' (got {} values)",
-                values.len()
-            )));
+            return Err(DiceMistake::RollOffCount { got: values.len() }.into());
         }
         self.dice_rule().parse(values, INFO.id)
     }

@@ -11,7 +11,12 @@
 //! - `score=`: match points, White's first.
 
 use super::{BLACK, Nardy, NardyMove, SEAT_NAMES, Side, Stage, WHITE};
-use crate::core::{Dice, PositionError, RollOff, RollOffRule, Standing, SyntaxError};
+use crate::core::{
+    Dice, PositionError, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake,
+};
+
+/// How a step is written, for the messages about one that is not.
+const STEP_FORMS: &str = "write FROM/TO like 24/18, or 3/off";
 
 /// The start position's string: the roll-off that decides who starts, White to roll.
 pub const START_POSITION: &str = "w=24x15 b=24x15 turn=white:rolloff first=wb score=0-0";
@@ -24,9 +29,10 @@ pub fn parse_move(text: &str) -> Result<NardyMove, SyntaxError> {
         return Ok(NardyMove::PASS);
     }
     if text.is_empty() {
-        return Err(SyntaxError(
-            "empty move; write steps like 24/18 18/15, or pass".into(),
-        ));
+        return Err(SyntaxMistake::Empty {
+            forms: "write steps like 24/18 18/15, or pass",
+        }
+        .into());
     }
     let mut steps: Vec<(u32, u32)> = Vec::new();
     for token in text
@@ -36,9 +42,12 @@ pub fn parse_move(text: &str) -> Result<NardyMove, SyntaxError> {
         let (body, repeat) = split_repeat(token)?;
         let points: Vec<&str> = body.split(['/', '-']).collect();
         if points.len() < 2 {
-            return Err(SyntaxError(format!(
-                "'{token}' is not a step; write FROM/TO like 24/18, or 3/off"
-            )));
+            return Err(SyntaxMistake::NotA {
+                text: token.to_string(),
+                what: "a step",
+                forms: STEP_FORMS,
+            }
+            .into());
         }
         let mut chain = Vec::new();
         for (i, word) in points.iter().enumerate() {
@@ -52,10 +61,13 @@ pub fn parse_move(text: &str) -> Result<NardyMove, SyntaxError> {
         }
     }
     if steps.len() > 4 {
-        return Err(SyntaxError(format!(
-            "'{text}' has {} steps; a turn has at most four",
-            steps.len()
-        )));
+        return Err(SyntaxMistake::TooMany {
+            count: steps.len(),
+            text,
+            what: "step",
+            most: "four",
+        }
+        .into());
     }
     Ok(NardyMove::from_steps(&steps))
 }
@@ -68,7 +80,10 @@ fn split_repeat(token: &str) -> Result<(&str, usize), SyntaxError> {
         .strip_suffix(')')
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|n| (1..=4).contains(n))
-        .ok_or_else(|| SyntaxError(format!("'{token}': a repeat is written like 24/20(2)")))?;
+        .ok_or_else(|| SyntaxMistake::Misformed {
+            text: token.to_string(),
+            rule: "a repeat is written like 24/20(2)",
+        })?;
     Ok((&token[..open], count))
 }
 
@@ -77,19 +92,30 @@ fn parse_point(word: &str, may_be_off: bool, token: &str) -> Result<u32, SyntaxE
         return if may_be_off {
             Ok(0)
         } else {
-            Err(SyntaxError(format!(
-                "'{token}': 'off' can only end a step, as in 3/off"
-            )))
+            Err(SyntaxMistake::Misformed {
+                text: token.to_string(),
+                rule: "'off' can only end a step, as in 3/off",
+            }
+            .into())
         };
     }
     match word.parse::<u32>() {
         Ok(p) if (1..=24).contains(&p) => Ok(p),
-        Ok(p) => Err(SyntaxError(format!(
-            "'{token}': there is no point {p}; points are 1 to 24"
-        ))),
-        Err(_) => Err(SyntaxError(format!(
-            "'{token}': '{word}' is not a point; write FROM/TO like 24/18, or 3/off"
-        ))),
+        Ok(number) => Err(SyntaxMistake::NoSuch {
+            text: token.to_string(),
+            what: "point",
+            number,
+            low: 1,
+            high: 24,
+        }
+        .into()),
+        Err(_) => Err(SyntaxMistake::PartNotA {
+            text: token.to_string(),
+            part: word.to_string(),
+            what: "a point",
+            forms: STEP_FORMS,
+        }
+        .into()),
     }
 }
 
@@ -168,7 +194,7 @@ fn parse_side(value: &str, who: &str) -> Result<Side, PositionError> {
             None => (entry, Some(1)),
         };
         let count = count.ok_or_else(|| {
-            PositionError(format!(
+            PositionError::rules(format!(
                 "{who}: '{entry}' has a bad count; write POINTxCOUNT like 24x15"
             ))
         })?;
@@ -179,15 +205,17 @@ fn parse_side(value: &str, who: &str) -> Result<Side, PositionError> {
                 .parse::<u32>()
                 .ok()
                 .filter(|p| (1..=24).contains(p))
-                .ok_or_else(|| PositionError(format!("{who}: '{entry}' is not a point 1-24 or off")))?
+                .ok_or_else(|| PositionError::rules(format!("{who}: '{entry}' is not a point 1-24 or off")))?
         };
         let already = if point == 0 { side.off() } else { side.count(point) };
         if already > 0 {
-            return Err(PositionError(format!("{who}: point '{entry}' is listed twice")));
+            return Err(PositionError::rules(format!(
+                "{who}: point '{entry}' is listed twice"
+            )));
         }
         total += count;
         if total > 15 {
-            return Err(PositionError(format!("{who} has more than 15 checkers")));
+            return Err(PositionError::rules(format!("{who} has more than 15 checkers")));
         }
         side = side.with_count(point, count);
     }
@@ -200,10 +228,13 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
     let mut seen: Vec<&str> = Vec::new();
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionError(format!("'{field}' is not key=value")));
+            return Err(PositionMistake::NotKeyValue {
+                field: field.to_string(),
+            }
+            .into());
         };
         if seen.contains(&key) {
-            return Err(PositionError(format!("'{key}=' is given twice")));
+            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
         }
         seen.push(key);
         match key {
@@ -212,7 +243,12 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
             "turn" => parse_turn(&mut game, value)?,
             "first" => {
                 if value != "-" && !value.chars().all(|c| c == 'w' || c == 'b') {
-                    return Err(PositionError(format!("first={value}: write w, b, wb or -")));
+                    return Err(PositionMistake::Value {
+                        key: "first",
+                        value: value.to_string(),
+                        rule: "write w, b, wb or -",
+                    }
+                    .into());
                 }
                 game.first_turn = [value.contains('w'), value.contains('b')];
             }
@@ -221,14 +257,17 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
                 match scores.as_deref() {
                     Some(&[w, b]) if w < 1000 && b < 1000 => game.score = [w, b],
                     _ => {
-                        return Err(PositionError(format!(
-                            "score={value}: write WHITE-BLACK like 0-0"
-                        )));
+                        return Err(PositionMistake::Value {
+                            key: "score",
+                            value: value.to_string(),
+                            rule: "write WHITE-BLACK like 0-0",
+                        }
+                        .into());
                     }
                 }
             }
             _ => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "unknown field '{key}'; a nardy position has w=, b=, turn=, first=, score="
                 )));
             }
@@ -236,7 +275,7 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
     }
     for key in ["w", "b", "turn", "first", "score"] {
         if !seen.contains(&key) {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "the field '{key}=' is missing; a nardy position looks like: {START_POSITION}"
             )));
         }
@@ -250,7 +289,7 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
         };
     }
     if !game.stage.is_over() && game.score.iter().any(|&s| s >= game.rules.match_to) {
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "score {}-{} already reaches the match length {}, so the game must be over",
             game.score[WHITE], game.score[BLACK], game.rules.match_to
         )));
@@ -264,10 +303,12 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = || {
-        PositionError(format!(
-            "turn={value}: write white:roll, black:6-3, over, or for the roll-off white:rolloff or \
-             black:rolloff:5 (White rolled 5)"
-        ))
+        PositionError::from(PositionMistake::Value {
+            key: "turn",
+            value: value.to_string(),
+            rule: "write white:roll, black:6-3, over, or for the roll-off white:rolloff or \
+                   black:rolloff:5 (White rolled 5)",
+        })
     };
     let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;
@@ -280,7 +321,7 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
                 .filter(|d| (1..=6).contains(d))
                 .ok_or_else(bad)?;
             let standings = [Standing::Rolled(die), Standing::Waiting];
-            Some(RollOff::from_standings(RollOffRule::Highest, &standings).map_err(PositionError)?)
+            Some(RollOff::from_standings(RollOffRule::Highest, &standings)?)
         }
         _ if rest.starts_with("rolloff") => return Err(bad()),
         _ => None,

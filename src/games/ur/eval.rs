@@ -23,29 +23,29 @@ pub const FEATURES: usize = 11;
 
 /// Coefficients per rule set, in the order of [`RuleSet::ALL`] (city, finkel, masters,
 /// blitz, aseb). Each row is printed by
-/// `cargo run --release --example calibrate -- ur rules=NAME` (see docs/internals.md).
+/// `cargo run --release --features internals --example calibrate -- ur rules=NAME` (see docs/internals.md).
 pub const WEIGHTS: [[f64; FEATURES]; 5] = [
-    // cargo run --release --example calibrate -- ur rules=city --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- ur rules=city --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 488496 positions; Brier on 60016 fresh positions 0.2287 (softmax stand-in 0.2948, constant 0.2500)
     [
         0.0713, 4.4208, 0.4991, 0.1858, -6.0625, -1.0057, -0.2565, 0.2030, 0.0413, -0.0466, 0.4741,
     ],
-    // cargo run --release --example calibrate -- ur rules=finkel --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- ur rules=finkel --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 575806 positions; Brier on 73032 fresh positions 0.2093 (softmax stand-in 0.2602, constant 0.2500)
     [
         0.0586, 6.0001, 0.9180, 0.6000, -3.6282, -0.9850, -0.0334, -0.5910, 0.5745, 0.2453, -0.6771,
     ],
-    // cargo run --release --example calibrate -- ur rules=masters --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- ur rules=masters --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 633406 positions; Brier on 74940 fresh positions 0.2154 (softmax stand-in 0.2838, constant 0.2500)
     [
         0.0580, 3.0129, 0.9764, 0.2052, -4.9560, -1.2893, -0.1888, 0.0000, 0.1405, -0.0430, 0.4108,
     ],
-    // cargo run --release --example calibrate -- ur rules=blitz --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- ur rules=blitz --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 420749 positions; Brier on 47577 fresh positions 0.2186 (softmax stand-in 0.2833, constant 0.2500)
     [
         0.0533, 1.0858, 0.7983, 0.1962, -3.7009, -0.6019, -0.1548, 0.0000, 0.1714, -0.0009, 1.3439,
     ],
-    // cargo run --release --example calibrate -- ur rules=aseb --games 3000 --test-games 1000 --seed 1 --rounds 2
+    // cargo run --release --features internals --example calibrate -- ur rules=aseb --games 3000 --test-games 1000 --seed 1 --rounds 2
     //   fitted on 442487 positions; Brier on 56162 fresh positions 0.2290 (softmax stand-in 0.2989, constant 0.2500)
     [
         0.0603, 2.2691, 0.0939, 0.2424, -3.9512, -0.4261, -0.2225, -0.2112, 0.2317, 0.0905, 1.2924,

@@ -123,37 +123,43 @@ fn binomial(n: u32, k: u32) -> u64 {
     (0..k).fold(1u64, |acc, i| acc * u64::from(n - i) / u64::from(i + 1))
 }
 
-impl UrIndex {
-    /// The numbering of a standard rule set; `None` for City of Ur, whose cells hold
-    /// several pieces and which has no table.
-    pub fn new(rules: RuleSet) -> Option<UrIndex> {
-        let layout = Layout::of(rules);
-        if layout.is_city() {
-            return None;
+/// The cells of the first side's path: the mask of path indices both sides share, for
+/// each shared index the other side's index of the same cell, and the mask of rosettes.
+fn path_cells(layout: &Layout) -> (u16, [u8; 16], u16) {
+    let path_len = layout.path_len;
+    let mut shared = 0u16;
+    let mut across = [0u8; 16];
+    let mut rosettes = 0u16;
+    for i in 0..path_len {
+        let cell = layout.cell_of(0, i);
+        if let Some(j) = (0..path_len).find(|&j| layout.cell_of(1, j) == cell) {
+            shared |= 1 << i;
+            across[i as usize] = j;
         }
-        let path_len = layout.path_len;
-        let mut shared = 0u16;
-        let mut across = [0u8; 16];
-        let mut rosettes = 0u16;
-        for i in 0..path_len {
-            let cell = layout.cell_of(0, i);
-            if let Some(j) = (0..path_len).find(|&j| layout.cell_of(1, j) == cell) {
-                shared |= 1 << i;
-                across[i as usize] = j;
-            }
-            if layout.kind(cell) == Kind::Rosette {
-                rosettes |= 1 << i;
-            }
+        if layout.kind(cell) == Kind::Rosette {
+            rosettes |= 1 << i;
         }
-        let shared_count = shared.count_ones() as u8;
-        let private_count = path_len - shared_count;
-        let shared_list: Vec<u8> = (0..path_len).filter(|i| shared & (1 << i) != 0).collect();
-        let private_list: Vec<u8> = (0..path_len).filter(|i| shared & (1 << i) == 0).collect();
+    }
+    (shared, across, rosettes)
+}
+
+/// Per half of a path mask and per byte value, what those pieces add to the shared
+/// trits (mine and theirs) and to the private bits.
+struct ByteTables {
+    mine_trits: [[u32; 256]; 2],
+    theirs_trits: [[u32; 256]; 2],
+    private_bits: [[u8; 256]; 2],
+}
+
+impl ByteTables {
+    fn new(path_len: u8, shared_list: &[u8], private_list: &[u8], across: &[u8; 16]) -> ByteTables {
         let position = |i: u8| shared_list.iter().position(|&s| s == i);
         let pow3 = |p: usize| 3u32.pow(p as u32);
-        let mut mine_trits = [[0u32; 256]; 2];
-        let mut theirs_trits = [[0u32; 256]; 2];
-        let mut private_bits = [[0u8; 256]; 2];
+        let mut tables = ByteTables {
+            mine_trits: [[0u32; 256]; 2],
+            theirs_trits: [[0u32; 256]; 2],
+            private_bits: [[0u8; 256]; 2],
+        };
         for half in 0..2 {
             for byte in 0..256usize {
                 for bit in 0..8 {
@@ -165,46 +171,83 @@ impl UrIndex {
                         continue;
                     }
                     if let Some(p) = position(i) {
-                        mine_trits[half][byte] += pow3(p);
+                        tables.mine_trits[half][byte] += pow3(p);
                         // Their piece at their index i stands on my index across[i].
                         let mine_index = across[i as usize];
-                        theirs_trits[half][byte] += 2 * pow3(position(mine_index).unwrap_or(0));
+                        tables.theirs_trits[half][byte] += 2 * pow3(position(mine_index).unwrap_or(0));
                     } else if let Some(p) = private_list.iter().position(|&s| s == i) {
-                        private_bits[half][byte] |= 1 << p;
+                        tables.private_bits[half][byte] |= 1 << p;
                     }
                 }
             }
         }
-        let sides = usize::from(shared_count) + 1;
-        let mut groups = vec![Vec::new(); sides * sides];
-        let mut trit_rank = vec![0u32; pow3(usize::from(shared_count)) as usize];
-        for (value, rank) in trit_rank.iter_mut().enumerate() {
-            let (mut rest, mut mine, mut theirs) = (value, 0u16, 0u16);
-            for &i in &shared_list {
-                match rest % 3 {
-                    1 => mine |= 1 << i,
-                    2 => theirs |= 1 << across[i as usize],
-                    _ => {}
-                }
-                rest /= 3;
+        tables
+    }
+}
+
+/// For every trit value of the shared cells, its rank within its group (pieces of each
+/// side on shared cells), and each group's (mine, theirs) masks in rank order.
+fn shared_ranks(shared_list: &[u8], across: &[u8; 16]) -> (Vec<u32>, Vec<Vec<(u16, u16)>>) {
+    let sides = shared_list.len() + 1;
+    let mut groups = vec![Vec::new(); sides * sides];
+    let mut trit_rank = vec![0u32; 3u32.pow(shared_list.len() as u32) as usize];
+    for (value, rank) in trit_rank.iter_mut().enumerate() {
+        let (mut rest, mut mine, mut theirs) = (value, 0u16, 0u16);
+        for &i in shared_list {
+            match rest % 3 {
+                1 => mine |= 1 << i,
+                2 => theirs |= 1 << across[i as usize],
+                _ => {}
             }
-            let group = mine.count_ones() as usize * sides + theirs.count_ones() as usize;
-            *rank = groups[group].len() as u32;
-            groups[group].push((mine, theirs));
+            rest /= 3;
         }
-        let mut private_rank = vec![0u32; 1 << private_count];
-        let mut private_masks = vec![Vec::new(); usize::from(private_count) + 1];
-        for (compact, rank) in private_rank.iter_mut().enumerate() {
-            let mut mask = 0u16;
-            for (p, &i) in private_list.iter().enumerate() {
-                if compact & (1 << p) != 0 {
-                    mask |= 1 << i;
-                }
+        let group = mine.count_ones() as usize * sides + theirs.count_ones() as usize;
+        *rank = groups[group].len() as u32;
+        groups[group].push((mine, theirs));
+    }
+    (trit_rank, groups)
+}
+
+/// For every compact mask of the private cells, its rank among masks with as many
+/// pieces, and per piece count the path masks in rank order.
+fn private_ranks(private_list: &[u8]) -> (Vec<u32>, Vec<Vec<u16>>) {
+    let mut private_rank = vec![0u32; 1 << private_list.len()];
+    let mut private_masks = vec![Vec::new(); private_list.len() + 1];
+    for (compact, rank) in private_rank.iter_mut().enumerate() {
+        let mut mask = 0u16;
+        for (p, &i) in private_list.iter().enumerate() {
+            if compact & (1 << p) != 0 {
+                mask |= 1 << i;
             }
-            let n = compact.count_ones() as usize;
-            *rank = private_masks[n].len() as u32;
-            private_masks[n].push(mask);
         }
+        let n = compact.count_ones() as usize;
+        *rank = private_masks[n].len() as u32;
+        private_masks[n].push(mask);
+    }
+    (private_rank, private_masks)
+}
+
+impl UrIndex {
+    /// The numbering of a standard rule set; `None` for City of Ur, whose cells hold
+    /// several pieces and which has no table.
+    pub fn new(rules: RuleSet) -> Option<UrIndex> {
+        let layout = Layout::of(rules);
+        if layout.is_city() {
+            return None;
+        }
+        let path_len = layout.path_len;
+        let (shared, across, rosettes) = path_cells(layout);
+        let shared_count = shared.count_ones() as u8;
+        let private_count = path_len - shared_count;
+        let shared_list: Vec<u8> = (0..path_len).filter(|i| shared & (1 << i) != 0).collect();
+        let private_list: Vec<u8> = (0..path_len).filter(|i| shared & (1 << i) == 0).collect();
+        let ByteTables {
+            mine_trits,
+            theirs_trits,
+            private_bits,
+        } = ByteTables::new(path_len, &shared_list, &private_list, &across);
+        let (trit_rank, groups) = shared_ranks(&shared_list, &across);
+        let (private_rank, private_masks) = private_ranks(&private_list);
         let roll_odds = match layout.dice {
             DiceKind::FourBinary => [1.0, 4.0, 6.0, 4.0, 1.0].map(|n| n / 16.0),
             DiceKind::ThreeBinaryZeroIsFour => [0.0, 3.0, 3.0, 1.0, 1.0].map(|n| n / 8.0),

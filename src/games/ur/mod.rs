@@ -25,9 +25,9 @@ use movegen::{Judge, Plan};
 
 use crate::core::turn::{self, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat,
-    SyntaxError, WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
+    OptionError, OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff,
+    RollOffRule, Seat, SyntaxError, WrongPhase,
 };
 
 pub use board::Cell;
@@ -325,7 +325,7 @@ impl Ur {
         for seat in [LIGHT, DARK] {
             let total = self.armies[seat].total();
             if total != u32::from(layout.pieces) {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "{} has {total} pieces; each side has {} in {}",
                     SEAT_NAMES[seat],
                     layout.pieces,
@@ -341,13 +341,13 @@ impl Ur {
             match layout.kind(cell) {
                 board::Kind::Green => {}
                 board::Kind::FourEyes if here[0][0] + here[1][0] > 0 && here[0][1] + here[1][1] > 0 => {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::rules(format!(
                         "{name} is a four-eyes cell and holds both blank and marked pieces"
                     )));
                 }
                 board::Kind::FourEyes => {}
                 _ if count > 1 => {
-                    return Err(PositionError(format!(
+                    return Err(PositionError::rules(format!(
                         "{name} holds {count} pieces; {}",
                         if layout.is_city() {
                             "only the green and four-eyes cells hold more than one"
@@ -364,21 +364,23 @@ impl Ur {
             .filter(|&s| self.armies[s].off == layout.pieces)
             .collect();
         match (finished.len(), self.stage) {
-            (2, _) => Err(PositionError("both sides have borne off every piece".into())),
+            (2, _) => Err(PositionError::rules(
+                "both sides have borne off every piece".into(),
+            )),
             (1, Stage::Over) => Ok(()),
-            (1, _) => Err(PositionError(format!(
+            (1, _) => Err(PositionError::rules(format!(
                 "{} has borne off every piece, so the game is over (write turn=over)",
                 SEAT_NAMES[finished[0]]
             ))),
-            (_, Stage::Over) => Err(PositionError(
+            (_, Stage::Over) => Err(PositionError::rules(
                 "turn=over, but nobody has borne off every piece".into(),
             )),
-            (_, Stage::RollOff(_)) if !layout.is_city() => Err(PositionError(format!(
+            (_, Stage::RollOff(_)) if !layout.is_city() => Err(PositionError::rules(format!(
                 "{} has no roll-off; write turn=light:roll",
                 layout.rules.name()
             ))),
             (_, Stage::RollOff(_)) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
-                Err(PositionError(
+                Err(PositionError::rules(
                     "the roll-off comes before any piece enters, but pieces have left the reserve".into(),
                 ))
             }
@@ -452,7 +454,7 @@ impl Game for Ur {
 
     fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
         let (low, high) = (self.layout.min_roll(), self.layout.max_roll());
-        let how = match self.layout.dice {
+        let roll = match self.layout.dice {
             board::DiceKind::Tetrahedral => "one tetrahedral die: 1 to 4",
             board::DiceKind::FourBinary => "four binary dice: give their total, 0 to 4",
             board::DiceKind::ThreeBinaryZeroIsFour => {
@@ -461,14 +463,18 @@ impl Game for Ur {
         };
         match values {
             [value] if (low..=high).contains(value) => Ok(Dice::single(*value)),
-            [value] => Err(DiceError(format!(
-                "{value} is not a roll in {}; the roll is {how}",
-                self.layout.rules.name()
-            ))),
-            _ => Err(DiceError(format!(
-                "ur takes one number, the roll, like 'dice 3' ({how}); got {} values",
-                values.len()
-            ))),
+            &[value] => Err(DiceMistake::NotARoll {
+                value,
+                rules: self.layout.rules.name(),
+                roll,
+            }
+            .into()),
+            _ => Err(DiceMistake::OneNumber {
+                game: INFO.id,
+                roll,
+                got: values.len(),
+            }
+            .into()),
         }
     }
 

@@ -12,7 +12,9 @@
 
 use super::board::{self, CITY_WHITE, Cell, cell_name, parse_cell};
 use super::{Army, DARK, LIGHT, SEAT_NAMES, Stage, Step, Ur, UrMove};
-use crate::core::{PositionError, RollOff, RollOffRule, Standing, SyntaxError};
+use crate::core::{
+    PositionError, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake,
+};
 
 /// The start position of City of Ur.
 pub const START_CITY: &str = "light=inx5 dark=inx5 turn=light:rolloff";
@@ -28,17 +30,25 @@ pub fn parse_move(text: &str) -> Result<UrMove, SyntaxError> {
         return Ok(UrMove::Pass);
     }
     if text.is_empty() {
-        return Err(SyntaxError(format!("empty move; {MOVE_FORMS}")));
+        return Err(SyntaxMistake::Empty { forms: MOVE_FORMS }.into());
     }
     let parts: Vec<&str> = text.split('-').collect();
     if !(2..=3).contains(&parts.len()) {
-        return Err(SyntaxError(format!("'{text}' is not a move; {MOVE_FORMS}")));
+        return Err(SyntaxMistake::NotA {
+            text,
+            what: "a move",
+            forms: MOVE_FORMS,
+        }
+        .into());
     }
     let (from, face) = match parts[0] {
         "in" => (None, None),
         word => {
-            let (cell, face) = split_face(word)
-                .ok_or_else(|| SyntaxError(format!("'{word}' is not a cell or 'in'; {MOVE_FORMS}")))?;
+            let (cell, face) = split_face(word).ok_or_else(|| SyntaxMistake::NotA {
+                text: word.to_string(),
+                what: "a cell or 'in'",
+                forms: MOVE_FORMS,
+            })?;
             (Some(cell), face)
         }
     };
@@ -46,9 +56,11 @@ pub fn parse_move(text: &str) -> Result<UrMove, SyntaxError> {
         match parse_cell(parts[1]) {
             Some(cell) if cell == board::cell(6, 1) || cell == board::cell(6, 3) => Some(cell),
             _ => {
-                return Err(SyntaxError(format!(
-                    "'{text}': the middle cell names the side of the small block, g1 or g3"
-                )));
+                return Err(SyntaxMistake::Misformed {
+                    text,
+                    rule: "the middle cell names the side of the small block, g1 or g3",
+                }
+                .into());
             }
         }
     } else {
@@ -57,10 +69,11 @@ pub fn parse_move(text: &str) -> Result<UrMove, SyntaxError> {
     let last = parts[parts.len() - 1];
     let to = match last {
         "off" => None,
-        word => Some(
-            parse_cell(word)
-                .ok_or_else(|| SyntaxError(format!("'{word}' is not a cell or 'off'; {MOVE_FORMS}")))?,
-        ),
+        word => Some(parse_cell(word).ok_or_else(|| SyntaxMistake::NotA {
+            text: word.to_string(),
+            what: "a cell or 'off'",
+            forms: MOVE_FORMS,
+        })?),
     };
     Ok(UrMove::Step(Step { from, face, via, to }))
 }
@@ -196,7 +209,7 @@ fn parse_army(game: &Ur, seat: usize, value: &str) -> Result<Army, PositionError
                     .ok()
                     .filter(|n| (1..=layout.pieces).contains(n))
                     .ok_or_else(|| {
-                        PositionError(format!(
+                        PositionError::rules(format!(
                             "{who}=: '{token}' has a bad count; write TOKENxCOUNT like inx{}",
                             layout.pieces
                         ))
@@ -208,7 +221,9 @@ fn parse_army(game: &Ur, seat: usize, value: &str) -> Result<Army, PositionError
             *place = place
                 .checked_add(count)
                 .filter(|&n| n <= layout.pieces)
-                .ok_or_else(|| PositionError(format!("{who} has more than {} pieces", layout.pieces)))?;
+                .ok_or_else(|| {
+                    PositionError::rules(format!("{who} has more than {} pieces", layout.pieces))
+                })?;
             Ok(())
         };
         match body {
@@ -232,19 +247,19 @@ fn parse_slot(game: &Ur, seat: usize, body: &str) -> Result<u8, PositionError> {
         None => (body, None),
     };
     let (cell, face) = split_face(place).ok_or_else(|| {
-        PositionError(format!(
+        PositionError::rules(format!(
             "{who}=: '{body}' is not a piece; write in, off or a cell like d2"
         ))
     })?;
     if !layout.exists(cell) {
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "{who}=: there is no cell {} on the {} board",
             cell_name(cell),
             layout.rules.name()
         )));
     }
     if !layout.is_city() && (face.is_some() || next.is_some()) {
-        return Err(PositionError(format!(
+        return Err(PositionError::rules(format!(
             "{who}=: '{body}': pieces have no faces or sides in {}; write just the cell",
             layout.rules.name()
         )));
@@ -253,7 +268,7 @@ fn parse_slot(game: &Ur, seat: usize, body: &str) -> Result<u8, PositionError> {
     let next_cell = match next {
         None => None,
         Some(text) => Some(parse_cell(text).ok_or_else(|| {
-            PositionError(format!(
+            PositionError::rules(format!(
                 "{who}=: '{body}': after '>' write the next cell, h1 or h3"
             ))
         })?),
@@ -271,13 +286,13 @@ fn parse_slot(game: &Ur, seat: usize, body: &str) -> Result<u8, PositionError> {
     let name = cell_name(cell);
     match candidates.as_slice() {
         [slot] => Ok(*slot),
-        [] if layout.slots_at(seat, cell).next().is_none() => {
-            Err(PositionError(format!("{who}=: {name} is not on {who}'s path")))
-        }
-        [] if next_cell.is_some() => Err(PositionError(format!(
+        [] if layout.slots_at(seat, cell).next().is_none() => Err(PositionError::rules(format!(
+            "{who}=: {name} is not on {who}'s path"
+        ))),
+        [] if next_cell.is_some() => Err(PositionError::rules(format!(
             "{who}=: '{body}': only a piece on h2 says where it goes next (h2>h1 or h2>h3)"
         ))),
-        [] => Err(PositionError(format!(
+        [] => Err(PositionError::rules(format!(
             "{who}=: a {} {who} piece cannot stand on {name}{}",
             if marked { "marked" } else { "blank" },
             if marked {
@@ -286,7 +301,7 @@ fn parse_slot(game: &Ur, seat: usize, body: &str) -> Result<u8, PositionError> {
                 " (a piece there is always marked: write m)"
             }
         ))),
-        _ => Err(PositionError(format!(
+        _ => Err(PositionError::rules(format!(
             "{who}=: say which way the piece on {name} goes next: {name}>h1 or {name}>h3"
         ))),
     }
@@ -298,13 +313,13 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
     let mut seen: Vec<&str> = Vec::new();
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "'{field}' is not key=value; an ur position looks like: {}",
                 example(base)
             )));
         };
         if seen.contains(&key) {
-            return Err(PositionError(format!("'{key}=' is given twice")));
+            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
         }
         seen.push(key);
         match key {
@@ -312,7 +327,7 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
             "dark" => game.armies[DARK] = parse_army(base, DARK, value)?,
             "turn" => parse_turn(&mut game, value)?,
             _ => {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "unknown field '{key}'; an ur position has light=, dark=, turn="
                 )));
             }
@@ -320,7 +335,7 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
     }
     for key in ["light", "dark", "turn"] {
         if !seen.contains(&key) {
-            return Err(PositionError(format!(
+            return Err(PositionError::rules(format!(
                 "the field '{key}=' is missing; an ur position looks like: {}",
                 example(base)
             )));
@@ -343,7 +358,7 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = || {
-        PositionError(format!(
+        PositionError::rules(format!(
             "turn={value}: write light:roll, dark:{}, {}or over",
             layout.max_roll(),
             if layout.is_city() { "light:rolloff, " } else { "" }
@@ -356,14 +371,12 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
         "rolloff" => {
             let mut standings = [Standing::Waiting; 2];
             standings[..game.turn].fill(Standing::Out);
-            game.stage = Stage::RollOff(
-                RollOff::from_standings(RollOffRule::FirstTo(1), &standings).map_err(PositionError)?,
-            );
+            game.stage = Stage::RollOff(RollOff::from_standings(RollOffRule::FirstTo(1), &standings)?);
         }
         number => {
             let roll = number.parse::<u8>().map_err(|_| bad())?;
             if !(layout.min_roll()..=layout.max_roll()).contains(&roll) {
-                return Err(PositionError(format!(
+                return Err(PositionError::rules(format!(
                     "turn={value}: {} rolls {} to {}",
                     layout.rules.name(),
                     layout.min_roll(),

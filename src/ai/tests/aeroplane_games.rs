@@ -5,14 +5,14 @@
 
 use std::collections::BTreeSet;
 
-use tabula::ai::bots::Bot;
-use tabula::ai::playout::{MAX_ACTIONS, playout_with_bots};
-use tabula::ai::roster::BotKind;
-use tabula::core::{Game, Phase, SeededDice};
-use tabula::games::aeroplane::Aeroplane;
+use crate::ai::bots::Bot;
+use crate::ai::playout::{MAX_ACTIONS, playout_with_bots};
+use crate::ai::roster::BotKind;
+use crate::core::{Game, Phase, SeededDice};
+use crate::games::aeroplane::Aeroplane;
 
-use crate::support::new_game;
-use tabula::core::Notation;
+use super::support::new_game;
+use crate::core::Notation;
 
 /// Every option mix: players x launch x fly-then-jump x overshoot x until.
 fn option_mixes() -> Vec<Vec<String>> {

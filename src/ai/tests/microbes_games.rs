@@ -4,14 +4,14 @@
 
 use std::cell::RefCell;
 
-use tabula::ai::bots::Bot;
-use tabula::ai::playout::playout;
-use tabula::ai::roster::BotKind;
-use tabula::core::{Game, NewGame, Phase, SeededDice};
-use tabula::games::microbes::{BLACK, Microbes, WHITE};
+use crate::ai::bots::Bot;
+use crate::ai::playout::playout;
+use crate::ai::roster::BotKind;
+use crate::core::{Game, NewGame, Phase, SeededDice};
+use crate::games::microbes::{BLACK, Microbes, WHITE};
 
-use crate::support::new_game;
-use tabula::core::Notation;
+use super::support::new_game;
+use crate::core::Notation;
 
 /// Everything that must hold in any position reached by play.
 fn check_invariants(game: &Microbes) {

@@ -3,14 +3,14 @@
 
 use std::time::Instant;
 
-use tabula::ai::bots::Bot;
-use tabula::ai::playout::playout_with_bots;
-use tabula::ai::roster::BotKind;
-use tabula::core::{DiceSource, Game, NewGame, Phase, SeededDice};
-use tabula::games::nardy::Nardy;
+use crate::ai::bots::Bot;
+use crate::ai::playout::playout_with_bots;
+use crate::ai::roster::BotKind;
+use crate::core::{DiceSource, Game, NewGame, Phase, SeededDice};
+use crate::games::nardy::Nardy;
 
-use crate::support::new_game;
-use tabula::core::Notation;
+use super::support::new_game;
+use crate::core::Notation;
 
 /// Checks a nardy position: 15 checkers a side, and the string round-trips.
 fn check_nardy(game: &Nardy) {

@@ -6,11 +6,11 @@
 
 use std::collections::HashMap;
 
-use tabula::ai::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
-use tabula::core::Notation;
-use tabula::core::Strategy;
-use tabula::core::{Game, NewGame, Options, Phase, Seat};
-use tabula::games::{aeroplane, microbes, mnogoboy, nardy, ur};
+use crate::ai::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
+use crate::core::Notation;
+use crate::core::Strategy;
+use crate::core::{Game, NewGame, Options, Phase, Seat};
+use crate::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 
 const FRESH_SEED: u64 = 7_000_000;
 

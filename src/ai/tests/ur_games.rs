@@ -2,14 +2,14 @@
 //! game ends with a winner, pieces are conserved and position strings round-trip after
 //! every action, and the greedy bot beats the random one.
 
-use tabula::ai::bots::Bot;
-use tabula::ai::playout::playout_with_bots;
-use tabula::ai::roster::BotKind;
-use tabula::core::{Game, Phase, SeededDice};
-use tabula::games::ur::{DARK, LIGHT, Ur};
+use crate::ai::bots::Bot;
+use crate::ai::playout::playout_with_bots;
+use crate::ai::roster::BotKind;
+use crate::core::{Game, Phase, SeededDice};
+use crate::games::ur::{DARK, LIGHT, Ur};
 
-use crate::support::new_game;
-use tabula::core::Notation;
+use super::support::new_game;
+use crate::core::Notation;
 
 const MIXES: [&[&str]; 7] = [
     &["rules=city"],

@@ -4,21 +4,20 @@
 
 use std::collections::HashMap;
 
-use tabula::ai::bots::{Bot, MctsBot, RandomBot};
-use tabula::ai::playout::playout_with_bots;
-use tabula::ai::roster::BotKind;
-use tabula::ai::search::{Evaluator, Expectimax, GameEstimate, Mcts};
-use tabula::core::{Estimate, Game, NewGame, Phase, SeededDice};
-use tabula::games::aeroplane::Aeroplane;
-use tabula::games::microbes::Microbes;
-use tabula::games::mnogoboy::Mnogoboy;
-use tabula::games::nardy::Nardy;
-use tabula::games::ur::Ur;
+use crate::ai::bots::{Bot, MctsBot, RandomBot};
+use crate::ai::playout::playout_with_bots;
+use crate::ai::roster::BotKind;
+use crate::ai::search::{Evaluator, Expectimax, GameEstimate, Mcts};
+use crate::core::{Estimate, Game, NewGame, Phase, SeededDice};
+use crate::games::aeroplane::Aeroplane;
+use crate::games::microbes::Microbes;
+use crate::games::mnogoboy::Mnogoboy;
+use crate::games::nardy::Nardy;
+use crate::games::ur::Ur;
 
-use crate::support::{given, given_with, new_game};
-use tabula::core::FullGame;
-use tabula::core::Notation;
-use tabula::core::Strategy;
+use super::support::{given, given_with, new_game};
+use crate::core::Notation;
+use crate::core::Strategy;
 
 /// Seat 0's exact equity of every position reachable from `start`, by value iteration
 /// (the chessboard race can pass for ever, so plain recursion would not end): each
@@ -332,7 +331,7 @@ fn with_more_seats_the_search_is_max_n_and_the_table_changes_nothing() {
 }
 
 /// The moves of one seeded game between `kinds`, one bot per seat.
-fn moves_of_a_game<G: FullGame>(fresh: &G, kinds: &[BotKind], seed: u64) -> Vec<String> {
+fn moves_of_a_game<G: crate::ai::roster::BotGame>(fresh: &G, kinds: &[BotKind], seed: u64) -> Vec<String> {
     let mut bots: Vec<Box<dyn Bot<G>>> = kinds
         .iter()
         .enumerate()
@@ -375,7 +374,12 @@ fn searching_bots_replay_the_same_moves_for_the_same_seed() {
 
 /// Wins of seat `hero` (played by `hero_kind`) against `others` over `pairs` pairs of
 /// games, the seats swapped on the same dice.
-fn paired_wins<G: FullGame>(fresh: &G, hero_kind: BotKind, other: BotKind, pairs: u64) -> (u64, u64) {
+fn paired_wins<G: crate::ai::roster::BotGame>(
+    fresh: &G,
+    hero_kind: BotKind,
+    other: BotKind,
+    pairs: u64,
+) -> (u64, u64) {
     let mut wins = 0;
     for pair in 0..pairs {
         for hero in 0..2 {
@@ -432,7 +436,7 @@ fn mcts_beats_random_clearly() {
 
 #[test]
 fn bot_best_plays_a_known_level_for_every_game_and_option_set() {
-    use tabula::ai::roster::best_level;
+    use crate::ai::roster::best_level;
     let three = new_game::<Aeroplane>(&["players=3"]);
     let four = new_game::<Aeroplane>(&["players=4"]);
     let three_bouncing = new_game::<Aeroplane>(&["players=3", "overshoot=bounce"]);

@@ -2,14 +2,14 @@
 //! mixed over the seats: every game ends with a winner, the seven pieces are conserved
 //! and the position string round-trips after every single action.
 
-use tabula::ai::playout::playout_with_bots;
-use tabula::ai::roster::BotKind;
-use tabula::core::{Game, Phase, SeededDice};
-use tabula::games::mnogoboy::{FINISH, Mnogoboy};
+use crate::ai::playout::playout_with_bots;
+use crate::ai::roster::BotKind;
+use crate::core::{Game, Phase, SeededDice};
+use crate::games::mnogoboy::{FINISH, Mnogoboy};
 
-use crate::support;
-use tabula::core::Notation;
-use tabula::core::Strategy;
+use super::support;
+use crate::core::Notation;
+use crate::core::Strategy;
 
 const GAMES_PER_SEAT_COUNT: u64 = 200;
 
