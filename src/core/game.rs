@@ -182,7 +182,7 @@ pub struct GameInfo {
 /// throws), its legal moves listed and one of them played:
 ///
 /// ```
-/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::core::{Game, NewGame, Notation, Phase, SeededDice};
 /// use tabula::games::ur::Ur;
 ///
 /// let mut game = Ur::default_game();

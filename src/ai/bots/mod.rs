@@ -30,12 +30,12 @@ use crate::core::Strategy;
 ///
 /// ```
 /// use tabula::ai::bots::Bot;
-/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::core::{Game, NewGame, Phase, SeededDice, Strategy};
 /// use tabula::games::microbes::Microbes;
 ///
 /// struct LastMove;
 ///
-/// impl<G: Game> Bot<G> for LastMove {
+/// impl<G: Strategy> Bot<G> for LastMove {
 ///     fn choose_move(&mut self, _game: &G, legal: &[G::Move]) -> usize {
 ///         legal.len() - 1
 ///     }

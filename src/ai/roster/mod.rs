@@ -39,7 +39,7 @@ use crate::games::AnyGame;
 /// ```
 /// use tabula::ai::bots::Bot;
 /// use tabula::ai::roster::BotKind;
-/// use tabula::core::{Game, NewGame, Phase, SeededDice};
+/// use tabula::core::{Game, NewGame, Notation, Phase, SeededDice};
 /// use tabula::games::nardy::Nardy;
 ///
 /// let greedy: BotKind = "greedy".parse()?;
