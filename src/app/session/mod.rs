@@ -13,8 +13,7 @@ use std::sync::Mutex;
 use crate::ai::bots::Bot;
 use crate::ai::learn::Nets;
 use crate::ai::roster::{BotKind, KeptBot};
-use crate::core::Notation;
-use crate::core::{Dice, Game, Options, Outcome, Phase, Resignation, Seat, SeededDice};
+use crate::core::{Dice, Game, Notation, Options, Outcome, Phase, Resignation, Seat, SeededDice};
 use crate::games::{AnyGame, AnyMove, GameKind};
 
 /// One thing that happened to the game. The history keeps moves as the game's moves
