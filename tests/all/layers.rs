@@ -15,6 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod lexer;
+mod sizes;
 
 use lexer::{Token, paths_in, shown_paths, tokenize, without_tests};
 
