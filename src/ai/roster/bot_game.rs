@@ -24,7 +24,7 @@ pub trait BotGame: FullGame {
     }
 
     /// `bot:net` at `plies`: the default searches the game's network of `nets`
-    /// ([`SeatNetBot`], which falls back on the game's estimate where there is none).
+    /// (the seat-network search, which falls back on the game's estimate where there is none).
     fn net_bot(plies: u8, seed: u64, nets: &Nets) -> Box<dyn Bot<Self>> {
         Box::new(SeatNetBot::new(NetSearch::new(plies, nets.clone()), seed))
     }

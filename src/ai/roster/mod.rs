@@ -4,7 +4,7 @@
 //! A bot for an [`AnyGame`] ([`BotKind::build_any`]) dispatches once per decision to a
 //! bot built by the same [`BotGame::bot`] for the concrete game, so that searches run
 //! on the concrete type and a name means one bot on every path. The `bot:net` levels
-//! play on the networks they are built with ([`Nets`]). [`KeptBot`] keeps one
+//! play on the networks they are built with (the crate's `Nets`). [`KeptBot`] keeps one
 //! bot for a whole game, its tables alive between decisions.
 //!
 //! May use: core, games, and the rest of [`crate::ai`] but `crate::ai::train` and
@@ -151,8 +151,8 @@ impl BotKind {
     }
 
     /// A new bot of this kind for games of type `G`, on the shipped networks: its own
-    /// choices (ties, randomness) follow `seed`. [`BotKind::build_with`] on
-    /// [`Nets::shipped`].
+    /// choices (ties, randomness) follow `seed`. The same as [`BotKind::build_with`]
+    /// with the networks tabula ships.
     pub fn build<G: BotGame>(self, seed: u64) -> Box<dyn Bot<G>> {
         self.build_with(seed, &Nets::shipped())
     }
