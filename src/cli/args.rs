@@ -12,7 +12,7 @@ use crate::app::protocol::client::{EngineSettings, TrafficLog};
 use crate::core::Options;
 use crate::games::{AnyGame, GameKind};
 
-pub(super) fn parse_bot(text: &str) -> Result<BotKind, String> {
+pub(super) fn parse_bot(text: &str) -> Result<BotKind, crate::ai::roster::BotNameError> {
     text.strip_prefix("bot:").unwrap_or(text).parse()
 }
 

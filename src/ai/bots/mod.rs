@@ -9,12 +9,14 @@ mod greedy;
 mod mcts;
 mod random;
 mod searching;
+mod unfit;
 
 pub use chosen::{BotChoice, ChosenBot};
 pub use greedy::Greedy;
 pub use mcts::MctsBot;
 pub use random::RandomBot;
 pub use searching::SearchBot;
+pub use unfit::BotUnfit;
 
 pub use crate::ai::search::RankedMove;
 use crate::core::Estimate;

@@ -14,15 +14,17 @@ mod best;
 mod bot_game;
 mod dispatch;
 mod kept;
+mod name_error;
 
 pub use best::{BestBot, BestLevel, best_documented, best_level, best_resolved};
 pub use bot_game::BotGame;
 pub use kept::KeptBot;
+pub use name_error::BotNameError;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ai::bots::{Bot, Greedy, MctsBot, RandomBot, SearchBot};
+use crate::ai::bots::{Bot, BotUnfit, Greedy, MctsBot, RandomBot, SearchBot};
 use crate::ai::learn::Nets;
 use crate::ai::solve::perfect::Perfect;
 use crate::core::BotLevel;
@@ -171,15 +173,16 @@ impl BotKind {
     /// instead (bot:perfect without its solved table, a `bot:net` level deeper than the
     /// game's network bot goes). Every place a bot is chosen for a game asks this first,
     /// so that a seat never plays other than its name says.
-    pub fn check_for<G: FullGame>(self, game: &G) -> Result<(), String> {
+    pub fn check_for<G: FullGame>(self, game: &G) -> Result<(), BotUnfit> {
         match self {
             BotKind::Perfect => crate::ai::solve::perfect::check(game),
             BotKind::Net { plies } | BotKind::Reference { plies } => match game.deepest_net_level() {
-                Some(deepest) if plies > deepest => Err(format!(
-                    "bot:{self} in {} goes {deepest} plies deep at most; e.g. bot:{name}:{deepest}",
-                    game.info().id,
-                    name = self.name()
-                )),
+                Some(deepest) if plies > deepest => Err(BotUnfit::TooDeep {
+                    bot: self.to_string(),
+                    name: self.name(),
+                    game: game.info().id,
+                    deepest,
+                }),
                 _ => Ok(()),
             },
             _ => Ok(()),
@@ -246,47 +249,49 @@ impl fmt::Display for BotKind {
 }
 
 impl FromStr for BotKind {
-    type Err = String;
+    type Err = BotNameError;
 
-    fn from_str(text: &str) -> Result<BotKind, String> {
+    fn from_str(text: &str) -> Result<BotKind, BotNameError> {
         let text = text.trim().to_ascii_lowercase();
         let (name, level) = match text.split_once(':') {
             Some((name, level)) => (name, Some(level)),
             None => (text.as_str(), None),
         };
-        let unknown = || format!("unknown bot '{text}'; the bots are {}", BOT_NAMES.join(", "));
-        let no_level = |kind: BotKind| match level {
+        let plain = |kind: BotKind| match level {
             None => Ok(kind),
-            Some(_) => Err(format!("bot:{name} has no levels; write bot:{name}")),
+            Some(_) => Err(BotNameError::NoLevels { name: kind.name() }),
         };
+        // A level in `range`, else the error `bad` makes of the level as written.
+        fn level_in<T: FromStr + PartialOrd>(
+            level: &str,
+            range: std::ops::RangeInclusive<T>,
+            bad: impl FnOnce(String) -> BotNameError,
+        ) -> Result<T, BotNameError> {
+            level
+                .parse::<T>()
+                .ok()
+                .filter(|n| range.contains(n))
+                .ok_or_else(|| bad(level.to_string()))
+        }
         match name {
-            "random" => no_level(BotKind::Random),
-            "greedy" => no_level(BotKind::Greedy),
-            "best" => no_level(BotKind::Best),
-            "perfect" => no_level(BotKind::Perfect),
-            "expectimax" => {
-                let depth = match level {
+            "random" => plain(BotKind::Random),
+            "greedy" => plain(BotKind::Greedy),
+            "best" => plain(BotKind::Best),
+            "perfect" => plain(BotKind::Perfect),
+            "expectimax" => Ok(BotKind::Expectimax {
+                depth: match level {
                     None => DEFAULT_DEPTH,
-                    Some(level) => level
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|d| (1..=4).contains(d))
-                        .ok_or_else(|| {
-                            format!("expectimax depth is 1 to 4, not '{level}'; e.g. bot:expectimax:2")
-                        })?,
-                };
-                Ok(BotKind::Expectimax { depth })
-            }
+                    Some(level) => level_in(level, 1..=4, |level| BotNameError::Depth { level })?,
+                },
+            }),
             "net" | "reference" => {
+                let name = if name == "net" { "net" } else { "reference" };
                 let plies = match level {
                     None => 1,
-                    Some(level) => level
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|p| (1..=MAX_NET_PLIES).contains(p))
-                        .ok_or_else(|| {
-                            format!("{name} plies are 1 to {MAX_NET_PLIES}, not '{level}'; e.g. bot:{name}:2")
-                        })?,
+                    Some(level) => level_in(level, 1..=MAX_NET_PLIES, |level| BotNameError::Plies {
+                        name,
+                        level,
+                    })?,
                 };
                 Ok(if name == "net" {
                     BotKind::Net { plies }
@@ -294,22 +299,15 @@ impl FromStr for BotKind {
                     BotKind::Reference { plies }
                 })
             }
-            "mcts" => {
-                let playouts = match level {
+            "mcts" => Ok(BotKind::Mcts {
+                playouts: match level {
                     None => DEFAULT_PLAYOUTS,
-                    Some(level) => level
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|n| (1..=MAX_PLAYOUTS).contains(n))
-                        .ok_or_else(|| {
-                            format!(
-                                "mcts playouts are 1 to {MAX_PLAYOUTS}, not '{level}'; e.g. bot:mcts:1000"
-                            )
-                        })?,
-                };
-                Ok(BotKind::Mcts { playouts })
-            }
-            _ => Err(unknown()),
+                    Some(level) => {
+                        level_in(level, 1..=MAX_PLAYOUTS, |level| BotNameError::Playouts { level })?
+                    }
+                },
+            }),
+            _ => Err(BotNameError::Unknown { text: text.clone() }),
         }
     }
 }
@@ -334,7 +332,13 @@ mod tests {
             assert_eq!(kind.to_string(), text);
         }
         assert_eq!("expectimax".parse(), Ok(BotKind::Expectimax { depth: 2 }));
-        assert!("expectimax:5".parse::<BotKind>().unwrap_err().contains("1 to 4"));
+        assert!(
+            "expectimax:5"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 4")
+        );
         assert_eq!("net".parse(), Ok(BotKind::Net { plies: 1 }));
         assert_eq!(
             "net:1".parse::<BotKind>().map(|k| k.to_string()),
@@ -345,7 +349,13 @@ mod tests {
             Ok("net:2".to_string())
         );
         assert_eq!("net:6".parse(), Ok(BotKind::Net { plies: 6 }));
-        assert!("net:7".parse::<BotKind>().unwrap_err().contains("1 to 6"));
+        assert!(
+            "net:7"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 6")
+        );
         assert_eq!("reference".parse(), Ok(BotKind::Reference { plies: 1 }));
         assert_eq!(
             "reference:2".parse::<BotKind>().map(|k| k.to_string()),
@@ -355,23 +365,43 @@ mod tests {
             "reference:0"
                 .parse::<BotKind>()
                 .unwrap_err()
+                .to_string()
                 .contains("reference plies")
         );
-        assert!("greedy:2".parse::<BotKind>().unwrap_err().contains("no levels"));
+        assert!(
+            "greedy:2"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .to_string()
+                .contains("no levels")
+        );
         assert_eq!(
             "mcts".parse(),
             Ok(BotKind::Mcts {
                 playouts: DEFAULT_PLAYOUTS
             })
         );
-        assert!("mcts:0".parse::<BotKind>().unwrap_err().contains("1 to"));
+        assert!(
+            "mcts:0"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .to_string()
+                .contains("1 to")
+        );
         assert!(
             "mcts:lots"
                 .parse::<BotKind>()
                 .unwrap_err()
+                .to_string()
                 .contains("e.g. bot:mcts:1000")
         );
-        assert!("deep".parse::<BotKind>().unwrap_err().contains("the bots are"));
+        assert!(
+            "deep"
+                .parse::<BotKind>()
+                .unwrap_err()
+                .to_string()
+                .contains("the bots are")
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use crate::ai::bots::{Bot, Greedy, RankedMove};
+use crate::ai::bots::{Bot, BotUnfit, Greedy, RankedMove};
 use crate::ai::solve::PerfectTable;
 use crate::core::FullGame;
 use crate::core::Lab;
@@ -84,19 +84,16 @@ impl<G: FullGame> Perfect<G> {
 
 /// Whether bot:perfect can play `game`: `Err` says why not and, for a game that can be
 /// solved, the command that builds its table and what that takes.
-pub fn check<G: Lab>(game: &G) -> Result<(), String> {
+pub fn check<G: Lab>(game: &G) -> Result<(), BotUnfit> {
     let Some(solved) = game.solved_table() else {
-        return Err(format!(
-            "bot:perfect plays only {}, not {}",
-            crate::ai::solve::solvable_text(),
-            game.info().id
-        ));
+        return Err(BotUnfit::Unsolvable {
+            game: game.info().id,
+            solvable: crate::ai::solve::solvable_text(),
+        });
     };
-    let table = PerfectTable::find_table(&solved).map_err(|e| format!("bot:perfect: {e}"))?;
+    let table = PerfectTable::find_table(&solved).map_err(|reason| BotUnfit::TableUnreadable { reason })?;
     if !table.is_complete() {
-        return Err(format!(
-            "bot:perfect: the table of {solved} holds only end layers; build the whole game with 'tabula solve {solved}'"
-        ));
+        return Err(BotUnfit::EndLayersOnly { table: solved });
     }
     Ok(())
 }

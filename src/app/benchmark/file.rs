@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 
 use super::{Benchmark, BenchmarkPosition, BuildSettings, Candidate, FORMAT, reference_bots};
 use crate::ai::rollout::RolloutSettings;
-use crate::ai::roster::BotKind;
+use crate::ai::roster::{BotKind, BotNameError};
 use crate::core::Options;
 use crate::games::GameKind;
 
@@ -144,7 +144,7 @@ impl Fields {
         let at = self.at;
         self.get("bot")?
             .parse()
-            .map_err(|e: String| anyhow::anyhow!("line {at}: {e}"))
+            .map_err(|e: BotNameError| anyhow::anyhow!("line {at}: {e}"))
     }
 
     /// The `choosers=` list.
@@ -157,7 +157,7 @@ impl Fields {
                 .split(',')
                 .map(|name| {
                     name.parse()
-                        .map_err(|e: String| anyhow::anyhow!("line {at}: {e}"))
+                        .map_err(|e: BotNameError| anyhow::anyhow!("line {at}: {e}"))
                 })
                 .collect(),
         }

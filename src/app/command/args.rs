@@ -184,7 +184,10 @@ pub fn seed(args: &Args) -> Parsed {
 /// `set bot NAME`.
 pub fn set(args: &Args) -> Parsed {
     match args.rest.split_whitespace().collect::<Vec<_>>().as_slice() {
-        ["bot", name] => name.parse().map(Command::SetBot).map_err(CommandError::Argument),
+        ["bot", name] => name
+            .parse()
+            .map(Command::SetBot)
+            .map_err(|e: crate::ai::roster::BotNameError| CommandError::Argument(e.to_string())),
         _ => Err(CommandError::Syntax(format!(
             "write 'set bot NAME' ({})",
             crate::ai::roster::BOT_NAMES.join(", ")

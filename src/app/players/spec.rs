@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ai::roster::BotKind;
+use crate::ai::roster::{BotKind, BotNameError};
 use crate::core::FullGame;
 use crate::core::Game;
 
@@ -67,7 +67,10 @@ impl FromStr for PlayerSpec {
             return Ok(PlayerSpec::Human);
         }
         if let Some(name) = text.strip_prefix("bot:") {
-            return name.parse().map(PlayerSpec::Bot);
+            return name
+                .parse()
+                .map(PlayerSpec::Bot)
+                .map_err(|e: BotNameError| e.to_string());
         }
         if let Some(command) = text.strip_prefix("engine:") {
             if command.trim().is_empty() {

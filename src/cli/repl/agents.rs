@@ -23,7 +23,7 @@ impl Table {
         let label = self.session.seat_name(seat);
         if let Some(bot) = player.bot() {
             bot.check_for(self.session.game())
-                .map_err(CommandError::Argument)?;
+                .map_err(|e| CommandError::Argument(e.to_string()))?;
         }
         let mut agent = build_agent(
             &player,

@@ -131,7 +131,8 @@ impl Front for Seats {
             players[seat] = assignment.player;
         }
         for bot in players.iter().filter_map(PlayerSpec::bot) {
-            bot.check_for(fresh).map_err(CommandError::Argument)?;
+            bot.check_for(fresh)
+                .map_err(|e| CommandError::Argument(e.to_string()))?;
         }
         if players != self.players {
             self.referee = make_referee(&players, seed, &self.nets, fresh, &self.engines).0;
