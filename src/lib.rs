@@ -52,6 +52,10 @@
 
 #![warn(missing_docs)]
 
+// The unit tests share the integration tests' game set-ups, which name the crate.
+#[cfg(test)]
+extern crate self as tabula;
+
 pub mod ai;
 pub(crate) mod app;
 pub(crate) mod cli;
