@@ -30,6 +30,7 @@ mod table;
 mod terminal;
 mod tournaments;
 mod transcripts;
+mod typed_errors;
 mod ur_reference;
 mod ur_rules;
 mod ur_solver;
