@@ -262,7 +262,7 @@ pub(super) enum BadPlan {
     /// A pairing of no known name.
     Pairing(String),
     /// An SPRT that does not read, and why.
-    Sprt(String),
+    Sprt(crate::core::stats::sprt::SprtError),
 }
 
 impl std::fmt::Display for BadPlan {

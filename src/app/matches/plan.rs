@@ -288,7 +288,7 @@ impl PlanLine {
                 "players" => plan.players = value.parse().map_err(|_| bad())?,
                 "games" => plan.games = value.parse().map_err(|_| bad())?,
                 "pairing" => plan.pairing = Pairing::named(value).ok_or_else(bad)?,
-                "sprt" => plan.sprt = Some(Sprt::parse(value)?),
+                "sprt" => plan.sprt = Some(Sprt::parse(value).map_err(|e| e.to_string())?),
                 "positions" => plan.positions = Some(value.parse().map_err(|_| bad())?),
                 _ => return Err(bad()),
             }

@@ -49,31 +49,91 @@ pub enum Verdict {
     H1,
 }
 
+/// How an SPRT is written, for the errors that show it.
+const SPRT_USAGE: &str = "write --sprt elo0=E0,elo1=E1[,alpha=A,beta=B], e.g. --sprt elo0=0,elo1=20";
+
+/// Why a text is not an SPRT.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// A part without `=`.
+    #[error("'{part}' is not KEY=VALUE; {SPRT_USAGE}")]
+    NotKeyValue {
+        /// The part as written.
+        part: String,
+    },
+    /// A value that is not a finite number.
+    #[error("'{value}' in '{part}' is not a number; {SPRT_USAGE}")]
+    NotANumber {
+        /// The part as written.
+        part: String,
+        /// Its value.
+        value: String,
+    },
+    /// A key other than elo0, elo1, alpha and beta.
+    #[error("unknown SPRT key '{key}'; {SPRT_USAGE}")]
+    UnknownKey {
+        /// The key as written.
+        key: String,
+    },
+    /// elo0 or elo1 left out.
+    #[error("the SPRT needs both elo0 and elo1; {SPRT_USAGE}")]
+    NeedsBothElos,
+    /// Read, but no test can be made of it.
+    #[error("{0}; {SPRT_USAGE}")]
+    Unsound(SprtUnsound),
+}
+
+/// Why hypotheses and error rates make no test.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtUnsound {
+    /// elo0 is not below elo1.
+    #[error("elo0 ({elo0}) must be below elo1 ({elo1})")]
+    EloOrder {
+        /// The lower hypothesis.
+        elo0: f64,
+        /// The upper hypothesis.
+        elo1: f64,
+    },
+    /// A hypothesis of 2000 Elo or more either way.
+    #[error("elo0 and elo1 must lie within -2000 and 2000")]
+    EloRange,
+    /// alpha or beta not strictly between 0 and 0.5.
+    #[error("{name} must be above 0 and below 0.5 (got {value})")]
+    ErrorRate {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
+}
+
 impl Sprt {
     /// Reads `elo0=E0,elo1=E1[,alpha=A,beta=B]` (alpha and beta default to 0.05).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
-        let usage = "write --sprt elo0=E0,elo1=E1[,alpha=A,beta=B], e.g. --sprt elo0=0,elo1=20";
+    pub fn parse(text: &str) -> Result<Sprt, SprtError> {
         let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("'{part}' is not KEY=VALUE; {usage}"))?;
+                .ok_or_else(|| SprtError::NotKeyValue { part: part.into() })?;
             let number: f64 = value
                 .trim()
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("'{value}' in '{part}' is not a number; {usage}"))?;
+                .ok_or_else(|| SprtError::NotANumber {
+                    part: part.into(),
+                    value: value.into(),
+                })?;
             match key.trim() {
                 "elo0" => elo0 = Some(number),
                 "elo1" => elo1 = Some(number),
                 "alpha" => alpha = number,
                 "beta" => beta = number,
-                other => return Err(format!("unknown SPRT key '{other}'; {usage}")),
+                other => return Err(SprtError::UnknownKey { key: other.into() }),
             }
         }
         let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
-            return Err(format!("the SPRT needs both elo0 and elo1; {usage}"));
+            return Err(SprtError::NeedsBothElos);
         };
         let sprt = Sprt {
             elo0,
@@ -81,20 +141,23 @@ impl Sprt {
             alpha,
             beta,
         };
-        sprt.check().map(|()| sprt).map_err(|e| format!("{e}; {usage}"))
+        sprt.check().map(|()| sprt).map_err(SprtError::Unsound)
     }
 
     /// Refuses hypotheses and error rates that make no test.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), SprtUnsound> {
         if self.elo0 >= self.elo1 {
-            return Err(format!("elo0 ({}) must be below elo1 ({})", self.elo0, self.elo1));
+            return Err(SprtUnsound::EloOrder {
+                elo0: self.elo0,
+                elo1: self.elo1,
+            });
         }
         if self.elo0.abs() >= 2000.0 || self.elo1.abs() >= 2000.0 {
-            return Err("elo0 and elo1 must lie within -2000 and 2000".into());
+            return Err(SprtUnsound::EloRange);
         }
         for (name, value) in [("alpha", self.alpha), ("beta", self.beta)] {
             if !(value > 0.0 && value < 0.5) {
-                return Err(format!("{name} must be above 0 and below 0.5 (got {value})"));
+                return Err(SprtUnsound::ErrorRate { name, value });
             }
         }
         Ok(())
@@ -234,7 +297,7 @@ mod tests {
             ("elo0=0,elo1=5,gamma=1", "unknown SPRT key 'gamma'"),
             ("0,5", "is not KEY=VALUE"),
         ] {
-            let error = Sprt::parse(text).unwrap_err();
+            let error = Sprt::parse(text).unwrap_err().to_string();
             assert!(error.contains(says), "{text}: {error}");
             assert!(error.contains("--sprt elo0=0,elo1=20"), "{error}");
         }
