@@ -86,15 +86,15 @@ fn round_trip(
     // A first few games say how long a game's record is, and so how many to play.
     let start = Instant::now();
     let probe = 10;
-    run_match(&config(kind, options, probe, jobs, path)?, &mut sink, false)?;
+    run_match(&config(kind, options, probe, jobs, path)?, &mut sink, false)?.finished()?;
     let per_game = std::fs::metadata(path)?.len().max(1) / probe;
     // An even number, so that both players sit in each seat equally.
     let games = (target / per_game).max(probe + 2).next_multiple_of(2);
-    run_match(&config(kind, options, games, jobs, path)?, &mut sink, false)?;
+    run_match(&config(kind, options, games, jobs, path)?, &mut sink, false)?.finished()?;
     let written = start.elapsed();
     let bytes = std::fs::metadata(path)?.len();
     let start = Instant::now();
-    let resumed = run_match(&config(kind, options, games, jobs, path)?, &mut sink, false)?;
+    let resumed = run_match(&config(kind, options, games, jobs, path)?, &mut sink, false)?.finished()?;
     anyhow::ensure!(
         resumed.len() as u64 == games,
         "resumed {} of {games} games",

@@ -9,7 +9,6 @@ use clap::{Args, Subcommand};
 
 use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_player};
 use super::usage;
-use crate::app::interrupt::StoppedBySignal;
 use crate::app::matches::{
     MatchConfig, NamedEngine, Openings, Pairing, Shard, Starts, Tourney, find_player, read_engines,
 };
@@ -154,17 +153,14 @@ pub(super) fn run_match_command(
     }
     let config = match_config(args, nets)?;
     check_engines(&config).map_err(usage)?;
-    match run_match(&config, out, io::stderr().is_terminal()) {
-        Ok(_) => Ok(ExitCode::SUCCESS),
-        Err(error) => match error.downcast_ref::<StoppedBySignal>() {
-            // The table is out; say why it stopped and exit as a signal's victim does.
-            Some(stop) => {
-                out.flush()?;
-                eprintln!("tabula: {stop}");
-                Ok(ExitCode::from(stop.exit_status()))
-            }
-            None => Err(error),
-        },
+    match run_match(&config, out, io::stderr().is_terminal())?.stopped {
+        None => Ok(ExitCode::SUCCESS),
+        // The table is out; say why it stopped and exit as a signal's victim does.
+        Some(stop) => {
+            out.flush()?;
+            eprintln!("tabula: {stop}");
+            Ok(ExitCode::from(stop.exit_status()))
+        }
     }
 }
 

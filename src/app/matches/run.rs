@@ -24,11 +24,7 @@ use crate::core::Game;
 /// Runs the match: plays the games not yet in the records, then prints the table. With
 /// `progress`, a progress bar on standard error; the first forfeit of each player is told
 /// there too, with the engine's last standard error lines.
-pub fn run_match(
-    config: &MatchConfig,
-    out: &mut dyn Write,
-    progress: bool,
-) -> anyhow::Result<Vec<GameSummary>> {
+pub fn run_match(config: &MatchConfig, out: &mut dyn Write, progress: bool) -> anyhow::Result<MatchRun> {
     if config.players.iter().any(|p| p.spec.is_human()) {
         bail!("a match is played by bots and engines; 'human' cannot play one");
     }
@@ -93,10 +89,32 @@ pub fn run_match(
         out, finished, sprt, ..
     } = run;
     let summaries = write_table(config, out, finished, sprt.as_ref(), start.elapsed(), resumed)?;
-    if interrupted.is_requested() {
-        return Err(stopped(config, summaries.len()).into());
+    let stopped = interrupted
+        .is_requested()
+        .then(|| stopped(config, summaries.len()));
+    Ok(MatchRun {
+        games: summaries,
+        stopped,
+    })
+}
+
+/// How a match run ended: the games its table counts, and the signal that stopped it
+/// early (its table written all the same), if one did.
+pub struct MatchRun {
+    /// Every game the table counts, resumed ones included.
+    pub games: Vec<GameSummary>,
+    /// The signal that stopped the run before its last game, if any.
+    pub stopped: Option<crate::app::interrupt::StoppedBySignal>,
+}
+
+impl MatchRun {
+    /// The games, where the run was not stopped.
+    pub fn finished(self) -> Result<Vec<GameSummary>, crate::app::interrupt::StoppedBySignal> {
+        match self.stopped {
+            Some(stop) => Err(stop),
+            None => Ok(self.games),
+        }
     }
-    Ok(summaries)
 }
 
 /// The SPRT the match stops on, fed the games already `finished`: the test stops the

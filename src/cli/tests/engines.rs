@@ -347,7 +347,7 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
         tourney: Default::default(),
     };
     let mut out = Vec::new();
-    let games = run_match(&config, &mut out, false).unwrap();
+    let games = run_match(&config, &mut out, false).unwrap().games;
     let table = String::from_utf8(out).unwrap();
     for game in &games {
         let (seat, kind, _) = game.forfeit.clone().expect("the engine forfeits every game");
