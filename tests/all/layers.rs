@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 mod lexer;
 mod sizes;
+mod traits;
 
 use lexer::{Token, paths_in, shown_paths, tokenize, without_tests};
 
