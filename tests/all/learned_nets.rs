@@ -137,3 +137,30 @@ fn train_again_keeps_the_finished_network() {
     assert_eq!(code, Some(0), "{error}");
     assert_ne!(std::fs::read(out).unwrap(), first);
 }
+
+/// The first line of each `hint` answer in `out`.
+fn hint_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.trim_start().starts_with("1. "))
+        .collect()
+}
+
+#[test]
+fn a_loaded_game_keeps_the_network_given_with_net() {
+    // Given the reference network chosen with --net, when a game is saved and loaded and
+    // asked for a hint before and after, then both hints come from that network, which
+    // judges the position otherwise than the shipped one.
+    let dir = crate::support::temp_dir("load_keeps_net");
+    let record = dir.join("game.txt").display().to_string();
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/nardy-reference.net");
+    let script = format!("roll\nhint 2\nsave {record}\nload {record}\nhint 2\nquit\n");
+    let (status, out, err) =
+        crate::support::run_tabula(&["play", "nardy", "--seed", "1", "--net", net], &script);
+    assert_eq!(status, Some(0), "{err}");
+    let chosen = hint_lines(&out);
+    assert_eq!(chosen.len(), 2, "{out}");
+    assert_eq!(chosen[0], chosen[1], "{out}");
+    let (_, shipped, _) =
+        crate::support::run_tabula(&["play", "nardy", "--seed", "1"], "roll\nhint 2\nquit\n");
+    assert_ne!(hint_lines(&shipped), vec![chosen[0]], "{shipped}");
+}
