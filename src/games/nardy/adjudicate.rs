@@ -15,7 +15,7 @@
 use super::board::HOME_MASK;
 use super::eval::{is_race, race_odds};
 use super::{Nardy, SEAT_NAMES, WinKind};
-use crate::core::{Adjudication, Game, Outcome, Phase};
+use crate::core::{Adjudication, Game, Phase};
 
 /// The adjudicated result of `game` if it is a pure race before a roll, else `None`.
 pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
@@ -39,9 +39,8 @@ pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
     } else {
         WinKind::Oin
     };
-    let mut score = game.score;
-    score[winner] += kind.points();
-    if score[winner] < game.rules.match_to {
+    let (score, match_won) = game.score_after(winner, kind);
+    if !match_won {
         return None;
     }
     let exact = game.sides.iter().all(|side| side.occupancy() & !HOME_MASK == 0);
@@ -63,11 +62,7 @@ pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
         100.0 * mars[winner]
     );
     Some(Adjudication {
-        outcome: Outcome {
-            places: if winner == 0 { vec![1, 2] } else { vec![2, 1] },
-            points: score.to_vec(),
-            summary,
-        },
+        outcome: Nardy::match_won(winner, score, summary),
         reason,
     })
 }

@@ -427,6 +427,23 @@ impl Nardy {
         format!("{}-{}", self.score[WHITE], self.score[BLACK])
     }
 
+    /// The match score once `winner` scores a game won by `kind`, and whether that wins
+    /// the match.
+    fn score_after(&self, winner: Seat, kind: WinKind) -> ([u32; 2], bool) {
+        let mut score = self.score;
+        score[winner] += kind.points();
+        (score, score[winner] >= self.rules.match_to)
+    }
+
+    /// The outcome of a match that `winner` has won with `score`, told by `summary`.
+    fn match_won(winner: Seat, score: [u32; 2], summary: String) -> Outcome {
+        Outcome {
+            places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
+            points: score.to_vec(),
+            summary,
+        }
+    }
+
     /// Resigning: the opponent scores what the game would be worth if it ended now, judged
     /// from the resigner's checkers (oin, mars or koks); a match not yet won goes on.
     fn concede(&mut self, seat: Seat) -> crate::core::Resignation {
@@ -434,9 +451,8 @@ impl Nardy {
         let winner = 1 - seat.min(1);
         let kind = self.win_kind(winner);
         let (resigner, name) = (SEAT_NAMES[seat.min(1)], SEAT_NAMES[winner]);
-        let mut score = self.score;
-        score[winner] += kind.points();
-        if score[winner] < self.rules.match_to {
+        let (score, match_won) = self.score_after(winner, kind);
+        if !match_won {
             self.score_game(winner, kind.points());
             return Resignation::PlaysOn(format!(
                 "{resigner} resigns the game; {name} scores {}\nmatch score: white {}, black {} ({} to win); {name} starts the next game",
@@ -456,11 +472,7 @@ impl Nardy {
                 kind.describe()
             )
         };
-        Resignation::Over(Outcome {
-            places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
-            points: score.to_vec(),
-            summary,
-        })
+        Resignation::Over(Nardy::match_won(winner, score, summary))
     }
 }
 
