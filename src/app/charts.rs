@@ -54,6 +54,16 @@ impl MarkerKind {
             MarkerKind::Unlucky => RGBColor(120, 60, 160),
         }
     }
+
+    /// The marker's size in pixels, the same on the chart and in its legend: a blunder
+    /// larger than an error.
+    fn size(self) -> i32 {
+        match self {
+            MarkerKind::Error => 4,
+            MarkerKind::Blunder | MarkerKind::Lucky => 6,
+            MarkerKind::Unlucky => 5,
+        }
+    }
 }
 
 /// A point marked on a chart (an error at a turn, a lucky roll).
@@ -227,29 +237,30 @@ where
         if at.is_empty() {
             continue;
         }
-        let c = kind.color();
+        let (c, size) = (kind.color(), kind.size());
         let drawn = match kind {
             MarkerKind::Error | MarkerKind::Blunder => {
-                let radius = if kind == MarkerKind::Blunder { 6 } else { 4 };
-                plot.draw_series(at.into_iter().map(move |p| Circle::new(p, radius, c.filled())))
+                plot.draw_series(at.into_iter().map(move |p| Circle::new(p, size, c.filled())))
             }
-            MarkerKind::Lucky => {
-                plot.draw_series(at.into_iter().map(move |p| TriangleMarker::new(p, 6, c.filled())))
-            }
-            MarkerKind::Unlucky => {
-                plot.draw_series(at.into_iter().map(move |p| Cross::new(p, 5, c.stroke_width(2))))
-            }
+            MarkerKind::Lucky => plot.draw_series(
+                at.into_iter()
+                    .map(move |p| TriangleMarker::new(p, size, c.filled())),
+            ),
+            MarkerKind::Unlucky => plot.draw_series(
+                at.into_iter()
+                    .map(move |p| Cross::new(p, size, c.stroke_width(2))),
+            ),
         };
         let entry = drawn.map_err(failed)?.label(kind.name());
         match kind {
             MarkerKind::Error | MarkerKind::Blunder => {
-                entry.legend(move |(x, y)| Circle::new((x + 10, y), 4, c.filled()));
+                entry.legend(move |(x, y)| Circle::new((x + 10, y), size, c.filled()));
             }
             MarkerKind::Lucky => {
-                entry.legend(move |(x, y)| TriangleMarker::new((x + 10, y), 6, c.filled()));
+                entry.legend(move |(x, y)| TriangleMarker::new((x + 10, y), size, c.filled()));
             }
             MarkerKind::Unlucky => {
-                entry.legend(move |(x, y)| Cross::new((x + 10, y), 5, c.stroke_width(2)));
+                entry.legend(move |(x, y)| Cross::new((x + 10, y), size, c.stroke_width(2)));
             }
         }
     }
