@@ -294,13 +294,8 @@ fn readable_start(bytes: &[u8]) -> String {
 /// most [`MAX_FILE_BYTES`] long and UTF-8. The error says which of these failed.
 pub fn read_text_file(path: &Path) -> Result<String, String> {
     let shown = path.display();
-    // Checked before opening: opening a FIFO blocks until someone writes to it.
-    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    check_regular(&metadata, path)?;
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    // Checked again on the open file, in case the path changed in between.
+    let file = open_regular_file(path)?;
     let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
-    check_regular(&metadata, path)?;
     let too_big = || {
         format!(
             "cannot read {shown}: it is larger than {} MiB, the most tabula reads from a file",
