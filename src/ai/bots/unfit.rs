@@ -28,8 +28,6 @@ pub enum BotUnfit {
     TooDeep {
         /// The bot as named, e.g. `net:5`.
         bot: String,
-        /// The bot's base name, e.g. `net`.
-        name: &'static str,
         /// The game's id.
         game: &'static str,
         /// The deepest level the game's network bot plays.
@@ -48,15 +46,14 @@ impl fmt::Display for BotUnfit {
                 f,
                 "bot:perfect: the table of {table} holds only end layers; build the whole game with 'tabula solve {table}'"
             ),
-            BotUnfit::TooDeep {
-                bot,
-                name,
-                game,
-                deepest,
-            } => write!(
-                f,
-                "bot:{bot} in {game} goes {deepest} plies deep at most; e.g. bot:{name}:{deepest}"
-            ),
+            BotUnfit::TooDeep { bot, game, deepest } => {
+                // The base name, `net` of `net:5`, with the level that does play.
+                let name = bot.split(':').next().unwrap_or(bot);
+                write!(
+                    f,
+                    "bot:{bot} in {game} goes {deepest} plies deep at most; e.g. bot:{name}:{deepest}"
+                )
+            }
         }
     }
 }

@@ -179,7 +179,6 @@ impl BotKind {
             BotKind::Net { plies } | BotKind::Reference { plies } => match game.deepest_net_level() {
                 Some(deepest) if plies > deepest => Err(BotUnfit::TooDeep {
                     bot: self.to_string(),
-                    name: self.name(),
                     game: game.info().id,
                     deepest,
                 }),
