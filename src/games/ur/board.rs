@@ -99,7 +99,7 @@ impl RuleSet {
     ];
 
     /// The option value: `city`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             RuleSet::City => "city",
             RuleSet::Finkel => "finkel",

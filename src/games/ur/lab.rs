@@ -4,30 +4,25 @@ use super::board::RuleSet;
 use super::{INFO, Ur, index};
 use crate::core::{Lab, SolvedTable};
 
-/// Ur's solved tables, in the order of [`RuleSet::ALL`]: `tabula solve` builds the four
-/// standard rule sets whole, and only the end layers of City of Ur.
+/// Ur's solved tables, one per rule set: `tabula solve` builds the four standard rule
+/// sets whole, and only the end layers of City of Ur.
 static SOLVED_TABLES: [SolvedTable; 5] = [
-    rule_set_table("city", false),
-    rule_set_table("finkel", true),
-    rule_set_table("masters", true),
-    rule_set_table("blitz", true),
-    rule_set_table("aseb", true),
+    solved_table(RuleSet::City),
+    solved_table(RuleSet::Finkel),
+    solved_table(RuleSet::Masters),
+    solved_table(RuleSet::Blitz),
+    solved_table(RuleSet::Aseb),
 ];
-
-const fn rule_set_table(rules: &'static str, whole: bool) -> SolvedTable {
-    SolvedTable {
-        game: INFO.id,
-        option: "rules",
-        value: rules,
-        whole,
-    }
-}
 
 /// The solved table of a rule set (`ur rules=finkel`), as [`Lab::solved_table`] gives it
 /// and the solver writes it.
-pub fn solved_table(rules: RuleSet) -> SolvedTable {
-    let at = RuleSet::ALL.iter().position(|&r| r == rules).unwrap_or(0);
-    SOLVED_TABLES[at]
+pub const fn solved_table(rules: RuleSet) -> SolvedTable {
+    SolvedTable {
+        game: INFO.id,
+        option: "rules",
+        value: rules.name(),
+        whole: !matches!(rules, RuleSet::City),
+    }
 }
 
 impl Lab for Ur {
