@@ -89,11 +89,16 @@ pub fn shipped_nardy_net() -> &'static (Arc<Network>, NetInfo) {
 
 /// Reads a network file for training or play, with the file named in any error.
 pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read the network file {}", path.display()))?;
-    let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
+    let (network, info) = read_net_file(path)?;
     check_nardy(&network, &info).with_context(|| format!("{}", path.display()))?;
     Ok((network, info))
+}
+
+/// Reads a weight file of any game, with the file named in any error.
+fn read_net_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read the network file {}", path.display()))?;
+    weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))
 }
 
 /// Long Nardy's reference network ([`REFERENCE_NARDY_NET`]).
@@ -137,14 +142,12 @@ impl Nets {
     /// input layout this tabula encodes), or the game and options its key names (a
     /// network that fits no game played is simply never used).
     pub fn read_file(&mut self, path: &Path) -> anyhow::Result<()> {
-        let bytes = std::fs::read(path)
-            .with_context(|| format!("cannot read the network file {}", path.display()))?;
-        let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
+        let (network, info) = read_net_file(path)?;
         if info.game != Nardy::game_info().id {
             self.seats.insert(0, (info, Arc::new(network)));
             return Ok(());
         }
-        let (network, _) = load_file(path)?;
+        check_nardy(&network, &info).with_context(|| format!("{}", path.display()))?;
         self.nardy = Some(Arc::new(network));
         Ok(())
     }
