@@ -134,9 +134,8 @@ fn run(
     let kind = GameKind::ALL[0];
     // A game's default options always set it up; were they ever refused, the engine could
     // not start, as when its input cannot be read.
-    let mut session =
-        Session::new(kind, &Options::defaults(kind.info().options), seed).map_err(io::Error::other)?;
-    session.set_nets(nets.clone());
+    let mut session = Session::with_nets(kind, &Options::defaults(kind.info().options), seed, nets.clone())
+        .map_err(io::Error::other)?;
     session.set_bot(bot);
     for line in LineReader::new(input) {
         let text = match line?.command {

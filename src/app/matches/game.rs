@@ -44,8 +44,7 @@ impl Table for Refereed {
 pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummary, String, Option<String>)> {
     let seed = config.dice_seed(index);
     let seat_players = config.seat_players(index);
-    let mut session = Session::new(config.kind, &config.options, seed)?;
-    session.set_nets(config.nets.clone());
+    let mut session = Session::with_nets(config.kind, &config.options, seed, config.nets.clone())?;
     if let Some(position) = config.opening(index) {
         // Checked when the file was read; the record's first line says where it began.
         session.set_position(position)?;

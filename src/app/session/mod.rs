@@ -4,6 +4,9 @@
 
 mod error;
 mod walk;
+mod words;
+
+use words::{choice_words, verbs};
 
 pub use error::CommandError;
 pub use walk::TurnNumbers;
@@ -120,11 +123,21 @@ pub struct Session {
 impl Session {
     /// A session playing a new game of `kind` with `options`, dice from `seed`.
     pub fn new(kind: GameKind, options: &Options, seed: u64) -> Result<Session, CommandError> {
+        Session::with_nets(kind, options, seed, Nets::shipped())
+    }
+
+    /// Like [`Session::new`], with the built-in bot playing on `nets`.
+    pub fn with_nets(
+        kind: GameKind,
+        options: &Options,
+        seed: u64,
+        nets: Nets,
+    ) -> Result<Session, CommandError> {
         Ok(Session {
             game: kind.new_game(options)?,
             history: Vec::new(),
             dice: SeededDice::new(seed),
-            bot: Mutex::new(KeptBot::new(BotKind::Best)),
+            bot: Mutex::new(KeptBot::with_nets(BotKind::Best, nets)),
             bot_seed: seed ^ 0xB07,
             unsaved: false,
             conceded: None,
@@ -665,63 +678,6 @@ impl Session {
         lines.push(outcome.summary);
         Ok(lines.join("\n"))
     }
-}
-
-/// The distinct first words of `moves`, in order, when every move begins with a word
-/// (`take`, `swap`, `pass`) and there are few of them.
-fn verbs(moves: &[String]) -> Option<Vec<&str>> {
-    let mut verbs: Vec<&str> = Vec::new();
-    for text in moves {
-        let first = text.split_whitespace().next()?;
-        if !first.chars().all(|c| c.is_ascii_alphabetic()) {
-            return None;
-        }
-        if !verbs.contains(&first) {
-            verbs.push(first);
-        }
-    }
-    (!verbs.is_empty() && verbs.len() <= 3).then_some(verbs)
-}
-
-/// The moves in words for a message: a few named whole, else grouped by their first word
-/// (`'swap ...' or 'pass'`), else one for example.
-fn choice_words(moves: &[String]) -> String {
-    let quoted = |words: Vec<String>| -> String {
-        match words.split_last() {
-            None => "nothing".into(),
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        }
-    };
-    if moves.len() <= 3 {
-        return format!(
-            "type {}",
-            quoted(moves.iter().map(|m| format!("'{m}'")).collect())
-        );
-    }
-    if let Some(verbs) = verbs(moves) {
-        let groups = verbs
-            .iter()
-            .map(|verb| {
-                let many = moves
-                    .iter()
-                    .filter(|m| m.split_whitespace().next() == Some(verb))
-                    .count()
-                    > 1;
-                if many {
-                    format!("'{verb} ...'")
-                } else {
-                    format!("'{verb}'")
-                }
-            })
-            .collect();
-        return format!("type {} (see 'legal')", quoted(groups));
-    }
-    format!(
-        "type a move such as '{}' ('legal' lists all {})",
-        moves[0],
-        moves.len()
-    )
 }
 
 /// `answer`, unless Ctrl-C stopped the search that gave it (then it means nothing).

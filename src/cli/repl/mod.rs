@@ -122,8 +122,7 @@ const ROWS_UNDER_BOARD: usize = 5;
 impl Table {
     /// Sets up the game and its players.
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
-        let mut session = Session::new(config.kind, &config.options, config.seed)?;
-        session.set_nets(config.nets.clone());
+        let session = Session::with_nets(config.kind, &config.options, config.seed, config.nets.clone())?;
         let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
         let (referee, forfeit) = make_referee(
             &players,
