@@ -3,7 +3,10 @@
 
 use thiserror::Error;
 
-use crate::core::{DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, WrongPhase};
+use crate::ai::bots::BotUnfit;
+use crate::core::{
+    DiceError, IllegalMove, OptionError, PlayError, PositionError, SyntaxError, UnknownSeat, WrongPhase,
+};
 
 /// A command that failed; the session is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -54,6 +57,18 @@ fn hint_text(hint: &Option<String>) -> String {
     match hint {
         Some(hint) => format!(" (did you mean '{hint}'?)"),
         None => " (type 'help' for the list of commands)".to_string(),
+    }
+}
+
+impl From<UnknownSeat> for CommandError {
+    fn from(error: UnknownSeat) -> Self {
+        CommandError::Argument(error.to_string())
+    }
+}
+
+impl From<BotUnfit> for CommandError {
+    fn from(error: BotUnfit) -> Self {
+        CommandError::Argument(error.to_string())
     }
 }
 

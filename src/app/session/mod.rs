@@ -277,8 +277,7 @@ impl Session {
     /// game (bot:perfect without its solved table: the error gives the command that
     /// builds it), leaving the session as it was.
     pub fn choose_bot(&mut self, bot: BotKind) -> Result<(), CommandError> {
-        bot.check_for(&self.game)
-            .map_err(|e| CommandError::Argument(e.to_string()))?;
+        bot.check_for(&self.game)?;
         self.set_bot(bot);
         Ok(())
     }

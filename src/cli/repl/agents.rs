@@ -15,15 +15,10 @@ use crate::core::{Game, Phase, Seat};
 impl Table {
     /// `seat SEAT PLAYER`: someone else plays a seat from here on.
     pub(super) fn change_seat(&mut self, seat: &str, player: PlayerSpec, out: &mut dyn Write) -> Step {
-        let seat = self
-            .session
-            .game()
-            .find_seat(seat)
-            .map_err(|e| CommandError::Argument(e.to_string()))?;
+        let seat = self.session.game().find_seat(seat).map_err(CommandError::from)?;
         let label = self.session.seat_name(seat);
         if let Some(bot) = player.bot() {
-            bot.check_for(self.session.game())
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            bot.check_for(self.session.game()).map_err(CommandError::from)?;
         }
         let mut agent = build_agent(
             &player,

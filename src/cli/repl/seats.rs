@@ -125,14 +125,11 @@ impl Front for Seats {
             .collect();
         for word in words {
             let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
-            let seat = fresh
-                .find_seat(&assignment.seat)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            let seat = fresh.find_seat(&assignment.seat)?;
             players[seat] = assignment.player;
         }
         for bot in players.iter().filter_map(PlayerSpec::bot) {
-            bot.check_for(fresh)
-                .map_err(|e| CommandError::Argument(e.to_string()))?;
+            bot.check_for(fresh)?;
         }
         if players != self.players {
             self.referee = make_referee(&players, seed, &self.nets, fresh, &self.engines).0;
