@@ -11,7 +11,6 @@ use anyhow::{Context, bail};
 use super::openings::Starts;
 use super::plan::PlanLine;
 use super::resume::resume;
-use super::standings::SprtProgress;
 use super::table::{table, wrap};
 use super::{GameSummary, MatchConfig, Tourney};
 use crate::app::players::MatchPlayer;
@@ -50,11 +49,7 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
         }
     }
     let mut out = String::new();
-    let sprt = config.tourney.sprt.map(|test| {
-        let mut progress = SprtProgress::new(test);
-        progress.feed(&finished);
-        progress
-    });
+    let sprt = super::run::sprt_of(&config, &finished);
     if let Some(progress) = &sprt {
         if let Some(gap) = progress.gap(&finished) {
             out.push_str(&wrap(&format!(
@@ -67,7 +62,7 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
         }
     }
     // The games the plan holds that no file has (up to the SPRT's verdict, if any).
-    let upto = sprt.as_ref().and_then(SprtProgress::cutoff).unwrap_or(games);
+    let upto = super::run::stop_at(&sprt).unwrap_or(games);
     if let Some(missing) = missing_games(games, seen, seats, upto) {
         out.push_str(&wrap(&format!(
             "warning: {} of the {games} planned games are in these files; {missing}",

@@ -120,7 +120,7 @@ impl MatchRun {
 /// The SPRT the match stops on, fed the games already `finished`: the test stops the
 /// match only when this run plays every game (a shard's verdict would leave holes in the
 /// whole).
-fn sprt_of(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Option<SprtProgress> {
+pub(super) fn sprt_of(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Option<SprtProgress> {
     let mut sprt = config
         .tourney
         .sprt
@@ -133,7 +133,7 @@ fn sprt_of(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Optio
 }
 
 /// The game the SPRT's verdict came at, once it has come: no game from there on counts.
-fn stop_at(sprt: &Option<SprtProgress>) -> Option<u64> {
+pub(super) fn stop_at(sprt: &Option<SprtProgress>) -> Option<u64> {
     sprt.as_ref().and_then(SprtProgress::cutoff)
 }
 
