@@ -56,7 +56,7 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
     let mut text = table_header(config, games);
     let labels = player_labels(config, games);
     text.push_str(&player_rows(&labels, games, most));
-    if let Some(note) = best_note(config, &labels) {
+    if let Some(note) = best_note(config, fresh.as_ref(), &labels) {
         text.push_str(&note);
     }
     if players == 2 {
@@ -385,15 +385,15 @@ fn spec_label(spec: &PlayerSpec, game: &AnyGame) -> String {
     }
 }
 
-/// `bot:best plays expectimax:4 here` when a player column could not say so.
-fn best_note(config: &MatchConfig, labels: &[String]) -> Option<String> {
-    let game = config.kind.new_game(&config.options).ok()?;
+/// `bot:best plays expectimax:4 here` in `game` when a player column could not say so.
+fn best_note(config: &MatchConfig, game: Option<&AnyGame>, labels: &[String]) -> Option<String> {
+    let game = game?;
     let hidden = config
         .players
         .iter()
         .zip(labels)
         .any(|(p, label)| p.spec == PlayerSpec::Bot(BotKind::Best) && !label.contains('('));
-    hidden.then(|| format!("bot:best plays {} here\n", best_resolved(&game)))
+    hidden.then(|| format!("bot:best plays {} here\n", best_resolved(game)))
 }
 
 /// Cuts `names` to `width` characters so that no two of them look the same: first from
