@@ -216,14 +216,16 @@ impl From<DiceMistake> for DiceError {
     }
 }
 
-/// A position string that does not describe a valid position of this game.
+/// A position string that does not describe a valid position of this game. `F` is the
+/// game's own account of what its rules rule out ([`crate::core::Notation::PositionFault`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("bad position: {0}")]
-pub struct PositionError(pub PositionMistake);
+pub struct PositionError<F>(pub PositionMistake<F>);
 
-/// What is wrong with a position string.
+/// What is wrong with a position string: the mistakes every game's text can make, and
+/// the game's own fault `F` for what only its rules know.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionMistake {
+pub enum PositionMistake<F> {
     /// A field without `=`.
     #[error("'{field}' is not key=value")]
     NotKeyValue {
@@ -271,25 +273,48 @@ pub enum PositionMistake {
     /// A roll-off that its rule cannot reach.
     #[error(transparent)]
     RollOff(#[from] RollOffMistake),
-    /// Anything else the game's rules rule out, in the game's words.
-    #[error("{0}")]
-    Rules(String),
+    /// What only the game's own rules rule out, with the facts as the game keeps them.
+    #[error(transparent)]
+    Rules(F),
 }
 
-impl PositionError {
-    /// A mistake that only the game's own rules know, in the game's words.
-    pub fn rules(text: String) -> PositionError {
-        PositionError(PositionMistake::Rules(text))
+impl<F> PositionError<F> {
+    /// The same error with the game's fault turned into another type (as [`AnyGame`]
+    /// turns each game's fault into one of its own).
+    ///
+    /// [`AnyGame`]: crate::games::AnyGame
+    pub fn map_rules<G>(self, into: impl FnOnce(F) -> G) -> PositionError<G> {
+        PositionError(match self.0 {
+            PositionMistake::NotKeyValue { field } => PositionMistake::NotKeyValue { field },
+            PositionMistake::GivenTwice { key } => PositionMistake::GivenTwice { key },
+            PositionMistake::Value { key, value, rule } => PositionMistake::Value { key, value, rule },
+            PositionMistake::PartNotA {
+                key,
+                value,
+                part,
+                what,
+            } => PositionMistake::PartNotA {
+                key,
+                value,
+                part,
+                what,
+            },
+            PositionMistake::ListedTwice { key, value, entry } => {
+                PositionMistake::ListedTwice { key, value, entry }
+            }
+            PositionMistake::RollOff(mistake) => PositionMistake::RollOff(mistake),
+            PositionMistake::Rules(fault) => PositionMistake::Rules(into(fault)),
+        })
     }
 }
 
-impl From<PositionMistake> for PositionError {
-    fn from(mistake: PositionMistake) -> Self {
+impl<F> From<PositionMistake<F>> for PositionError<F> {
+    fn from(mistake: PositionMistake<F>) -> Self {
         PositionError(mistake)
     }
 }
 
-impl From<RollOffMistake> for PositionError {
+impl<F> From<RollOffMistake> for PositionError<F> {
     fn from(mistake: RollOffMistake) -> Self {
         PositionError(PositionMistake::RollOff(mistake))
     }

@@ -6,6 +6,12 @@ use super::game::Game;
 
 /// A game's text: its move notation, board views and position strings.
 pub trait Notation: Game {
+    /// What this game's rules rule out in a position string, with the facts as fields
+    /// (the mistakes every game's text can make are [`PositionMistake`]'s own).
+    ///
+    /// [`PositionMistake`]: super::error::PositionMistake
+    type PositionFault: std::error::Error + Clone + Eq + Send + Sync + 'static;
+
     /// Reads a move written in this game's notation (syntax only, not legality).
     fn parse_move(&self, text: &str) -> Result<Self::Move, SyntaxError>;
 
@@ -31,7 +37,7 @@ pub trait Notation: Game {
     fn position_string(&self) -> String;
 
     /// Replaces the position with one read from a position string (options stay).
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError>;
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError<Self::PositionFault>>;
 
     /// Lines worth telling people about what changed since `before` (a capture, an extra
     /// roll, the end of a game in a match). Plain moves need none.

@@ -134,6 +134,17 @@ macro_rules! games {
             )+
         }
 
+        /// What the rules of any game rule out in a position string: the fault of the
+        /// game whose position it was.
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        pub enum AnyPositionFault {
+            $(
+                #[doc = concat!("A fault of a [`", stringify!($module), "`] position.")]
+                #[error(transparent)]
+                $variant(<$module::$ty as Notation>::PositionFault),
+            )+
+        }
+
         impl AnyGame {
             /// Which game this is.
             pub fn kind(&self) -> GameKind {
@@ -276,6 +287,8 @@ macro_rules! games {
         }
 
         impl Notation for AnyGame {
+            type PositionFault = AnyPositionFault;
+
             fn parse_move(&self, text: &str) -> Result<AnyMove, SyntaxError> {
                 match self { $(AnyGame::$variant(g) => g.parse_move(text).map(AnyMove::$variant),)+ }
             }
@@ -302,8 +315,10 @@ macro_rules! games {
             fn position_string(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.position_string(),)+ }
             }
-            fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-                match self { $(AnyGame::$variant(g) => g.set_position(text),)+ }
+            fn set_position(&mut self, text: &str) -> Result<(), PositionError<AnyPositionFault>> {
+                match self {
+                    $(AnyGame::$variant(g) => g.set_position(text).map_err(|e| e.map_rules(AnyPositionFault::$variant)),)+
+                }
             }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {
                 match (self, before) {

@@ -35,7 +35,7 @@ fn answers<G: FullGame>(game: &G, seed: u64) -> Vec<(&'static str, String)> {
         .iter()
         .map(|values| game.parse_dice(values))
         .collect();
-    let reread: Result<String, PositionError> = {
+    let reread: Result<String, PositionError<G::PositionFault>> = {
         let mut copy = game.clone();
         copy.set_position(&game.position_string())
             .map(|()| copy.position_string())

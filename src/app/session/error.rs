@@ -108,8 +108,8 @@ impl From<DiceError> for CommandError {
     }
 }
 
-impl From<PositionError> for CommandError {
-    fn from(error: PositionError) -> Self {
+impl<F: std::error::Error> From<PositionError<F>> for CommandError {
+    fn from(error: PositionError<F>) -> Self {
         CommandError::Position(error.0.to_string())
     }
 }

@@ -21,6 +21,7 @@ mod check;
 mod describe;
 mod encode;
 pub mod eval;
+mod fault;
 mod finishers;
 mod hash;
 mod lab;
@@ -36,9 +37,13 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
 };
+
+pub use fault::PositionFault;
+
+/// A position string that is not a position of this game.
+pub type PositionError = crate::core::PositionError<PositionFault>;
 
 /// The four colours in clockwise order; a colour's number is its index.
 pub const COLOUR_NAMES: [&str; 4] = ["red", "yellow", "blue", "green"];

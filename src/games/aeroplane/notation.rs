@@ -5,6 +5,8 @@ use super::*;
 use crate::core::Notation;
 
 impl Notation for Aeroplane {
+    type PositionFault = PositionFault;
+
     fn parse_move(&self, text: &str) -> Result<AeroMove, SyntaxError> {
         text::parse_move(text)
     }

@@ -13,10 +13,8 @@
 //! - `finished=`: the seats with all planes in the centre, in finishing order, or `-`.
 
 use super::board::{self, CENTRE, HANGAR, HOME_FIRST, LAUNCH};
-use super::{AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, Stage, plane_name};
-use crate::core::{
-    PositionError, PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake,
-};
+use super::{AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, PositionError, Stage, plane_name};
+use crate::core::{PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake};
 
 /// How a move is written, for the messages about one that is not.
 const MOVE_FORMS: &str = "write launch, a plane like r2, or pass";

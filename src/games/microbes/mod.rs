@@ -12,6 +12,7 @@
 pub mod board;
 mod encode;
 pub mod eval;
+mod fault;
 mod hash;
 mod lab;
 pub mod movegen;
@@ -29,9 +30,14 @@ use movegen::{NoEntry, Stuck, Turn};
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat,
-    Standing, SyntaxError, WrongPhase,
+    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, Standing,
+    SyntaxError, WrongPhase,
 };
+
+pub use fault::PositionFault;
+
+/// A position string that is not a position of this game.
+pub type PositionError = crate::core::PositionError<PositionFault>;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 

@@ -15,10 +15,8 @@
 //!   (Black rolls; White rolled 5).
 
 use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
-use super::{Microbes, MicrobesMove, SEAT_NAMES, Stage};
-use crate::core::{
-    PositionError, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake,
-};
+use super::{Microbes, MicrobesMove, PositionError, SEAT_NAMES, Stage};
+use crate::core::{PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
 
 /// How a move is written, for the messages about one that is not.
 const MOVE_FORMS: &str = "write the cell of the piece to move (like c1), enter or pass";

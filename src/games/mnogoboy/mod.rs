@@ -15,6 +15,7 @@ mod board;
 mod check;
 mod encode;
 pub mod eval;
+mod fault;
 mod hash;
 pub mod index;
 mod lab;
@@ -35,9 +36,13 @@ pub use lab::SOLVED_TABLE;
 use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
 };
+
+pub use fault::PositionFault;
+
+/// A position string that is not a position of this game.
+pub type PositionError = crate::core::PositionError<PositionFault>;
 
 /// The most seats a game can have.
 pub const MAX_SEATS: usize = 6;

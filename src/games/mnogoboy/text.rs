@@ -17,8 +17,8 @@
 //!   roll, `x` out after an earlier round: `rolloff=4,-,-`.
 
 use super::board::{Branch, Colour, FINISH, START, field_name, parse_field};
-use super::{BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, SEAT_NAMES, Stage};
-use crate::core::{PositionError, PositionMistake, SyntaxError, SyntaxMistake};
+use super::{BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, PositionError, SEAT_NAMES, Stage};
+use crate::core::{PositionMistake, SyntaxError, SyntaxMistake};
 use crate::core::{RollOff, RollOffRule, Standing};
 
 const MOVE_HELP: &str = "write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass";

@@ -2,8 +2,10 @@
 //! that is not marked over, seats that took their first piece out of turn order, a stage of
 //! the turn that does not fit where the mover's piece stands.
 
-use super::{BeforeRoll, Cell, FINISH, Mnogoboy, START, Stage, cell, field_colour, field_name};
-use crate::core::{PositionError, RollOff, Seat};
+use super::{
+    BeforeRoll, Cell, FINISH, Mnogoboy, PositionError, START, Stage, cell, field_colour, field_name,
+};
+use crate::core::{RollOff, Seat};
 
 impl Mnogoboy {
     /// Checks everything a position string could get wrong; see [`text`].

@@ -8,6 +8,7 @@ mod board;
 mod check;
 pub mod encode;
 pub mod eval;
+mod fault;
 mod hash;
 mod lab;
 pub mod movegen;
@@ -25,9 +26,14 @@ use movegen::TurnRules;
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
     Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff, RollOffRule, Seat,
-    SyntaxError, WrongPhase,
+    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError,
+    WrongPhase,
 };
+
+pub use fault::PositionFault;
+
+/// A position string that is not a position of this game.
+pub type PositionError = crate::core::PositionError<PositionFault>;
 
 /// The first seat (it rolls first in the roll-off that decides who starts).
 pub const WHITE: Seat = 0;

@@ -5,6 +5,8 @@ use super::*;
 use crate::core::Notation;
 
 impl Notation for Nardy {
+    type PositionFault = PositionFault;
+
     fn parse_move(&self, text: &str) -> Result<NardyMove, SyntaxError> {
         text::parse_move(text)
     }

@@ -10,10 +10,8 @@
 //! - `first=`: the seats that have not completed their first turn (`wb`, `w`, `b`, `-`);
 //! - `score=`: match points, White's first.
 
-use super::{BLACK, Nardy, NardyMove, SEAT_NAMES, Side, Stage, WHITE};
-use crate::core::{
-    Dice, PositionError, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake,
-};
+use super::{BLACK, Nardy, NardyMove, PositionError, SEAT_NAMES, Side, Stage, WHITE};
+use crate::core::{Dice, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
 
 /// How a step is written, for the messages about one that is not.
 const STEP_FORMS: &str = "write FROM/TO like 24/18, or 3/off";

@@ -9,6 +9,7 @@ mod check;
 pub mod count;
 mod encode;
 pub mod eval;
+mod fault;
 mod hash;
 pub mod index;
 mod lab;
@@ -26,9 +27,14 @@ use movegen::{Judge, Plan};
 use crate::core::turn::{self, Start};
 use crate::core::{
     Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
-    OptionError, OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, PositionError, RollOff,
-    RollOffRule, Seat, SyntaxError, WrongPhase,
+    OptionError, OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat,
+    SyntaxError, WrongPhase,
 };
+
+pub use fault::PositionFault;
+
+/// A position string that is not a position of this game.
+pub type PositionError = crate::core::PositionError<PositionFault>;
 
 pub use board::Cell;
 pub use lab::solved_table;

@@ -11,10 +11,8 @@
 //!   roll-off, this seat to roll next) or `over`.
 
 use super::board::{self, CITY_WHITE, Cell, cell_name, parse_cell};
-use super::{Army, DARK, LIGHT, SEAT_NAMES, Stage, Step, Ur, UrMove};
-use crate::core::{
-    PositionError, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake,
-};
+use super::{Army, DARK, LIGHT, PositionError, SEAT_NAMES, Stage, Step, Ur, UrMove};
+use crate::core::{PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
 
 /// The start position of City of Ur.
 pub const START_CITY: &str = "light=inx5 dark=inx5 turn=light:rolloff";
