@@ -17,7 +17,7 @@ use super::scoring::{forfeit_line, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::players::PlayerSpec;
 use crate::app::record::seal::{SEAL_LINE, Sealer};
-use crate::app::record::{GameRecord, RecordStream, Undamaged};
+use crate::app::record::{GameRecord, RecordStream, Undamaged, no_game};
 use crate::app::session::{Action, CommandError, Session};
 use crate::core::Game;
 use crate::core::stats::sprt::Sprt;
@@ -332,46 +332,58 @@ pub fn is_jsonl_file(path: &Path) -> std::io::Result<bool> {
         .is_some_and(|&b| b == b'{'))
 }
 
+/// The whole lines of a file, read one at a time: a last line without its line end (a
+/// game still being written, or torn by a killed run) is not one of them.
+struct WholeLines<R> {
+    input: R,
+    number: usize,
+    whole: u64,
+}
+
+impl<R: std::io::BufRead> WholeLines<R> {
+    /// The lines of `input`, from its start.
+    fn new(input: R) -> WholeLines<R> {
+        WholeLines { input, number: 0, whole: 0 }
+    }
+
+    /// The next whole line and its number (from 1), or `None` at the end of the whole
+    /// lines.
+    fn next_line(&mut self) -> std::io::Result<Option<(usize, String)>> {
+        let mut line = String::new();
+        let read = self.input.read_line(&mut line)?;
+        if read == 0 || !line.ends_with('\n') {
+            return Ok(None);
+        }
+        self.number += 1;
+        self.whole += read as u64;
+        Ok(Some((self.number, line)))
+    }
+}
+
 /// The games of a JSON lines file read one line at a time, as the records they hold, so
 /// that a file of any size holds one game in memory. A last line without its line end
 /// (a game being written) is left out; the first bad line ends the games with an error.
 pub struct JsonlGames<R> {
-    input: R,
+    lines: WholeLines<R>,
     path: std::path::PathBuf,
-    line: usize,
     failed: bool,
-    whole: u64,
 }
 
 /// The games of the JSON lines file at `path`.
 pub fn games(path: &Path) -> Result<JsonlGames<std::io::BufReader<File>>, CommandError> {
     let file = crate::app::lines::open_regular_file(path).map_err(CommandError::File)?;
-    Ok(games_in(file, path))
-}
-
-/// The games of the JSON lines file at `path`, to resume a match from: as [`games`],
-/// with the error of [`open`] when the file does not open.
-pub(super) fn resumed_games(path: &Path) -> anyhow::Result<JsonlGames<std::io::BufReader<File>>> {
-    let file = crate::app::lines::open_regular_file(path).map_err(anyhow::Error::msg)?;
-    Ok(games_in(file, path))
-}
-
-/// The games of `file`, opened from `path`.
-fn games_in(file: File, path: &Path) -> JsonlGames<std::io::BufReader<File>> {
-    JsonlGames {
-        input: std::io::BufReader::new(file),
+    Ok(JsonlGames {
+        lines: WholeLines::new(std::io::BufReader::new(file)),
         path: path.to_path_buf(),
-        line: 0,
         failed: false,
-        whole: 0,
-    }
+    })
 }
 
 impl<R> JsonlGames<R> {
     /// The bytes of the whole lines read so far: where a torn last line begins once the
     /// games are all read.
     pub fn whole_bytes(&self) -> u64 {
-        self.whole
+        self.lines.whole
     }
 }
 
@@ -380,25 +392,18 @@ impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.failed {
-            let mut line = String::new();
-            let read = match self.input.read_line(&mut line) {
-                Ok(0) => return None,
-                Ok(read) => read,
+            let (number, line) = match self.lines.next_line() {
+                Ok(line) => line?,
                 Err(e) => {
                     self.failed = true;
-                    let place = format!("{}, line {}", self.path.display(), self.line + 1);
+                    let place = format!("{}, line {}", self.path.display(), self.lines.number + 1);
                     return Some(Err(CommandError::File(format!("{place}: {e}"))));
                 }
             };
-            self.line += 1;
-            if !line.ends_with('\n') {
-                return None;
-            }
-            self.whole += read as u64;
             if line.trim().is_empty() {
                 continue;
             }
-            let game = record_of_line(&line, &self.path, self.line)
+            let game = record_of_line(&line, &self.path, number)
                 .map_err(|e| CommandError::File(format!("{e:#}")))
                 .and_then(|text| one_record(&text));
             self.failed = game.is_err();
@@ -408,12 +413,10 @@ impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
     }
 }
 
-/// The one game of a text record.
+/// The one game of a text record that [`record_of`] wrote.
 fn one_record(text: &str) -> Result<GameRecord, CommandError> {
     let stream = RecordStream::new(std::io::Cursor::new(text.as_bytes()));
-    Undamaged::new(stream)
-        .next()
-        .unwrap_or_else(|| Err(CommandError::File("a JSON line without a game".into())))
+    Undamaged::new(stream).next().unwrap_or_else(|| Err(no_game()))
 }
 
 /// One game's text record, as `tabula match --records` writes it (`plan` read from
@@ -474,27 +477,19 @@ fn record_of(game: &GameLine, plan: &PlanLine) -> String {
 /// last line (a run killed mid-write) is cut off. Returns the file and the numbers (from
 /// 0) of the games it holds; the file is read one line at a time.
 pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
-    use std::io::BufRead as _;
     let mut held = BTreeSet::new();
     if path.exists() {
         let file = crate::app::lines::open_regular_file(path).map_err(anyhow::Error::msg)?;
-        let mut input = std::io::BufReader::new(file);
-        let mut whole = 0u64;
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let read = input
-                .read_line(&mut line)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            if read == 0 || !line.ends_with('\n') {
-                break;
-            }
-            whole += read as u64;
+        let mut lines = WholeLines::new(std::io::BufReader::new(file));
+        while let Some((_, line)) = lines
+            .next_line()
+            .with_context(|| format!("cannot read {}", path.display()))?
+        {
             if let Ok(game) = serde_json::from_str::<GameLine>(&line) {
                 held.insert(game.number.saturating_sub(1));
             }
         }
-        super::run::cut_to(path, whole)?;
+        super::run::cut_to(path, lines.whole)?;
     }
     Ok((super::run::append_to(path)?, held))
 }

@@ -361,7 +361,7 @@ fn open_jsonl(
     if config.records.is_some() || !path.exists() {
         return super::jsonl::open(path);
     }
-    let mut games = super::jsonl::resumed_games(path)?;
+    let mut games = super::jsonl::games(path)?;
     let mut held = BTreeSet::new();
     for summary in
         resume(config, games.by_ref()).with_context(|| format!("cannot resume from {}", path.display()))?

@@ -190,6 +190,7 @@ impl GameRecord {
     }
 }
 
+/// The error of a file that holds no game at all.
 pub(crate) fn no_game() -> CommandError {
     CommandError::File("no game in this file: a record starts with a 'game ID' line".into())
 }
