@@ -97,16 +97,22 @@ pub struct MatchPlayer {
     pub spec: PlayerSpec,
 }
 
+/// A player written `NAME=SPEC` split into its name and spec, or `None` when no name is
+/// given. A spec comes first, in any case: `engine:./bot --depth=3` is an engine, not a
+/// name.
+pub fn split_name(text: &str) -> Option<(&str, &str)> {
+    let looks_like_spec = ["human", "bot:", "engine:"]
+        .iter()
+        .any(|prefix| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix)));
+    if looks_like_spec { None } else { text.split_once('=') }
+}
+
 impl FromStr for MatchPlayer {
     type Err = String;
 
     fn from_str(text: &str) -> Result<MatchPlayer, String> {
         let text = text.trim();
-        // A spec comes first: `engine:./bot --depth=3` is an engine, not a name.
-        let looks_like_spec = ["human", "bot:", "engine:"]
-            .iter()
-            .any(|prefix| text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix));
-        if !looks_like_spec && let Some((name, spec)) = text.split_once('=') {
+        if let Some((name, spec)) = split_name(text) {
             let name = name.trim();
             if name.is_empty() || name.chars().any(|c| c.is_control()) {
                 return Err(format!(
@@ -237,6 +243,15 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown bot")
         );
+    }
+
+    #[test]
+    fn a_name_that_starts_with_letters_of_many_bytes_is_read_without_a_panic() {
+        // "hum€" cuts "€" in two at the length of "human".
+        let named: MatchPlayer = "hum€=bot:greedy".parse().unwrap();
+        assert_eq!(named.name.as_deref(), Some("hum€"));
+        assert_eq!(split_name("€"), None);
+        assert_eq!(split_name("BOT:x=y"), None, "a spec is told in any case");
     }
 
     #[test]

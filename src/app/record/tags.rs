@@ -4,6 +4,7 @@
 //! player given a name) and how it ended (`result`, `reason`). They are sealed with the
 //! rest of the game; a tag of a key this version does not know is kept and shown.
 
+use crate::app::players::split_name;
 use crate::app::session::{Action, Session};
 use crate::core::Game;
 
@@ -173,15 +174,10 @@ fn first_places(closing: &[String], seat_names: &[String]) -> String {
     }
 }
 
-/// The name in a `match-player` line's player (`NAME=SPEC`), if one was given: a spec
-/// comes first (`engine:./bot --depth=3` is an engine, not a name), as the players
-/// read it.
+/// The name in a `match-player` line's player (`NAME=SPEC`), if one was given, read
+/// as the players read it.
 fn given_name(player: &str) -> Option<&str> {
-    let spec = ["bot:", "engine:", "human"].iter().any(|p| player.starts_with(p));
-    match player.split_once('=') {
-        Some((name, _)) if !spec && !name.is_empty() => Some(name),
-        _ => None,
-    }
+    split_name(player).map(|(name, _)| name).filter(|name| !name.is_empty())
 }
 
 /// `seats white=engine:./bot --fast black=bot:greedy` read as seat and player: a new
@@ -267,6 +263,8 @@ mod tests {
         assert_eq!(given_name("Gus=bot:greedy"), Some("Gus"));
         assert_eq!(given_name("bot:greedy"), None);
         assert_eq!(given_name("engine:./bot --depth=3"), None);
+        assert_eq!(given_name("Engine:./bot --depth=3"), None, "in any case, as the players");
+        assert_eq!(given_name("=bot:greedy"), None);
     }
 
     #[test]
