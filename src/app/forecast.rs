@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long a run waits before it measures its rate and says how long the rest takes.
@@ -21,7 +22,7 @@ pub struct Forecast {
     /// When the first piece of work was reported, and how much was done then: setting
     /// up (choosing candidates, loading a network) is left out of the measured rate.
     first: Mutex<Option<(Instant, u64)>>,
-    told: Mutex<bool>,
+    told: AtomicBool,
 }
 
 impl Forecast {
@@ -45,7 +46,7 @@ impl Forecast {
             shorter: shorter.into(),
             start: Instant::now(),
             first: Mutex::new(None),
-            told: Mutex::new(false),
+            told: AtomicBool::new(false),
         }
     }
 
@@ -70,13 +71,9 @@ impl Forecast {
             return;
         }
         let elapsed = self.start.elapsed();
-        let Ok(mut told) = self.told.lock() else {
-            return;
-        };
-        if *told {
+        if self.told.swap(true, Ordering::Relaxed) {
             return;
         }
-        *told = true;
         let rate = (done - done_then) as f64 / measured.as_secs_f64();
         let left = Duration::from_secs_f64((total - done) as f64 / rate);
         if left >= WORTH_SAYING {
@@ -101,11 +98,14 @@ pub fn announce(command: &str, text: &str) {
     say(&format!("{command}: {text}"));
 }
 
+/// Writes `text` to stderr, wrapped at 80 columns (a closed stderr is no reason to stop
+/// the run).
 fn say(text: &str) {
-    let mut err = std::io::stderr().lock();
-    for line in crate::core::wrap_words(text, 80) {
-        let _ = writeln!(err, "{line}");
-    }
+    let _ = write!(
+        std::io::stderr().lock(),
+        "{}",
+        crate::core::wrapped_lines(text, 80)
+    );
 }
 
 fn rate_text(rate: f64) -> String {

@@ -67,9 +67,7 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             .map(|o| format!(" {o}"))
             .collect::<String>()
     );
-    for line in crate::core::wrap_words(&title, 80) {
-        writeln!(out, "{line}")?;
-    }
+    write!(out, "{}", crate::core::wrapped_lines(&title, 80))?;
     let report = random_games(&fresh, args.seed, args.games, args.seconds);
     let text = format!(
         "{} games, {} turns in {:.2} s: {:.0} games/s, {:.0} turns/s, {:.1} turns/game",
@@ -80,9 +78,7 @@ pub(super) fn bench(args: BenchArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         report.moves_per_second(),
         report.moves as f64 / report.games.max(1) as f64
     );
-    for line in crate::core::wrap_words(&text, 80) {
-        writeln!(out, "{line}")?;
-    }
+    write!(out, "{}", crate::core::wrapped_lines(&text, 80))?;
     if report.unfinished > 0 {
         writeln!(out, "warning: {} games did not finish", report.unfinished)?;
     }
@@ -117,9 +113,7 @@ pub(super) fn bench_bot(
         ms(report.quantile(0.9)),
         ms(report.quantile(1.0)),
     );
-    for line in crate::core::wrap_words(&text, 80) {
-        writeln!(out, "{line}")?;
-    }
+    write!(out, "{}", crate::core::wrapped_lines(&text, 80))?;
     Ok(())
 }
 

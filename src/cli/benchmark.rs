@@ -72,6 +72,15 @@ fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
     )
 }
 
+/// The callback that shows `n` positions done: on the bar, and through the forecast
+/// (between the bar's redraws) once the rate is measured.
+fn shown<'a>(progress: &'a indicatif::ProgressBar, forecast: &'a Forecast) -> impl Fn(usize) + Sync + 'a {
+    move |n| {
+        progress.set_position(n as u64);
+        progress.suspend(|| forecast.progress(n as u64));
+    }
+}
+
 pub(super) fn benchmark(
     args: BenchmarkArgs,
     nets: &crate::ai::learn::Nets,
@@ -131,12 +140,8 @@ pub(super) fn benchmark(
     for bot in bots {
         let progress = bar(positions, &format!("bot:{bot}"));
         let forecast = Forecast::quiet(&format!("accuracy bot:{bot}"), positions, "positions", shorter);
-        let (rates, stopped) = crate::app::interrupt::stoppable(|| {
-            score(&benchmark, bot, nets, &|n| {
-                progress.set_position(n as u64);
-                progress.suspend(|| forecast.progress(n as u64));
-            })
-        });
+        let (rates, stopped) =
+            crate::app::interrupt::stoppable(|| score(&benchmark, bot, nets, &shown(&progress, &forecast)));
         progress.finish_and_clear();
         if stopped {
             break;
@@ -200,10 +205,7 @@ fn build_set(
         "fewer --positions (a stopped build resumes), fewer --games or --truncate PLIES",
     );
     let (built, stopped) = crate::app::interrupt::stoppable(|| {
-        build(path, kind, options, &settings, nets, &|n| {
-            progress.set_position(n as u64);
-            progress.suspend(|| forecast.progress(n as u64));
-        })
+        build(path, kind, options, &settings, nets, &shown(&progress, &forecast))
     });
     progress.finish_and_clear();
     let built = built?;

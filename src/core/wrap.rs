@@ -21,9 +21,27 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `text` wrapped as [`wrap_words`] wraps it, each line ending in a line feed: ready to
+/// print.
+pub fn wrapped_lines(text: &str, width: usize) -> String {
+    wrap_words(text, width)
+        .into_iter()
+        .map(|line| line + "\n")
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::wrap_words;
+    use super::{wrap_words, wrapped_lines};
+
+    #[test]
+    fn wrapped_lines_end_each_line() {
+        assert_eq!(
+            wrapped_lines("game over: white wins", 10),
+            "game over:\nwhite wins\n"
+        );
+        assert_eq!(wrapped_lines("", 10), "\n");
+    }
 
     #[test]
     fn breaks_between_words_within_the_width() {

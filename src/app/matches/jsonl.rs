@@ -343,7 +343,11 @@ struct WholeLines<R> {
 impl<R: std::io::BufRead> WholeLines<R> {
     /// The lines of `input`, from its start.
     fn new(input: R) -> WholeLines<R> {
-        WholeLines { input, number: 0, whole: 0 }
+        WholeLines {
+            input,
+            number: 0,
+            whole: 0,
+        }
     }
 
     /// The next whole line and its number (from 1), or `None` at the end of the whole

@@ -101,10 +101,15 @@ pub struct MatchPlayer {
 /// given. A spec comes first, in any case: `engine:./bot --depth=3` is an engine, not a
 /// name.
 pub fn split_name(text: &str) -> Option<(&str, &str)> {
-    let looks_like_spec = ["human", "bot:", "engine:"]
-        .iter()
-        .any(|prefix| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix)));
-    if looks_like_spec { None } else { text.split_once('=') }
+    let looks_like_spec = ["human", "bot:", "engine:"].iter().any(|prefix| {
+        text.get(..prefix.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
+    });
+    if looks_like_spec {
+        None
+    } else {
+        text.split_once('=')
+    }
 }
 
 impl FromStr for MatchPlayer {

@@ -177,7 +177,9 @@ fn first_places(closing: &[String], seat_names: &[String]) -> String {
 /// The name in a `match-player` line's player (`NAME=SPEC`), if one was given, read
 /// as the players read it.
 fn given_name(player: &str) -> Option<&str> {
-    split_name(player).map(|(name, _)| name).filter(|name| !name.is_empty())
+    split_name(player)
+        .map(|(name, _)| name)
+        .filter(|name| !name.is_empty())
 }
 
 /// `seats white=engine:./bot --fast black=bot:greedy` read as seat and player: a new
@@ -263,7 +265,11 @@ mod tests {
         assert_eq!(given_name("Gus=bot:greedy"), Some("Gus"));
         assert_eq!(given_name("bot:greedy"), None);
         assert_eq!(given_name("engine:./bot --depth=3"), None);
-        assert_eq!(given_name("Engine:./bot --depth=3"), None, "in any case, as the players");
+        assert_eq!(
+            given_name("Engine:./bot --depth=3"),
+            None,
+            "in any case, as the players"
+        );
         assert_eq!(given_name("=bot:greedy"), None);
     }
 
