@@ -22,14 +22,8 @@ pub struct SolvedTable {
     pub whole: bool,
 }
 
-impl SolvedTable {
-    /// The table's name, written into its header and typed after `tabula solve`:
-    /// `ur rules=finkel`.
-    pub fn name(&self) -> String {
-        self.to_string()
-    }
-}
-
+/// The table's name, written into its header and typed after `tabula solve`:
+/// `ur rules=finkel`.
 impl fmt::Display for SolvedTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}={}", self.game, self.option, self.value)

@@ -21,6 +21,19 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `items` as a list in words: `a`, `a or b`, `a, b or c` with `last_joint` " or "
+/// (the joint before the last item, spaces included; `", and "` where items hold commas).
+pub fn list_words<S: AsRef<str>>(items: &[S], last_joint: &str) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{}{last_joint}{}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
 /// `text` wrapped as [`wrap_words`] wraps it, each line ending in a line feed: ready to
 /// print.
 pub fn wrapped_lines(text: &str, width: usize) -> String {
@@ -32,7 +45,15 @@ pub fn wrapped_lines(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{wrap_words, wrapped_lines};
+    use super::{list_words, wrap_words, wrapped_lines};
+
+    #[test]
+    fn lists_are_joined_in_words() {
+        assert_eq!(list_words::<&str>(&[], " or "), "");
+        assert_eq!(list_words(&["a"], " or "), "a");
+        assert_eq!(list_words(&["a", "b"], " or "), "a or b");
+        assert_eq!(list_words(&["a", "b", "c"], ", and "), "a, b, and c");
+    }
 
     #[test]
     fn wrapped_lines_end_each_line() {

@@ -116,10 +116,31 @@ pub fn solve(trees: &TurnTrees, residual: f64, mut after_sweep: impl FnMut(u32, 
     }
 }
 
-/// True for two-seat Mnogoboy's table, the one tabula carries built in and this solver
-/// builds.
-pub fn is_built_in(table: &SolvedTable) -> bool {
-    *table == SOLVED_TABLE
+/// The solver of two-seat Mnogoboy, whose table tabula carries built in.
+pub(super) struct MnogoboySolver;
+
+impl super::Solver for MnogoboySolver {
+    fn builds(&self, table: &SolvedTable) -> bool {
+        *table == SOLVED_TABLE
+    }
+
+    fn built_in(&self) -> bool {
+        true
+    }
+
+    fn find(&self, _table: &SolvedTable) -> Result<Arc<PerfectTable>, String> {
+        Ok(built_in())
+    }
+
+    fn solve(
+        &self,
+        _table: &SolvedTable,
+        _options: &crate::core::Options,
+        request: super::SolveRequest,
+        out: &mut dyn std::io::Write,
+    ) -> anyhow::Result<()> {
+        solve_command(request, out)
+    }
 }
 
 /// The built-in table of two-seat Mnogoboy (read once per process).
@@ -129,12 +150,12 @@ pub fn built_in() -> Arc<PerfectTable> {
         let table = Table::from_bytes(
             Path::new("the built-in table"),
             BUILT_IN.to_vec(),
-            &SOLVED_TABLE.name(),
+            &SOLVED_TABLE.to_string(),
             POSITIONS,
         )
         // A test reads the embedded table; it cannot be damaged in a built binary.
         .expect("the built-in table of two-seat Mnogoboy is valid");
-        Arc::new(PerfectTable::without_index(table))
+        Arc::new(PerfectTable::without_index(table, SOLVED_TABLE))
     }))
 }
 
@@ -186,7 +207,7 @@ pub fn solve_to_file(path: &Path, residual: f64, progress: bool) -> Result<Solve
     });
     bar.finish_and_clear();
     let stored: Vec<f32> = values.iter().map(|&v| v as f32).collect();
-    Table::write(path, &SOLVED_TABLE.name(), POSITIONS, residual, &stored)?;
+    Table::write(path, &SOLVED_TABLE.to_string(), POSITIONS, residual, &stored)?;
     Ok(SolveReport {
         positions: (0..POSITIONS).filter(|&p| trees.is_position(p)).count() as u64,
         nodes: trees.node_count(),
@@ -270,7 +291,7 @@ mod tests {
     #[test]
     fn the_built_in_table_is_complete_and_names_two_seat_mnogoboy() {
         let table = built_in();
-        assert_eq!(table.name(), "mnogoboy players=2");
+        assert_eq!(table.solved().to_string(), "mnogoboy players=2");
         assert!(table.is_complete());
         assert!(table.rules().is_none());
     }

@@ -28,21 +28,57 @@ pub use ur::{PerfectTable, SolveRequest};
 
 use crate::core::SolvedTable;
 
+/// One solver of tabula: which of the tables the games declare
+/// ([`crate::core::Lab::solved_tables`]) it builds, and how it finds and builds them.
+trait Solver: Sync {
+    /// True for a table this solver builds.
+    fn builds(&self, table: &SolvedTable) -> bool;
+
+    /// True when tabula carries this solver's tables inside it, so every machine has them.
+    fn built_in(&self) -> bool;
+
+    /// The table `table`, or why it is not there.
+    fn find(&self, table: &SolvedTable) -> Result<std::sync::Arc<PerfectTable>, String>;
+
+    /// Builds the table `table` for a game with `options`, or counts it, writing
+    /// progress and the result to `out`.
+    fn solve(
+        &self,
+        table: &SolvedTable,
+        options: &crate::core::Options,
+        request: SolveRequest,
+        out: &mut dyn std::io::Write,
+    ) -> anyhow::Result<()>;
+}
+
+/// Every solver of tabula.
+const SOLVERS: [&dyn Solver; 2] = [&mnogoboy::MnogoboySolver, &ur::UrSolver];
+
+/// The solver that builds `table`, or why there is none.
+fn solver_of(table: &SolvedTable) -> Result<&'static dyn Solver, String> {
+    SOLVERS
+        .into_iter()
+        .find(|solver| solver.builds(table))
+        .ok_or_else(|| no_solver(table))
+}
+
+/// The message for a table that no solver builds.
+fn no_solver(table: &SolvedTable) -> String {
+    format!("no solver of tabula builds the table '{table}'")
+}
+
 impl PerfectTable {
     /// True for a table tabula carries inside it (two-seat Mnogoboy's), which
     /// [`PerfectTable::find_table`] finds on every machine.
     pub fn is_built_in(table: &SolvedTable) -> bool {
-        mnogoboy::is_built_in(table)
+        solver_of(table).is_ok_and(|solver| solver.built_in())
     }
 
     /// The solved table `table` (as [`crate::core::Lab::solved_table`] gives it), or why
     /// it is not there: two-seat Mnogoboy's is built in; Ur's, one per rule set, are read
     /// from the data directory (once per process).
     pub fn find_table(table: &SolvedTable) -> Result<std::sync::Arc<PerfectTable>, String> {
-        if mnogoboy::is_built_in(table) {
-            return Ok(mnogoboy::built_in());
-        }
-        PerfectTable::find_ur_by_name(&table.name())
+        solver_of(table)?.find(table)
     }
 }
 
@@ -54,10 +90,9 @@ pub fn solve_table(
     request: SolveRequest,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
-    if mnogoboy::is_built_in(table) {
-        return mnogoboy::solve_command(request, out);
-    }
-    ur::solve_ur_table(table, options, request, out)
+    solver_of(table)
+        .map_err(anyhow::Error::msg)?
+        .solve(table, options, request, out)
 }
 
 use std::io::{self, Read, Write};

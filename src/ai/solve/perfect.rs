@@ -54,7 +54,7 @@ impl<G: FullGame> Perfect<G> {
     fn table_for(&self, game: &G) -> Option<Arc<PerfectTable>> {
         let solved = game.solved_table()?;
         match &self.table {
-            Some(table) if table.name() == solved.name() => Some(Arc::clone(table)),
+            Some(table) if table.solved() == solved => Some(Arc::clone(table)),
             _ => PerfectTable::find_table(&solved).ok(),
         }
     }

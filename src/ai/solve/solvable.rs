@@ -1,7 +1,7 @@
 //! What `tabula solve` can build, as the games declare it ([`Lab::solved_tables`]), in
 //! the words people read when they ask for a game it cannot solve.
 
-use crate::core::{Lab, SolvedTable};
+use crate::core::{Lab, SolvedTable, list_words};
 use crate::games::GameKind;
 
 /// The games and options [`super::solve_table`] builds whole tables for, as people read
@@ -11,10 +11,7 @@ pub fn solvable_text() -> String {
         .iter()
         .filter_map(|kind| game_text(kind.default_game().solved_tables()))
         .collect();
-    match games.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{}, and {last}", rest.join(", ")),
-        _ => games.concat(),
-    }
+    list_words(&games, ", and ")
 }
 
 /// One game's whole tables: `ur with rules=finkel, masters, blitz or aseb`, or `None`
@@ -23,11 +20,12 @@ fn game_text(tables: &[SolvedTable]) -> Option<String> {
     let whole: Vec<&SolvedTable> = tables.iter().filter(|table| table.whole).collect();
     let first = whole.first()?;
     let values: Vec<&str> = whole.iter().map(|table| table.value).collect();
-    let values = match values.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => values.concat(),
-    };
-    Some(format!("{} with {}={values}", first.game, first.option))
+    Some(format!(
+        "{} with {}={}",
+        first.game,
+        first.option,
+        list_words(&values, " or ")
+    ))
 }
 
 #[cfg(test)]

@@ -102,7 +102,6 @@ pub fn quantize(value: f32) -> u16 {
 /// A loaded table.
 #[derive(Clone, Debug)]
 pub struct Table {
-    name: String,
     stored: u64,
     full: u64,
     bytes: Vec<u8>,
@@ -206,17 +205,7 @@ impl Table {
         if checksum(&bytes[HEADER..]) != word(72) {
             return Err(TableError::Checksum { path });
         }
-        Ok(Table {
-            name: found,
-            stored,
-            full,
-            bytes,
-        })
-    }
-
-    /// What the table solves: `ur rules=finkel`.
-    pub fn name(&self) -> &str {
-        &self.name
+        Ok(Table { stored, full, bytes })
     }
 
     /// True when every position of the numbering is stored.

@@ -124,15 +124,14 @@ const GRAPH_POSITIONS: u64 = 32_000_000;
 
 /// The name a table of `rules` carries in its header.
 pub fn table_name(rules: RuleSet) -> String {
-    crate::games::ur::solved_table(rules).name()
+    crate::games::ur::solved_table(rules).to_string()
 }
 
-/// The rule set whose table `name` is, or why there is none.
-fn rules_of_table(name: &str) -> Result<RuleSet, String> {
+/// The rule set whose table `table` is, if it is one of Ur's.
+fn rules_of_table(table: &crate::core::SolvedTable) -> Option<RuleSet> {
     RuleSet::ALL
         .into_iter()
-        .find(|&rules| table_name(rules) == name)
-        .ok_or_else(|| format!("no solver of tabula builds the table '{name}'"))
+        .find(|&rules| crate::games::ur::solved_table(rules) == *table)
 }
 
 /// Where `tabula solve` puts the table of `rules` and `bot:perfect` looks for it: the
@@ -170,6 +169,8 @@ pub struct PerfectTable {
     #[cfg(test)]
     index: Option<UrIndex>,
     table: Table,
+    /// The table as the game declares it.
+    solved: crate::core::SolvedTable,
 }
 
 /// Why there is no table to play from.
@@ -211,15 +212,17 @@ impl PerfectTable {
             #[cfg(test)]
             index: Some(index),
             table,
+            solved: crate::games::ur::solved_table(rules),
         })
     }
 
-    /// A table of a game that Ur's numbering does not cover.
-    pub fn without_index(table: Table) -> PerfectTable {
+    /// The table `solved` of a game that Ur's numbering does not cover.
+    pub fn without_index(table: Table, solved: crate::core::SolvedTable) -> PerfectTable {
         PerfectTable {
             #[cfg(test)]
             index: None,
             table,
+            solved,
         }
     }
 
@@ -410,15 +413,38 @@ pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<S
 }
 
 impl PerfectTable {
-    /// The name this table answers to, as [`crate::core::Lab::solved_table`] gives it.
-    pub fn name(&self) -> String {
-        self.table.name().to_string()
+    /// The table this is, as [`crate::core::Lab::solved_table`] gives it.
+    pub fn solved(&self) -> crate::core::SolvedTable {
+        self.solved
+    }
+}
+
+/// The solver of Ur's rule sets: it builds their tables into the data directory.
+pub(super) struct UrSolver;
+
+impl super::Solver for UrSolver {
+    fn builds(&self, table: &crate::core::SolvedTable) -> bool {
+        rules_of_table(table).is_some()
     }
 
-    /// The Ur table named `name` (one per rule set), read from the data directory once
-    /// per process, or why it is not there.
-    pub(super) fn find_ur_by_name(name: &str) -> Result<Arc<PerfectTable>, String> {
-        PerfectTable::find(rules_of_table(name)?).map_err(|e| e.to_string())
+    fn built_in(&self) -> bool {
+        false
+    }
+
+    fn find(&self, table: &crate::core::SolvedTable) -> Result<Arc<PerfectTable>, String> {
+        let rules = rules_of_table(table).ok_or_else(|| super::no_solver(table))?;
+        PerfectTable::find(rules).map_err(|e| e.to_string())
+    }
+
+    fn solve(
+        &self,
+        table: &crate::core::SolvedTable,
+        options: &crate::core::Options,
+        request: SolveRequest,
+        out: &mut dyn std::io::Write,
+    ) -> anyhow::Result<()> {
+        let rules = rules_of_table(table).ok_or_else(|| anyhow::anyhow!(super::no_solver(table)))?;
+        solve_ur_table(rules, options, request, out)
     }
 }
 
@@ -437,16 +463,15 @@ pub struct SolveRequest {
     pub count: bool,
 }
 
-/// Builds the Ur table `table` (as [`crate::core::Lab::solved_table`] gives it) for a game
-/// with `options`, or counts it, writing progress and the result to `out`.
-pub(super) fn solve_ur_table(
-    table: &crate::core::SolvedTable,
+/// Builds the table of Ur's `rules` for a game with `options`, or counts it, writing
+/// progress and the result to `out`.
+fn solve_ur_table(
+    rules: RuleSet,
     options: &crate::core::Options,
     request: SolveRequest,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
-    let rules = rules_of_table(&table.name()).map_err(anyhow::Error::msg)?;
     if request.count {
         writeln!(out, "{}", count_report(rules))?;
         return Ok(());

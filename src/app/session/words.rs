@@ -20,10 +20,10 @@ pub(super) fn verbs(moves: &[String]) -> Option<Vec<&str>> {
 /// (`'swap ...' or 'pass'`), else one for example.
 pub(super) fn choice_words(moves: &[String]) -> String {
     let quoted = |words: Vec<String>| -> String {
-        match words.split_last() {
-            None => "nothing".into(),
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        if words.is_empty() {
+            "nothing".into()
+        } else {
+            crate::core::list_words(&words, " or ")
         }
     };
     if moves.len() <= 3 {
