@@ -13,7 +13,10 @@
 //! - `finished=`: the seats with all planes in the centre, in finishing order, or `-`.
 
 use super::board::{self, CENTRE, HANGAR, HOME_FIRST, LAUNCH};
-use super::{AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, PositionError, Stage, plane_name};
+use super::{
+    AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, PositionError, PositionFault, Stage,
+    plane_name,
+};
 use crate::core::{PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake};
 
 /// How a move is written, for the messages about one that is not.
@@ -154,12 +157,13 @@ fn example(game: &Aeroplane) -> String {
 }
 
 fn parse_place(colour: usize, plane: usize, token: &str) -> Result<i8, PositionError> {
-    let name = plane_name(colour, plane);
-    let bad = || {
-        PositionError::rules(format!(
-            "{name}: '{token}' is not a place; write H (hangar), L (launch area), 0-51 (track \
-             square), h1-h5 (home column) or C (centre)"
-        ))
+    let bad = || -> PositionError {
+        PositionFault::NotAPlace {
+            colour,
+            plane,
+            token: token.to_string(),
+        }
+        .into()
     };
     let lower = token.to_ascii_lowercase();
     match lower.as_str() {
@@ -182,31 +186,32 @@ fn parse_place(colour: usize, plane: usize, token: &str) -> Result<i8, PositionE
         .filter(|&s| s < board::TRACK_SQUARES)
         .ok_or_else(bad)?;
     let d = board::progress_on_square(colour, square);
-    let turn_in = board::square(colour, board::TURN_IN);
     if d > board::TURN_IN {
-        return Err(PositionError::rules(format!(
-            "{name} cannot be on square {square}: {} turns into its home column at square \
-             {turn_in} and never reaches squares {} and {}",
-            COLOUR_NAMES[colour],
-            (turn_in + 1) % board::TRACK_SQUARES,
-            (turn_in + 2) % board::TRACK_SQUARES
-        )));
+        return Err(PositionFault::PastTurnIn {
+            colour,
+            plane,
+            square,
+            turn_in: board::square(colour, board::TURN_IN),
+        }
+        .into());
+    }
+    if d == board::SHORTCUT {
+        return Err(PositionFault::OnShortcut {
+            colour,
+            plane,
+            square,
+            flies_to: board::square(colour, board::SHORTCUT_END),
+        }
+        .into());
     }
     if board::never_rests_at(d) {
-        let onward = if d == board::SHORTCUT {
-            format!(
-                "it is the shortcut square, and a plane landing there flies on to square {}",
-                board::square(colour, board::SHORTCUT_END)
-            )
-        } else {
-            format!(
-                "a plane landing there jumps on to square {}",
-                board::square(colour, d + board::JUMP)
-            )
-        };
-        return Err(PositionError::rules(format!(
-            "{name} cannot stand on square {square}: {onward}"
-        )));
+        return Err(PositionFault::OnJumpSquare {
+            colour,
+            plane,
+            square,
+            jumps_to: board::square(colour, d + board::JUMP),
+        }
+        .into());
     }
     Ok(d)
 }
@@ -227,10 +232,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     let mut moved_text = "-";
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionError::rules(format!(
-                "'{field}' is not key=value; a position looks like: {}",
-                example(base)
-            )));
+            return Err(PositionFault::NotKeyValue {
+                field: field.to_string(),
+                example: example(base),
+            }
+            .into());
         };
         if seen.contains(&key) {
             return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
@@ -238,19 +244,19 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
         seen.push(key);
         if let Some(colour) = COLOUR_NAMES.iter().position(|&n| n == key) {
             let Some(seat) = game.seat_of_colour(colour) else {
-                let names: Vec<&str> = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]).collect();
-                return Err(PositionError::rules(format!(
-                    "there is no {key} player: this {}-player game has {}",
-                    game.seats,
-                    names.join(", ")
-                )));
+                return Err(PositionFault::NoSuchPlayer {
+                    colour,
+                    players: game.seats,
+                }
+                .into());
             };
             let tokens: Vec<&str> = value.split(',').collect();
             if tokens.len() != PLANES {
-                return Err(PositionError::rules(format!(
-                    "{key}= lists {} places; each player has 4 planes, like {key}=H,L,20,h2",
-                    tokens.len()
-                )));
+                return Err(PositionFault::PlaceCount {
+                    colour,
+                    count: tokens.len(),
+                }
+                .into());
             }
             for (plane, token) in tokens.iter().enumerate() {
                 game.planes[seat][plane] = parse_place(colour, plane, token)?;
@@ -272,10 +278,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             "moved" => moved_text = value,
             "finished" => parse_finished(&mut game, value)?,
             _ => {
-                return Err(PositionError::rules(format!(
-                    "unknown field '{key}'; a position looks like: {}",
-                    example(base)
-                )));
+                return Err(PositionFault::UnknownField {
+                    key: key.to_string(),
+                    example: example(base),
+                }
+                .into());
             }
         }
     }
@@ -283,10 +290,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     required.extend(["turn", "rolloff", "sixes", "moved", "finished"]);
     for key in required {
         if !seen.contains(&key) {
-            return Err(PositionError::rules(format!(
-                "the field '{key}=' is missing; a position looks like: {}",
-                example(base)
-            )));
+            return Err(PositionFault::MissingField {
+                key,
+                example: example(base),
+            }
+            .into());
         }
     }
     game.moved = parse_moved(&game, moved_text)?;
@@ -358,9 +366,7 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
         .filter(|r| (1..=6).contains(r))
         .ok_or_else(bad)?;
     if matches!(game.stage, Stage::RollOff(_)) {
-        return Err(PositionError::rules(
-            "during the roll-off nobody moves; the turn is SEAT:roll".into(),
-        ));
+        return Err(PositionFault::MoveInRollOff.into());
     }
     game.stage = Stage::Move(roll);
     Ok(())
@@ -395,17 +401,16 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         });
     }
     let roll_off = RollOff::from_standings(RollOffRule::Highest, &standings).map_err(|why| {
-        PositionError::rules(format!(
-            "rolloff={value}: {why}: those who rolled come first, then those still to roll (r5,y?,b?,g-)"
-        ))
+        PositionError::from(PositionFault::RollOffUnreachable {
+            value: value.to_string(),
+            why,
+        })
     })?;
     match game.stage {
         Stage::Move(_) => {
-            return Err(PositionError::rules(
-                "during the roll-off nobody moves; the turn is SEAT:roll".into(),
-            ));
+            return Err(PositionFault::MoveInRollOff.into());
         }
-        Stage::Over => return Err(PositionError::rules("a game in its roll-off is not over".into())),
+        Stage::Over => return Err(PositionFault::OverInRollOff.into()),
         _ => {}
     }
     game.stage = Stage::RollOff(roll_off);
@@ -422,11 +427,11 @@ fn parse_moved(game: &Aeroplane, value: &str) -> Result<u8, PositionError> {
         let plane = (1..=PLANES)
             .find(|&p| plane_name(colour, p - 1) == word)
             .ok_or_else(|| {
-                PositionError::rules(format!(
-                    "moved={value}: '{word}' is not a plane of {}, whose turn it is (write like {})",
-                    COLOUR_NAMES[colour],
-                    plane_name(colour, 0)
-                ))
+                PositionError::from(PositionFault::NotTheMoversPlane {
+                    value: value.to_string(),
+                    word: word.to_string(),
+                    colour,
+                })
             })?;
         mask |= 1 << (plane - 1);
     }
@@ -458,13 +463,12 @@ fn validate_squares(game: &Aeroplane) -> Result<(), PositionError> {
                         && board::on_track(pb)
                         && board::square(game.colour(seat), pa) == board::square(game.colour(other), pb)
                     {
-                        return Err(PositionError::rules(format!(
-                            "square {} holds both {} and {} planes; a plane landing there sends \
-                             the planes already there home",
-                            board::square(game.colour(seat), pa),
-                            game.seat_name_of(seat),
-                            game.seat_name_of(other)
-                        )));
+                        return Err(PositionFault::SharedSquare {
+                            square: board::square(game.colour(seat), pa),
+                            colour: game.colour(seat),
+                            other: game.colour(other),
+                        }
+                        .into());
                     }
                 }
             }
@@ -475,28 +479,22 @@ fn validate_squares(game: &Aeroplane) -> Result<(), PositionError> {
 
 /// Before the roll-off is decided every plane is home and the one to roll is next.
 fn validate_rolloff(game: &Aeroplane, roll_off: RollOff) -> Result<(), PositionError> {
-    let name = game.seat_name_of(game.turn);
     if game.planes[..game.seats]
         .iter()
         .any(|planes| planes.iter().any(|&at| at != HANGAR))
     {
-        return Err(PositionError::rules(
-            "during the roll-off every plane is still in its hangar".into(),
-        ));
+        return Err(PositionFault::PlaneOutInRollOff.into());
     }
     if game.sixes != 0 || game.moved != 0 || !game.finished.is_empty() {
-        return Err(PositionError::rules(
-            "during the roll-off there are no sixes, moved planes or finished seats (sixes=0 \
-             moved=- finished=-)"
-                .into(),
-        ));
+        return Err(PositionFault::TurnUnderwayInRollOff.into());
     }
     let roller = roll_off.to_roll();
     if game.turn != roller {
-        return Err(PositionError::rules(format!(
-            "in this roll-off {} rolls next, not {name}",
-            game.seat_name_of(roller)
-        )));
+        return Err(PositionFault::RollOffOutOfTurn {
+            roller: game.colour(roller),
+            turn: game.colour(game.turn),
+        }
+        .into());
     }
     Ok(())
 }
@@ -505,19 +503,19 @@ fn validate_rolloff(game: &Aeroplane, roll_off: RollOff) -> Result<(), PositionE
 fn validate_finished(game: &Aeroplane) -> Result<(), PositionError> {
     for (place, &seat) in game.finished.iter().enumerate() {
         if game.planes[seat].iter().any(|&at| at != CENTRE) {
-            return Err(PositionError::rules(format!(
-                "{} is listed as finished (place {}) but not all its planes are in the centre (C)",
-                game.seat_name_of(seat),
-                place + 1
-            )));
+            return Err(PositionFault::FinishedNotInCentre {
+                colour: game.colour(seat),
+                place: place + 1,
+            }
+            .into());
         }
     }
     for seat in 0..game.seats {
         if game.planes[seat].iter().all(|&at| at == CENTRE) && !game.finished.contains(&seat) {
-            return Err(PositionError::rules(format!(
-                "{} has all four planes in the centre, so finished= must list it",
-                game.seat_name_of(seat)
-            )));
+            return Err(PositionFault::UnlistedFinisher {
+                colour: game.colour(seat),
+            }
+            .into());
         }
     }
     Ok(())
@@ -526,16 +524,15 @@ fn validate_finished(game: &Aeroplane) -> Result<(), PositionError> {
 /// A game over has as many finished seats as end it, and nothing left of a turn.
 fn validate_over(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
     if game.finished.len() != needed {
-        return Err(PositionError::rules(format!(
-            "the game is over when {needed} player{} finished (until={}), and finished= \
-             lists {}",
-            if needed == 1 { " has" } else { "s have" },
-            if game.rules.until_last { "last" } else { "first" },
-            game.finished.len()
-        )));
+        return Err(PositionFault::FinisherCount {
+            needed,
+            until_last: game.rules.until_last,
+            finished: game.finished.len(),
+        }
+        .into());
     }
     if game.sixes != 0 || game.moved != 0 {
-        return Err(PositionError::rules("a finished game has sixes=0 moved=-".into()));
+        return Err(PositionFault::TurnLeftAfterTheEnd.into());
     }
     Ok(())
 }
@@ -543,41 +540,29 @@ fn validate_over(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
 /// A game still in play: not yet enough finished seats, a mover that has not finished,
 /// and moved planes that fit the sixes thrown.
 fn validate_in_play(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
-    let name = game.seat_name_of(game.turn);
     if game.finished.len() >= needed {
-        return Err(PositionError::rules(format!(
-            "{} player{} finished, so the game is over (write turn=over)",
-            game.finished.len(),
-            if game.finished.len() == 1 {
-                " has"
-            } else {
-                "s have"
-            }
-        )));
+        return Err(PositionFault::AlreadyOver {
+            finished: game.finished.len(),
+        }
+        .into());
     }
     if game.finished.contains(&game.turn) {
-        return Err(PositionError::rules(format!(
-            "{name} has finished and takes no more turns"
-        )));
+        return Err(PositionFault::FinishedSeatToMove {
+            colour: game.colour(game.turn),
+        }
+        .into());
     }
     if game.sixes == 0 && game.moved != 0 {
-        return Err(PositionError::rules(
-            "moved= lists planes moved with earlier 6s, but sixes=0".into(),
-        ));
+        return Err(PositionFault::MovedWithoutSixes.into());
     }
     for plane in 0..PLANES {
         if game.moved & (1 << plane) != 0 && game.planes[game.turn][plane] == HANGAR {
-            return Err(PositionError::rules(format!(
-                "{} moved with a 6 this turn, so it cannot be in the hangar",
-                plane_name(game.colour(game.turn), plane)
-            )));
+            return Err(PositionFault::MovedPlaneInHangar {
+                colour: game.colour(game.turn),
+                plane,
+            }
+            .into());
         }
     }
     Ok(())
-}
-
-impl Aeroplane {
-    fn seat_name_of(&self, seat: Seat) -> &'static str {
-        COLOUR_NAMES[self.colour(seat)]
-    }
 }
