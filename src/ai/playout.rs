@@ -275,6 +275,51 @@ pub fn playout_with_bots<G: Strategy>(
     played
 }
 
+/// Plays `rounds` dice seeds from `first_seed` on, each once with the player under test
+/// in every seat, spread over `jobs` threads (the result does not depend on `jobs`):
+/// `seat_bots(seed, seat)` gives every seat's bot with the tested one in `seat`, and
+/// `tally` adds each finished game's outcome, seen from that seat, to a thread's score.
+/// Returns the scores of the threads.
+pub fn every_seat_rounds<G, S>(
+    fresh: &G,
+    rounds: u64,
+    first_seed: u64,
+    jobs: usize,
+    seat_bots: &(dyn Fn(u64, Seat) -> Vec<Box<dyn Bot<G>>> + Sync),
+    tally: &(dyn Fn(&mut S, Seat, &crate::core::Outcome) + Sync),
+) -> Vec<S>
+where
+    G: Strategy + Sync,
+    S: Default + Send,
+{
+    let jobs = jobs.clamp(1, 64) as u64;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|thread| {
+                scope.spawn(move || {
+                    let mut score = S::default();
+                    for round in (thread..rounds).step_by(jobs as usize) {
+                        let seed = first_seed + round;
+                        for seat in 0..fresh.seat_count() {
+                            let mut game = fresh.clone();
+                            let mut bots = seat_bots(seed, seat);
+                            playout_with_bots(&mut game, &mut crate::core::SeededDice::new(seed), &mut bots);
+                            if let Some(outcome) = game.outcome() {
+                                tally(&mut score, seat, &outcome);
+                            }
+                        }
+                    }
+                    score
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,6 +352,38 @@ mod tests {
 
     fn random_bots() -> Vec<Box<dyn Bot<Ur>>> {
         vec![Box::new(RandomBot::new(1)), Box::new(RandomBot::new(2))]
+    }
+
+    /// Every round is played once from every seat, and how the rounds are spread over
+    /// threads changes no game.
+    #[test]
+    fn every_seat_rounds_plays_each_seed_from_every_seat_whatever_the_threads() {
+        let fresh = Ur::default_game();
+        let seat_bots = |seed: u64, tested: Seat| -> Vec<Box<dyn Bot<Ur>>> {
+            (0..2)
+                .map(|seat| Box::new(RandomBot::new(seed ^ (seat == tested) as u64)) as Box<dyn Bot<Ur>>)
+                .collect()
+        };
+        let tally = |wins: &mut Vec<(u64, Seat, bool)>, seat: Seat, outcome: &crate::core::Outcome| {
+            wins.push((
+                outcome.points.iter().map(|&p| u64::from(p)).sum(),
+                seat,
+                outcome.winner_seat() == Some(seat),
+            ));
+        };
+        let sorted = |jobs| {
+            let mut all: Vec<_> = every_seat_rounds(&fresh, 7, 40, jobs, &seat_bots, &tally).concat();
+            all.sort();
+            all
+        };
+        let one = sorted(1);
+        assert_eq!(one.len(), 14);
+        assert_eq!(one.iter().filter(|g| g.1 == 0).count(), 7);
+        assert_eq!(one, sorted(3));
+        // Each seed is played twice, once by the tested bot in each seat, and the seats win
+        // some each: the seeds are not all one game.
+        let won = one.iter().filter(|g| g.2).count();
+        assert!(won > 0 && won < 14, "{one:?}");
     }
 
     #[test]

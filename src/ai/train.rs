@@ -18,9 +18,9 @@ use crate::ai::learn::nardy::{NetBot, Probabilities, probabilities};
 use crate::ai::learn::network::{MAX_OUTPUTS, Network, OUTPUTS};
 use crate::ai::learn::td::{self, CURVE_SEED, Head, Outcomes};
 use crate::ai::learn::weights::NetInfo;
-use crate::ai::playout::{Seats, playout_with_bots};
+use crate::ai::playout::Seats;
 use crate::ai::roster::BotKind;
-use crate::core::{Game, NewGame, Phase, Seat, SeededDice};
+use crate::core::{Game, NewGame, Phase, Seat};
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, encode, layout_of_inputs};
 use crate::games::nardy::{Nardy, NardyMove};
 
@@ -96,51 +96,35 @@ pub fn paired_match(
     first_seed: u64,
     jobs: usize,
 ) -> MatchScore {
-    let jobs = jobs.clamp(1, 64) as u64;
-    let per_thread: Vec<MatchScore> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|thread| {
-                let net = Arc::clone(net);
-                let opponent = opponent.clone();
-                scope.spawn(move || {
-                    let mut score = MatchScore::default();
-                    for pair in (thread..pairs).step_by(jobs as usize) {
-                        for net_seat in 0..2 {
-                            let seed = first_seed + pair;
-                            let mut bots: Vec<Box<dyn Bot<Nardy>>> = vec![
-                                Box::new(NetBot::new(Arc::clone(&net), plies, seed)),
-                                match &opponent {
-                                    Opponent::Net(reference) => {
-                                        Box::new(NetBot::new(Arc::clone(reference), 1, seed ^ 0x0bb0))
-                                    }
-                                    Opponent::Bot(kind) => kind.build(seed ^ 0x0bb0),
-                                },
-                            ];
-                            if net_seat == 1 {
-                                bots.swap(0, 1);
-                            }
-                            let mut game = Nardy::default_game();
-                            let mut dice = SeededDice::new(seed);
-                            playout_with_bots(&mut game, &mut dice, &mut bots);
-                            if let Some(outcome) = game.outcome() {
-                                score.games += 1;
-                                if outcome.winner_seat() == Some(net_seat) {
-                                    score.wins += 1;
-                                }
-                                score.points_won += u64::from(outcome.points[net_seat]);
-                                score.points_lost += u64::from(outcome.points[1 - net_seat]);
-                            }
-                        }
-                    }
-                    score
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let seat_bots = |seed: u64, net_seat: Seat| -> Vec<Box<dyn Bot<Nardy>>> {
+        let mut bots: Vec<Box<dyn Bot<Nardy>>> = vec![
+            Box::new(NetBot::new(Arc::clone(net), plies, seed)),
+            match opponent {
+                Opponent::Net(reference) => Box::new(NetBot::new(Arc::clone(reference), 1, seed ^ 0x0bb0)),
+                Opponent::Bot(kind) => kind.build(seed ^ 0x0bb0),
+            },
+        ];
+        if net_seat == 1 {
+            bots.swap(0, 1);
+        }
+        bots
+    };
+    let tally = |score: &mut MatchScore, net_seat: Seat, outcome: &crate::core::Outcome| {
+        score.games += 1;
+        if outcome.winner_seat() == Some(net_seat) {
+            score.wins += 1;
+        }
+        score.points_won += u64::from(outcome.points[net_seat]);
+        score.points_lost += u64::from(outcome.points[1 - net_seat]);
+    };
+    let per_thread = crate::ai::playout::every_seat_rounds(
+        &Nardy::default_game(),
+        pairs,
+        first_seed,
+        jobs,
+        &seat_bots,
+        &tally,
+    );
     per_thread.iter().fold(MatchScore::default(), |mut total, s| {
         total.games += s.games;
         total.wins += s.wins;

@@ -20,10 +20,10 @@ use super::seats::{MAX_INPUTS, SeatNet, check_fits, seat_chances};
 use super::td::{CURVE_SEED, Head, Outcomes, TdConfig};
 use super::weights::{self, NetInfo};
 use crate::ai::bots::{Bot, Greedy, SearchBot};
-use crate::ai::playout::{Seats, playout_with_bots};
+use crate::ai::playout::Seats;
 use crate::ai::search::Expectimax;
 use crate::core::Strategy;
-use crate::core::{Dice, Encoding, Estimate, MAX_SEATS, Seat, SeededDice};
+use crate::core::{Dice, Encoding, Estimate, MAX_SEATS, Seat};
 
 /// Each seat's chance to finish first, in seat order.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,45 +101,29 @@ pub fn curve_match<G: Strategy>(
     jobs: usize,
 ) -> CurveScore {
     let seats = fresh.seat_count();
-    let jobs = jobs.clamp(1, 64) as u64;
     let one_ply = |net: &Arc<Network>, seed: u64| -> Box<dyn Bot<G>> {
         Box::new(SearchBot::new(
             Expectimax::new(1, SeatNet::new(Arc::clone(net))),
             seed,
         ))
     };
-    let wins: Vec<(u64, u64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|thread| {
-                scope.spawn(move || {
-                    let (mut games, mut wins) = (0, 0);
-                    for round in (thread..rounds).step_by(jobs as usize) {
-                        for net_seat in 0..seats {
-                            let seed = first_seed + round;
-                            let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats)
-                                .map(|seat| {
-                                    let other_seed = seed ^ (0x0bb0 + seat as u64);
-                                    match reference {
-                                        _ if seat == net_seat => one_ply(net, seed),
-                                        Some(reference) => one_ply(reference, other_seed),
-                                        None => Box::new(Greedy::new(other_seed)),
-                                    }
-                                })
-                                .collect();
-                            let mut game = fresh.clone();
-                            playout_with_bots(&mut game, &mut SeededDice::new(seed), &mut bots);
-                            if let Some(outcome) = game.outcome() {
-                                games += 1;
-                                wins += u64::from(outcome.winner_seat() == Some(net_seat));
-                            }
-                        }
-                    }
-                    (games, wins)
-                })
+    let seat_bots = |seed: u64, net_seat: Seat| -> Vec<Box<dyn Bot<G>>> {
+        (0..seats)
+            .map(|seat| {
+                let other_seed = seed ^ (0x0bb0 + seat as u64);
+                match reference {
+                    _ if seat == net_seat => one_ply(net, seed),
+                    Some(reference) => one_ply(reference, other_seed),
+                    None => Box::new(Greedy::new(other_seed)),
+                }
             })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or((0, 0))).collect()
-    });
+            .collect()
+    };
+    let tally = |(games, wins): &mut (u64, u64), net_seat: Seat, outcome: &crate::core::Outcome| {
+        *games += 1;
+        *wins += u64::from(outcome.winner_seat() == Some(net_seat));
+    };
+    let wins = crate::ai::playout::every_seat_rounds(fresh, rounds, first_seed, jobs, &seat_bots, &tally);
     CurveScore {
         games: wins.iter().map(|w| w.0).sum(),
         wins: wins.iter().map(|w| w.1).sum(),
@@ -357,7 +341,7 @@ mod tests {
     use super::*;
     use crate::ai::learn::td::{Targets, Worker, self_play};
     use crate::ai::playout::{Observer, Seated, Table, play_out};
-    use crate::core::{Game, NewGame};
+    use crate::core::{Game, NewGame, SeededDice};
     use crate::games::microbes::Microbes;
 
     /// With lambda 1 every target is the result, so one game's learning steps bring the
