@@ -291,7 +291,9 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyho
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::learn::td::{Targets, Worker, self_play};
+    use crate::ai::learn::td::{Head, Targets, Worker, self_play};
+    use crate::ai::playout::{Seated, play_out};
+    use crate::core::SeededDice;
 
     #[test]
     fn a_self_play_game_moves_its_positions_towards_the_result() {
@@ -307,7 +309,13 @@ mod tests {
         let positions = worker.movers.len();
         assert!(positions > 10);
         // With lambda 1 every target is the result itself, seen from the side to act.
-        let (winner_won, winner) = worker.result.unwrap();
+        // The same seed on the same network plays the same game again: its result.
+        let mut game = NardyHead.fresh();
+        let Ok(_) = play_out(
+            &mut Seated::new(&mut game, &mut SeededDice::new(5), NardyHead.chooser(&net)),
+            &mut (),
+        );
+        let (winner_won, winner) = NardyHead.result(&game).unwrap();
         let loss = |n: &Network| -> f32 {
             (0..positions)
                 .map(|t| {

@@ -228,8 +228,6 @@ pub(crate) struct Worker<V> {
     pub(crate) values: Vec<V>,
     /// The seat to act in each.
     pub(crate) movers: Vec<Seat>,
-    /// The last game's result and the seat that sees it so.
-    pub(crate) result: Option<(V, Seat)>,
 }
 
 impl<V> Worker<V> {
@@ -239,7 +237,6 @@ impl<V> Worker<V> {
             positions: Vec::with_capacity(256 * inputs),
             values: Vec::with_capacity(256),
             movers: Vec::with_capacity(256),
-            result: None,
         }
     }
 
@@ -252,7 +249,6 @@ impl<V> Worker<V> {
         self.positions.clear();
         self.values.clear();
         self.movers.clear();
-        self.result = None;
     }
 }
 
@@ -315,22 +311,23 @@ pub(crate) fn self_play<H: Head>(
         );
         played
     };
-    let Some((result, seen_by)) = head.result(&game) else {
-        return played.moves;
-    };
-    if worker.movers.is_empty() {
-        return played.moves;
+    if let Some(result) = head.result(&game)
+        && !worker.movers.is_empty()
+    {
+        learn_from(net, worker, result, targets.lambda, rate);
     }
-    worker.result = Some((result, seen_by));
-    learn_from(net, worker, targets.lambda, rate);
     played.moves
 }
 
-/// One learning step per position of the worker's last game, backwards from its result.
-fn learn_from<V: Outcomes>(net: &mut Network, worker: &Worker<V>, lambda: f64, rate: f32) {
-    let Some((result, seen_by)) = worker.result else {
-        return;
-    };
+/// One learning step per position of the worker's last game (at least one), backwards
+/// from its result as the seat `seen_by` sees it.
+fn learn_from<V: Outcomes>(
+    net: &mut Network,
+    worker: &Worker<V>,
+    (result, seen_by): (V, Seat),
+    lambda: f64,
+    rate: f32,
+) {
     let last = worker.movers.len() - 1;
     let mut target = result.seen_by(seen_by, worker.movers[last]);
     let mut outputs = [0.0f32; MAX_OUTPUTS];
