@@ -79,6 +79,19 @@ mod tests {
                 "w=a1 b=h8 turn=white:roll",
                 "bad position: the field 'reserve=' is missing; a microbes position looks like: w=a1 b=h8 reserve=3-3 turn=white:rolloff",
             ),
+            // A cell is named as it was written, capitals and all.
+            (
+                "w=D3 b=h8 reserve=3-3 turn=white:roll",
+                "bad position: w=D3: D3 is not on white's path (the edge of the board and a1 b2 c3 d4)",
+            ),
+            (
+                "w=a1 b=C1+ reserve=3-3 turn=white:roll",
+                "bad position: b=C1+: 'C1+': '+' marks a piece that has come home, and C1 is not a home cell",
+            ),
+            (
+                "w=c1,C1 b=h8 reserve=3-3 turn=white:roll",
+                "bad position: w=c1,C1: two white pieces on C1; one cell holds one piece",
+            ),
             (
                 "w=c1 b=c1 reserve=3-3 turn=white:roll",
                 "bad position: c1 holds a white and a black piece; one cell holds one piece",
