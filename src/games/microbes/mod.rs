@@ -253,32 +253,19 @@ impl Microbes {
         let [white, black] = [WHITE, BLACK].map(|seat| self.pieces[seat].cells(seat));
         if white & black != 0 {
             let cell = (white & black).trailing_zeros() as u8;
-            return Err(PositionError::rules(format!(
-                "{} holds a white and a black piece; one cell holds one piece",
-                cell_name(cell)
-            )));
+            return Err(PositionFault::SharedCell { cell }.into());
         }
         let finished: Vec<Seat> = [WHITE, BLACK]
             .into_iter()
             .filter(|&seat| self.pieces[seat].home() == PIECES)
             .collect();
         match (finished.as_slice(), self.stage) {
-            ([_, _, ..], _) => Err(PositionError::rules(
-                "both sides have all four pieces home; the game ends when the first does".into(),
-            )),
+            ([_, _, ..], _) => Err(PositionFault::BothHome.into()),
             ([_], Stage::Over) | ([], Stage::Roll | Stage::Move(_)) => Ok(()),
-            ([winner], _) => Err(PositionError::rules(format!(
-                "{} has all four pieces home, so the game is over (write turn=over)",
-                Microbes::side_name(*winner)
-            ))),
-            ([], Stage::Over) => Err(PositionError::rules(
-                "the game is marked over, but nobody has all four pieces home".into(),
-            )),
+            ([winner], _) => Err(PositionFault::WonButNotOver { seat: *winner }.into()),
+            ([], Stage::Over) => Err(PositionFault::OverWithoutWinner.into()),
             ([], Stage::RollOff(_)) if self.pieces != [Pieces::START; 2] => {
-                Err(PositionError::rules(format!(
-                    "the roll-off decides who starts, so it needs the start position: {}",
-                    text::START_POSITION
-                )))
+                Err(PositionFault::RollOffAfterStart.into())
             }
             ([], Stage::RollOff(_)) => Ok(()),
         }

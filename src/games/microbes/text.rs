@@ -15,7 +15,7 @@
 //!   (Black rolls; White rolled 5).
 
 use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
-use super::{Microbes, MicrobesMove, PositionError, SEAT_NAMES, Stage};
+use super::{Microbes, MicrobesMove, PositionError, PositionFault, SEAT_NAMES, Stage};
 use crate::core::{PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
 
 /// How a move is written, for the messages about one that is not.
@@ -87,33 +87,30 @@ pub fn position_string(game: &Microbes) -> String {
 }
 
 fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
-    let who = SEAT_NAMES[seat];
-    let key = &SEAT_NAMES[seat][..1];
     let mut pieces = Pieces::default();
     if value == "-" {
         return Ok(pieces);
     }
-    let home_corner = cell_name(cell_of(seat, HOME));
+    let value_text = || value.to_string();
     for entry in value.split(',') {
         let (name, came_home) = match entry.strip_suffix('+') {
             Some(name) => (name, true),
             None => (entry, false),
         };
-        let cell = parse_cell(name).ok_or_else(|| {
-            PositionError::rules(format!(
-                "{key}={value}: '{entry}' is not a cell; list cells like {key}={home_corner},c1 (or {key}=- for none)"
-            ))
+        let cell = parse_cell(name).ok_or_else(|| PositionFault::NotACell {
+            seat,
+            value: value_text(),
+            entry: entry.to_string(),
         })?;
         let mut indices = indices_of(seat, cell);
         let index = match (indices.next(), indices.next()) {
             (None, _) => {
-                return Err(PositionError::rules(format!(
-                    "{key}={value}: {name} is not on {who}'s path (the edge of the board and {})",
-                    (HOME..=super::board::LAST)
-                        .map(|i| cell_name(cell_of(seat, i)))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )));
+                return Err(PositionFault::NotOnPath {
+                    seat,
+                    value: value_text(),
+                    cell: name.to_string(),
+                }
+                .into());
             }
             (Some(fresh), Some(home)) => {
                 if came_home {
@@ -124,21 +121,30 @@ fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
             }
             (Some(index), None) if index >= HOME || !came_home => index,
             (Some(_), None) => {
-                return Err(PositionError::rules(format!(
-                    "{key}={value}: '{entry}': '+' marks a piece that has come home, and {name} is not a home cell"
-                )));
+                return Err(PositionFault::PlusOffHome {
+                    seat,
+                    value: value_text(),
+                    entry: entry.to_string(),
+                    cell: name.to_string(),
+                }
+                .into());
             }
         };
         if pieces.index_on(seat, cell).is_some() {
-            return Err(PositionError::rules(format!(
-                "{key}={value}: two {who} pieces on {name}; one cell holds one piece"
-            )));
+            return Err(PositionFault::TwoOnOneCell {
+                seat,
+                value: value_text(),
+                cell: name.to_string(),
+            }
+            .into());
         }
         pieces = pieces.with(index);
         if pieces.on_board() > PIECES {
-            return Err(PositionError::rules(format!(
-                "{key}={value}: {who} has more than {PIECES} pieces"
-            )));
+            return Err(PositionFault::TooManyPieces {
+                seat,
+                value: value_text(),
+            }
+            .into());
         }
     }
     Ok(pieces)
@@ -157,10 +163,12 @@ fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> 
     for (seat, reserve) in [(WHITE, white), (BLACK, black)] {
         let on_board = pieces[seat].on_board();
         if on_board + reserve.min(PIECES + 1) != PIECES {
-            return Err(PositionError::rules(format!(
-                "{} has {on_board} on the board and {reserve} in reserve; each side has {PIECES} pieces",
-                SEAT_NAMES[seat]
-            )));
+            return Err(PositionFault::PieceCount {
+                seat,
+                on_board,
+                reserve,
+            }
+            .into());
         }
     }
     Ok(())
@@ -235,18 +243,14 @@ pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionE
             "reserve" => reserve = value,
             "turn" => (game.turn, game.stage) = parse_turn(value)?,
             _ => {
-                return Err(PositionError::rules(format!(
-                    "unknown field '{key}'; a microbes position has w=, b=, reserve=, turn="
-                )));
+                return Err(PositionFault::UnknownField { key: key.to_string() }.into());
             }
         }
         seen.push(key);
     }
     for key in ["w", "b", "reserve", "turn"] {
         if !seen.contains(&key) {
-            return Err(PositionError::rules(format!(
-                "the field '{key}=' is missing; a microbes position looks like: {START_POSITION}"
-            )));
+            return Err(PositionFault::MissingField { key }.into());
         }
     }
     parse_reserve(reserve, game.pieces)?;

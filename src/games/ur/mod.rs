@@ -331,36 +331,32 @@ impl Ur {
         for seat in [LIGHT, DARK] {
             let total = self.armies[seat].total();
             if total != u32::from(layout.pieces) {
-                return Err(PositionError::rules(format!(
-                    "{} has {total} pieces; each side has {} in {}",
-                    SEAT_NAMES[seat],
-                    layout.pieces,
-                    layout.rules.name()
-                )));
+                return Err(PositionFault::PieceCount {
+                    seat,
+                    total,
+                    pieces: layout.pieces,
+                    rules: layout.rules,
+                }
+                .into());
             }
         }
         let occ = movegen::occupancy(layout, &self.armies);
         for (cell, here) in occ.iter().enumerate() {
             let cell = cell as Cell;
             let count: u8 = here.iter().flatten().sum();
-            let name = cell_name(cell);
             match layout.kind(cell) {
                 board::Kind::Green => {}
                 board::Kind::FourEyes if here[0][0] + here[1][0] > 0 && here[0][1] + here[1][1] > 0 => {
-                    return Err(PositionError::rules(format!(
-                        "{name} is a four-eyes cell and holds both blank and marked pieces"
-                    )));
+                    return Err(PositionFault::MixedFaces { cell }.into());
                 }
                 board::Kind::FourEyes => {}
                 _ if count > 1 => {
-                    return Err(PositionError::rules(format!(
-                        "{name} holds {count} pieces; {}",
-                        if layout.is_city() {
-                            "only the green and four-eyes cells hold more than one"
-                        } else {
-                            "a cell holds one piece at most"
-                        }
-                    )));
+                    return Err(PositionFault::Crowded {
+                        cell,
+                        count,
+                        rules: layout.rules,
+                    }
+                    .into());
                 }
                 _ => {}
             }
@@ -370,25 +366,15 @@ impl Ur {
             .filter(|&s| self.armies[s].off == layout.pieces)
             .collect();
         match (finished.len(), self.stage) {
-            (2, _) => Err(PositionError::rules(
-                "both sides have borne off every piece".into(),
-            )),
+            (2, _) => Err(PositionFault::BothBorneOff.into()),
             (1, Stage::Over) => Ok(()),
-            (1, _) => Err(PositionError::rules(format!(
-                "{} has borne off every piece, so the game is over (write turn=over)",
-                SEAT_NAMES[finished[0]]
-            ))),
-            (_, Stage::Over) => Err(PositionError::rules(
-                "turn=over, but nobody has borne off every piece".into(),
-            )),
-            (_, Stage::RollOff(_)) if !layout.is_city() => Err(PositionError::rules(format!(
-                "{} has no roll-off; write turn=light:roll",
-                layout.rules.name()
-            ))),
+            (1, _) => Err(PositionFault::WonButNotOver { seat: finished[0] }.into()),
+            (_, Stage::Over) => Err(PositionFault::OverWithoutWinner.into()),
+            (_, Stage::RollOff(_)) if !layout.is_city() => {
+                Err(PositionFault::NoRollOff { rules: layout.rules }.into())
+            }
             (_, Stage::RollOff(_)) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
-                Err(PositionError::rules(
-                    "the roll-off comes before any piece enters, but pieces have left the reserve".into(),
-                ))
+                Err(PositionFault::RollOffAfterEntry.into())
             }
             _ => Ok(()),
         }

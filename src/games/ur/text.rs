@@ -11,7 +11,7 @@
 //!   roll-off, this seat to roll next) or `over`.
 
 use super::board::{self, CITY_WHITE, Cell, cell_name, parse_cell};
-use super::{Army, DARK, LIGHT, PositionError, SEAT_NAMES, Stage, Step, Ur, UrMove};
+use super::{Army, DARK, LIGHT, PositionError, PositionFault, SEAT_NAMES, Stage, Step, Ur, UrMove};
 use crate::core::{PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
 
 /// The start position of City of Ur.
@@ -197,7 +197,6 @@ fn example(game: &Ur) -> String {
 
 fn parse_army(game: &Ur, seat: usize, value: &str) -> Result<Army, PositionError> {
     let layout = game.layout;
-    let who = SEAT_NAMES[seat];
     let mut army = Army::default();
     for token in value.split(',').filter(|t| !t.is_empty()) {
         let (body, count) = match token.rsplit_once('x') {
@@ -206,22 +205,21 @@ fn parse_army(game: &Ur, seat: usize, value: &str) -> Result<Army, PositionError
                 n.parse::<u8>()
                     .ok()
                     .filter(|n| (1..=layout.pieces).contains(n))
-                    .ok_or_else(|| {
-                        PositionError::rules(format!(
-                            "{who}=: '{token}' has a bad count; write TOKENxCOUNT like inx{}",
-                            layout.pieces
-                        ))
+                    .ok_or(PositionFault::BadCount {
+                        seat,
+                        token: token.to_string(),
+                        pieces: layout.pieces,
                     })?,
             ),
             None => (token, 1),
         };
         let add = |place: &mut u8| -> Result<(), PositionError> {
-            *place = place
-                .checked_add(count)
-                .filter(|&n| n <= layout.pieces)
-                .ok_or_else(|| {
-                    PositionError::rules(format!("{who} has more than {} pieces", layout.pieces))
-                })?;
+            *place = place.checked_add(count).filter(|&n| n <= layout.pieces).ok_or(
+                PositionFault::TooManyPieces {
+                    seat,
+                    pieces: layout.pieces,
+                },
+            )?;
             Ok(())
         };
         match body {
@@ -239,37 +237,34 @@ fn parse_army(game: &Ur, seat: usize, value: &str) -> Result<Army, PositionError
 /// Reads a piece's place on the board (`e2`, `e2m`, `h2>h3`) into a slot of `seat`.
 fn parse_slot(game: &Ur, seat: usize, body: &str) -> Result<u8, PositionError> {
     let layout = game.layout;
-    let who = SEAT_NAMES[seat];
     let (place, next) = match body.split_once('>') {
         Some((place, next)) => (place, Some(next)),
         None => (body, None),
     };
-    let (cell, face) = split_face(place).ok_or_else(|| {
-        PositionError::rules(format!(
-            "{who}=: '{body}' is not a piece; write in, off or a cell like d2"
-        ))
-    })?;
+    let token = || body.to_string();
+    let (cell, face) = split_face(place).ok_or_else(|| PositionFault::NotAPiece { seat, token: token() })?;
     if !layout.exists(cell) {
-        return Err(PositionError::rules(format!(
-            "{who}=: there is no cell {} on the {} board",
-            cell_name(cell),
-            layout.rules.name()
-        )));
+        return Err(PositionFault::NoSuchCell {
+            seat,
+            cell,
+            rules: layout.rules,
+        }
+        .into());
     }
     if !layout.is_city() && (face.is_some() || next.is_some()) {
-        return Err(PositionError::rules(format!(
-            "{who}=: '{body}': pieces have no faces or sides in {}; write just the cell",
-            layout.rules.name()
-        )));
+        return Err(PositionFault::NoFacesOrSides {
+            seat,
+            token: token(),
+            rules: layout.rules,
+        }
+        .into());
     }
     let marked = face.unwrap_or(false);
     let next_cell = match next {
         None => None,
-        Some(text) => Some(parse_cell(text).ok_or_else(|| {
-            PositionError::rules(format!(
-                "{who}=: '{body}': after '>' write the next cell, h1 or h3"
-            ))
-        })?),
+        Some(text) => {
+            Some(parse_cell(text).ok_or_else(|| PositionFault::NextNotACell { seat, token: token() })?)
+        }
     };
     let candidates: Vec<u8> = layout
         .slots_at(seat, cell)
@@ -281,27 +276,14 @@ fn parse_slot(game: &Ur, seat: usize, body: &str) -> Result<u8, PositionError> {
             })
         })
         .collect();
-    let name = cell_name(cell);
     match candidates.as_slice() {
         [slot] => Ok(*slot),
-        [] if layout.slots_at(seat, cell).next().is_none() => Err(PositionError::rules(format!(
-            "{who}=: {name} is not on {who}'s path"
-        ))),
-        [] if next_cell.is_some() => Err(PositionError::rules(format!(
-            "{who}=: '{body}': only a piece on h2 says where it goes next (h2>h1 or h2>h3)"
-        ))),
-        [] => Err(PositionError::rules(format!(
-            "{who}=: a {} {who} piece cannot stand on {name}{}",
-            if marked { "marked" } else { "blank" },
-            if marked {
-                " (write it without m)"
-            } else {
-                " (a piece there is always marked: write m)"
-            }
-        ))),
-        _ => Err(PositionError::rules(format!(
-            "{who}=: say which way the piece on {name} goes next: {name}>h1 or {name}>h3"
-        ))),
+        [] if layout.slots_at(seat, cell).next().is_none() => {
+            Err(PositionFault::NotOnPath { seat, cell }.into())
+        }
+        [] if next_cell.is_some() => Err(PositionFault::NextCellOffH2 { seat, token: token() }.into()),
+        [] => Err(PositionFault::WrongFace { seat, cell, marked }.into()),
+        _ => Err(PositionFault::WhichWayNext { seat, cell }.into()),
     }
 }
 
@@ -311,10 +293,11 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
     let mut seen: Vec<&str> = Vec::new();
     for field in text.split_whitespace() {
         let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionError::rules(format!(
-                "'{field}' is not key=value; an ur position looks like: {}",
-                example(base)
-            )));
+            return Err(PositionFault::NotKeyValue {
+                field: field.to_string(),
+                example: example(base),
+            }
+            .into());
         };
         if seen.contains(&key) {
             return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
@@ -325,18 +308,17 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
             "dark" => game.armies[DARK] = parse_army(base, DARK, value)?,
             "turn" => parse_turn(&mut game, value)?,
             _ => {
-                return Err(PositionError::rules(format!(
-                    "unknown field '{key}'; an ur position has light=, dark=, turn="
-                )));
+                return Err(PositionFault::UnknownField { key: key.to_string() }.into());
             }
         }
     }
     for key in ["light", "dark", "turn"] {
         if !seen.contains(&key) {
-            return Err(PositionError::rules(format!(
-                "the field '{key}=' is missing; an ur position looks like: {}",
-                example(base)
-            )));
+            return Err(PositionFault::MissingField {
+                key,
+                example: example(base),
+            }
+            .into());
         }
     }
     if game.stage.is_over() {
@@ -355,12 +337,10 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
         game.stage = Stage::Over;
         return Ok(());
     }
-    let bad = || {
-        PositionError::rules(format!(
-            "turn={value}: write light:roll, dark:{}, {}or over",
-            layout.max_roll(),
-            if layout.is_city() { "light:rolloff, " } else { "" }
-        ))
+    let bad = || PositionFault::BadTurn {
+        value: value.to_string(),
+        rules: layout.rules,
+        max_roll: layout.max_roll(),
     };
     let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;
@@ -374,12 +354,13 @@ fn parse_turn(game: &mut Ur, value: &str) -> Result<(), PositionError> {
         number => {
             let roll = number.parse::<u8>().map_err(|_| bad())?;
             if !(layout.min_roll()..=layout.max_roll()).contains(&roll) {
-                return Err(PositionError::rules(format!(
-                    "turn={value}: {} rolls {} to {}",
-                    layout.rules.name(),
-                    layout.min_roll(),
-                    layout.max_roll()
-                )));
+                return Err(PositionFault::RollOutOfRange {
+                    value: value.to_string(),
+                    rules: layout.rules,
+                    low: layout.min_roll(),
+                    high: layout.max_roll(),
+                }
+                .into());
             }
             game.stage = Stage::Move(roll);
         }
