@@ -2,21 +2,499 @@
 
 use thiserror::Error;
 
-use crate::core::PositionMistake;
+use crate::core::{PositionMistake, RollOffMistake, Seat};
 
-use super::PositionError;
+use super::text::{example, start_position};
+use super::{BeforeRoll, Colour, Piece, PositionError, SEAT_NAMES, field_name};
+
+/// What a position in the roll-off looks like, for every fault found in one.
+const ROLL_OFF_HELP: &str = "during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll \
+                             this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- \
+                             rolloff=4,-,-";
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionFault {
-    /// Not yet typed.
-    #[error("{0}")]
-    Untyped(String),
+    /// A seat's field that is neither `COLOUR@FIELD` nor `-`.
+    #[error(
+        "{}={value}: write COLOUR@FIELD like {}=w@12 (colour w g o s y b k, field S, 1-66 or F), or - for no piece yet",
+        SEAT_NAMES[*seat],
+        SEAT_NAMES[*seat]
+    )]
+    PieceValue {
+        /// The seat whose field it is.
+        seat: Seat,
+        /// The value as written.
+        value: String,
+    },
+    /// A `turn=` value that names no seat of this game and stage of the turn.
+    #[error(
+        "turn={value}: write SEAT:WHAT with SEAT p1-p{seats} and WHAT one of rolloff, take, roll, again, 1-6, exchange, dot; or over"
+    )]
+    TurnValue {
+        /// The value as written.
+        value: String,
+        /// How many seats the game has.
+        seats: usize,
+    },
+    /// A `rolloff=` value with another number of entries than the game has seats.
+    #[error("rolloff={value} lists {listed} seats; this game has {seats}")]
+    RollOffSeatCount {
+        /// The value as written.
+        value: String,
+        /// How many entries it lists.
+        listed: usize,
+        /// How many seats the game has.
+        seats: usize,
+    },
+    /// A seat's field for a seat beyond the number of players.
+    #[error(
+        "{}= names a seat this {seats}-player game does not have (players=N sets the number of seats)",
+        SEAT_NAMES[*seat]
+    )]
+    NoSuchSeat {
+        /// The seat the key names.
+        seat: Seat,
+        /// How many seats the game has.
+        seats: usize,
+    },
+    /// A key a mnogoboy position does not have.
+    #[error(
+        "unknown field '{key}'; a mnogoboy position has p1= .. p{seats}=, turn=, before= (and rolloff= during the roll-off), like: {}",
+        example(*seats)
+    )]
+    UnknownField {
+        /// The key as written.
+        key: String,
+        /// How many seats the game has (the example has as many).
+        seats: usize,
+    },
+    /// A key every position of this game needs is not given.
+    #[error(
+        "the field '{key}=' is missing; a {seats}-player mnogoboy position looks like: {}",
+        example(*seats)
+    )]
+    MissingField {
+        /// The missing key.
+        key: &'static str,
+        /// How many seats the game has (the example has as many).
+        seats: usize,
+    },
+    /// A `rolloff=` list that no roll-off can reach.
+    #[error("rolloff=: {why} (- still to roll, x out), like: {}", start_position(*seats))]
+    RollOffStandings {
+        /// Why no roll-off reaches it.
+        why: RollOffMistake,
+        /// How many seats the game has (the example has as many).
+        seats: usize,
+    },
+    /// A position in the roll-off without `rolloff=`.
+    #[error("during the roll-off the field 'rolloff=' is needed, like: {}", start_position(*seats))]
+    RollOffFieldMissing {
+        /// How many seats the game has (the example has as many).
+        seats: usize,
+    },
+    /// `rolloff=` in a position that is not in the roll-off.
+    #[error("rolloff= belongs only to a position in the roll-off (turn=SEAT:rolloff)")]
+    RollOffFieldOutOfPlace,
+    /// The seat to act has no piece and is not taking one.
+    #[error("{} has no piece: the turn can only be {}:take", SEAT_NAMES[*seat], SEAT_NAMES[*seat])]
+    NoPieceMustTake {
+        /// The seat to act.
+        seat: Seat,
+    },
+    /// `before=` names a piece as given away this turn that a seat controls.
+    #[error(
+        "before={} says {} gave {colour} away this turn, but {colour} is not in the reserve",
+        .colour.letter(),
+        SEAT_NAMES[*seat]
+    )]
+    GivenAwayNotInReserve {
+        /// The seat to act.
+        seat: Seat,
+        /// The piece said to be given away.
+        colour: Colour,
+    },
+    /// Two seats control the same piece.
+    #[error("two seats control the {colour} piece; there is one piece of each colour")]
+    PieceControlledTwice {
+        /// The piece.
+        colour: Colour,
+    },
+    /// `turn=over` with no piece, or more than one, on F.
+    #[error("turn=over needs exactly one piece on F (the winner's)")]
+    OverWithoutOneOnFinish {
+        /// How many pieces stand on F.
+        on_finish: usize,
+    },
+    /// A seat's piece stands on F but the game is not marked over.
+    #[error("{} stands on F, so the game is over (write turn=over)", SEAT_NAMES[*seat])]
+    OnFinishNotOver {
+        /// The seat whose piece stands on F.
+        seat: Seat,
+    },
+    /// A finished game with something done before the roll.
+    #[error("the game is over, so before= must be -")]
+    BeforeAfterOver {
+        /// What `before=` says.
+        before: BeforeRoll,
+    },
+    /// A seat has its first piece while one that takes before it has none.
+    #[error(
+        "seats take their first piece in turn order, so with {} to act {} cannot have a piece while {} has none",
+        SEAT_NAMES[*turn],
+        SEAT_NAMES[*holder],
+        SEAT_NAMES[*without]
+    )]
+    FirstPieceOutOfOrder {
+        /// The seat to act.
+        turn: Seat,
+        /// The seat that has a piece too early.
+        holder: Seat,
+        /// The last seat, in turn order, still to take its first piece.
+        without: Seat,
+    },
+    /// A seat is still without a piece, but the seat to act is past its first turn.
+    #[error(
+        "{} has no piece yet, so {} must be in its first turn (before=take)",
+        SEAT_NAMES[*without],
+        SEAT_NAMES[*turn]
+    )]
+    FirstTurnNotTaken {
+        /// The seat to act.
+        turn: Seat,
+        /// The next seat still to take its first piece.
+        without: Seat,
+    },
+    /// The seat to act has no piece, but `before=` says it did something.
+    #[error("{} has no piece yet, so before= must be -", SEAT_NAMES[*seat])]
+    BeforeWithoutPiece {
+        /// The seat to act.
+        seat: Seat,
+        /// What `before=` says.
+        before: BeforeRoll,
+    },
+    /// The seat to act would take a first piece but controls one.
+    #[error("{} already controls {colour}, so it cannot take one", SEAT_NAMES[*seat])]
+    TakeWithPiece {
+        /// The seat to act.
+        seat: Seat,
+        /// The piece it controls.
+        colour: Colour,
+    },
+    /// The seat to act took its first piece and has not rolled, but the piece is off S.
+    #[error(
+        "before=take and {} has not rolled yet, so its piece must stand on S",
+        SEAT_NAMES[*seat]
+    )]
+    TookNotOnStart {
+        /// The seat to act.
+        seat: Seat,
+        /// Its piece and where it stands.
+        piece: Piece,
+    },
+    /// An extra roll for landing on the own colour, with the piece elsewhere.
+    #[error(
+        "{}:again is an extra roll after landing on the own colour, but {} stands on {}",
+        SEAT_NAMES[*seat],
+        .piece.colour,
+        field_name(.piece.field)
+    )]
+    AgainOffOwnColour {
+        /// The seat to act.
+        seat: Seat,
+        /// Its piece and where it stands.
+        piece: Piece,
+    },
+    /// An exchange after the move, with the piece where the move would not end the turn.
+    #[error(
+        "{}:exchange follows a move that ends the turn, but {} on {} would not end it",
+        SEAT_NAMES[*seat],
+        .piece.colour,
+        field_name(.piece.field)
+    )]
+    ExchangeWithoutTurnEnd {
+        /// The seat to act.
+        seat: Seat,
+        /// Its piece and where it stands.
+        piece: Piece,
+    },
+    /// An exchange after the move with no reserve piece to take.
+    #[error(
+        "{}:exchange needs a reserve piece other than the one given away",
+        SEAT_NAMES[*seat]
+    )]
+    ExchangeWithoutReserve {
+        /// The seat to act.
+        seat: Seat,
+    },
+    /// The exchange forced by a dot, with the piece off any dot.
+    #[error(
+        "{}:dot is the exchange after landing on a dot, but {} stands on {}",
+        SEAT_NAMES[*seat],
+        .piece.colour,
+        field_name(.piece.field)
+    )]
+    DotOffDot {
+        /// The seat to act.
+        seat: Seat,
+        /// Its piece and where it stands.
+        piece: Piece,
+    },
+    /// A seat controls a piece during the roll-off.
+    #[error("a seat has a piece during the roll-off; {ROLL_OFF_HELP}")]
+    PieceDuringRollOff {
+        /// The first seat that has one.
+        seat: Seat,
+    },
+    /// `before=` says something was done during the roll-off.
+    #[error("before= is not -; {ROLL_OFF_HELP}")]
+    BeforeDuringRollOff {
+        /// What `before=` says.
+        before: BeforeRoll,
+    },
+    /// The seat to roll in the roll-off is not the first still to roll.
+    #[error("seats roll in seat order: the one to roll is the first still to roll; {ROLL_OFF_HELP}")]
+    RollOffOutOfOrder {
+        /// The seat `turn=` names.
+        turn: Seat,
+        /// The first seat still to roll.
+        to_roll: Seat,
+    },
 }
 
-impl PositionError {
-    /// Not yet typed.
-    pub(crate) fn rules(text: String) -> PositionError {
-        PositionMistake::Rules(PositionFault::Untyped(text)).into()
+impl From<PositionFault> for PositionError {
+    fn from(fault: PositionFault) -> Self {
+        PositionMistake::Rules(fault).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Colour, Mnogoboy, OPTIONS, Piece, PositionFault, START};
+    use crate::core::{NewGame, Notation, Options, PositionError, PositionMistake, RollOffMistake};
+
+    /// The error `position` gets in a game made with `options`.
+    fn error(options: &[&str], position: &str) -> PositionError<PositionFault> {
+        let options = Options::parse(&OPTIONS, options).expect("valid options");
+        let mut game = Mnogoboy::new_game(&options).expect("valid options");
+        game.set_position(position).expect_err(position)
+    }
+
+    /// The error text `position` gets in a game made with `options`.
+    fn refusal(options: &[&str], position: &str) -> String {
+        error(options, position).to_string()
+    }
+
+    /// The fault the rules find in `position` in a game made with `options`.
+    fn fault(options: &[&str], position: &str) -> PositionFault {
+        match error(options, position) {
+            PositionError(PositionMistake::Rules(fault)) => fault,
+            other => panic!("{position}: not a fault of the rules: {other}"),
+        }
+    }
+
+    #[test]
+    fn a_fault_keeps_its_facts_as_fields() {
+        assert_eq!(
+            fault(&[], "p1=w@12 p2=g@S turn=p1:go before=-"),
+            PositionFault::TurnValue {
+                value: "p1:go".to_string(),
+                seats: 2
+            }
+        );
+        assert_eq!(
+            fault(&["players=3"], "p1=w@12 p2=g@S turn=p1:roll before=-"),
+            PositionFault::MissingField { key: "p3", seats: 3 }
+        );
+        assert_eq!(
+            fault(&[], "p1=- p2=- turn=p1:rolloff before=- rolloff=x,x"),
+            PositionFault::RollOffStandings {
+                why: RollOffMistake::NoneToRoll,
+                seats: 2
+            }
+        );
+        assert_eq!(
+            fault(&[], "p1=w@12 p2=g@S turn=p1:roll before=g"),
+            PositionFault::GivenAwayNotInReserve {
+                seat: 0,
+                colour: Colour::Green
+            }
+        );
+        assert_eq!(
+            error(&[], "p1=w@S p2=g@5 turn=p1:exchange before=-"),
+            PositionError(PositionMistake::Rules(PositionFault::ExchangeWithoutTurnEnd {
+                seat: 0,
+                piece: Piece {
+                    colour: Colour::White,
+                    field: START
+                },
+            }))
+        );
+        assert!(matches!(
+            fault(&["players=3"], "p1=w@12 p2=g@5 p3=- turn=p1:roll before=-"),
+            PositionFault::FirstPieceOutOfOrder {
+                turn: 0,
+                holder: 1,
+                without: 1
+            }
+        ));
+    }
+
+    /// One position per fault the rules find (every way each place that makes one can
+    /// word it), with its whole message as it reads.
+    #[test]
+    fn each_fault_reads_as_it_always_has() {
+        let cases: [(&[&str], &str, &str); 29] = [
+            (
+                &[],
+                "p1=w12 p2=- turn=p1:roll before=-",
+                "bad position: p1=w12: write COLOUR@FIELD like p1=w@12 (colour w g o s y b k, field S, 1-66 or F), or - for no piece yet",
+            ),
+            (
+                &[],
+                "p1=x@12 p2=- turn=p1:roll before=-",
+                "bad position: p1=x@12: write COLOUR@FIELD like p1=w@12 (colour w g o s y b k, field S, 1-66 or F), or - for no piece yet",
+            ),
+            (
+                &[],
+                "p1=w@67 p2=- turn=p1:roll before=-",
+                "bad position: p1=w@67: write COLOUR@FIELD like p1=w@12 (colour w g o s y b k, field S, 1-66 or F), or - for no piece yet",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=p1:go before=-",
+                "bad position: turn=p1:go: write SEAT:WHAT with SEAT p1-p2 and WHAT one of rolloff, take, roll, again, 1-6, exchange, dot; or over",
+            ),
+            (
+                &[],
+                "p1=- p2=- turn=p1:rolloff before=- rolloff=-",
+                "bad position: rolloff=- lists 1 seats; this game has 2",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S p3=o@1 turn=p1:roll before=-",
+                "bad position: p3= names a seat this 2-player game does not have (players=N sets the number of seats)",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=p1:roll before=- foo=1",
+                "bad position: unknown field 'foo'; a mnogoboy position has p1= .. p2=, turn=, before= (and rolloff= during the roll-off), like: p1=w@12 p2=g@S turn=p1:roll before=-",
+            ),
+            (
+                &["players=3"],
+                "p1=w@12 p2=g@S turn=p1:roll before=-",
+                "bad position: the field 'p3=' is missing; a 3-player mnogoboy position looks like: p1=w@12 p2=g@S p3=o@20 turn=p1:roll before=-",
+            ),
+            (
+                &[],
+                "p1=- p2=- turn=p1:rolloff before=- rolloff=x,x",
+                "bad position: rolloff=: a roll-off has a seat still to roll (- still to roll, x out), like: p1=- p2=- turn=p1:rolloff before=- rolloff=-,-",
+            ),
+            (
+                &[],
+                "p1=- p2=- turn=p1:rolloff before=-",
+                "bad position: during the roll-off the field 'rolloff=' is needed, like: p1=- p2=- turn=p1:rolloff before=- rolloff=-,-",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=p1:roll before=- rolloff=-,-",
+                "bad position: rolloff= belongs only to a position in the roll-off (turn=SEAT:rolloff)",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=w@S turn=p1:roll before=-",
+                "bad position: two seats control the white piece; there is one piece of each colour",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=over before=-",
+                "bad position: turn=over needs exactly one piece on F (the winner's)",
+            ),
+            (
+                &[],
+                "p1=w@F p2=g@S turn=p2:roll before=-",
+                "bad position: p1 stands on F, so the game is over (write turn=over)",
+            ),
+            (
+                &[],
+                "p1=w@F p2=g@S turn=over before=take",
+                "bad position: the game is over, so before= must be -",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=- turn=p1:rolloff before=- rolloff=-,-",
+                "bad position: a seat has a piece during the roll-off; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-",
+            ),
+            (
+                &[],
+                "p1=- p2=- turn=p1:rolloff before=take rolloff=-,-",
+                "bad position: before= is not -; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-",
+            ),
+            (
+                &[],
+                "p1=- p2=- turn=p2:rolloff before=- rolloff=-,-",
+                "bad position: seats roll in seat order: the one to roll is the first still to roll; during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll this round (- still to roll, x out), like p1=- p2=- p3=- turn=p2:rolloff before=- rolloff=4,-,-",
+            ),
+            (
+                &[],
+                "p1=- p2=g@12 turn=p1:roll before=-",
+                "bad position: p1 has no piece: the turn can only be p1:take",
+            ),
+            // This one names p2 twice; it is kept word for word here all the same.
+            (
+                &["players=3"],
+                "p1=w@12 p2=g@5 p3=- turn=p1:roll before=-",
+                "bad position: seats take their first piece in turn order, so with p1 to act p2 cannot have a piece while p2 has none",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=- turn=p1:roll before=-",
+                "bad position: p2 has no piece yet, so p1 must be in its first turn (before=take)",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=p1:roll before=g",
+                "bad position: before=g says p1 gave green away this turn, but green is not in the reserve",
+            ),
+            (
+                &[],
+                "p1=- p2=g@12 turn=p1:take before=take",
+                "bad position: p1 has no piece yet, so before= must be -",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=p1:take before=-",
+                "bad position: p1 already controls white, so it cannot take one",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=p1:roll before=take",
+                "bad position: before=take and p1 has not rolled yet, so its piece must stand on S",
+            ),
+            (
+                &[],
+                "p1=w@S p2=g@S turn=p1:again before=-",
+                "bad position: p1:again is an extra roll after landing on the own colour, but white stands on S",
+            ),
+            (
+                &[],
+                "p1=w@S p2=g@5 turn=p1:exchange before=-",
+                "bad position: p1:exchange follows a move that ends the turn, but white on S would not end it",
+            ),
+            (
+                &["players=6"],
+                "p1=w@12 p2=g@1 p3=o@3 p4=s@5 p5=y@9 p6=b@11 turn=p1:exchange before=k",
+                "bad position: p1:exchange needs a reserve piece other than the one given away",
+            ),
+            (
+                &[],
+                "p1=w@12 p2=g@S turn=p1:dot before=-",
+                "bad position: p1:dot is the exchange after landing on a dot, but white stands on 12",
+            ),
+        ];
+        for (options, position, message) in cases {
+            assert_eq!(refusal(options, position), message, "{position}");
+        }
     }
 }

@@ -17,8 +17,10 @@
 //!   roll, `x` out after an earlier round: `rolloff=4,-,-`.
 
 use super::board::{Branch, Colour, FINISH, START, field_name, parse_field};
-use super::{BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, PositionError, SEAT_NAMES, Stage};
-use crate::core::{PositionMistake, SyntaxError, SyntaxMistake};
+use super::{
+    BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, PositionError, PositionFault, SEAT_NAMES, Stage,
+};
+use crate::core::{PositionMistake, Seat, SyntaxError, SyntaxMistake};
 use crate::core::{RollOff, RollOffRule, Standing};
 
 const MOVE_HELP: &str = "write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass";
@@ -114,7 +116,7 @@ pub fn start_position(seats: usize) -> String {
 }
 
 /// An example of a position in play, for error messages.
-fn example(seats: usize) -> String {
+pub(super) fn example(seats: usize) -> String {
     let colours = ['w', 'g', 'o', 's', 'y', 'b'];
     let fields = ["12", "S", "20", "3", "8", "1"];
     let pieces: Vec<String> = (0..seats)
@@ -163,14 +165,13 @@ pub fn position_string(game: &Mnogoboy) -> String {
     fields.join(" ")
 }
 
-fn parse_piece(value: &str, key: &str) -> Result<Option<Piece>, PositionError> {
+fn parse_piece(value: &str, seat: Seat) -> Result<Option<Piece>, PositionError> {
     if value == "-" {
         return Ok(None);
     }
-    let bad = || {
-        PositionError::rules(format!(
-            "{key}={value}: write COLOUR@FIELD like {key}=w@12 (colour w g o s y b k, field S, 1-66 or F), or - for no piece yet"
-        ))
+    let bad = || PositionFault::PieceValue {
+        seat,
+        value: value.to_string(),
     };
     let (colour, field) = value.split_once('@').ok_or_else(bad)?;
     let colour = Colour::parse(colour).ok_or_else(bad)?;
@@ -184,10 +185,10 @@ fn parse_turn(game: &mut Mnogoboy, value: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = || {
-        PositionError::rules(format!(
-            "turn={value}: write SEAT:WHAT with SEAT p1-p{} and WHAT one of rolloff, take, roll, again, 1-6, exchange, dot; or over",
-            game.seats
-        ))
+        PositionError::from(PositionFault::TurnValue {
+            value: value.to_string(),
+            seats: game.seats,
+        })
     };
     let (seat, what) = value.split_once(':').ok_or_else(bad)?;
     let seat = SEAT_NAMES[..game.seats]
@@ -228,11 +229,12 @@ fn parse_before(value: &str) -> Result<BeforeRoll, PositionError> {
 fn parse_rolloff(game: &Mnogoboy, value: &str) -> Result<Vec<Standing>, PositionError> {
     let entries: Vec<&str> = value.split(',').collect();
     if entries.len() != game.seats {
-        return Err(PositionError::rules(format!(
-            "rolloff={value} lists {} seats; this game has {}",
-            entries.len(),
-            game.seats
-        )));
+        return Err(PositionFault::RollOffSeatCount {
+            value: value.to_string(),
+            listed: entries.len(),
+            seats: game.seats,
+        }
+        .into());
     }
     let mut standings = Vec::new();
     for entry in &entries {
@@ -276,11 +278,9 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
         seen.push(key);
         if let Some(seat) = SEAT_NAMES.iter().position(|&n| n == key) {
             if seat >= seats {
-                return Err(PositionError::rules(format!(
-                    "{key}= names a seat this {seats}-player game does not have (players=N sets the number of seats)"
-                )));
+                return Err(PositionFault::NoSuchSeat { seat, seats }.into());
             }
-            game.pieces[seat] = parse_piece(value, key)?;
+            game.pieces[seat] = parse_piece(value, seat)?;
             continue;
         }
         match key {
@@ -288,10 +288,11 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
             "before" => game.before = parse_before(value)?,
             "rolloff" => standings = Some(parse_rolloff(&game, value)?),
             _ => {
-                return Err(PositionError::rules(format!(
-                    "unknown field '{key}'; a mnogoboy position has p1= .. p{seats}=, turn=, before= (and rolloff= during the roll-off), like: {}",
-                    example(seats)
-                )));
+                return Err(PositionFault::UnknownField {
+                    key: key.to_string(),
+                    seats,
+                }
+                .into());
             }
         }
     }
@@ -299,32 +300,20 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
     required.extend(["turn", "before"]);
     for key in required {
         if !seen.contains(&key) {
-            return Err(PositionError::rules(format!(
-                "the field '{key}=' is missing; a {seats}-player mnogoboy position looks like: {}",
-                example(seats)
-            )));
+            return Err(PositionFault::MissingField { key, seats }.into());
         }
     }
     if let (Stage::RollOff(_), Some(standings)) = (game.stage, &standings) {
-        let roll_off = RollOff::from_standings(RollOffRule::Highest, standings).map_err(|why| {
-            PositionError::rules(format!(
-                "rolloff=: {why} (- still to roll, x out), like: {}",
-                start_position(seats)
-            ))
-        })?;
+        let roll_off = RollOff::from_standings(RollOffRule::Highest, standings)
+            .map_err(|why| PositionFault::RollOffStandings { why, seats })?;
         game.stage = Stage::RollOff(roll_off);
     }
     match (matches!(game.stage, Stage::RollOff(_)), standings.is_some()) {
         (true, false) => {
-            return Err(PositionError::rules(format!(
-                "during the roll-off the field 'rolloff=' is needed, like: {}",
-                start_position(seats)
-            )));
+            return Err(PositionFault::RollOffFieldMissing { seats }.into());
         }
         (false, true) => {
-            return Err(PositionError::rules(
-                "rolloff= belongs only to a position in the roll-off (turn=SEAT:rolloff)".into(),
-            ));
+            return Err(PositionFault::RollOffFieldOutOfPlace.into());
         }
         _ => {}
     }

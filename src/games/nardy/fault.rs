@@ -2,21 +2,345 @@
 
 use thiserror::Error;
 
-use crate::core::PositionMistake;
+use crate::core::{PositionMistake, Seat};
 
-use super::PositionError;
+use super::text::START_POSITION;
+use super::{BLACK, PositionError, SEAT_NAMES, WHITE, WinKind};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionFault {
-    /// Not yet typed.
-    #[error("{0}")]
-    Untyped(String),
+    /// A `PxN` entry whose count is not 1 to 15.
+    #[error("{}: '{entry}' has a bad count; write POINTxCOUNT like 24x15", SEAT_NAMES[*seat])]
+    BadCount {
+        /// The side whose field it is in.
+        seat: Seat,
+        /// The entry as written.
+        entry: String,
+    },
+    /// An entry that names no point and is not `off`.
+    #[error("{}: '{entry}' is not a point 1-24 or off", SEAT_NAMES[*seat])]
+    NotAPoint {
+        /// The side whose field it is in.
+        seat: Seat,
+        /// The entry as written.
+        entry: String,
+    },
+    /// A point (or `off`) given a second time in one side's field.
+    #[error("{}: point '{entry}' is listed twice", SEAT_NAMES[*seat])]
+    PointListedTwice {
+        /// The side whose field it is in.
+        seat: Seat,
+        /// The second entry for that point, as written.
+        entry: String,
+    },
+    /// One side's field lists more checkers than a side has.
+    #[error("{} has more than 15 checkers", SEAT_NAMES[*seat])]
+    TooManyCheckers {
+        /// The side with too many.
+        seat: Seat,
+    },
+    /// A key a nardy position does not have.
+    #[error("unknown field '{key}'; a nardy position has w=, b=, turn=, first=, score=")]
+    UnknownField {
+        /// The key as written.
+        key: String,
+    },
+    /// A key every nardy position needs is not given.
+    #[error("the field '{key}=' is missing; a nardy position looks like: {START_POSITION}")]
+    MissingField {
+        /// The missing key.
+        key: &'static str,
+    },
+    /// A game still being played with a score that has already won the match.
+    #[error(
+        "score {}-{} already reaches the match length {match_to}, so the game must be over",
+        .score[WHITE],
+        .score[BLACK]
+    )]
+    ScoreReachesMatch {
+        /// Match points, White's first.
+        score: [u32; 2],
+        /// Points that win the match.
+        match_to: u32,
+    },
+    /// A side with other than 15 checkers on the board and off it together.
+    #[error("{} has {total} checkers; each side has 15", SEAT_NAMES[*seat])]
+    CheckerCount {
+        /// The side.
+        seat: Seat,
+        /// Its checkers, on the board and borne off.
+        total: u32,
+    },
+    /// A side that has borne off while some of its checkers are still outside home.
+    #[error("{} has borne off checkers but still has checkers outside home", SEAT_NAMES[*seat])]
+    BorneOffWithCheckersOutside {
+        /// The side.
+        seat: Seat,
+    },
+    /// A side in its first turn (by `first=`) whose checkers are not all on the head.
+    #[error(
+        "{} has not moved yet (first={}) but not all checkers are on the head",
+        SEAT_NAMES[*seat],
+        &SEAT_NAMES[*seat][..1]
+    )]
+    FirstTurnOffHead {
+        /// The side.
+        seat: Seat,
+    },
+    /// Six points in a row held by one side with no opponent checker ahead of them.
+    #[error(
+        "{} has a block of six with no {} checker ahead of it",
+        SEAT_NAMES[*seat],
+        SEAT_NAMES[1 - *seat]
+    )]
+    BlockWithNoneAhead {
+        /// The side that holds the block.
+        seat: Seat,
+    },
+    /// A point with checkers of both sides on it.
+    #[error("white's point {point} holds checkers of both sides")]
+    PointHeldByBoth {
+        /// The point, in White's numbering.
+        point: u32,
+    },
+    /// Both sides have borne off all their checkers.
+    #[error("both sides have borne off all checkers")]
+    BothBorneOff,
+    /// A finished game whose winner's opponent has, by the score, already won the match.
+    #[error(
+        "{} has borne off all 15 checkers, but score={}-{} gives {} the match to {match_to}",
+        SEAT_NAMES[*winner],
+        .score[WHITE],
+        .score[BLACK],
+        SEAT_NAMES[1 - *winner]
+    )]
+    ScoreGivesOtherTheMatch {
+        /// The side that has borne off all 15.
+        winner: Seat,
+        /// Match points, White's first.
+        score: [u32; 2],
+        /// Points that win the match.
+        match_to: u32,
+    },
+    /// A finished game whose win the winner's score does not count, or that does not
+    /// bring the winner to the match length.
+    #[error(
+        "{} has borne off all 15 checkers and won {}, but score={}-{} does not include it (the match is to {match_to})",
+        SEAT_NAMES[*winner],
+        .win.describe(),
+        .score[WHITE],
+        .score[BLACK]
+    )]
+    ScoreLeavesOutWin {
+        /// The side that has borne off all 15.
+        winner: Seat,
+        /// How that game was won.
+        win: WinKind,
+        /// Match points, White's first.
+        score: [u32; 2],
+        /// Points that win the match.
+        match_to: u32,
+    },
+    /// A finished game whose winner had, by the score, won the match before it.
+    #[error(
+        "score={}-{}: {} had won the match to {match_to} before this game",
+        .score[WHITE],
+        .score[BLACK],
+        SEAT_NAMES[*winner]
+    )]
+    MatchWonBefore {
+        /// The side that has borne off all 15.
+        winner: Seat,
+        /// Match points, White's first.
+        score: [u32; 2],
+        /// Points that win the match.
+        match_to: u32,
+    },
+    /// A side has borne off all 15 but the game is not marked over.
+    #[error("{} has borne off all 15 checkers, so the game is over (write 'over')", SEAT_NAMES[*winner])]
+    NotMarkedOver {
+        /// The side that has borne off all 15.
+        winner: Seat,
+    },
+    /// The game is marked over but no side has borne off all its checkers.
+    #[error("the game is marked over, but nobody has borne off all 15 checkers")]
+    OverWithoutWinner,
+    /// The roll-off that decides who starts, in anything but the start position.
+    #[error(
+        "the roll-off decides who starts the first game, so it needs the start position: {START_POSITION}"
+    )]
+    RollOffNeedsStart,
 }
 
-impl PositionError {
-    /// Not yet typed.
-    pub(crate) fn rules(text: String) -> PositionError {
-        PositionMistake::Rules(PositionFault::Untyped(text)).into()
+impl From<PositionFault> for PositionError {
+    fn from(fault: PositionFault) -> Self {
+        PositionMistake::Rules(fault).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{BLACK, Nardy, OPTIONS, PositionFault, WHITE, WinKind};
+    use crate::core::{NewGame, Notation, Options, PositionError, PositionMistake};
+
+    /// The error `position` gets in a game made with `options`.
+    fn error(options: &[&str], position: &str) -> PositionError<PositionFault> {
+        let options = Options::parse(&OPTIONS, options).expect("valid options");
+        let mut game = Nardy::new_game(&options).expect("valid options");
+        game.set_position(position).expect_err(position)
+    }
+
+    /// The error text `position` gets in a game made with `options`.
+    fn refusal(options: &[&str], position: &str) -> String {
+        error(options, position).to_string()
+    }
+
+    /// The fault the rules find in `position` in a game made with `options`.
+    fn fault(options: &[&str], position: &str) -> PositionFault {
+        match error(options, position) {
+            PositionError(PositionMistake::Rules(fault)) => fault,
+            other => panic!("{position}: not a fault of the rules: {other}"),
+        }
+    }
+
+    #[test]
+    fn a_fault_keeps_its_facts_as_fields() {
+        assert_eq!(
+            fault(&[], "w=24x0 b=24x15 turn=white:roll first=wb score=0-0"),
+            PositionFault::BadCount {
+                seat: WHITE,
+                entry: "24x0".to_string()
+            }
+        );
+        assert_eq!(
+            fault(&[], "w=24x15 b=24x15 turn=white:roll first=wb"),
+            PositionFault::MissingField { key: "score" }
+        );
+        assert_eq!(
+            fault(&[], "w=24x15 b=24x14 turn=white:roll first=w score=0-0"),
+            PositionFault::CheckerCount {
+                seat: BLACK,
+                total: 14
+            }
+        );
+        assert_eq!(
+            fault(&[], "w=24x14,12 b=24x15 turn=black:roll first=b score=0-0"),
+            PositionFault::PointHeldByBoth { point: 12 }
+        );
+        assert_eq!(
+            error(&["match=3"], "w=offx15 b=24x15 turn=over first=- score=2-0"),
+            PositionError(PositionMistake::Rules(PositionFault::ScoreLeavesOutWin {
+                winner: WHITE,
+                win: WinKind::Mars,
+                score: [2, 0],
+                match_to: 3,
+            }))
+        );
+    }
+
+    /// One position per fault the rules find, with its whole message as it reads.
+    #[test]
+    fn each_fault_reads_as_it_always_has() {
+        let cases: [(&[&str], &str, &str); 19] = [
+            (
+                &[],
+                "w=24x0 b=24x15 turn=white:roll first=wb score=0-0",
+                "bad position: white: '24x0' has a bad count; write POINTxCOUNT like 24x15",
+            ),
+            (
+                &[],
+                "w=25 b=24x15 turn=white:roll first=wb score=0-0",
+                "bad position: white: '25' is not a point 1-24 or off",
+            ),
+            (
+                &[],
+                "w=24x5,24x10 b=24x15 turn=white:roll first=wb score=0-0",
+                "bad position: white: point '24x10' is listed twice",
+            ),
+            (
+                &[],
+                "w=24x15 b=24x15,23 turn=white:roll first=wb score=0-0",
+                "bad position: black has more than 15 checkers",
+            ),
+            (
+                &[],
+                "w=24x15 b=24x15 turn=white:roll first=wb score=0-0 foo=1",
+                "bad position: unknown field 'foo'; a nardy position has w=, b=, turn=, first=, score=",
+            ),
+            (
+                &[],
+                "w=24x15 b=24x15 turn=white:roll first=wb",
+                "bad position: the field 'score=' is missing; a nardy position looks like: w=24x15 b=24x15 turn=white:rolloff first=wb score=0-0",
+            ),
+            (
+                &[],
+                "w=24x15 b=24x15 turn=white:roll first=wb score=1-0",
+                "bad position: score 1-0 already reaches the match length 1, so the game must be over",
+            ),
+            (
+                &[],
+                "w=24x15 b=24x14 turn=white:roll first=w score=0-0",
+                "bad position: black has 14 checkers; each side has 15",
+            ),
+            (
+                &[],
+                "w=off,24x14 b=24x15 turn=white:roll first=b score=0-0",
+                "bad position: white has borne off checkers but still has checkers outside home",
+            ),
+            (
+                &[],
+                "w=24x15 b=23,24x14 turn=white:roll first=wb score=0-0",
+                "bad position: black has not moved yet (first=b) but not all checkers are on the head",
+            ),
+            (
+                &[],
+                "w=24x9,19,18,17,16,15,14 b=24x15 turn=white:roll first=b score=0-0",
+                "bad position: white has a block of six with no black checker ahead of it",
+            ),
+            (
+                &[],
+                "w=24x14,12 b=24x15 turn=black:roll first=b score=0-0",
+                "bad position: white's point 12 holds checkers of both sides",
+            ),
+            (
+                &[],
+                "w=offx15 b=offx15 turn=over first=- score=0-0",
+                "bad position: both sides have borne off all checkers",
+            ),
+            (
+                &[],
+                "w=offx15 b=24x15 turn=over first=- score=1-2",
+                "bad position: white has borne off all 15 checkers, but score=1-2 gives black the match to 1",
+            ),
+            (
+                &["match=3"],
+                "w=offx15 b=24x15 turn=over first=- score=2-0",
+                "bad position: white has borne off all 15 checkers and won a mars (2 points), but score=2-0 does not include it (the match is to 3)",
+            ),
+            (
+                &["match=3"],
+                "w=offx15 b=24x15 turn=over first=- score=7-0",
+                "bad position: score=7-0: white had won the match to 3 before this game",
+            ),
+            (
+                &[],
+                "w=24x15 b=offx15 turn=white:roll first=- score=0-0",
+                "bad position: black has borne off all 15 checkers, so the game is over (write 'over')",
+            ),
+            (
+                &[],
+                "w=24x15 b=24x15 turn=over first=wb score=0-0",
+                "bad position: the game is marked over, but nobody has borne off all 15 checkers",
+            ),
+            (
+                &[],
+                "w=24x14,23 b=24x15 turn=white:rolloff first=b score=0-0",
+                "bad position: the roll-off decides who starts the first game, so it needs the start position: w=24x15 b=24x15 turn=white:rolloff first=wb score=0-0",
+            ),
+        ];
+        for (options, position, message) in cases {
+            assert_eq!(refusal(options, position), message, "{position}");
+        }
     }
 }

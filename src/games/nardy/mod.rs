@@ -331,97 +331,74 @@ impl Nardy {
             let side = self.sides[seat];
             let total = side.on_board() + side.off();
             if total != 15 {
-                return Err(PositionError::rules(format!(
-                    "{} has {total} checkers; each side has 15",
-                    Nardy::side_name(seat)
-                )));
+                return Err(PositionFault::CheckerCount { seat, total }.into());
             }
             if side.off() > 0 && side.off() < 15 && side.occupancy() & !HOME_MASK != 0 {
-                return Err(PositionError::rules(format!(
-                    "{} has borne off checkers but still has checkers outside home",
-                    Nardy::side_name(seat)
-                )));
+                return Err(PositionFault::BorneOffWithCheckersOutside { seat }.into());
             }
             if self.first_turn[seat] && side.count(24) != 15 {
-                return Err(PositionError::rules(format!(
-                    "{} has not moved yet (first={}) but not all checkers are on the head",
-                    Nardy::side_name(seat),
-                    &SEAT_NAMES[seat][..1]
-                )));
+                return Err(PositionFault::FirstTurnOffHead { seat }.into());
             }
             // A block is judged against opponent checkers on the board; once they are all
             // borne off (game over) there is nobody left to block.
             let opponent = self.sides[1 - seat];
             let rules = TurnRules::new(side, opponent, false, Dice::new(&[1, 2]));
             if opponent.on_board() > 0 && rules.has_illegal_block(side.occupancy()) {
-                return Err(PositionError::rules(format!(
-                    "{} has a block of six with no {} checker ahead of it",
-                    Nardy::side_name(seat),
-                    Nardy::side_name(1 - seat)
-                )));
+                return Err(PositionFault::BlockWithNoneAhead { seat }.into());
             }
         }
         let white = self.sides[WHITE].occupancy();
         let black_in_white = board::rotate12(self.sides[BLACK].occupancy());
         if white & black_in_white != 0 {
             let point = (white & black_in_white).trailing_zeros() + 1;
-            return Err(PositionError::rules(format!(
-                "white's point {point} holds checkers of both sides"
-            )));
+            return Err(PositionFault::PointHeldByBoth { point }.into());
         }
         let finished: Vec<Seat> = [WHITE, BLACK]
             .into_iter()
             .filter(|&s| self.sides[s].off() == 15)
             .collect();
         match (finished.len(), self.stage) {
-            (2, _) => Err(PositionError::rules(
-                "both sides have borne off all checkers".into(),
-            )),
+            (2, _) => Err(PositionFault::BothBorneOff.into()),
             (1, Stage::Over) => {
                 // The game is over only when it won the match, and the score must say so:
                 // the winner reached the match length with this game and not before it.
                 let winner = finished[0];
                 let (won, lost) = (self.score[winner], self.score[1 - winner]);
-                let points = self.win_kind(winner).points();
-                let (name, other) = (Nardy::side_name(winner), Nardy::side_name(1 - winner));
-                if lost >= self.rules.match_to {
-                    return Err(PositionError::rules(format!(
-                        "{name} has borne off all 15 checkers, but score={} gives {other} the match to {}",
-                        self.score_text(),
-                        self.rules.match_to
-                    )));
+                let win = self.win_kind(winner);
+                let (score, match_to) = (self.score, self.rules.match_to);
+                if lost >= match_to {
+                    return Err(PositionFault::ScoreGivesOtherTheMatch {
+                        winner,
+                        score,
+                        match_to,
+                    }
+                    .into());
                 }
-                if won < points || won < self.rules.match_to {
-                    return Err(PositionError::rules(format!(
-                        "{name} has borne off all 15 checkers and won {}, but score={} does not include it (the match is to {})",
-                        self.win_kind(winner).describe(),
-                        self.score_text(),
-                        self.rules.match_to
-                    )));
+                if won < win.points() || won < match_to {
+                    return Err(PositionFault::ScoreLeavesOutWin {
+                        winner,
+                        win,
+                        score,
+                        match_to,
+                    }
+                    .into());
                 }
-                if won - points >= self.rules.match_to {
-                    return Err(PositionError::rules(format!(
-                        "score={}: {name} had won the match to {} before this game",
-                        self.score_text(),
-                        self.rules.match_to
-                    )));
+                if won - win.points() >= match_to {
+                    return Err(PositionFault::MatchWonBefore {
+                        winner,
+                        score,
+                        match_to,
+                    }
+                    .into());
                 }
                 Ok(())
             }
-            (1, _) => Err(PositionError::rules(format!(
-                "{} has borne off all 15 checkers, so the game is over (write 'over')",
-                Nardy::side_name(finished[0])
-            ))),
-            (_, Stage::Over) => Err(PositionError::rules(
-                "the game is marked over, but nobody has borne off all 15 checkers".into(),
-            )),
+            (1, _) => Err(PositionFault::NotMarkedOver { winner: finished[0] }.into()),
+            (_, Stage::Over) => Err(PositionFault::OverWithoutWinner.into()),
             (_, Stage::RollOff(_))
                 if self.sides != [Side::START; 2] || self.first_turn != [true; 2] || self.score != [0; 2] =>
             {
-                Err(PositionError::rules(format!(
-                    "the roll-off decides who starts the first game, so it needs the start position: {}",
-                    text::START_POSITION
-                )))
+                Err(PositionFault::RollOffNeedsStart.into())
             }
             _ => Ok(()),
         }
@@ -429,10 +406,6 @@ impl Nardy {
 }
 
 impl Nardy {
-    fn score_text(&self) -> String {
-        format!("{}-{}", self.score[WHITE], self.score[BLACK])
-    }
-
     /// The match score once `winner` scores a game won by `kind`, and whether that wins
     /// the match.
     fn score_after(&self, winner: Seat, kind: WinKind) -> ([u32; 2], bool) {

@@ -10,8 +10,8 @@
 //! - `first=`: the seats that have not completed their first turn (`wb`, `w`, `b`, `-`);
 //! - `score=`: match points, White's first.
 
-use super::{BLACK, Nardy, NardyMove, PositionError, SEAT_NAMES, Side, Stage, WHITE};
-use crate::core::{Dice, PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
+use super::{BLACK, Nardy, NardyMove, PositionError, PositionFault, SEAT_NAMES, Side, Stage, WHITE};
+use crate::core::{Dice, PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake};
 
 /// How a step is written, for the messages about one that is not.
 const STEP_FORMS: &str = "write FROM/TO like 24/18, or 3/off";
@@ -183,7 +183,7 @@ pub fn position_string(game: &Nardy) -> String {
     )
 }
 
-fn parse_side(value: &str, who: &str) -> Result<Side, PositionError> {
+fn parse_side(value: &str, seat: Seat) -> Result<Side, PositionError> {
     let mut side = Side::default();
     let mut total = 0u32;
     for entry in value.split(',').filter(|e| !e.is_empty()) {
@@ -191,10 +191,9 @@ fn parse_side(value: &str, who: &str) -> Result<Side, PositionError> {
             Some((p, n)) => (p, n.parse::<u32>().ok().filter(|n| (1..=15).contains(n))),
             None => (entry, Some(1)),
         };
-        let count = count.ok_or_else(|| {
-            PositionError::rules(format!(
-                "{who}: '{entry}' has a bad count; write POINTxCOUNT like 24x15"
-            ))
+        let count = count.ok_or_else(|| PositionFault::BadCount {
+            seat,
+            entry: entry.to_string(),
         })?;
         let point = if point == "off" {
             0
@@ -203,17 +202,22 @@ fn parse_side(value: &str, who: &str) -> Result<Side, PositionError> {
                 .parse::<u32>()
                 .ok()
                 .filter(|p| (1..=24).contains(p))
-                .ok_or_else(|| PositionError::rules(format!("{who}: '{entry}' is not a point 1-24 or off")))?
+                .ok_or_else(|| PositionFault::NotAPoint {
+                    seat,
+                    entry: entry.to_string(),
+                })?
         };
         let already = if point == 0 { side.off() } else { side.count(point) };
         if already > 0 {
-            return Err(PositionError::rules(format!(
-                "{who}: point '{entry}' is listed twice"
-            )));
+            return Err(PositionFault::PointListedTwice {
+                seat,
+                entry: entry.to_string(),
+            }
+            .into());
         }
         total += count;
         if total > 15 {
-            return Err(PositionError::rules(format!("{who} has more than 15 checkers")));
+            return Err(PositionFault::TooManyCheckers { seat }.into());
         }
         side = side.with_count(point, count);
     }
@@ -236,8 +240,8 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
         }
         seen.push(key);
         match key {
-            "w" => game.sides[WHITE] = parse_side(value, "white")?,
-            "b" => game.sides[BLACK] = parse_side(value, "black")?,
+            "w" => game.sides[WHITE] = parse_side(value, WHITE)?,
+            "b" => game.sides[BLACK] = parse_side(value, BLACK)?,
             "turn" => parse_turn(&mut game, value)?,
             "first" => {
                 if value != "-" && !value.chars().all(|c| c == 'w' || c == 'b') {
@@ -265,17 +269,13 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
                 }
             }
             _ => {
-                return Err(PositionError::rules(format!(
-                    "unknown field '{key}'; a nardy position has w=, b=, turn=, first=, score="
-                )));
+                return Err(PositionFault::UnknownField { key: key.to_string() }.into());
             }
         }
     }
     for key in ["w", "b", "turn", "first", "score"] {
         if !seen.contains(&key) {
-            return Err(PositionError::rules(format!(
-                "the field '{key}=' is missing; a nardy position looks like: {START_POSITION}"
-            )));
+            return Err(PositionFault::MissingField { key }.into());
         }
     }
     if game.stage.is_over() {
@@ -287,10 +287,11 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
         };
     }
     if !game.stage.is_over() && game.score.iter().any(|&s| s >= game.rules.match_to) {
-        return Err(PositionError::rules(format!(
-            "score {}-{} already reaches the match length {}, so the game must be over",
-            game.score[WHITE], game.score[BLACK], game.rules.match_to
-        )));
+        return Err(PositionFault::ScoreReachesMatch {
+            score: game.score,
+            match_to: game.rules.match_to,
+        }
+        .into());
     }
     Ok(game)
 }
