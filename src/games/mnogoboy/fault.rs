@@ -151,7 +151,7 @@ pub enum PositionFault {
         turn: Seat,
         /// The seat that has a piece too early.
         holder: Seat,
-        /// The last seat, in turn order, still to take its first piece.
+        /// The first seat, in turn order from the next to take one, still without a piece.
         without: Seat,
     },
     /// A seat is still without a piece, but the seat to act is past its first turn.
@@ -336,7 +336,7 @@ mod tests {
             PositionFault::FirstPieceOutOfOrder {
                 turn: 0,
                 holder: 1,
-                without: 1
+                without: 2
             }
         ));
     }
@@ -345,7 +345,7 @@ mod tests {
     /// word it), with its whole message as it reads.
     #[test]
     fn each_fault_reads_as_it_always_has() {
-        let cases: [(&[&str], &str, &str); 29] = [
+        let cases: [(&[&str], &str, &str); 30] = [
             (
                 &[],
                 "p1=w12 p2=- turn=p1:roll before=-",
@@ -441,11 +441,15 @@ mod tests {
                 "p1=- p2=g@12 turn=p1:roll before=-",
                 "bad position: p1 has no piece: the turn can only be p1:take",
             ),
-            // This one names p2 twice; it is kept word for word here all the same.
             (
                 &["players=3"],
                 "p1=w@12 p2=g@5 p3=- turn=p1:roll before=-",
-                "bad position: seats take their first piece in turn order, so with p1 to act p2 cannot have a piece while p2 has none",
+                "bad position: seats take their first piece in turn order, so with p1 to act p2 cannot have a piece while p3 has none",
+            ),
+            (
+                &["players=4"],
+                "p1=w@12 p2=- p3=g@5 p4=- turn=p1:roll before=-",
+                "bad position: seats take their first piece in turn order, so with p1 to act p3 cannot have a piece while p2 has none",
             ),
             (
                 &[],

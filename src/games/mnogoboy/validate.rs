@@ -79,7 +79,10 @@ impl Mnogoboy {
                 return Err(PositionFault::FirstPieceOutOfOrder {
                     turn: self.turn,
                     holder: seat,
-                    without: (first_missing + missing - 1) % self.seats,
+                    without: (0..self.seats)
+                        .map(|k| (first_missing + k) % self.seats)
+                        .find(|&s| self.piece(s).is_none())
+                        .unwrap_or(seat),
                 }
                 .into());
             }
