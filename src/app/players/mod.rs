@@ -9,7 +9,7 @@ mod engine;
 mod spec;
 
 pub use engine::EngineAgent;
-pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players, split_name};
+pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players};
 
 pub use crate::app::protocol::forfeit::ForfeitKind;
 

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::ai::roster::{BotKind, BotNameError};
+use crate::app::record::split_name;
 use crate::core::FullGame;
 use crate::core::Game;
 
@@ -95,21 +96,6 @@ pub struct MatchPlayer {
     pub name: Option<String>,
     /// Who plays.
     pub spec: PlayerSpec,
-}
-
-/// A player written `NAME=SPEC` split into its name and spec, or `None` when no name is
-/// given. A spec comes first, in any case: `engine:./bot --depth=3` is an engine, not a
-/// name.
-pub fn split_name(text: &str) -> Option<(&str, &str)> {
-    let looks_like_spec = ["human", "bot:", "engine:"].iter().any(|prefix| {
-        text.get(..prefix.len())
-            .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
-    });
-    if looks_like_spec {
-        None
-    } else {
-        text.split_once('=')
-    }
 }
 
 impl FromStr for MatchPlayer {

@@ -50,7 +50,7 @@ pub use replay::{Effect, Fault, Replay, Replayed, Replaying};
 #[cfg(test)]
 pub use stream::pick;
 pub use stream::{Picked, RecordStream, Undamaged, open_record_file, pick_from_file};
-pub use tags::{NOTE_WORDS, Tags};
+pub use tags::{NOTE_WORDS, Tags, split_name};
 #[cfg(test)]
 pub use write::save_text;
 pub use write::{action_line, dice_command, save_file, start_dice, write_atomically, write_game};

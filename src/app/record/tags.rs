@@ -4,7 +4,6 @@
 //! player given a name) and how it ended (`result`, `reason`). They are sealed with the
 //! rest of the game; a tag of a key this version does not know is kept and shown.
 
-use crate::app::players::split_name;
 use crate::app::session::{Action, Session};
 use crate::core::Game;
 
@@ -171,6 +170,22 @@ fn first_places(closing: &[String], seat_names: &[String]) -> String {
         [one] => format!("{one} wins"),
         [] => "unfinished".to_string(),
         many => format!("{} share first place", many.join(" and ")),
+    }
+}
+
+/// A player written `NAME=SPEC` (on the command line, in an engines file and in a
+/// record's `match-player` lines) split into its name and spec, or `None` when no name is
+/// given. A spec comes first, in any case: `engine:./bot --depth=3` is an engine, not a
+/// name.
+pub fn split_name(text: &str) -> Option<(&str, &str)> {
+    let looks_like_spec = ["human", "bot:", "engine:"].iter().any(|prefix| {
+        text.get(..prefix.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(prefix))
+    });
+    if looks_like_spec {
+        None
+    } else {
+        text.split_once('=')
     }
 }
 
