@@ -24,48 +24,10 @@ pub mod ur;
 // The tables the solvers build, as the games declare them
 // ([`crate::core::Lab::solved_tables`]): Ur's rule sets and two-seat Mnogoboy.
 pub use solvable::solvable_text;
+use solvable::{Solver, no_solver, solver_of};
 pub use ur::{PerfectTable, SolveRequest};
 
 use crate::core::SolvedTable;
-
-/// One solver of tabula: which of the tables the games declare
-/// ([`crate::core::Lab::solved_tables`]) it builds, and how it finds and builds them.
-trait Solver: Sync {
-    /// True for a table this solver builds.
-    fn builds(&self, table: &SolvedTable) -> bool;
-
-    /// True when tabula carries this solver's tables inside it, so every machine has them.
-    fn built_in(&self) -> bool;
-
-    /// The table `table`, or why it is not there.
-    fn find(&self, table: &SolvedTable) -> Result<std::sync::Arc<PerfectTable>, String>;
-
-    /// Builds the table `table` for a game with `options`, or counts it, writing
-    /// progress and the result to `out`.
-    fn solve(
-        &self,
-        table: &SolvedTable,
-        options: &crate::core::Options,
-        request: SolveRequest,
-        out: &mut dyn std::io::Write,
-    ) -> anyhow::Result<()>;
-}
-
-/// Every solver of tabula.
-const SOLVERS: [&dyn Solver; 2] = [&mnogoboy::MnogoboySolver, &ur::UrSolver];
-
-/// The solver that builds `table`, or why there is none.
-fn solver_of(table: &SolvedTable) -> Result<&'static dyn Solver, String> {
-    SOLVERS
-        .into_iter()
-        .find(|solver| solver.builds(table))
-        .ok_or_else(|| no_solver(table))
-}
-
-/// The message for a table that no solver builds.
-fn no_solver(table: &SolvedTable) -> String {
-    format!("no solver of tabula builds the table '{table}'")
-}
 
 impl PerfectTable {
     /// True for a table tabula carries inside it (two-seat Mnogoboy's), which

@@ -1,5 +1,6 @@
-//! What `tabula solve` can build, as the games declare it ([`Lab::solved_tables`]), in
-//! the words people read when they ask for a game it cannot solve.
+//! What `tabula solve` can build: the solvers, which of the tables the games declare
+//! ([`Lab::solved_tables`]) each builds, and the words people read when they ask for a
+//! game it cannot solve.
 
 use crate::core::{Lab, SolvedTable, list_words};
 use crate::games::GameKind;
@@ -26,6 +27,45 @@ fn game_text(tables: &[SolvedTable]) -> Option<String> {
         first.option,
         list_words(&values, " or ")
     ))
+}
+
+/// One solver of tabula: which of the tables the games declare
+/// ([`crate::core::Lab::solved_tables`]) it builds, and how it finds and builds them.
+pub(super) trait Solver: Sync {
+    /// True for a table this solver builds.
+    fn builds(&self, table: &SolvedTable) -> bool;
+
+    /// True when tabula carries this solver's tables inside it, so every machine has them.
+    fn built_in(&self) -> bool;
+
+    /// The table `table`, or why it is not there.
+    fn find(&self, table: &SolvedTable) -> Result<std::sync::Arc<super::PerfectTable>, String>;
+
+    /// Builds the table `table` for a game with `options`, or counts it, writing
+    /// progress and the result to `out`.
+    fn solve(
+        &self,
+        table: &SolvedTable,
+        options: &crate::core::Options,
+        request: super::SolveRequest,
+        out: &mut dyn std::io::Write,
+    ) -> anyhow::Result<()>;
+}
+
+/// Every solver of tabula.
+const SOLVERS: [&dyn Solver; 2] = [&super::mnogoboy::MnogoboySolver, &super::ur::UrSolver];
+
+/// The solver that builds `table`, or why there is none.
+pub(super) fn solver_of(table: &SolvedTable) -> Result<&'static dyn Solver, String> {
+    SOLVERS
+        .into_iter()
+        .find(|solver| solver.builds(table))
+        .ok_or_else(|| no_solver(table))
+}
+
+/// The message for a table that no solver builds.
+pub(super) fn no_solver(table: &SolvedTable) -> String {
+    format!("no solver of tabula builds the table '{table}'")
 }
 
 #[cfg(test)]
