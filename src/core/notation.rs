@@ -36,8 +36,22 @@ pub trait Notation: Game {
     /// The position as one line of text that [`Notation::set_position`] reads back.
     fn position_string(&self) -> String;
 
-    /// Replaces the position with one read from a position string (options stay).
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError<Self::PositionFault>>;
+    /// Reads a position string as a position of this game with its options, checking
+    /// only how it is written ([`Notation::check_position`] checks the rules).
+    fn read_position(&self, text: &str) -> Result<Self, PositionError<Self::PositionFault>>;
+
+    /// Checks that a position read from text is one the rules allow: the pieces all
+    /// there, the turn and the stage consistent, an end only where the game ends.
+    fn check_position(&self) -> Result<(), PositionError<Self::PositionFault>>;
+
+    /// Replaces the position with one read from a position string (options stay), once
+    /// it is read and checked; on an error the game is left as it was.
+    fn set_position(&mut self, text: &str) -> Result<(), PositionError<Self::PositionFault>> {
+        let read = self.read_position(text)?;
+        read.check_position()?;
+        *self = read;
+        Ok(())
+    }
 
     /// Lines worth telling people about what changed since `before` (a capture, an extra
     /// roll, the end of a game in a match). Plain moves need none.

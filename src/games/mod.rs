@@ -315,9 +315,17 @@ macro_rules! games {
             fn position_string(&self) -> String {
                 match self { $(AnyGame::$variant(g) => g.position_string(),)+ }
             }
-            fn set_position(&mut self, text: &str) -> Result<(), PositionError<AnyPositionFault>> {
+            fn read_position(&self, text: &str) -> Result<AnyGame, PositionError<AnyPositionFault>> {
                 match self {
-                    $(AnyGame::$variant(g) => g.set_position(text).map_err(|e| e.map_rules(AnyPositionFault::$variant)),)+
+                    $(AnyGame::$variant(g) => g
+                        .read_position(text)
+                        .map(AnyGame::$variant)
+                        .map_err(|e| e.map_rules(AnyPositionFault::$variant)),)+
+                }
+            }
+            fn check_position(&self) -> Result<(), PositionError<AnyPositionFault>> {
+                match self {
+                    $(AnyGame::$variant(g) => g.check_position().map_err(|e| e.map_rules(AnyPositionFault::$variant)),)+
                 }
             }
             fn narrate(&self, before: &AnyGame) -> Vec<String> {

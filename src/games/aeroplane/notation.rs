@@ -73,11 +73,12 @@ impl Notation for Aeroplane {
         text::position_string(self)
     }
 
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
+    fn read_position(&self, text: &str) -> Result<Aeroplane, PositionError> {
+        text::parse_position(self, text)
+    }
+
+    fn check_position(&self) -> Result<(), PositionError> {
+        self.validate()
     }
 
     fn narrate(&self, before: &Aeroplane) -> Vec<String> {

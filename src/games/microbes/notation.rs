@@ -57,11 +57,12 @@ impl Notation for Microbes {
         text::position_string(self)
     }
 
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
+    fn read_position(&self, text: &str) -> Result<Microbes, PositionError> {
+        text::parse_position(self, text)
+    }
+
+    fn check_position(&self) -> Result<(), PositionError> {
+        self.validate()
     }
 
     fn narrate(&self, before: &Microbes) -> Vec<String> {

@@ -23,11 +23,12 @@ impl Notation for Nardy {
         text::position_string(self)
     }
 
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
+    fn read_position(&self, text: &str) -> Result<Nardy, PositionError> {
+        text::parse_position(self, text)
+    }
+
+    fn check_position(&self) -> Result<(), PositionError> {
+        self.validate()
     }
 
     fn narrate(&self, before: &Nardy) -> Vec<String> {

@@ -82,11 +82,12 @@ impl Notation for Ur {
         text::position_string(self)
     }
 
-    fn set_position(&mut self, text: &str) -> Result<(), PositionError> {
-        let parsed = text::parse_position(self, text)?;
-        parsed.validate()?;
-        *self = parsed;
-        Ok(())
+    fn read_position(&self, text: &str) -> Result<Ur, PositionError> {
+        text::parse_position(self, text)
+    }
+
+    fn check_position(&self) -> Result<(), PositionError> {
+        self.validate()
     }
 
     fn narrate(&self, before: &Ur) -> Vec<String> {

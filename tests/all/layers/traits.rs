@@ -82,6 +82,8 @@ fn notation_strategy_and_lab_each_hold_their_own_concern() {
             "render",
             "render_compact",
             "position_string",
+            "read_position",
+            "check_position",
             "set_position",
             "narrate"
         ]
@@ -97,4 +99,59 @@ fn notation_strategy_and_lab_each_hold_their_own_concern() {
     for hook in ["benchmark_set", "solved_table", "solved_tables"] {
         assert!(lab.iter().any(|m| m == hook), "{hook} not in Lab: {lab:?}");
     }
+}
+
+/// Every game says what its rules rule out in a position string with a variant of its
+/// own `PositionFault` (the facts as fields), never with text made where the fault is
+/// found: no variant holds a lone `String`.
+#[test]
+fn every_games_position_faults_are_typed() {
+    let games = source_root().join("games");
+    let mut seen = 0;
+    for entry in fs::read_dir(&games).expect("the games folder") {
+        let folder = entry.expect("a games entry").path();
+        if !folder.is_dir() {
+            continue;
+        }
+        let file = folder.join("fault.rs");
+        let text = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let tokens: Vec<Token> = tokenize(&text).into_iter().map(|(_, t)| t).collect();
+        let start = tokens
+            .windows(2)
+            .position(|w| w[0] == Token::Ident("enum".into()) && w[1] == Token::Ident("PositionFault".into()))
+            .unwrap_or_else(|| panic!("no enum PositionFault in {}", file.display()));
+        let mut depth = 0usize;
+        let mut variants = 0;
+        for (i, token) in tokens.iter().enumerate().skip(start) {
+            match token {
+                Token::Punct('{') => depth += 1,
+                Token::Punct('}') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                Token::Ident(name) if depth == 1 && name.starts_with(char::is_uppercase) => {
+                    variants += 1;
+                    let lone_string = tokens.get(i + 1..i + 4)
+                        == Some(
+                            &[
+                                Token::Punct('('),
+                                Token::Ident("String".into()),
+                                Token::Punct(')'),
+                            ][..],
+                        );
+                    assert!(
+                        !lone_string,
+                        "{}: {name}(String) is text, not a fault",
+                        file.display()
+                    );
+                }
+                _ => {}
+            }
+        }
+        assert!(variants > 3, "{}: {variants} variants", file.display());
+        seen += 1;
+    }
+    assert_eq!(seen, 5, "a fault.rs in every game's folder");
 }
