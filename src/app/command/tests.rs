@@ -345,3 +345,36 @@ fn the_executor_asks_the_front_end_first_and_then_changes_the_session_once() {
     assert!(run(&mut session, "view board", &mut Protocol).is_err());
     assert_eq!(session.actions().count(), 1);
 }
+
+/// A game loaded with `load` plays on the networks the session was given (`--net`), not
+/// on the shipped ones.
+#[test]
+fn a_loaded_game_keeps_the_networks_the_session_was_given() {
+    use crate::ai::learn::{NetInfo, Nets, Network, weights};
+    use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS};
+    let folder = std::env::temp_dir().join(format!("tabula-load-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let net_file = folder.join("own.net");
+    let own = Network::random(INPUTS, 4, 3);
+    let info = NetInfo {
+        game: "nardy".into(),
+        encoding: ENCODING_VERSION,
+        ..NetInfo::default()
+    };
+    weights::save(&net_file, &own, &info).unwrap();
+    let nets = Nets::with_file(Some(&net_file)).unwrap();
+    let mut session = Session::with_nets(GameKind::Nardy, &Options::default(), 5, nets).unwrap();
+    let saved = folder.join("game.txt");
+    let saved_text = saved.to_str().unwrap().to_string();
+    for line in [
+        "roll",
+        &format!("save {saved_text}"),
+        &format!("load {saved_text}"),
+    ] {
+        let command = parse(line, session.game()).unwrap();
+        execute(&mut session, command, &mut Protocol).unwrap();
+    }
+    assert_eq!(*session.nets().nardy(), own);
+    assert_ne!(*Nets::shipped().nardy(), own);
+    std::fs::remove_dir_all(&folder).unwrap();
+}
