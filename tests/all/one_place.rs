@@ -34,6 +34,9 @@ const ALLOWED: &[(&str, &str)] = &[
     ("ai/train.rs", "trains the Long Nardy network"),
     // The solving room presents the Ur solver's tables as its own.
     ("ai/solve/mod.rs", "re-exports the Ur solver's tables"),
+    // The list of solvers names each solver once; which tables each builds it asks the
+    // games' declarations.
+    ("ai/solve/solvable.rs", "lists the solvers"),
     // The command table's help prose explains Long Nardy's equity and resignation scoring
     // by name, for people reading `help hint` and `help resign`.
     ("app/command/table.rs", "help prose that names Long Nardy"),
