@@ -495,4 +495,62 @@ mod tests {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// Every way a file cannot be read, in the full words that are shown.
+    #[test]
+    fn a_file_that_cannot_be_read_is_refused_in_full_words() {
+        let dir = std::env::temp_dir().join(format!("tabula-lines-words-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = dir.join("missing.txt");
+        #[cfg(unix)]
+        for error in [
+            read_text_file(&missing).unwrap_err().to_string(),
+            open_regular_file(&missing).unwrap_err().to_string(),
+        ] {
+            assert_eq!(
+                error,
+                format!(
+                    "cannot read {}: No such file or directory (os error 2)",
+                    missing.display()
+                )
+            );
+        }
+        for error in [
+            read_text_file(&dir).unwrap_err().to_string(),
+            open_regular_file(&dir).unwrap_err().to_string(),
+        ] {
+            assert_eq!(
+                error,
+                format!(
+                    "cannot read {}: it is a folder, not a regular file",
+                    dir.display()
+                )
+            );
+        }
+        #[cfg(unix)]
+        assert_eq!(
+            open_regular_file(Path::new("/dev/null")).unwrap_err().to_string(),
+            "cannot read /dev/null: it is a device, not a regular file"
+        );
+        let big = dir.join("big.txt");
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        assert_eq!(
+            read_text_file(&big).unwrap_err().to_string(),
+            format!(
+                "cannot read {}: it is larger than 16 MiB, the most tabula reads from a file",
+                big.display()
+            )
+        );
+        assert!(open_regular_file(&big).is_ok());
+        let latin = dir.join("latin.txt");
+        std::fs::write(&latin, b"game caf\xE9\n").unwrap();
+        assert_eq!(
+            read_text_file(&latin).unwrap_err().to_string(),
+            format!("cannot read {}: it is not UTF-8 text (byte 9)", latin.display())
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

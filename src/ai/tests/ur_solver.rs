@@ -485,3 +485,46 @@ fn blitz_end_layers_answer_inside_their_layers_only() {
     assert!(command_line_test.contains(&expected), "{expected}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A table that no solver builds, and City of Ur's (too large to solve whole), are
+/// refused in words that name them.
+#[test]
+fn a_table_that_cannot_be_found_says_why() {
+    let chess = crate::core::SolvedTable {
+        game: "chess",
+        option: "rules",
+        value: "fide",
+        whole: true,
+    };
+    assert_eq!(
+        PerfectTable::find_table(&chess).unwrap_err().to_string(),
+        "no solver of tabula builds the table 'chess rules=fide'"
+    );
+    let city = crate::games::ur::solved_table(RuleSet::City);
+    assert_eq!(
+        PerfectTable::find_table(&city).unwrap_err().to_string(),
+        "ur rules=city has no perfect-play table: only finkel, masters, blitz and aseb are solved"
+    );
+}
+
+/// City of Ur's end refuses layers it does not solve, a back-star rule it does not know
+/// and a file it cannot write, each in its own words.
+#[test]
+fn city_end_layers_refuse_what_they_cannot_do() {
+    use crate::ai::solve::ur::solve_city_end;
+    for left in [0, 3] {
+        assert_eq!(
+            solve_city_end(left, "stay", None).unwrap_err().to_string(),
+            "City of Ur's end layers can be solved with --layers 1 or 2"
+        );
+    }
+    assert_eq!(
+        solve_city_end(1, "sideways", None).unwrap_err().to_string(),
+        "bad option: back-star=sideways is not allowed; back-star takes stay|retreat"
+    );
+    let dir = temp_dir("city-unwritable");
+    assert_eq!(
+        solve_city_end(1, "stay", Some(&dir)).unwrap_err().to_string(),
+        format!("cannot write {}: Is a directory (os error 21)", dir.display())
+    );
+}
