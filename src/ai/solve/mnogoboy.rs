@@ -128,7 +128,7 @@ impl super::Solver for MnogoboySolver {
         true
     }
 
-    fn find(&self, _table: &SolvedTable) -> Result<Arc<PerfectTable>, String> {
+    fn find(&self, _table: &SolvedTable) -> Result<Arc<PerfectTable>, super::MissingTable> {
         Ok(built_in())
     }
 

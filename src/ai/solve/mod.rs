@@ -24,8 +24,8 @@ pub mod ur;
 // The tables the solvers build, as the games declare them
 // ([`crate::core::Lab::solved_tables`]): Ur's rule sets and two-seat Mnogoboy.
 pub use solvable::solvable_text;
-use solvable::{Solver, no_solver, solver_of};
-pub use ur::{PerfectTable, SolveRequest};
+use solvable::{Solver, solver_of};
+pub use ur::{MissingTable, PerfectTable, SolveRequest};
 
 use crate::core::SolvedTable;
 
@@ -39,7 +39,7 @@ impl PerfectTable {
     /// The solved table `table` (as [`crate::core::Lab::solved_table`] gives it), or why
     /// it is not there: two-seat Mnogoboy's is built in; Ur's, one per rule set, are read
     /// from the data directory (once per process).
-    pub fn find_table(table: &SolvedTable) -> Result<std::sync::Arc<PerfectTable>, String> {
+    pub fn find_table(table: &SolvedTable) -> Result<std::sync::Arc<PerfectTable>, MissingTable> {
         solver_of(table)?.find(table)
     }
 }
@@ -52,9 +52,7 @@ pub fn solve_table(
     request: SolveRequest,
     out: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
-    solver_of(table)
-        .map_err(anyhow::Error::msg)?
-        .solve(table, options, request, out)
+    solver_of(table)?.solve(table, options, request, out)
 }
 
 use std::io::{self, Read, Write};

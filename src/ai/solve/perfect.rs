@@ -91,7 +91,9 @@ pub fn check<G: Lab>(game: &G) -> Result<(), BotUnfit> {
             solvable: crate::ai::solve::solvable_text(),
         });
     };
-    let table = PerfectTable::find_table(&solved).map_err(|reason| BotUnfit::TableUnreadable { reason })?;
+    let table = PerfectTable::find_table(&solved).map_err(|e| BotUnfit::TableUnreadable {
+        reason: e.to_string(),
+    })?;
     if !table.is_complete() {
         return Err(BotUnfit::EndLayersOnly { table: solved });
     }

@@ -39,7 +39,7 @@ pub(super) trait Solver: Sync {
     fn built_in(&self) -> bool;
 
     /// The table `table`, or why it is not there.
-    fn find(&self, table: &SolvedTable) -> Result<std::sync::Arc<super::PerfectTable>, String>;
+    fn find(&self, table: &SolvedTable) -> Result<std::sync::Arc<super::PerfectTable>, super::MissingTable>;
 
     /// Builds the table `table` for a game with `options`, or counts it, writing
     /// progress and the result to `out`.
@@ -56,16 +56,11 @@ pub(super) trait Solver: Sync {
 const SOLVERS: [&dyn Solver; 2] = [&super::mnogoboy::MnogoboySolver, &super::ur::UrSolver];
 
 /// The solver that builds `table`, or why there is none.
-pub(super) fn solver_of(table: &SolvedTable) -> Result<&'static dyn Solver, String> {
+pub(super) fn solver_of(table: &SolvedTable) -> Result<&'static dyn Solver, super::MissingTable> {
     SOLVERS
         .into_iter()
         .find(|solver| solver.builds(table))
-        .ok_or_else(|| no_solver(table))
-}
-
-/// The message for a table that no solver builds.
-pub(super) fn no_solver(table: &SolvedTable) -> String {
-    format!("no solver of tabula builds the table '{table}'")
+        .ok_or(super::MissingTable::NoSolver { table: *table })
 }
 
 #[cfg(test)]

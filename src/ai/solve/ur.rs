@@ -176,6 +176,12 @@ pub struct PerfectTable {
 /// Why there is no table to play from.
 #[derive(Debug, thiserror::Error)]
 pub enum MissingTable {
+    /// None of tabula's solvers builds the table asked for.
+    #[error("no solver of tabula builds the table '{table}'")]
+    NoSolver {
+        /// The table, as the game declares it.
+        table: crate::core::SolvedTable,
+    },
     /// The rule set has no table (City of Ur).
     #[error("ur rules={0} has no perfect-play table: only finkel, masters, blitz and aseb are solved")]
     NotSolvable(&'static str),
@@ -378,19 +384,41 @@ pub fn count_report(rules: RuleSet) -> String {
     }
 }
 
+/// Why City of Ur's end layers could not be solved or written.
+#[derive(Debug, thiserror::Error)]
+pub enum CityEndError {
+    /// Only the last one or two pieces a side are solved through the rules engine.
+    #[error("City of Ur's end layers can be solved with --layers 1 or 2")]
+    Layers {
+        /// The pieces a side asked for.
+        left: u8,
+    },
+    /// The back-star rule is not one City of Ur knows.
+    #[error(transparent)]
+    Options(#[from] crate::core::OptionError),
+    /// The values could not be written. The io error is part of the words, so it is not
+    /// also given as the source (the binary prints every source after the words).
+    #[error("cannot write {}: {error}", path.display())]
+    Write {
+        /// The file asked for.
+        path: PathBuf,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+}
+
 /// Solves City of Ur's end layers (each side at most `left` pieces not borne off, with
 /// everything reachable from them) through the rules engine; writes `POSITION<TAB>CHANCE`
 /// lines to `out` when given. Returns a report for people.
-pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<String, String> {
+pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<String, CityEndError> {
     if !(1..=2).contains(&left) {
-        return Err("City of Ur's end layers can be solved with --layers 1 or 2".into());
+        return Err(CityEndError::Layers { left });
     }
     let options = Options::parse(
         INFO.options,
         &["rules=city".to_string(), format!("back-star={back_star}")],
-    )
-    .map_err(|e| e.to_string())?;
-    let base = Ur::new_game(&options).map_err(|e| e.to_string())?;
+    )?;
+    let base = Ur::new_game(&options)?;
     let starts = crate::games::ur::count::city_end_positions(&base, left);
     let started = Instant::now();
     let odds = |_: &Ur| (1..=4).map(|r| (crate::core::Dice::single(r), 0.25)).collect();
@@ -405,8 +433,10 @@ pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<S
     if let Some(path) = out {
         let mut lines: Vec<String> = values.iter().map(|(k, v)| format!("{k}\t{v:.9}")).collect();
         lines.sort();
-        std::fs::write(path, lines.join("\n") + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, lines.join("\n") + "\n").map_err(|error| CityEndError::Write {
+            path: path.to_path_buf(),
+            error,
+        })?;
         report.push_str(&format!("\nwritten to {}", path.display()));
     }
     Ok(report)
@@ -431,9 +461,9 @@ impl super::Solver for UrSolver {
         false
     }
 
-    fn find(&self, table: &crate::core::SolvedTable) -> Result<Arc<PerfectTable>, String> {
-        let rules = rules_of_table(table).ok_or_else(|| super::no_solver(table))?;
-        PerfectTable::find(rules).map_err(|e| e.to_string())
+    fn find(&self, table: &crate::core::SolvedTable) -> Result<Arc<PerfectTable>, MissingTable> {
+        let rules = rules_of_table(table).ok_or(MissingTable::NoSolver { table: *table })?;
+        PerfectTable::find(rules)
     }
 
     fn solve(
@@ -443,7 +473,7 @@ impl super::Solver for UrSolver {
         request: SolveRequest,
         out: &mut dyn std::io::Write,
     ) -> anyhow::Result<()> {
-        let rules = rules_of_table(table).ok_or_else(|| anyhow::anyhow!(super::no_solver(table)))?;
+        let rules = rules_of_table(table).ok_or(MissingTable::NoSolver { table: *table })?;
         solve_ur_table(rules, options, request, out)
     }
 }
@@ -488,7 +518,7 @@ fn solve_ur_table(
     if rules == RuleSet::City && request.layers.is_some() {
         let left = request.layers.unwrap_or(1);
         let back_star = UrRules::read(options)?.back_star();
-        let report = solve_city_end(left, back_star, request.out.as_deref()).map_err(anyhow::Error::msg)?;
+        let report = solve_city_end(left, back_star, request.out.as_deref())?;
         writeln!(out, "{report}")?;
         return Ok(());
     }

@@ -528,3 +528,41 @@ fn city_end_layers_refuse_what_they_cannot_do() {
         format!("cannot write {}: Is a directory (os error 21)", dir.display())
     );
 }
+
+/// The errors keep their facts: the table no solver builds, the layers asked for, the
+/// file that could not be written.
+#[test]
+fn table_and_city_end_errors_keep_their_facts() {
+    use crate::ai::solve::MissingTable;
+    use crate::ai::solve::ur::{CityEndError, solve_city_end};
+    let chess = crate::core::SolvedTable {
+        game: "chess",
+        option: "rules",
+        value: "fide",
+        whole: true,
+    };
+    assert!(matches!(
+        PerfectTable::find_table(&chess),
+        Err(MissingTable::NoSolver { table }) if table == chess
+    ));
+    assert!(matches!(
+        PerfectTable::find_table(&crate::games::ur::solved_table(RuleSet::City)),
+        Err(MissingTable::NotSolvable("city"))
+    ));
+    assert!(matches!(
+        solve_city_end(3, "stay", None),
+        Err(CityEndError::Layers { left: 3 })
+    ));
+    assert!(matches!(
+        solve_city_end(1, "sideways", None),
+        Err(CityEndError::Options(_))
+    ));
+    let dir = temp_dir("city-unwritable-facts");
+    match solve_city_end(1, "stay", Some(&dir)) {
+        Err(CityEndError::Write { path, error }) => {
+            assert_eq!(path, dir);
+            assert_eq!(error.kind(), std::io::ErrorKind::IsADirectory);
+        }
+        other => panic!("{other:?}"),
+    }
+}
