@@ -17,7 +17,7 @@
 
 use std::fmt;
 use std::io::{self, BufRead, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The longest command line read, in bytes (64 KiB). Longer lines are refused.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -289,18 +289,106 @@ fn readable_start(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// What a path that is not a regular file is instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A folder (directory).
+    Folder,
+    /// A FIFO (named pipe): opening it blocks until someone writes to it.
+    Fifo,
+    /// A character or block device (`/dev/zero`), which may never end.
+    Device,
+    /// A Unix socket.
+    Socket,
+    /// Anything else that is not a regular file.
+    Special,
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FileKind::Folder => "a folder",
+            FileKind::Fifo => "a FIFO (named pipe)",
+            FileKind::Device => "a device",
+            FileKind::Socket => "a socket",
+            FileKind::Special => "a special file",
+        })
+    }
+}
+
+/// Why a file could not be read: the file, and what is wrong with it. An io error is part
+/// of the words, so it is not also given as the source (the binary prints every source
+/// after the words).
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// Nothing is at the path.
+    #[error("cannot read {}: {error}", path.display())]
+    NotFound {
+        /// The file asked for.
+        path: PathBuf,
+        /// The error that says so.
+        error: io::Error,
+    },
+    /// The path is not a regular file, which could block or never end.
+    #[error("cannot read {}: it is {kind}, not a regular file", path.display())]
+    NotRegular {
+        /// The file asked for.
+        path: PathBuf,
+        /// What it is instead.
+        kind: FileKind,
+    },
+    /// The file is longer than tabula reads whole.
+    #[error(
+        "cannot read {}: it is larger than {} MiB, the most tabula reads from a file",
+        path.display(),
+        limit / (1024 * 1024)
+    )]
+    TooBig {
+        /// The file asked for.
+        path: PathBuf,
+        /// The most bytes read ([`MAX_FILE_BYTES`]).
+        limit: u64,
+    },
+    /// The file holds bytes that are not UTF-8.
+    #[error("cannot read {}: it is not UTF-8 text (byte {byte})", path.display())]
+    NotUtf8 {
+        /// The file asked for.
+        path: PathBuf,
+        /// Where the first bad byte is (counted from 1).
+        byte: usize,
+    },
+    /// The file is there but reading it failed.
+    #[error("cannot read {}: {error}", path.display())]
+    Unreadable {
+        /// The file asked for.
+        path: PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+}
+
+impl FileError {
+    /// The error for `path` when the system refused it: [`FileError::NotFound`] for
+    /// nothing there, [`FileError::Unreadable`] for the rest.
+    fn io(path: &Path, error: io::Error) -> FileError {
+        let path = path.to_path_buf();
+        if error.kind() == io::ErrorKind::NotFound {
+            FileError::NotFound { path, error }
+        } else {
+            FileError::Unreadable { path, error }
+        }
+    }
+}
+
 /// Reads a text file whole (an engines file): it must be
 /// a regular file (not a FIFO, a device or a folder, which could block or never end), at
 /// most [`MAX_FILE_BYTES`] long and UTF-8. The error says which of these failed.
-pub fn read_text_file(path: &Path) -> Result<String, String> {
-    let shown = path.display();
+pub fn read_text_file(path: &Path) -> Result<String, FileError> {
     let file = open_regular_file(path)?;
-    let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let too_big = || {
-        format!(
-            "cannot read {shown}: it is larger than {} MiB, the most tabula reads from a file",
-            MAX_FILE_BYTES / (1024 * 1024)
-        )
+    let metadata = file.metadata().map_err(|e| FileError::io(path, e))?;
+    let too_big = || FileError::TooBig {
+        path: path.to_path_buf(),
+        limit: MAX_FILE_BYTES,
     };
     if metadata.len() > MAX_FILE_BYTES {
         return Err(too_big());
@@ -308,65 +396,62 @@ pub fn read_text_file(path: &Path) -> Result<String, String> {
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+        .map_err(|e| FileError::io(path, e))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(too_big());
     }
-    String::from_utf8(bytes).map_err(|error| {
-        format!(
-            "cannot read {shown}: it is not UTF-8 text (byte {})",
-            error.utf8_error().valid_up_to() + 1
-        )
+    String::from_utf8(bytes).map_err(|error| FileError::NotUtf8 {
+        path: path.to_path_buf(),
+        byte: error.utf8_error().valid_up_to() + 1,
     })
 }
 
 /// Opens a file that is read as a stream (records of any size): it must be a regular
 /// file, as for [`read_text_file`], but its size is not limited.
-pub fn open_regular_file(path: &Path) -> Result<std::fs::File, String> {
-    let shown = path.display();
+pub fn open_regular_file(path: &Path) -> Result<std::fs::File, FileError> {
     // Checked before opening: opening a FIFO blocks until someone writes to it.
-    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let metadata = std::fs::metadata(path).map_err(|e| FileError::io(path, e))?;
     check_regular(&metadata, path)?;
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, e))?;
     // Checked again on the open file, in case the path changed in between.
-    let metadata = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let metadata = file.metadata().map_err(|e| FileError::io(path, e))?;
     check_regular(&metadata, path)?;
     Ok(file)
 }
 
-fn check_regular(metadata: &std::fs::Metadata, path: &Path) -> Result<(), String> {
+fn check_regular(metadata: &std::fs::Metadata, path: &Path) -> Result<(), FileError> {
     if metadata.is_file() {
         return Ok(());
     }
     let kind = if metadata.is_dir() {
-        "a folder"
+        FileKind::Folder
     } else {
         special_file_kind(metadata)
     };
-    Err(format!(
-        "cannot read {}: it is {kind}, not a regular file",
-        path.display()
-    ))
+    Err(FileError::NotRegular {
+        path: path.to_path_buf(),
+        kind,
+    })
 }
 
 #[cfg(unix)]
-fn special_file_kind(metadata: &std::fs::Metadata) -> &'static str {
+fn special_file_kind(metadata: &std::fs::Metadata) -> FileKind {
     use std::os::unix::fs::FileTypeExt;
     let kind = metadata.file_type();
     if kind.is_fifo() {
-        "a FIFO (named pipe)"
+        FileKind::Fifo
     } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
+        FileKind::Device
     } else if kind.is_socket() {
-        "a socket"
+        FileKind::Socket
     } else {
-        "a special file"
+        FileKind::Special
     }
 }
 
 #[cfg(not(unix))]
-fn special_file_kind(_metadata: &std::fs::Metadata) -> &'static str {
-    "a special file"
+fn special_file_kind(_metadata: &std::fs::Metadata) -> FileKind {
+    FileKind::Special
 }
 
 #[cfg(test)]
@@ -484,13 +569,15 @@ mod tests {
         assert!(
             read_text_file(&latin)
                 .unwrap_err()
+                .to_string()
                 .contains("not UTF-8 text (byte 9)")
         );
-        assert!(read_text_file(&dir).unwrap_err().contains("a folder"));
+        assert!(read_text_file(&dir).unwrap_err().to_string().contains("a folder"));
         #[cfg(unix)]
         assert!(
             read_text_file(Path::new("/dev/zero"))
                 .unwrap_err()
+                .to_string()
                 .contains("a device, not a regular file")
         );
         std::fs::remove_dir_all(&dir).unwrap();
@@ -551,6 +638,47 @@ mod tests {
             read_text_file(&latin).unwrap_err().to_string(),
             format!("cannot read {}: it is not UTF-8 text (byte 9)", latin.display())
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A refused file keeps its path and what is wrong with it.
+    #[test]
+    fn file_errors_keep_their_facts() {
+        let dir = std::env::temp_dir().join(format!("tabula-lines-facts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = dir.join("missing.txt");
+        assert!(matches!(
+            read_text_file(&missing),
+            Err(FileError::NotFound { path, error })
+                if path == missing && error.kind() == io::ErrorKind::NotFound
+        ));
+        assert!(matches!(
+            open_regular_file(&dir),
+            Err(FileError::NotRegular { path, kind: FileKind::Folder }) if path == dir
+        ));
+        #[cfg(unix)]
+        assert!(matches!(
+            read_text_file(Path::new("/dev/null")),
+            Err(FileError::NotRegular {
+                kind: FileKind::Device,
+                ..
+            })
+        ));
+        let big = dir.join("big.txt");
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        assert!(matches!(
+            read_text_file(&big),
+            Err(FileError::TooBig { path, limit: MAX_FILE_BYTES }) if path == big
+        ));
+        let latin = dir.join("latin.txt");
+        std::fs::write(&latin, b"game caf\xE9\n").unwrap();
+        assert!(matches!(
+            read_text_file(&latin),
+            Err(FileError::NotUtf8 { path, byte: 9 }) if path == latin
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

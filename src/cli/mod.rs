@@ -238,7 +238,7 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Completions { shell } => man::completions(shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
         Commands::Plot { data, out: file } => {
-            let text = crate::app::lines::read_text_file(&data).map_err(anyhow::Error::msg)?;
+            let text = crate::app::lines::read_text_file(&data)?;
             let svg = crate::app::charts::svg_from_data(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", data.display()))?;
             std::fs::write(&file, svg)

@@ -75,7 +75,7 @@ impl NamedEngine {
 
 /// Reads an engines file.
 pub fn read_engines(path: &Path) -> anyhow::Result<Vec<NamedEngine>> {
-    let text = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
+    let text = crate::app::lines::read_text_file(path)?;
     let folder = path.parent().unwrap_or(Path::new(""));
     parse_engines(&text, folder).with_context(|| format!("in the engines file {}", path.display()))
 }

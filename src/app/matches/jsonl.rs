@@ -375,7 +375,7 @@ pub struct JsonlGames<R> {
 
 /// The games of the JSON lines file at `path`.
 pub fn games(path: &Path) -> Result<JsonlGames<std::io::BufReader<File>>, CommandError> {
-    let file = crate::app::lines::open_regular_file(path).map_err(CommandError::File)?;
+    let file = crate::app::lines::open_regular_file(path).map_err(|e| CommandError::File(e.to_string()))?;
     Ok(JsonlGames {
         lines: WholeLines::new(std::io::BufReader::new(file)),
         path: path.to_path_buf(),
@@ -483,7 +483,7 @@ fn record_of(game: &GameLine, plan: &PlanLine) -> String {
 pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
     let mut held = BTreeSet::new();
     if path.exists() {
-        let file = crate::app::lines::open_regular_file(path).map_err(anyhow::Error::msg)?;
+        let file = crate::app::lines::open_regular_file(path)?;
         let mut lines = WholeLines::new(std::io::BufReader::new(file));
         while let Some((_, line)) = lines
             .next_line()

@@ -27,7 +27,7 @@ impl Openings {
     /// Reads `path` for `kind` with `options`: every position must be one of this game
     /// and not over. An error names the file and line.
     pub fn read(path: &Path, kind: GameKind, options: &Options) -> anyhow::Result<Openings> {
-        let text = crate::app::lines::read_text_file(path).map_err(anyhow::Error::msg)?;
+        let text = crate::app::lines::read_text_file(path)?;
         let shown = path.display();
         let fresh = kind.new_game(options)?;
         let mut positions = Vec::new();

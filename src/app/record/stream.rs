@@ -209,7 +209,7 @@ impl<R: BufRead> Iterator for RecordStream<R> {
 /// Opens the record file at `path` for reading as a stream: it must be a regular file
 /// (not a FIFO, a device or a folder, which could block or never end).
 pub fn open_record_file(path: &Path) -> Result<RecordStream<io::BufReader<std::fs::File>>, CommandError> {
-    let file = crate::app::lines::open_regular_file(path).map_err(CommandError::File)?;
+    let file = crate::app::lines::open_regular_file(path).map_err(|e| CommandError::File(e.to_string()))?;
     Ok(RecordStream::new(io::BufReader::with_capacity(1 << 16, file)))
 }
 
