@@ -392,6 +392,48 @@ mod tests {
     }
 
     #[test]
+    fn every_shard_error_reads_in_full() {
+        let usage = "write --shard K/N with 1 <= K <= N, e.g. --shard 2/8";
+        let message = |text: &str| text.parse::<Shard>().unwrap_err().to_string();
+        assert_eq!(message("3"), format!("'3' is not K/N; {usage}"));
+        assert_eq!(
+            message("a/8"),
+            format!("'a/8' is not two whole numbers K/N; {usage}")
+        );
+        assert_eq!(message("0/3"), format!("shard 0 of 3 does not exist; {usage}"));
+        assert_eq!(message("4/3"), format!("shard 4 of 3 does not exist; {usage}"));
+    }
+
+    #[test]
+    fn every_plan_line_error_reads_in_full() {
+        let message = |text: &str| PlanLine::parse(text).unwrap_err().to_string();
+        assert_eq!(
+            message("seed=1 colour=red"),
+            "the 'match-plan' line has a bad 'colour=red'"
+        );
+        assert_eq!(
+            message("seed=x players=2 pairing=gauntlet games=4"),
+            "the 'match-plan' line has a bad 'seed=x'"
+        );
+        assert_eq!(
+            message("seed=1 players=2 pairing=swiss games=4"),
+            "the 'match-plan' line has a bad 'pairing=swiss'"
+        );
+        assert_eq!(
+            message("seed=1 players=2 pairing=gauntlet games=4 sprt=elo0=0"),
+            Sprt::parse("elo0=0").unwrap_err().to_string()
+        );
+        assert_eq!(
+            message("seed=1 players=2 games=4"),
+            "the 'match-plan' line lacks seed, players, pairing or games"
+        );
+        assert_eq!(
+            message("seed=1 players=0 pairing=gauntlet games=4"),
+            "the 'match-plan' line lacks seed, players, pairing or games"
+        );
+    }
+
+    #[test]
     fn the_plan_line_reads_back() {
         let mut config = config(GameKind::Nardy, &[], 3, Pairing::Gauntlet);
         config.tourney.sprt = Some(Sprt::parse("elo0=0,elo1=20").unwrap());

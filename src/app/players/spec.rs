@@ -259,6 +259,80 @@ mod tests {
         assert_eq!(split_name("BOT:x=y"), None, "a spec is told in any case");
     }
 
+    /// The message of `text`'s error when read as `T`.
+    fn message<T: FromStr>(text: &str) -> String
+    where
+        T::Err: fmt::Display,
+    {
+        text.parse::<T>().err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn every_player_error_reads_in_full() {
+        let usage = "write human, bot:random, bot:greedy, bot:expectimax, bot:mcts, bot:net, \
+                     bot:reference, bot:best, bot:perfect or engine:COMMAND";
+        assert_eq!(
+            message::<PlayerSpec>("greedy"),
+            format!("unknown player 'greedy'; did you mean bot:greedy? ({usage})")
+        );
+        assert_eq!(
+            message::<PlayerSpec>(" wizard "),
+            format!("unknown player 'wizard'; {usage}")
+        );
+        assert_eq!(
+            message::<PlayerSpec>("bot:smart"),
+            "unknown bot 'smart'; the bots are random, greedy, expectimax, mcts, net, reference, best, perfect"
+        );
+        assert_eq!(
+            message::<PlayerSpec>("engine: "),
+            "engine: needs the command that starts the engine, e.g. engine:./mybot"
+        );
+        assert_eq!(
+            message::<PlayerSpec>("engine: './bot "),
+            "cannot split ' './bot' into words: missing closing quote"
+        );
+        assert_eq!(
+            message::<MatchPlayer>(" =bot:random"),
+            "'=bot:random' has an empty name; write NAME=PLAYER, e.g. fast=bot:greedy"
+        );
+        let long = "x".repeat(41);
+        assert_eq!(
+            message::<MatchPlayer>(&format!("{long}=human")),
+            format!("the name '{long}' is too long: keep it to 40 characters")
+        );
+        assert_eq!(
+            message::<MatchPlayer>("x=bot:smart"),
+            message::<PlayerSpec>("bot:smart")
+        );
+        assert_eq!(
+            message::<SeatAssignment>("black"),
+            "'black' is not SEAT=PLAYER, e.g. black=bot:random or 2=human"
+        );
+        assert_eq!(
+            message::<SeatAssignment>("black=wizard"),
+            message::<PlayerSpec>("wizard")
+        );
+    }
+
+    #[test]
+    fn every_seat_error_reads_in_full() {
+        let game = Nardy::default_game();
+        let seats =
+            |given: &[&str]| -> Vec<SeatAssignment> { given.iter().map(|s| s.parse().unwrap()).collect() };
+        assert_eq!(
+            seat_players(&game, &seats(&["green=human"]))
+                .unwrap_err()
+                .to_string(),
+            "this game has no seat 'green'; its seats are white, black (or 1-2)"
+        );
+        assert_eq!(
+            seat_players(&game, &seats(&["white=bot:greedy", "1=bot:random"]))
+                .unwrap_err()
+                .to_string(),
+            "seat white is given twice (white=bot:greedy and 1=bot:random); give each seat once"
+        );
+    }
+
     #[test]
     fn seats_by_name_or_number() {
         let game = Nardy::default_game();

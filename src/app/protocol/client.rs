@@ -766,6 +766,28 @@ mod tests {
     }
 
     #[test]
+    fn every_time_control_error_reads_in_full() {
+        let usage = "write BASE+INC in seconds, e.g. --tc 60+0.5 (or just BASE, e.g. --tc 10)";
+        let message = |text: &str| text.parse::<TimeControl>().unwrap_err().to_string();
+        assert_eq!(
+            message("60+ x "),
+            format!("'x' in '60+ x ' is not a number of seconds from 0 to 86400; {usage}")
+        );
+        assert_eq!(
+            message("90000"),
+            format!("'90000' in '90000' is not a number of seconds from 0 to 86400; {usage}")
+        );
+        assert_eq!(message("0+0"), format!("'0+0' leaves no time to move; {usage}"));
+        assert_eq!(
+            "60+0.5".parse::<TimeControl>(),
+            Ok(TimeControl {
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500)
+            })
+        );
+    }
+
+    #[test]
     fn quotes_escape_control_characters_and_are_cut() {
         assert_eq!(quote("a\u{0}b\rc"), "a\\u{0}b\\rc");
         assert_eq!(quote(&"z".repeat(100)), format!("{}...", "z".repeat(60)));

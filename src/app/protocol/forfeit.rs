@@ -93,3 +93,17 @@ impl PartialEq<&str> for ForfeitKind {
         self.as_str() == *name
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_kind_reads_in_full() {
+        assert_eq!(
+            "tiemout".parse::<ForfeitKind>().unwrap_err().to_string(),
+            "unknown forfeit kind 'tiemout'; the kinds are start, handshake, timeout, crash, \
+             garbage, lost sync, refused, illegal move, no move, referee, time"
+        );
+    }
+}
