@@ -9,7 +9,10 @@ mod engine;
 mod spec;
 
 pub use engine::EngineAgent;
-pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players, split_name};
+pub use spec::{
+    MatchPlayer, MatchPlayerError, PlayerError, PlayerSpec, SeatAssignment, SeatError, seat_players,
+    split_name,
+};
 
 pub use crate::app::protocol::forfeit::ForfeitKind;
 
