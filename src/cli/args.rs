@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::usage;
 use crate::ai::roster::BotKind;
-use crate::app::players::{MatchPlayer, SeatAssignment};
+use crate::app::players::{MatchPlayer, MatchPlayerError, SeatAssignment, SeatError};
 use crate::app::protocol::client::{EngineSettings, TrafficLog};
 use crate::core::Options;
 use crate::games::{AnyGame, GameKind};
@@ -104,7 +104,7 @@ pub(super) const MAX_MILLIS: u64 = 86_400_000;
 pub(super) const MAX_BENCH_SECONDS: f64 = 604_800.0;
 
 pub(super) fn parse_seat(text: &str) -> Result<SeatAssignment, String> {
-    text.parse()
+    text.parse().map_err(|e: SeatError| e.to_string())
 }
 
 pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -119,7 +119,7 @@ pub(super) fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 pub(super) fn parse_player(text: &str) -> Result<MatchPlayer, String> {
-    text.parse()
+    text.parse().map_err(|e: MatchPlayerError| e.to_string())
 }
 
 /// Refuses up front a bot that cannot play `game` as named (bot:perfect without its

@@ -10,10 +10,11 @@ use clap::{Args, Subcommand};
 use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_player};
 use super::usage;
 use crate::app::matches::{
-    MatchConfig, NamedEngine, Openings, Pairing, Shard, Starts, Tourney, find_player, read_engines,
+    MatchConfig, NamedEngine, Openings, Pairing, Shard, ShardError, Starts, Tourney, find_player,
+    read_engines,
 };
 use crate::app::players::MatchPlayer;
-use crate::app::protocol::client::{EngineSettings, TimeControl};
+use crate::app::protocol::client::{EngineSettings, TimeControl, TimeControlError};
 use crate::core::stats::sprt::Sprt;
 use crate::core::{Game, Options};
 use crate::games::GameKind;
@@ -116,11 +117,11 @@ fn parse_anchor(text: &str) -> Result<(String, f64), String> {
 }
 
 fn parse_tc(text: &str) -> Result<TimeControl, String> {
-    text.parse()
+    text.parse().map_err(|e: TimeControlError| e.to_string())
 }
 
 fn parse_shard(text: &str) -> Result<Shard, String> {
-    text.parse()
+    text.parse().map_err(|e: ShardError| e.to_string())
 }
 
 /// A `--player` word: a name from the engines file, else `[NAME=]PLAYER`.

@@ -208,7 +208,10 @@ pub fn seat(args: &Args) -> Parsed {
     }
     Ok(Command::Seat {
         seat: seat.trim().to_string(),
-        player: player.trim().parse().map_err(CommandError::Argument)?,
+        player: player
+            .trim()
+            .parse()
+            .map_err(|e: crate::app::players::PlayerError| CommandError::Argument(e.to_string()))?,
     })
 }
 

@@ -33,7 +33,7 @@ pub use engines_file::{NamedEngine, read_engines};
 #[cfg(test)]
 pub use game::play_game;
 pub use openings::{Openings, Starts};
-pub use plan::{Pairing, Shard, Tourney};
+pub use plan::{Pairing, Shard, ShardError, Tourney};
 pub use report::{ReportRequest, find_player, report};
 pub use run::{check_engines, run_match};
 

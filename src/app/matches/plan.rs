@@ -9,7 +9,7 @@ use super::MatchConfig;
 use super::openings::Starts;
 use crate::app::protocol::client::EngineSettings;
 use crate::core::Game;
-use crate::core::stats::sprt::Sprt;
+use crate::core::stats::sprt::{Sprt, SprtError};
 
 /// How players meet when there are more of them than seats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,21 +48,50 @@ pub struct Shard {
 }
 
 impl std::str::FromStr for Shard {
-    type Err = String;
+    type Err = ShardError;
 
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let usage = "write --shard K/N with 1 <= K <= N, e.g. --shard 2/8";
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("'{text}' is not K/N; {usage}"))?;
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let (k, n) = text.split_once('/').ok_or_else(|| ShardError::NotASlash {
+            text: text.to_string(),
+        })?;
         let (Ok(index), Ok(count)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
-            return Err(format!("'{text}' is not two whole numbers K/N; {usage}"));
+            return Err(ShardError::NotNumbers {
+                text: text.to_string(),
+            });
         };
         if index == 0 || index > count {
-            return Err(format!("shard {index} of {count} does not exist; {usage}"));
+            return Err(ShardError::NoSuchShard { index, count });
         }
         Ok(Shard { index, count })
     }
+}
+
+/// How to write `--shard`, for its messages.
+const SHARD_USAGE: &str = "write --shard K/N with 1 <= K <= N, e.g. --shard 2/8";
+
+/// Why a text is not a shard `K/N`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// No `/` between the two numbers.
+    #[error("'{text}' is not K/N; {}", SHARD_USAGE)]
+    NotASlash {
+        /// The text as written.
+        text: String,
+    },
+    /// `K` or `N` is not a whole number.
+    #[error("'{text}' is not two whole numbers K/N; {}", SHARD_USAGE)]
+    NotNumbers {
+        /// The text as written.
+        text: String,
+    },
+    /// A slice outside `1..=N`.
+    #[error("shard {index} of {count} does not exist; {}", SHARD_USAGE)]
+    NoSuchShard {
+        /// The slice asked for.
+        index: u64,
+        /// How many slices.
+        count: u64,
+    },
 }
 
 /// What a match adds to one game per seat's worth of players.
@@ -270,7 +299,7 @@ impl std::fmt::Display for PlanLine {
 
 impl PlanLine {
     /// Reads the words after `match-plan`.
-    pub fn parse(text: &str) -> Result<PlanLine, String> {
+    pub fn parse(text: &str) -> Result<PlanLine, PlanLineError> {
         let mut plan = PlanLine {
             seed: 0,
             players: 0,
@@ -282,23 +311,42 @@ impl PlanLine {
         let mut seen = 0;
         for word in text.split_whitespace() {
             let (key, value) = word.split_once('=').unwrap_or((word, ""));
-            let bad = || format!("the 'match-plan' line has a bad '{word}'");
+            let bad = || PlanLineError::BadWord {
+                word: word.to_string(),
+            };
             match key {
                 "seed" => plan.seed = value.parse().map_err(|_| bad())?,
                 "players" => plan.players = value.parse().map_err(|_| bad())?,
                 "games" => plan.games = value.parse().map_err(|_| bad())?,
                 "pairing" => plan.pairing = Pairing::named(value).ok_or_else(bad)?,
-                "sprt" => plan.sprt = Some(Sprt::parse(value).map_err(|e| e.to_string())?),
+                "sprt" => plan.sprt = Some(Sprt::parse(value)?),
                 "positions" => plan.positions = Some(value.parse().map_err(|_| bad())?),
                 _ => return Err(bad()),
             }
             seen += 1;
         }
         if seen < 4 || plan.players == 0 {
-            return Err("the 'match-plan' line lacks seed, players, pairing or games".into());
+            return Err(PlanLineError::Incomplete);
         }
         Ok(plan)
     }
+}
+
+/// Why the words of a `match-plan` line cannot be read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub(super) enum PlanLineError {
+    /// A word with an unknown key or a value that does not fit it.
+    #[error("the 'match-plan' line has a bad '{word}'")]
+    BadWord {
+        /// The word as written, `KEY=VALUE`.
+        word: String,
+    },
+    /// The `sprt=` test cannot be read.
+    #[error(transparent)]
+    Sprt(#[from] SprtError),
+    /// Too few words, or no players.
+    #[error("the 'match-plan' line lacks seed, players, pairing or games")]
+    Incomplete,
 }
 
 #[cfg(test)]
@@ -387,8 +435,83 @@ mod tests {
         assert!(seen.iter().all(|&n| n == 1), "{seen:?}");
         assert_eq!("2/8".parse(), Ok(Shard { index: 2, count: 8 }));
         for bad in ["0/3", "4/3", "a/b", "3"] {
-            assert!(bad.parse::<Shard>().unwrap_err().contains("--shard K/N"), "{bad}");
+            assert!(
+                bad.parse::<Shard>()
+                    .unwrap_err()
+                    .to_string()
+                    .contains("--shard K/N"),
+                "{bad}"
+            );
         }
+    }
+
+    #[test]
+    fn every_shard_error_reads_in_full() {
+        let usage = "write --shard K/N with 1 <= K <= N, e.g. --shard 2/8";
+        let message = |text: &str| text.parse::<Shard>().unwrap_err().to_string();
+        assert_eq!(message("3"), format!("'3' is not K/N; {usage}"));
+        assert_eq!(
+            message("a/8"),
+            format!("'a/8' is not two whole numbers K/N; {usage}")
+        );
+        assert_eq!(message("0/3"), format!("shard 0 of 3 does not exist; {usage}"));
+        assert_eq!(message("4/3"), format!("shard 4 of 3 does not exist; {usage}"));
+    }
+
+    #[test]
+    fn every_plan_line_error_reads_in_full() {
+        let message = |text: &str| PlanLine::parse(text).unwrap_err().to_string();
+        assert_eq!(
+            message("seed=1 colour=red"),
+            "the 'match-plan' line has a bad 'colour=red'"
+        );
+        assert_eq!(
+            message("seed=x players=2 pairing=gauntlet games=4"),
+            "the 'match-plan' line has a bad 'seed=x'"
+        );
+        assert_eq!(
+            message("seed=1 players=2 pairing=swiss games=4"),
+            "the 'match-plan' line has a bad 'pairing=swiss'"
+        );
+        assert_eq!(
+            message("seed=1 players=2 pairing=gauntlet games=4 sprt=elo0=0"),
+            Sprt::parse("elo0=0").unwrap_err().to_string()
+        );
+        assert_eq!(
+            message("seed=1 players=2 games=4"),
+            "the 'match-plan' line lacks seed, players, pairing or games"
+        );
+        assert_eq!(
+            message("seed=1 players=0 pairing=gauntlet games=4"),
+            "the 'match-plan' line lacks seed, players, pairing or games"
+        );
+    }
+
+    #[test]
+    fn shard_and_plan_line_errors_keep_the_facts() {
+        assert_eq!(
+            "5/4".parse::<Shard>(),
+            Err(ShardError::NoSuchShard { index: 5, count: 4 })
+        );
+        assert_eq!(
+            "2-4".parse::<Shard>(),
+            Err(ShardError::NotASlash { text: "2-4".into() })
+        );
+        assert_eq!(
+            "two/4".parse::<Shard>(),
+            Err(ShardError::NotNumbers { text: "two/4".into() })
+        );
+        assert_eq!(
+            PlanLine::parse("seed=1 colour=red"),
+            Err(PlanLineError::BadWord {
+                word: "colour=red".into()
+            })
+        );
+        assert!(matches!(
+            PlanLine::parse("seed=1 players=2 pairing=gauntlet games=4 sprt=elo0=0"),
+            Err(PlanLineError::Sprt(_))
+        ));
+        assert_eq!(PlanLine::parse("seed=1"), Err(PlanLineError::Incomplete));
     }
 
     #[test]

@@ -189,6 +189,7 @@ mod tests {
             "tiemout"
                 .parse::<ForfeitKind>()
                 .unwrap_err()
+                .to_string()
                 .contains("timeout, crash")
         );
     }

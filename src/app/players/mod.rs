@@ -9,7 +9,9 @@ mod engine;
 mod spec;
 
 pub use engine::EngineAgent;
-pub use spec::{MatchPlayer, PlayerSpec, SeatAssignment, seat_players};
+pub use spec::{
+    MatchPlayer, MatchPlayerError, PlayerError, PlayerSpec, SeatAssignment, SeatError, seat_players,
+};
 
 pub use crate::app::protocol::forfeit::ForfeitKind;
 

@@ -4,10 +4,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+use thiserror::Error;
+
 use crate::ai::roster::{BotKind, BotNameError};
 use crate::app::record::split_name;
-use crate::core::FullGame;
-use crate::core::Game;
+use crate::core::{FullGame, Game, UnknownSeat};
 
 /// The player in one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,38 +56,78 @@ impl fmt::Display for PlayerSpec {
 }
 
 impl FromStr for PlayerSpec {
-    type Err = String;
+    type Err = PlayerError;
 
-    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
         let text = text.trim();
-        let bots: Vec<String> = crate::ai::roster::BOT_NAMES
-            .iter()
-            .map(|b| format!("bot:{b}"))
-            .collect();
-        let usage = format!("write human, {} or engine:COMMAND", bots.join(", "));
         if text.eq_ignore_ascii_case("human") {
             return Ok(PlayerSpec::Human);
         }
         if let Some(name) = text.strip_prefix("bot:") {
-            return name
-                .parse()
-                .map(PlayerSpec::Bot)
-                .map_err(|e: BotNameError| e.to_string());
+            return Ok(PlayerSpec::Bot(name.parse()?));
         }
         if let Some(command) = text.strip_prefix("engine:") {
             if command.trim().is_empty() {
-                return Err("engine: needs the command that starts the engine, e.g. engine:./mybot".into());
+                return Err(PlayerError::NoEngineCommand);
             }
-            shell_words::split(command).map_err(|e| format!("cannot split '{command}' into words: {e}"))?;
+            shell_words::split(command).map_err(|reason| PlayerError::Unsplittable {
+                command: command.to_string(),
+                reason,
+            })?;
             return Ok(PlayerSpec::Engine(command.trim().to_string()));
         }
-        if let Ok(kind) = text.parse::<BotKind>() {
-            return Err(format!(
-                "unknown player '{text}'; did you mean bot:{kind}? ({usage})"
-            ));
+        if let Ok(bot) = text.parse::<BotKind>() {
+            return Err(PlayerError::BotWithoutPrefix {
+                text: text.to_string(),
+                bot,
+            });
         }
-        Err(format!("unknown player '{text}'; {usage}"))
+        Err(PlayerError::Unknown {
+            text: text.to_string(),
+        })
     }
+}
+
+/// Why a text names no player.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerError {
+    /// `bot:NAME` where `NAME` names no built-in bot (or a level it does not have).
+    #[error(transparent)]
+    Bot(#[from] BotNameError),
+    /// `engine:` without a command.
+    #[error("engine: needs the command that starts the engine, e.g. engine:./mybot")]
+    NoEngineCommand,
+    /// An engine command that cannot be split into words like a shell would.
+    #[error("cannot split '{command}' into words: {reason}")]
+    Unsplittable {
+        /// The command as written after `engine:`.
+        command: String,
+        /// Why the shell's rules cannot split it.
+        reason: shell_words::ParseError,
+    },
+    /// A bot's name written without `bot:` in front.
+    #[error("unknown player '{text}'; did you mean bot:{bot}? ({})", player_usage())]
+    BotWithoutPrefix {
+        /// The text as written (trimmed).
+        text: String,
+        /// The bot it names.
+        bot: BotKind,
+    },
+    /// A text that is none of the ways to write a player.
+    #[error("unknown player '{text}'; {}", player_usage())]
+    Unknown {
+        /// The text as written (trimmed).
+        text: String,
+    },
+}
+
+/// The ways to write a player, for messages: `write human, bot:random, ... or engine:COMMAND`.
+fn player_usage() -> String {
+    let bots: Vec<String> = crate::ai::roster::BOT_NAMES
+        .iter()
+        .map(|b| format!("bot:{b}"))
+        .collect();
+    format!("write human, {} or engine:COMMAND", bots.join(", "))
 }
 
 /// A player of `tabula match`: `SPEC` or `NAME=SPEC`, the name shown in the table.
@@ -98,20 +139,26 @@ pub struct MatchPlayer {
     pub spec: PlayerSpec,
 }
 
-impl FromStr for MatchPlayer {
-    type Err = String;
+/// The most characters a match player's name may have.
+const MAX_NAME_CHARS: usize = 40;
 
-    fn from_str(text: &str) -> Result<MatchPlayer, String> {
+impl FromStr for MatchPlayer {
+    type Err = MatchPlayerError;
+
+    fn from_str(text: &str) -> Result<MatchPlayer, MatchPlayerError> {
         let text = text.trim();
         if let Some((name, spec)) = split_name(text) {
             let name = name.trim();
             if name.is_empty() || name.chars().any(|c| c.is_control()) {
-                return Err(format!(
-                    "'{text}' has an empty name; write NAME=PLAYER, e.g. fast=bot:greedy"
-                ));
+                return Err(MatchPlayerError::EmptyName {
+                    text: text.to_string(),
+                });
             }
-            if name.chars().count() > 40 {
-                return Err(format!("the name '{name}' is too long: keep it to 40 characters"));
+            if name.chars().count() > MAX_NAME_CHARS {
+                return Err(MatchPlayerError::NameTooLong {
+                    name: name.to_string(),
+                    limit: MAX_NAME_CHARS,
+                });
             }
             return Ok(MatchPlayer {
                 name: Some(name.to_string()),
@@ -125,6 +172,28 @@ impl FromStr for MatchPlayer {
     }
 }
 
+/// Why a text is not a player of `tabula match` (`SPEC` or `NAME=SPEC`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MatchPlayerError {
+    /// `NAME=SPEC` whose name is empty or holds control characters.
+    #[error("'{text}' has an empty name; write NAME=PLAYER, e.g. fast=bot:greedy")]
+    EmptyName {
+        /// The whole player as written (trimmed).
+        text: String,
+    },
+    /// A name longer than the tables can show.
+    #[error("the name '{name}' is too long: keep it to {limit} characters")]
+    NameTooLong {
+        /// The name as written (trimmed).
+        name: String,
+        /// The most characters a name may have.
+        limit: usize,
+    },
+    /// The spec names no player.
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+}
+
 /// A `SEAT=PLAYER` assignment as typed, before the seat is looked up in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatAssignment {
@@ -135,12 +204,12 @@ pub struct SeatAssignment {
 }
 
 impl FromStr for SeatAssignment {
-    type Err = String;
+    type Err = SeatError;
 
-    fn from_str(text: &str) -> Result<SeatAssignment, String> {
-        let (seat, player) = text
-            .split_once('=')
-            .ok_or_else(|| format!("'{text}' is not SEAT=PLAYER, e.g. black=bot:random or 2=human"))?;
+    fn from_str(text: &str) -> Result<SeatAssignment, SeatError> {
+        let (seat, player) = text.split_once('=').ok_or_else(|| SeatError::NotAssignment {
+            text: text.to_string(),
+        })?;
         Ok(SeatAssignment {
             seat: seat.trim().to_ascii_lowercase(),
             player: player.parse()?,
@@ -150,7 +219,7 @@ impl FromStr for SeatAssignment {
 
 /// The players of every seat: the default (human first, then `bot:best`, the strongest
 /// built-in level that still answers quickly), with the given assignments applied in order.
-pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<Vec<PlayerSpec>, String> {
+pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<Vec<PlayerSpec>, SeatError> {
     let mut players: Vec<PlayerSpec> = (0..game.seat_count())
         .map(|seat| {
             if seat == 0 {
@@ -163,21 +232,48 @@ pub fn seat_players(game: &impl Game, assignments: &[SeatAssignment]) -> Result<
     // A seat given twice is a slip (the last would silently win): refuse it.
     let mut given: Vec<Option<&SeatAssignment>> = vec![None; game.seat_count()];
     for assignment in assignments {
-        let seat = game.find_seat(&assignment.seat).map_err(|e| e.to_string())?;
+        let seat = game.find_seat(&assignment.seat)?;
         if let Some(earlier) = given[seat] {
-            return Err(format!(
-                "seat {} is given twice ({}={} and {}={}); give each seat once",
-                game.seat_name(seat),
-                earlier.seat,
-                earlier.player,
-                assignment.seat,
-                assignment.player
-            ));
+            return Err(SeatError::GivenTwice {
+                seat: game.seat_name(seat),
+                first: earlier.clone(),
+                second: assignment.clone(),
+            });
         }
         given[seat] = Some(assignment);
         players[seat] = assignment.player.clone();
     }
     Ok(players)
+}
+
+/// Why seats cannot be given their players as asked.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SeatError {
+    /// A text without the `=` of `SEAT=PLAYER`.
+    #[error("'{text}' is not SEAT=PLAYER, e.g. black=bot:random or 2=human")]
+    NotAssignment {
+        /// The text as written.
+        text: String,
+    },
+    /// The player names no player.
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    /// The seat names no seat of the game.
+    #[error(transparent)]
+    UnknownSeat(#[from] UnknownSeat),
+    /// One seat given two players.
+    #[error(
+        "seat {seat} is given twice ({}={} and {}={}); give each seat once",
+        .first.seat, .first.player, .second.seat, .second.player
+    )]
+    GivenTwice {
+        /// The seat's name in the game.
+        seat: &'static str,
+        /// The first assignment to it, as typed.
+        first: SeatAssignment,
+        /// The second assignment to it, as typed.
+        second: SeatAssignment,
+    },
 }
 
 #[cfg(test)]
@@ -199,12 +295,14 @@ mod tests {
             "greedy"
                 .parse::<PlayerSpec>()
                 .unwrap_err()
+                .to_string()
                 .contains("did you mean bot:greedy")
         );
         assert!(
             "bot:smart"
                 .parse::<PlayerSpec>()
                 .unwrap_err()
+                .to_string()
                 .contains("unknown bot 'smart'")
         );
         assert!("engine:".parse::<PlayerSpec>().is_err());
@@ -226,12 +324,14 @@ mod tests {
             "=bot:random"
                 .parse::<MatchPlayer>()
                 .unwrap_err()
+                .to_string()
                 .contains("empty name")
         );
         assert!(
             "x=bot:smart"
                 .parse::<MatchPlayer>()
                 .unwrap_err()
+                .to_string()
                 .contains("unknown bot")
         );
     }
@@ -243,6 +343,142 @@ mod tests {
         assert_eq!(named.name.as_deref(), Some("hum€"));
         assert_eq!(split_name("€"), None);
         assert_eq!(split_name("BOT:x=y"), None, "a spec is told in any case");
+    }
+
+    /// The message of `text`'s error when read as `T`.
+    fn message<T: FromStr>(text: &str) -> String
+    where
+        T::Err: fmt::Display,
+    {
+        text.parse::<T>().err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn every_player_error_reads_in_full() {
+        let usage = "write human, bot:random, bot:greedy, bot:expectimax, bot:mcts, bot:net, \
+                     bot:reference, bot:best, bot:perfect or engine:COMMAND";
+        assert_eq!(
+            message::<PlayerSpec>("greedy"),
+            format!("unknown player 'greedy'; did you mean bot:greedy? ({usage})")
+        );
+        assert_eq!(
+            message::<PlayerSpec>(" wizard "),
+            format!("unknown player 'wizard'; {usage}")
+        );
+        assert_eq!(
+            message::<PlayerSpec>("bot:smart"),
+            "unknown bot 'smart'; the bots are random, greedy, expectimax, mcts, net, reference, best, perfect"
+        );
+        assert_eq!(
+            message::<PlayerSpec>("engine: "),
+            "engine: needs the command that starts the engine, e.g. engine:./mybot"
+        );
+        assert_eq!(
+            message::<PlayerSpec>("engine: './bot "),
+            "cannot split ' './bot' into words: missing closing quote"
+        );
+        assert_eq!(
+            message::<MatchPlayer>(" =bot:random"),
+            "'=bot:random' has an empty name; write NAME=PLAYER, e.g. fast=bot:greedy"
+        );
+        let long = "x".repeat(41);
+        assert_eq!(
+            message::<MatchPlayer>(&format!("{long}=human")),
+            format!("the name '{long}' is too long: keep it to 40 characters")
+        );
+        assert_eq!(
+            message::<MatchPlayer>("x=bot:smart"),
+            message::<PlayerSpec>("bot:smart")
+        );
+        assert_eq!(
+            message::<SeatAssignment>("black"),
+            "'black' is not SEAT=PLAYER, e.g. black=bot:random or 2=human"
+        );
+        assert_eq!(
+            message::<SeatAssignment>("black=wizard"),
+            message::<PlayerSpec>("wizard")
+        );
+    }
+
+    #[test]
+    fn every_seat_error_reads_in_full() {
+        let game = Nardy::default_game();
+        let seats =
+            |given: &[&str]| -> Vec<SeatAssignment> { given.iter().map(|s| s.parse().unwrap()).collect() };
+        assert_eq!(
+            seat_players(&game, &seats(&["green=human"]))
+                .unwrap_err()
+                .to_string(),
+            "this game has no seat 'green'; its seats are white, black (or 1-2)"
+        );
+        assert_eq!(
+            seat_players(&game, &seats(&["white=bot:greedy", "1=bot:random"]))
+                .unwrap_err()
+                .to_string(),
+            "seat white is given twice (white=bot:greedy and 1=bot:random); give each seat once"
+        );
+    }
+
+    #[test]
+    fn player_errors_keep_the_facts() {
+        assert_eq!(
+            "greedy".parse::<PlayerSpec>(),
+            Err(PlayerError::BotWithoutPrefix {
+                text: "greedy".into(),
+                bot: BotKind::Greedy
+            })
+        );
+        assert_eq!(
+            "bot:smart".parse::<PlayerSpec>(),
+            Err(PlayerError::Bot(BotNameError::Unknown { text: "smart".into() }))
+        );
+        assert_eq!(
+            "engine:'x".parse::<PlayerSpec>(),
+            Err(PlayerError::Unsplittable {
+                command: "'x".into(),
+                reason: shell_words::ParseError
+            })
+        );
+        assert_eq!("engine:".parse::<PlayerSpec>(), Err(PlayerError::NoEngineCommand));
+        let long = "y".repeat(41);
+        assert_eq!(
+            format!("{long}=human").parse::<MatchPlayer>(),
+            Err(MatchPlayerError::NameTooLong {
+                name: long,
+                limit: 40
+            })
+        );
+        assert!(matches!(
+            "=human".parse::<MatchPlayer>(),
+            Err(MatchPlayerError::EmptyName { text }) if text == "=human"
+        ));
+        assert!(matches!(
+            "x=nobody".parse::<MatchPlayer>(),
+            Err(MatchPlayerError::Player(PlayerError::Unknown { text })) if text == "nobody"
+        ));
+    }
+
+    #[test]
+    fn seat_errors_keep_the_facts() {
+        let game = Nardy::default_game();
+        assert_eq!(
+            "black".parse::<SeatAssignment>(),
+            Err(SeatError::NotAssignment { text: "black".into() })
+        );
+        let first: SeatAssignment = "black=bot:greedy".parse().unwrap();
+        let second: SeatAssignment = "2=human".parse().unwrap();
+        assert_eq!(
+            seat_players(&game, &[first.clone(), second.clone()]),
+            Err(SeatError::GivenTwice {
+                seat: "black",
+                first,
+                second
+            })
+        );
+        assert!(matches!(
+            seat_players(&game, &["green=human".parse().unwrap()]),
+            Err(SeatError::UnknownSeat(UnknownSeat { given, .. })) if given == "green"
+        ));
     }
 
     #[test]

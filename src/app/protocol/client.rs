@@ -128,23 +128,20 @@ pub struct TimeControl {
 }
 
 impl std::str::FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
 
     /// `BASE+INC` or `BASE` in seconds: `60+0.5`, `10`.
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let usage = "write BASE+INC in seconds, e.g. --tc 60+0.5 (or just BASE, e.g. --tc 10)";
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-        let seconds = |part: &str| -> Result<Duration, String> {
+        let seconds = |part: &str| -> Result<Duration, TimeControlError> {
             part.trim()
                 .parse::<f64>()
                 .ok()
-                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 86_400.0)
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= MAX_CLOCK_SECONDS)
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| {
-                    format!(
-                        "'{}' in '{text}' is not a number of seconds from 0 to 86400; {usage}",
-                        part.trim()
-                    )
+                .ok_or_else(|| TimeControlError::NotSeconds {
+                    part: part.trim().to_string(),
+                    text: text.to_string(),
                 })
         };
         let control = TimeControl {
@@ -152,10 +149,41 @@ impl std::str::FromStr for TimeControl {
             increment: seconds(increment)?,
         };
         if control.base.is_zero() && control.increment.is_zero() {
-            return Err(format!("'{text}' leaves no time to move; {usage}"));
+            return Err(TimeControlError::NoTime {
+                text: text.to_string(),
+            });
         }
         Ok(control)
     }
+}
+
+/// The most seconds a time control's base or increment may be: a day.
+const MAX_CLOCK_SECONDS: f64 = 86_400.0;
+
+/// How to write `--tc`, for its messages.
+const TC_USAGE: &str = "write BASE+INC in seconds, e.g. --tc 60+0.5 (or just BASE, e.g. --tc 10)";
+
+/// Why a text is not a time control `BASE+INC`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// The base or the increment is not a number of seconds in range.
+    #[error(
+        "'{part}' in '{text}' is not a number of seconds from 0 to {}; {}",
+        MAX_CLOCK_SECONDS,
+        TC_USAGE
+    )]
+    NotSeconds {
+        /// The part as written (trimmed).
+        part: String,
+        /// The whole time control as written.
+        text: String,
+    },
+    /// Both base and increment are zero.
+    #[error("'{text}' leaves no time to move; {}", TC_USAGE)]
+    NoTime {
+        /// The time control as written.
+        text: String,
+    },
 }
 
 impl std::fmt::Display for TimeControl {
@@ -763,6 +791,43 @@ mod tests {
         assert_eq!(lines_of(&long), vec![None, Some(b"next".to_vec())]);
         let exact = vec![b'x'; MAX_LINE];
         assert_eq!(lines_of(&exact), vec![Some(exact.clone())]);
+    }
+
+    #[test]
+    fn every_time_control_error_reads_in_full() {
+        let usage = "write BASE+INC in seconds, e.g. --tc 60+0.5 (or just BASE, e.g. --tc 10)";
+        let message = |text: &str| text.parse::<TimeControl>().unwrap_err().to_string();
+        assert_eq!(
+            message("60+ x "),
+            format!("'x' in '60+ x ' is not a number of seconds from 0 to 86400; {usage}")
+        );
+        assert_eq!(
+            message("90000"),
+            format!("'90000' in '90000' is not a number of seconds from 0 to 86400; {usage}")
+        );
+        assert_eq!(message("0+0"), format!("'0+0' leaves no time to move; {usage}"));
+        assert_eq!(
+            "60+0.5".parse::<TimeControl>(),
+            Ok(TimeControl {
+                base: Duration::from_secs(60),
+                increment: Duration::from_millis(500)
+            })
+        );
+    }
+
+    #[test]
+    fn time_control_errors_keep_the_facts() {
+        assert_eq!(
+            "60+x".parse::<TimeControl>(),
+            Err(TimeControlError::NotSeconds {
+                part: "x".into(),
+                text: "60+x".into()
+            })
+        );
+        assert_eq!(
+            "0".parse::<TimeControl>(),
+            Err(TimeControlError::NoTime { text: "0".into() })
+        );
     }
 
     #[test]

@@ -70,26 +70,60 @@ impl std::fmt::Display for ForfeitKind {
 }
 
 impl std::str::FromStr for ForfeitKind {
-    type Err = String;
+    type Err = UnknownForfeitKind;
 
     /// A kind by its printed name; an unknown name is an error that lists them.
-    fn from_str(name: &str) -> Result<ForfeitKind, String> {
+    fn from_str(name: &str) -> Result<ForfeitKind, UnknownForfeitKind> {
         ForfeitKind::ALL
             .into_iter()
             .find(|kind| kind.as_str() == name)
-            .ok_or_else(|| {
-                let names: Vec<&str> = ForfeitKind::ALL.iter().map(|k| k.as_str()).collect();
-                format!(
-                    "unknown forfeit kind '{name}'; the kinds are {}",
-                    names.join(", ")
-                )
+            .ok_or_else(|| UnknownForfeitKind {
+                name: name.to_string(),
             })
     }
+}
+
+/// A name that is no forfeit kind's printed name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown forfeit kind '{name}'; the kinds are {}", kind_names())]
+pub struct UnknownForfeitKind {
+    /// The name as written.
+    pub name: String,
+}
+
+/// Every kind's printed name, for messages.
+fn kind_names() -> String {
+    let names: Vec<&str> = ForfeitKind::ALL.iter().map(|k| k.as_str()).collect();
+    names.join(", ")
 }
 
 /// A kind equals its printed name.
 impl PartialEq<&str> for ForfeitKind {
     fn eq(&self, name: &&str) -> bool {
         self.as_str() == *name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_kind_reads_in_full() {
+        assert_eq!(
+            "tiemout".parse::<ForfeitKind>().unwrap_err().to_string(),
+            "unknown forfeit kind 'tiemout'; the kinds are start, handshake, timeout, crash, \
+             garbage, lost sync, refused, illegal move, no move, referee, time"
+        );
+    }
+
+    #[test]
+    fn an_unknown_kind_keeps_its_name() {
+        assert_eq!(
+            "tiemout".parse::<ForfeitKind>(),
+            Err(UnknownForfeitKind {
+                name: "tiemout".into()
+            })
+        );
     }
 }

@@ -5,7 +5,8 @@
 use crate::ai::learn::Nets;
 use crate::app::command::{Command, Front};
 use crate::app::players::{
-    Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, build_agent_or_failed, seat_players,
+    Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, SeatError, build_agent_or_failed,
+    seat_players,
 };
 use crate::app::protocol::client::EngineSettings;
 use crate::app::session::{CommandError, Session};
@@ -117,14 +118,16 @@ impl Front for Seats {
     /// Every seat keeps its player unless a word gives it another; with other players,
     /// the referee starts afresh for them.
     fn seat_players(&mut self, fresh: &AnyGame, seed: u64, words: &[&str]) -> Result<(), CommandError> {
-        let defaults = seat_players(fresh, &[]).map_err(CommandError::Argument)?;
+        let defaults = seat_players(fresh, &[]).map_err(|e| CommandError::Argument(e.to_string()))?;
         let mut players: Vec<PlayerSpec> = defaults
             .into_iter()
             .enumerate()
             .map(|(seat, default)| self.players.get(seat).cloned().unwrap_or(default))
             .collect();
         for word in words {
-            let assignment: SeatAssignment = word.parse().map_err(CommandError::Argument)?;
+            let assignment: SeatAssignment = word
+                .parse()
+                .map_err(|e: SeatError| CommandError::Argument(e.to_string()))?;
             let seat = fresh.find_seat(&assignment.seat)?;
             players[seat] = assignment.player;
         }
