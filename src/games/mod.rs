@@ -9,6 +9,8 @@
 //! and [`NewGame`], one line in the `games!` invocation below.
 
 pub mod aeroplane;
+#[cfg(test)]
+pub(crate) mod fault_tests;
 pub mod linear;
 pub mod microbes;
 pub mod mnogoboy;

@@ -271,14 +271,12 @@ impl From<PositionFault> for PositionError {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Colour, Mnogoboy, OPTIONS, Piece, PositionFault, START};
-    use crate::core::{NewGame, Notation, Options, PositionError, PositionMistake, RollOffMistake};
+    use super::super::{Colour, Mnogoboy, Piece, PositionFault, START};
+    use crate::core::{PositionError, PositionMistake, RollOffMistake};
 
     /// The error `position` gets in a game made with `options`.
     fn error(options: &[&str], position: &str) -> PositionError<PositionFault> {
-        let options = Options::parse(&OPTIONS, options).expect("valid options");
-        let mut game = Mnogoboy::new_game(&options).expect("valid options");
-        game.set_position(position).expect_err(position)
+        crate::games::fault_tests::position_error::<Mnogoboy>(options, position)
     }
 
     /// The error text `position` gets in a game made with `options`.
@@ -288,10 +286,7 @@ mod tests {
 
     /// The fault the rules find in `position` in a game made with `options`.
     fn fault(options: &[&str], position: &str) -> PositionFault {
-        match error(options, position) {
-            PositionError(PositionMistake::Rules(fault)) => fault,
-            other => panic!("{position}: not a fault of the rules: {other}"),
-        }
+        crate::games::fault_tests::rules_fault::<Mnogoboy>(options, position)
     }
 
     #[test]

@@ -181,14 +181,12 @@ impl From<PositionFault> for PositionError {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{BLACK, Nardy, OPTIONS, PositionFault, WHITE, WinKind};
-    use crate::core::{NewGame, Notation, Options, PositionError, PositionMistake};
+    use super::super::{BLACK, Nardy, PositionFault, WHITE, WinKind};
+    use crate::core::{PositionError, PositionMistake};
 
     /// The error `position` gets in a game made with `options`.
     fn error(options: &[&str], position: &str) -> PositionError<PositionFault> {
-        let options = Options::parse(&OPTIONS, options).expect("valid options");
-        let mut game = Nardy::new_game(&options).expect("valid options");
-        game.set_position(position).expect_err(position)
+        crate::games::fault_tests::position_error::<Nardy>(options, position)
     }
 
     /// The error text `position` gets in a game made with `options`.
@@ -198,10 +196,7 @@ mod tests {
 
     /// The fault the rules find in `position` in a game made with `options`.
     fn fault(options: &[&str], position: &str) -> PositionFault {
-        match error(options, position) {
-            PositionError(PositionMistake::Rules(fault)) => fault,
-            other => panic!("{position}: not a fault of the rules: {other}"),
-        }
+        crate::games::fault_tests::rules_fault::<Nardy>(options, position)
     }
 
     #[test]

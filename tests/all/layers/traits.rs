@@ -8,21 +8,21 @@ use std::fs;
 use super::lexer::{Token, tokenize};
 use super::source_root;
 
-/// The methods `trait NAME` declares in `src/core/FILE`, in order.
-fn methods_of(file: &str, name: &str) -> Vec<String> {
-    let text = fs::read_to_string(source_root().join("core").join(file)).expect("a core source file");
-    let tokens: Vec<Token> = tokenize(&text).into_iter().map(|(_, t)| t).collect();
+/// The tokens of `path`.
+fn tokens_of(path: &std::path::Path) -> Vec<Token> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    tokenize(&text).into_iter().map(|(_, t)| t).collect()
+}
+
+/// The body of the item `KEYWORD NAME` (`trait Game`) in `tokens`: the indexes of the
+/// tokens directly inside its braces (not nested deeper), in order.
+fn body_of(tokens: &[Token], keyword: &str, name: &str) -> Option<Vec<usize>> {
     let start = tokens
         .windows(2)
-        .position(|w| w[0] == Token::Ident("trait".into()) && w[1] == Token::Ident(name.into()))
-        .unwrap_or_else(|| panic!("no trait {name} in {file}"));
-    let open = start
-        + tokens[start..]
-            .iter()
-            .position(|t| *t == Token::Punct('{'))
-            .expect("a body");
+        .position(|w| w[0] == Token::Ident(keyword.into()) && w[1] == Token::Ident(name.into()))?;
+    let open = start + tokens[start..].iter().position(|t| *t == Token::Punct('{'))?;
     let mut depth = 0usize;
-    let mut methods = Vec::new();
+    let mut inside = Vec::new();
     for (i, token) in tokens.iter().enumerate().skip(open) {
         match token {
             Token::Punct('{') => depth += 1,
@@ -32,15 +32,24 @@ fn methods_of(file: &str, name: &str) -> Vec<String> {
                     break;
                 }
             }
-            Token::Ident(word) if word == "fn" && depth == 1 => {
-                if let Some(Token::Ident(method)) = tokens.get(i + 1) {
-                    methods.push(method.clone());
-                }
-            }
+            _ if depth == 1 => inside.push(i),
             _ => {}
         }
     }
-    methods
+    Some(inside)
+}
+
+/// The methods `trait NAME` declares in `src/core/FILE`, in order.
+fn methods_of(file: &str, name: &str) -> Vec<String> {
+    let tokens = tokens_of(&source_root().join("core").join(file));
+    let body = body_of(&tokens, "trait", name).unwrap_or_else(|| panic!("no trait {name} in {file}"));
+    body.iter()
+        .filter(|&&i| tokens[i] == Token::Ident("fn".into()))
+        .filter_map(|&i| match tokens.get(i + 1) {
+            Some(Token::Ident(method)) => Some(method.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 #[test]
@@ -114,40 +123,28 @@ fn every_games_position_faults_are_typed() {
             continue;
         }
         let file = folder.join("fault.rs");
-        let text = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        let tokens: Vec<Token> = tokenize(&text).into_iter().map(|(_, t)| t).collect();
-        let start = tokens
-            .windows(2)
-            .position(|w| w[0] == Token::Ident("enum".into()) && w[1] == Token::Ident("PositionFault".into()))
+        let tokens = tokens_of(&file);
+        let body = body_of(&tokens, "enum", "PositionFault")
             .unwrap_or_else(|| panic!("no enum PositionFault in {}", file.display()));
-        let mut depth = 0usize;
         let mut variants = 0;
-        for (i, token) in tokens.iter().enumerate().skip(start) {
-            match token {
-                Token::Punct('{') => depth += 1,
-                Token::Punct('}') => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                Token::Ident(name) if depth == 1 && name.starts_with(char::is_uppercase) => {
-                    variants += 1;
-                    let lone_string = tokens.get(i + 1..i + 4)
-                        == Some(
-                            &[
-                                Token::Punct('('),
-                                Token::Ident("String".into()),
-                                Token::Punct(')'),
-                            ][..],
-                        );
-                    assert!(
-                        !lone_string,
-                        "{}: {name}(String) is text, not a fault",
-                        file.display()
+        for i in body {
+            if let Token::Ident(name) = &tokens[i]
+                && name.starts_with(char::is_uppercase)
+            {
+                variants += 1;
+                let lone_string = tokens.get(i + 1..i + 4)
+                    == Some(
+                        &[
+                            Token::Punct('('),
+                            Token::Ident("String".into()),
+                            Token::Punct(')'),
+                        ][..],
                     );
-                }
-                _ => {}
+                assert!(
+                    !lone_string,
+                    "{}: {name}(String) is text, not a fault",
+                    file.display()
+                );
             }
         }
         assert!(variants > 3, "{}: {variants} variants", file.display());
