@@ -489,6 +489,34 @@ mod tests {
     }
 
     #[test]
+    fn a_data_file_that_cannot_be_read_is_refused_with_what_is_wrong() {
+        let refused = |text: &str| svg_from_data(text).unwrap_err().to_string();
+        assert_eq!(
+            refused("# title: t\na\tb\tc\nx\t1\n"),
+            "line 3: three tab-separated columns expected, found 2"
+        );
+        assert_eq!(
+            refused("# title: t\n\n"),
+            "the file has no header row (three column names)"
+        );
+        assert_eq!(refused("a\tb\tc\nx\t1\tmany\n"), "line 2: 'many' is not a number");
+        assert_eq!(
+            refused("# kind: dots\na\tb\tc\nx\ty\t1\nz\ty\t-\n"),
+            "line 4: '-' is not a number"
+        );
+        assert_eq!(
+            refused("# kind: bars\na\tb\tc\n"),
+            "kind 'bars' is not known: 'lines' or 'dots'"
+        );
+    }
+
+    #[test]
+    fn a_drawing_that_fails_says_so_with_the_backends_words() {
+        let error = plotters::drawing::DrawingAreaErrorKind::<std::io::Error>::LayoutError;
+        assert_eq!(failed(error).to_string(), "cannot draw the chart: Bad layout");
+    }
+
+    #[test]
     fn a_line_chart_draws_a_path_per_series_and_its_markers() {
         let chart = LineChart {
             title: "t".into(),
