@@ -3,7 +3,45 @@
 //! `tabula analyse --plot` for a game's course and by `tabula plot` for the data files
 //! of the documentation.
 
+use plotters::drawing::DrawingAreaErrorKind;
 use plotters::prelude::*;
+
+/// Why a chart could not be drawn, or a data file could not be read as one.
+#[derive(Debug, thiserror::Error)]
+pub enum ChartError {
+    /// The drawing backend failed. Its error is part of the words, so it is not also
+    /// given as the source (the binary prints every source after the words).
+    #[error("cannot draw the chart: {error}")]
+    Draw {
+        /// What the backend said.
+        error: DrawingAreaErrorKind<std::io::Error>,
+    },
+    /// A row of the data file is not three tab-separated cells.
+    #[error("line {line}: three tab-separated columns expected, found {found}")]
+    Columns {
+        /// The row's line in the file (counted from 1).
+        line: usize,
+        /// How many cells it has.
+        found: usize,
+    },
+    /// The data file has no row to name the columns.
+    #[error("the file has no header row (three column names)")]
+    NoHeader,
+    /// A cell of the data file that must be a number is not one.
+    #[error("line {line}: '{text}' is not a number")]
+    NotANumber {
+        /// The cell's line in the file (counted from 1).
+        line: usize,
+        /// What the cell holds.
+        text: String,
+    },
+    /// The data file's `kind:` names no kind of chart.
+    #[error("kind '{kind}' is not known: 'lines' or 'dots'")]
+    UnknownKind {
+        /// The kind written.
+        kind: String,
+    },
+}
 
 /// A line of a chart: its name in the legend and its points.
 #[derive(Clone, Debug)]
@@ -140,12 +178,12 @@ fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (low - margin, high + margin)
 }
 
-fn failed(e: impl std::fmt::Display) -> String {
-    format!("cannot draw the chart: {e}")
+fn failed(error: DrawingAreaErrorKind<std::io::Error>) -> ChartError {
+    ChartError::Draw { error }
 }
 
 /// The chart as an SVG document.
-pub fn line_chart_svg(chart: &LineChart) -> Result<String, String> {
+pub fn line_chart_svg(chart: &LineChart) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -206,7 +244,7 @@ pub fn line_chart_svg(chart: &LineChart) -> Result<String, String> {
 type Plot<'a, 'b, X> =
     ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, plotters::coord::types::RangedCoordf64>>;
 
-fn draw_lines<'a, 'b, X>(plot: &mut Plot<'a, 'b, X>, chart: &LineChart) -> Result<(), String>
+fn draw_lines<'a, 'b, X>(plot: &mut Plot<'a, 'b, X>, chart: &LineChart) -> Result<(), ChartError>
 where
     X: Ranged<ValueType = f64>,
 {
@@ -267,7 +305,7 @@ where
     Ok(())
 }
 
-fn legend<'a, 'b: 'a, X>(plot: &mut Plot<'a, 'b, X>) -> Result<(), String>
+fn legend<'a, 'b: 'a, X>(plot: &mut Plot<'a, 'b, X>) -> Result<(), ChartError>
 where
     X: Ranged<ValueType = f64>,
 {
@@ -297,7 +335,7 @@ fn trim(x: f64) -> String {
 }
 
 /// The dot chart as an SVG document.
-pub fn dot_chart_svg(chart: &DotChart) -> Result<String, String> {
+pub fn dot_chart_svg(chart: &DotChart) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let rows = chart.categories.len();
@@ -362,7 +400,7 @@ pub fn dot_chart_svg(chart: &DotChart) -> Result<String, String> {
 /// (`lines` or `dots`) and `scale: log-x`, then a header row and rows. A `lines` file's
 /// rows are SERIES, X, Y (the header names the axes); a `dots` file's are CATEGORY,
 /// SERIES, VALUE, one row of the chart per category in the order first met.
-pub fn svg_from_data(text: &str) -> Result<String, String> {
+pub fn svg_from_data(text: &str) -> Result<String, ChartError> {
     let mut title = String::new();
     let mut kind = "lines".to_string();
     let mut log_x = false;
@@ -383,11 +421,10 @@ pub fn svg_from_data(text: &str) -> Result<String, String> {
         }
         let cells: Vec<String> = line.split('\t').map(|c| c.trim().to_string()).collect();
         if cells.len() != 3 {
-            return Err(format!(
-                "line {}: three tab-separated columns expected, found {}",
-                n + 1,
-                cells.len()
-            ));
+            return Err(ChartError::Columns {
+                line: n + 1,
+                found: cells.len(),
+            });
         }
         if header.is_none() {
             header = Some(cells);
@@ -395,10 +432,12 @@ pub fn svg_from_data(text: &str) -> Result<String, String> {
             rows.push((n + 1, cells));
         }
     }
-    let header = header.ok_or("the file has no header row (three column names)")?;
+    let header = header.ok_or(ChartError::NoHeader)?;
     let number = |(n, text): (usize, &str)| {
-        text.parse::<f64>()
-            .map_err(|_| format!("line {n}: '{text}' is not a number"))
+        text.parse::<f64>().map_err(|_| ChartError::NotANumber {
+            line: n,
+            text: text.to_string(),
+        })
     };
     match kind.as_str() {
         "lines" => {
@@ -450,7 +489,9 @@ pub fn svg_from_data(text: &str) -> Result<String, String> {
             }
             dot_chart_svg(&chart)
         }
-        other => Err(format!("kind '{other}' is not known: 'lines' or 'dots'")),
+        other => Err(ChartError::UnknownKind {
+            kind: other.to_string(),
+        }),
     }
 }
 
@@ -514,6 +555,29 @@ mod tests {
     fn a_drawing_that_fails_says_so_with_the_backends_words() {
         let error = plotters::drawing::DrawingAreaErrorKind::<std::io::Error>::LayoutError;
         assert_eq!(failed(error).to_string(), "cannot draw the chart: Bad layout");
+    }
+
+    #[test]
+    fn a_refused_data_file_keeps_the_facts_of_what_is_wrong() {
+        assert!(matches!(
+            svg_from_data("a\tb\tc\nx\t1\n"),
+            Err(ChartError::Columns { line: 2, found: 2 })
+        ));
+        assert!(matches!(svg_from_data(""), Err(ChartError::NoHeader)));
+        assert!(matches!(
+            svg_from_data("a\tb\tc\nx\tfew\t1\n"),
+            Err(ChartError::NotANumber { line: 2, text }) if text == "few"
+        ));
+        assert!(matches!(
+            svg_from_data("# kind: pie\na\tb\tc\n"),
+            Err(ChartError::UnknownKind { kind }) if kind == "pie"
+        ));
+        assert!(matches!(
+            failed(plotters::drawing::DrawingAreaErrorKind::SharingError),
+            ChartError::Draw {
+                error: plotters::drawing::DrawingAreaErrorKind::SharingError
+            }
+        ));
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub(super) fn analyse(
         }
         if let Some(path) = &args.plot {
             let chart = crate::app::analysis::course_chart(&analysis, args.bot);
-            let svg = crate::app::charts::line_chart_svg(&chart).map_err(anyhow::Error::msg)?;
+            let svg = crate::app::charts::line_chart_svg(&chart)?;
             std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
