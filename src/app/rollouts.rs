@@ -249,3 +249,80 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
     }
     lines.join("\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::session::Session;
+    use crate::core::{Notation, Options};
+    use crate::games::GameKind;
+
+    const OPENING: &str = "w=24x14,19 b=24x14,20 turn=white:6-5 first=- score=0-0";
+
+    fn request(moves: &[&str]) -> RolloutRequest {
+        RolloutRequest {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            candidates: 2,
+            bot: BotKind::Greedy,
+            nets: Nets::shipped(),
+            settings: RolloutSettings {
+                games: 2,
+                truncate: Some(2),
+                seed: 1,
+                jobs: 1,
+                variance_reduction: false,
+            },
+        }
+    }
+
+    fn opening() -> AnyGame {
+        let mut game = GameKind::Nardy.new_game(&Options::default()).unwrap();
+        game.set_position(OPENING).unwrap();
+        game
+    }
+
+    /// A game of Ur played to its end by always taking the first legal move.
+    fn finished() -> AnyGame {
+        let mut session = Session::new(GameKind::Ur, &Options::default(), 1).unwrap();
+        while let Some(_seat) = session.phase().seat() {
+            match session.phase() {
+                Phase::Roll(_) => {
+                    session.roll().unwrap();
+                }
+                _ => {
+                    let first = session.legal_texts()[0].clone();
+                    session.play_text(&first).unwrap();
+                }
+            }
+        }
+        session.game().clone()
+    }
+
+    fn refusal(game: &AnyGame, moves: &[&str]) -> String {
+        roll_out(game, &request(moves), &|_, _| {})
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_rollout_refusal_says_what_could_not_be_rolled_out_and_why() {
+        assert_eq!(
+            refusal(&finished(), &[]),
+            "the game is over: there is nothing to roll out"
+        );
+        let game = opening();
+        let unreadable = game.parse_move("24/x").unwrap_err();
+        assert_eq!(
+            refusal(&game, &["24/x"]),
+            format!("cannot roll out '24/x': {unreadable}")
+        );
+        assert_eq!(
+            refusal(&game, &["24/x"]),
+            "cannot roll out '24/x': syntax error: '24/x': 'x' is not a point; write FROM/TO like 24/18, or 3/off"
+        );
+        assert_eq!(
+            refusal(&game, &["24/18 18/12"]),
+            "cannot roll out '24/18 18/12': illegal move: no die left takes a checker from 18 to 12 (dice left: 5)"
+        );
+    }
+}
