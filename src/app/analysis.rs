@@ -502,3 +502,66 @@ fn decision_table(game: &AnyGame, decisions: &[&Decision], scale: impl Fn(f64) -
     }
     table.render(TABLE_WIDTH)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::record::{GameRecord, parse_records, save_text};
+    use crate::app::session::Session;
+    use crate::core::{OptionKind, OptionSpec, Options};
+    use crate::games::GameKind;
+
+    /// A record of a game of Mnogoboy a few moves in, and the first move it plays.
+    fn record() -> (String, String) {
+        let mut session = Session::new(GameKind::Mnogoboy, &Options::default(), 1).unwrap();
+        let mut first = None;
+        while first.is_none() {
+            match session.phase() {
+                Phase::Roll(_) => {
+                    session.roll().unwrap();
+                }
+                _ => {
+                    let mv = session.legal_texts()[0].clone();
+                    session.play_text(&mv).unwrap();
+                    first = Some(mv);
+                }
+            }
+        }
+        (save_text(&session, &[]), first.unwrap())
+    }
+
+    fn refusal(record: &GameRecord) -> String {
+        let mut bot = BotKind::Greedy.build_any(1);
+        let mut luck = BotKind::Greedy.build_any(2);
+        analyse_game(record, bot.as_mut(), luck.as_mut(), &[], || {})
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn an_analysis_refusal_says_what_in_the_record_was_refused() {
+        let (text, first) = record();
+        let mut strange = parse_records(&text).unwrap().remove(0);
+        let speed = OptionSpec {
+            key: "speed",
+            kind: OptionKind::Choice(&["slow"]),
+            help: "how fast",
+        };
+        strange.options = Options::parse(&[speed], &["speed=slow"]).unwrap();
+        let refused = GameKind::Mnogoboy.new_game(&strange.options).unwrap_err();
+        assert_eq!(
+            refusal(&strange),
+            format!("the record's options are refused: {refused}")
+        );
+        assert_eq!(
+            refusal(&strange),
+            "the record's options are refused: bad option: unknown option 'speed'; options are players=2..6"
+        );
+        let torn =
+            crate::app::record::seal::reseal(&text.replace(&format!("play {first}\n"), "play nonsense\n"));
+        assert_eq!(
+            refusal(&parse_records(&torn).unwrap()[0]),
+            "line 12: syntax error: 'nonsense' is not a mnogoboy move; write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass"
+        );
+    }
+}
