@@ -359,7 +359,8 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
             variance_reduction: true,
         },
     };
-    let report = roll_out(session.game(), &request, &|_, _| {}).map_err(CommandError::Argument)?;
+    let report =
+        roll_out(session.game(), &request, &|_, _| {}).map_err(|e| CommandError::Argument(e.to_string()))?;
     if crate::ai::search::stop_requested() {
         return Err(CommandError::Stopped);
     }
