@@ -7,11 +7,11 @@ use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
 use crate::app::charts::{LineChart, Marker, MarkerKind, Series, sparkline};
 use crate::app::hints::{measure, ranked_choices};
-use crate::app::record::{Effect, GameRecord, Replay, Replaying};
-use crate::app::session::{Action, Resigned, TurnNumbers};
-use crate::core::Notation;
+use crate::app::record::{Effect, GameRecord, Replay, ReplayError, Replaying};
+use crate::app::session::{Action, CommandError, Resigned, TurnNumbers};
 use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Phase, Seat, wrap_words};
+use crate::core::{Notation, OptionError};
 use crate::games::{AnyGame, AnyMove};
 
 /// How bad a decision was, by its loss against the best choice.
@@ -156,6 +156,21 @@ pub struct GameAnalysis {
     pub rolls: Vec<RollLuck>,
 }
 
+/// Why a recorded game cannot be analysed. The error it comes from is part of the words,
+/// so it is not also given as the source (the binary prints every source after the words).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The game refuses the record's rule options.
+    #[error("the record's options are refused: {0}")]
+    Options(OptionError),
+    /// The replay of the record cannot start.
+    #[error("{0}")]
+    Start(CommandError),
+    /// A line of the record does not replay, as `load` would refuse it.
+    #[error("line {}: {}", .0.line, .0.fault)]
+    Line(ReplayError),
+}
+
 /// Analyses `record`: for the seats in `seats` (all when empty), every decision with more
 /// than one choice is valued by `bot`, and every roll's luck by `luck_bot`. `progress`
 /// is told after each action.
@@ -165,12 +180,12 @@ pub fn analyse_game(
     luck_bot: &mut dyn Bot<AnyGame>,
     seats: &[Seat],
     mut progress: impl FnMut(),
-) -> Result<GameAnalysis, String> {
+) -> Result<GameAnalysis, AnalysisError> {
     let mut game = record
         .kind
         .new_game(&record.options)
-        .map_err(|e| format!("the record's options are refused: {e}"))?;
-    let replay = Replay::new(record, 0, Replaying::Saved).map_err(|e| e.to_string())?;
+        .map_err(AnalysisError::Options)?;
+    let replay = Replay::new(record, 0, Replaying::Saved).map_err(AnalysisError::Start)?;
     let chosen = |seat: Seat| seats.is_empty() || seats.contains(&seat);
     let mut decisions = Vec::new();
     let mut summaries = vec![SeatSummary::default(); game.seat_count()];
@@ -194,7 +209,7 @@ pub fn analyse_game(
     let mut resigned = false;
     let mut turns = TurnNumbers::default();
     for step in replay {
-        let step = step.map_err(|e| format!("line {}: {}", e.line, e.fault))?;
+        let step = step.map_err(AnalysisError::Line)?;
         if resigned {
             continue;
         }
@@ -501,4 +516,93 @@ fn decision_table(game: &AnyGame, decisions: &[&Decision], scale: impl Fn(f64) -
         ]);
     }
     table.render(TABLE_WIDTH)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::record::{Fault, GameRecord, parse_records, save_text};
+    use crate::app::session::Session;
+    use crate::core::{OptionKind, OptionMistake, OptionSpec, Options};
+    use crate::games::GameKind;
+
+    /// A record of a game of Mnogoboy a few moves in, and the first move it plays.
+    fn record() -> (String, String) {
+        let mut session = Session::new(GameKind::Mnogoboy, &Options::default(), 1).unwrap();
+        let mut first = None;
+        while first.is_none() {
+            match session.phase() {
+                Phase::Roll(_) => {
+                    session.roll().unwrap();
+                }
+                _ => {
+                    let mv = session.legal_texts()[0].clone();
+                    session.play_text(&mv).unwrap();
+                    first = Some(mv);
+                }
+            }
+        }
+        (save_text(&session, &[]), first.unwrap())
+    }
+
+    fn refusal(record: &GameRecord) -> String {
+        let mut bot = BotKind::Greedy.build_any(1);
+        let mut luck = BotKind::Greedy.build_any(2);
+        analyse_game(record, bot.as_mut(), luck.as_mut(), &[], || {})
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn an_analysis_refusal_says_what_in_the_record_was_refused() {
+        let (text, first) = record();
+        let mut strange = parse_records(&text).unwrap().remove(0);
+        let speed = OptionSpec {
+            key: "speed",
+            kind: OptionKind::Choice(&["slow"]),
+            help: "how fast",
+        };
+        strange.options = Options::parse(&[speed], &["speed=slow"]).unwrap();
+        let refused = GameKind::Mnogoboy.new_game(&strange.options).unwrap_err();
+        assert_eq!(
+            refusal(&strange),
+            format!("the record's options are refused: {refused}")
+        );
+        assert_eq!(
+            refusal(&strange),
+            "the record's options are refused: bad option: unknown option 'speed'; options are players=2..6"
+        );
+        let torn =
+            crate::app::record::seal::reseal(&text.replace(&format!("play {first}\n"), "play nonsense\n"));
+        assert_eq!(
+            refusal(&parse_records(&torn).unwrap()[0]),
+            "line 12: syntax error: 'nonsense' is not a mnogoboy move; write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass"
+        );
+    }
+
+    #[test]
+    fn an_analysis_refusal_keeps_the_options_error_and_the_record_line() {
+        let (text, first) = record();
+        let mut strange = parse_records(&text).unwrap().remove(0);
+        let speed = OptionSpec {
+            key: "speed",
+            kind: OptionKind::Choice(&["slow"]),
+            help: "how fast",
+        };
+        strange.options = Options::parse(&[speed], &["speed=slow"]).unwrap();
+        let mut bot = BotKind::Greedy.build_any(1);
+        let mut luck = BotKind::Greedy.build_any(2);
+        let mut analyse = |record: &GameRecord| analyse_game(record, bot.as_mut(), luck.as_mut(), &[], || {});
+        assert!(matches!(
+            analyse(&strange),
+            Err(AnalysisError::Options(OptionError(OptionMistake::Unknown { key, .. }))) if key == "speed"
+        ));
+        let torn =
+            crate::app::record::seal::reseal(&text.replace(&format!("play {first}\n"), "play nonsense\n"));
+        let Err(AnalysisError::Line(refused)) = analyse(&parse_records(&torn).unwrap()[0]) else {
+            panic!("the torn line was not refused");
+        };
+        assert_eq!((refused.line, refused.written.as_str()), (12, "play nonsense"));
+        assert!(matches!(refused.fault, Fault::Refused(CommandError::Syntax(_))));
+    }
 }

@@ -10,7 +10,7 @@ use crate::ai::learn::Nets;
 use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
 use crate::ai::roster::{BotGame, BotKind};
 use crate::core::columns::{Align, Columns};
-use crate::core::{Game, Phase, Seat, wrap_words};
+use crate::core::{Game, Phase, PlayError, Seat, SyntaxError, wrap_words};
 use crate::games::{AnyGame, ConcreteVisitor, MoveCast};
 
 /// The bot of `hint --rollout`: quick enough to play every trial, and the network's
@@ -58,6 +58,31 @@ pub struct RolloutReport {
     pub games: u64,
 }
 
+/// Why a rollout cannot start. A move's own error is part of the words, so it is not
+/// also given as the source (the binary prints every source after the words).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RolloutError {
+    /// No seat is to act: there is no choice to roll out.
+    #[error("the game is over: there is nothing to roll out")]
+    GameOver,
+    /// A move asked for is not written in the game's notation.
+    #[error("cannot roll out '{written}': {error}")]
+    Unreadable {
+        /// The move as written.
+        written: String,
+        /// What is wrong with how it is written.
+        error: SyntaxError,
+    },
+    /// A move asked for reads well but cannot be played in the position.
+    #[error("cannot roll out '{written}': {error}")]
+    Unplayable {
+        /// The move as written.
+        written: String,
+        /// Why the game refuses it.
+        error: PlayError,
+    },
+}
+
 /// Rolls out `request`'s candidates in `game` (not over); `progress` hears the trials
 /// finished so far and in all, over all candidates. Errors name a move that cannot be
 /// played.
@@ -65,7 +90,7 @@ pub fn roll_out(
     game: &AnyGame,
     request: &RolloutRequest,
     progress: &(dyn Fn(u64, u64) + Sync),
-) -> Result<RolloutReport, String> {
+) -> Result<RolloutReport, RolloutError> {
     game.visit_concrete(Visit { request, progress })
 }
 
@@ -75,11 +100,11 @@ struct Visit<'a> {
 }
 
 impl<G: BotGame> ConcreteVisitor<G> for Visit<'_> {
-    type Output = Result<RolloutReport, String>;
+    type Output = Result<RolloutReport, RolloutError>;
 
     fn visit(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
         let Some(seat) = game.phase().seat() else {
-            return Err("the game is over: there is nothing to roll out".into());
+            return Err(RolloutError::GameOver);
         };
         let request = self.request;
         let (labels, positions) = candidates(game, request)?;
@@ -94,18 +119,20 @@ impl<G: BotGame> ConcreteVisitor<G> for Visit<'_> {
 
 /// The labels and positions of the candidates: the moves asked for, else the bot's best
 /// few in the move phase, else the position itself.
-fn candidates<G: BotGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), String> {
+fn candidates<G: BotGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), RolloutError> {
     let mut labels = Vec::new();
     let mut positions = Vec::new();
     if !request.moves.is_empty() {
         for text in &request.moves {
-            let mv = game
-                .parse_move(text)
-                .map_err(|e| format!("cannot roll out '{text}': {e}"))?;
+            let mv = game.parse_move(text).map_err(|error| RolloutError::Unreadable {
+                written: text.clone(),
+                error,
+            })?;
             let mut after = game.clone();
-            after
-                .play(&mv)
-                .map_err(|e| format!("cannot roll out '{text}': {e}"))?;
+            after.play(&mv).map_err(|error| RolloutError::Unplayable {
+                written: text.clone(),
+                error,
+            })?;
             labels.push(game.format_move(&mv));
             positions.push(after);
         }
@@ -248,4 +275,100 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
         lines.push("(big wins are shown only where the bot can value them in truncated games)".into());
     }
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::session::Session;
+    use crate::core::{Notation, Options};
+    use crate::games::GameKind;
+
+    const OPENING: &str = "w=24x14,19 b=24x14,20 turn=white:6-5 first=- score=0-0";
+
+    fn request(moves: &[&str]) -> RolloutRequest {
+        RolloutRequest {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            candidates: 2,
+            bot: BotKind::Greedy,
+            nets: Nets::shipped(),
+            settings: RolloutSettings {
+                games: 2,
+                truncate: Some(2),
+                seed: 1,
+                jobs: 1,
+                variance_reduction: false,
+            },
+        }
+    }
+
+    fn opening() -> AnyGame {
+        let mut game = GameKind::Nardy.new_game(&Options::default()).unwrap();
+        game.set_position(OPENING).unwrap();
+        game
+    }
+
+    /// A game of Ur played to its end by always taking the first legal move.
+    fn finished() -> AnyGame {
+        let mut session = Session::new(GameKind::Ur, &Options::default(), 1).unwrap();
+        while let Some(_seat) = session.phase().seat() {
+            match session.phase() {
+                Phase::Roll(_) => {
+                    session.roll().unwrap();
+                }
+                _ => {
+                    let first = session.legal_texts()[0].clone();
+                    session.play_text(&first).unwrap();
+                }
+            }
+        }
+        session.game().clone()
+    }
+
+    fn refusal(game: &AnyGame, moves: &[&str]) -> String {
+        roll_out(game, &request(moves), &|_, _| {})
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_rollout_refusal_says_what_could_not_be_rolled_out_and_why() {
+        assert_eq!(
+            refusal(&finished(), &[]),
+            "the game is over: there is nothing to roll out"
+        );
+        let game = opening();
+        let unreadable = game.parse_move("24/x").unwrap_err();
+        assert_eq!(
+            refusal(&game, &["24/x"]),
+            format!("cannot roll out '24/x': {unreadable}")
+        );
+        assert_eq!(
+            refusal(&game, &["24/x"]),
+            "cannot roll out '24/x': syntax error: '24/x': 'x' is not a point; write FROM/TO like 24/18, or 3/off"
+        );
+        assert_eq!(
+            refusal(&game, &["24/18 18/12"]),
+            "cannot roll out '24/18 18/12': illegal move: no die left takes a checker from 18 to 12 (dice left: 5)"
+        );
+    }
+
+    #[test]
+    fn a_rollout_refusal_keeps_the_move_as_written_and_the_game_s_error() {
+        let refused =
+            |game: &AnyGame, moves: &[&str]| roll_out(game, &request(moves), &|_, _| {}).unwrap_err();
+        assert_eq!(refused(&finished(), &[]), RolloutError::GameOver);
+        let game = opening();
+        assert_eq!(
+            refused(&game, &["24/x"]),
+            RolloutError::Unreadable {
+                written: "24/x".into(),
+                error: game.parse_move("24/x").unwrap_err(),
+            }
+        );
+        assert!(matches!(
+            refused(&game, &["24/18 18/12"]),
+            RolloutError::Unplayable { written, error: PlayError::Illegal(_) } if written == "24/18 18/12"
+        ));
+    }
 }

@@ -341,11 +341,6 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
     use crate::app::rollouts::{
         DEFAULT_CANDIDATES, HINT_ROLLOUT_BOT, RolloutRequest, report_table, roll_out,
     };
-    if session.game().phase().seat().is_none() {
-        return Err(CommandError::Argument(
-            "the game is over: there is nothing to roll out".into(),
-        ));
-    }
     let request = RolloutRequest {
         moves: Vec::new(),
         candidates: DEFAULT_CANDIDATES,
@@ -359,7 +354,8 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
             variance_reduction: true,
         },
     };
-    let report = roll_out(session.game(), &request, &|_, _| {}).map_err(CommandError::Argument)?;
+    let report =
+        roll_out(session.game(), &request, &|_, _| {}).map_err(|e| CommandError::Argument(e.to_string()))?;
     if crate::ai::search::stop_requested() {
         return Err(CommandError::Stopped);
     }

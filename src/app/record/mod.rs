@@ -46,7 +46,7 @@ mod write;
 pub use load::{LoadRequest, Loaded, load_game};
 #[cfg(test)]
 pub use load::{load_file, load_from};
-pub use replay::{Effect, Fault, Replay, Replayed, Replaying};
+pub use replay::{Effect, Fault, Replay, ReplayError, Replayed, Replaying};
 #[cfg(test)]
 pub use stream::pick;
 pub use stream::{Picked, RecordStream, Undamaged, open_record_file, pick_from_file};

@@ -262,7 +262,10 @@ fn analysis_refuses_a_torn_record_as_load_does() {
         let analysis = analyse_game(&records[0], bot.as_mut(), luck.as_mut(), &[], || {});
         assert_eq!(analysis.is_err(), refused, "{:?}", analysis.err());
         if let Err(error) = analysis {
-            assert!(error.contains("records spell moves in full"), "{error}");
+            assert!(
+                error.to_string().contains("records spell moves in full"),
+                "{error}"
+            );
         }
     }
     // Unsealed again, the changed record is refused before it is replayed.
