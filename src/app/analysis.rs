@@ -545,6 +545,19 @@ mod tests {
         (save_text(&session, &[]), first.unwrap())
     }
 
+    /// The record's game with an option no game knows (`speed=slow`).
+    fn with_unknown_option(text: &str) -> GameRecord {
+        let mut strange = parse_records(text).unwrap().remove(0);
+        let speed = OptionSpec {
+            key: "speed",
+            kind: OptionKind::Choice(&["slow"]),
+            help: "how fast",
+        };
+        strange.options = Options::parse(&[speed], &["speed=slow"]).unwrap();
+        strange
+    }
+
+    /// The words `analyse_game` refuses `record` with.
     fn refusal(record: &GameRecord) -> String {
         let mut bot = BotKind::Greedy.build_any(1);
         let mut luck = BotKind::Greedy.build_any(2);
@@ -556,13 +569,7 @@ mod tests {
     #[test]
     fn an_analysis_refusal_says_what_in_the_record_was_refused() {
         let (text, first) = record();
-        let mut strange = parse_records(&text).unwrap().remove(0);
-        let speed = OptionSpec {
-            key: "speed",
-            kind: OptionKind::Choice(&["slow"]),
-            help: "how fast",
-        };
-        strange.options = Options::parse(&[speed], &["speed=slow"]).unwrap();
+        let strange = with_unknown_option(&text);
         let refused = GameKind::Mnogoboy.new_game(&strange.options).unwrap_err();
         assert_eq!(
             refusal(&strange),
@@ -583,13 +590,7 @@ mod tests {
     #[test]
     fn an_analysis_refusal_keeps_the_options_error_and_the_record_line() {
         let (text, first) = record();
-        let mut strange = parse_records(&text).unwrap().remove(0);
-        let speed = OptionSpec {
-            key: "speed",
-            kind: OptionKind::Choice(&["slow"]),
-            help: "how fast",
-        };
-        strange.options = Options::parse(&[speed], &["speed=slow"]).unwrap();
+        let strange = with_unknown_option(&text);
         let mut bot = BotKind::Greedy.build_any(1);
         let mut luck = BotKind::Greedy.build_any(2);
         let mut analyse = |record: &GameRecord| analyse_game(record, bot.as_mut(), luck.as_mut(), &[], || {});

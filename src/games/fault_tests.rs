@@ -21,3 +21,29 @@ pub(crate) fn rules_fault<G: NewGame + Notation>(options: &[&str], position: &st
         other => panic!("{position}: not a fault of the rules: {other}"),
     }
 }
+
+/// Defines a game's test helpers `error`, `refusal` and `fault` for the game type given:
+/// the error, its words and the rules' fault that a position gets in a game made with
+/// some options.
+macro_rules! position_helpers {
+    ($game:ty) => {
+        /// The error `position` gets in a game made with `options`.
+        fn error(
+            options: &[&str],
+            position: &str,
+        ) -> crate::core::PositionError<<$game as crate::core::Notation>::PositionFault> {
+            crate::games::fault_tests::position_error::<$game>(options, position)
+        }
+
+        /// The error text `position` gets in a game made with `options`.
+        fn refusal(options: &[&str], position: &str) -> String {
+            error(options, position).to_string()
+        }
+
+        /// The fault the rules find in `position` in a game made with `options`.
+        fn fault(options: &[&str], position: &str) -> <$game as crate::core::Notation>::PositionFault {
+            crate::games::fault_tests::rules_fault::<$game>(options, position)
+        }
+    };
+}
+pub(crate) use position_helpers;

@@ -274,20 +274,7 @@ mod tests {
     use super::super::{Colour, Mnogoboy, Piece, PositionFault, START};
     use crate::core::{PositionError, PositionMistake, RollOffMistake};
 
-    /// The error `position` gets in a game made with `options`.
-    fn error(options: &[&str], position: &str) -> PositionError<PositionFault> {
-        crate::games::fault_tests::position_error::<Mnogoboy>(options, position)
-    }
-
-    /// The error text `position` gets in a game made with `options`.
-    fn refusal(options: &[&str], position: &str) -> String {
-        error(options, position).to_string()
-    }
-
-    /// The fault the rules find in `position` in a game made with `options`.
-    fn fault(options: &[&str], position: &str) -> PositionFault {
-        crate::games::fault_tests::rules_fault::<Mnogoboy>(options, position)
-    }
+    crate::games::fault_tests::position_helpers!(Mnogoboy);
 
     #[test]
     fn a_fault_keeps_its_facts_as_fields() {

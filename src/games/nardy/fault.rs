@@ -184,20 +184,7 @@ mod tests {
     use super::super::{BLACK, Nardy, PositionFault, WHITE, WinKind};
     use crate::core::{PositionError, PositionMistake};
 
-    /// The error `position` gets in a game made with `options`.
-    fn error(options: &[&str], position: &str) -> PositionError<PositionFault> {
-        crate::games::fault_tests::position_error::<Nardy>(options, position)
-    }
-
-    /// The error text `position` gets in a game made with `options`.
-    fn refusal(options: &[&str], position: &str) -> String {
-        error(options, position).to_string()
-    }
-
-    /// The fault the rules find in `position` in a game made with `options`.
-    fn fault(options: &[&str], position: &str) -> PositionFault {
-        crate::games::fault_tests::rules_fault::<Nardy>(options, position)
-    }
+    crate::games::fault_tests::position_helpers!(Nardy);
 
     #[test]
     fn a_fault_keeps_its_facts_as_fields() {
