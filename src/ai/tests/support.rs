@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[path = "../../../tests/all/support/games.rs"]
 mod games;
 
-pub use games::{given, given_with, new_game};
+pub use games::{UR_RULE_MIXES, given, given_with, new_game};
 
 /// A fresh, empty directory for one test's files (named by `name`, under the system's
 /// temporary directory, apart for each test run).

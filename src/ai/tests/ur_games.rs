@@ -11,15 +11,7 @@ use crate::games::ur::{DARK, LIGHT, Ur};
 use super::support::new_game;
 use crate::core::Notation;
 
-const MIXES: [&[&str]; 7] = [
-    &["rules=city"],
-    &["rules=city", "back-star=retreat"],
-    &["rules=finkel"],
-    &["rules=masters"],
-    &["rules=blitz"],
-    &["rules=aseb"],
-    &["rules=aseb", "back-star=retreat"],
-];
+const MIXES: [&[&str]; 7] = super::support::UR_RULE_MIXES;
 
 fn pieces(words: &[&str]) -> u32 {
     if words.contains(&"rules=finkel") || words.contains(&"rules=masters") {

@@ -9,6 +9,18 @@ use std::fmt::Debug;
 use tabula::core::Notation;
 use tabula::core::{Game, NewGame, Options, PlayError};
 
+/// Ur's rule sets as options, each back-star rule of City and of ASEB: the mixes the
+/// seeded games and the reference checks play.
+pub const UR_RULE_MIXES: [&[&str]; 7] = [
+    &["rules=city"],
+    &["rules=city", "back-star=retreat"],
+    &["rules=finkel"],
+    &["rules=masters"],
+    &["rules=blitz"],
+    &["rules=aseb"],
+    &["rules=aseb", "back-star=retreat"],
+];
+
 /// A new game with these `key=value` options, the others at their defaults.
 pub fn new_game<G: NewGame>(options: &[impl AsRef<str> + Debug]) -> G {
     let parsed =
