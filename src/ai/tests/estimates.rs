@@ -6,18 +6,14 @@
 
 use std::collections::HashMap;
 
+use super::support::new_game;
 use crate::ai::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
 use crate::core::Notation;
 use crate::core::Strategy;
-use crate::core::{Game, NewGame, Options, Phase, Seat};
+use crate::core::{Game, NewGame, Phase, Seat};
 use crate::games::{aeroplane, microbes, mnogoboy, nardy, ur};
 
 const FRESH_SEED: u64 = 7_000_000;
-
-fn new_game<G: NewGame>(options: &[&str]) -> G {
-    let options = Options::parse(G::game_info().options, options).expect("valid options");
-    G::new_game(&options).expect("valid game")
-}
 
 /// Checks calibration of `start`'s estimate on `games` fresh self-play games: its Brier
 /// score must beat both the softmax stand-in and the constant `1 / seats`, and in every
