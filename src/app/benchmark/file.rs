@@ -179,12 +179,8 @@ fn positions<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> anyhow::Resul
                 .last_mut()
                 .ok_or_else(|| anyhow::anyhow!("line {at}: a candidate before any position"))?;
             position.candidates.push(Candidate {
-                equity: equity
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("line {at}: bad equity"))?,
-                half_width: width
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("line {at}: bad interval"))?,
+                equity: value(equity, at, "equity")?,
+                half_width: value(width, at, "interval")?,
                 text: text.to_string(),
             });
         } else {
@@ -197,20 +193,20 @@ fn positions<'a>(lines: impl Iterator<Item = (usize, &'a str)>) -> anyhow::Resul
     Ok(positions)
 }
 
+/// `text`, a number of line `at` read as the `what` it is, or the error that names it.
+fn value<T: std::str::FromStr>(text: &str, at: usize, what: &str) -> anyhow::Result<T> {
+    text.parse().map_err(|_| anyhow::anyhow!("line {at}: bad {what}"))
+}
+
 /// A `position` line after its first word, line `at`; its candidates follow.
 fn position(rest: &str, at: usize) -> anyhow::Result<BenchmarkPosition> {
-    let mut parts = rest.splitn(6, ' ');
-    let fields: Vec<&str> = parts.by_ref().collect();
+    let fields: Vec<&str> = rest.splitn(6, ' ').collect();
     let [number, "game", game_index, "kind", kind, position] = fields.as_slice() else {
         bail!("line {at}: expected 'position N game G kind KIND POSITION'");
     };
     Ok(BenchmarkPosition {
-        number: number
-            .parse()
-            .map_err(|_| anyhow::anyhow!("line {at}: bad position number"))?,
-        game_index: game_index
-            .parse()
-            .map_err(|_| anyhow::anyhow!("line {at}: bad game number"))?,
+        number: value(number, at, "position number")?,
+        game_index: value(game_index, at, "game number")?,
         kind: kind.to_string(),
         position: position.to_string(),
         candidates: Vec::new(),
