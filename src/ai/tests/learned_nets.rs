@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::ai::learn::Network;
 use crate::ai::learn::td::{TdConfig, curve_match, train};
 use crate::core::Strategy;
-use crate::core::{Game, Options, Phase, SeededDice};
+use crate::core::{Game, Notation, Options, Phase, SeededDice};
 use crate::games::{AnyGame, GameKind};
 
 /// Every option set that changes an encoder's layout: each game by default, Ur's rule
@@ -214,4 +214,117 @@ fn a_short_training_run_learns_to_beat_greedy_more_often() {
     assert_eq!(info.games, 1200);
     assert!(!dir.join("finkel.net.checkpoint").exists());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The games whose shipped networks the move fingerprints cover: one per shipped network
+/// file (the option words of its game), with the bot levels played on it.
+const FINGERPRINTED: &[(&str, &[&str], &[(crate::ai::roster::BotKind, usize)])] = {
+    use crate::ai::roster::BotKind::{Net, Reference};
+    &[
+        (
+            "nardy",
+            &[],
+            &[
+                (Net { plies: 1 }, 40),
+                (Net { plies: 2 }, 6),
+                (Net { plies: 3 }, 2),
+            ],
+        ),
+        ("nardy", &["match=5", "koks=on"], &[(Net { plies: 1 }, 40)]),
+        ("nardy", &[], &[(Reference { plies: 1 }, 40)]),
+        (
+            "ur",
+            &["rules=city"],
+            &[(Net { plies: 1 }, 40), (Net { plies: 2 }, 10)],
+        ),
+        ("ur", &["rules=finkel"], &[(Net { plies: 1 }, 40)]),
+        ("microbes", &[], &[(Net { plies: 1 }, 40), (Net { plies: 2 }, 6)]),
+        ("aeroplane", &["players=2"], &[(Net { plies: 1 }, 40)]),
+        ("aeroplane", &["players=3"], &[(Net { plies: 1 }, 30)]),
+        ("aeroplane", &["players=4"], &[(Net { plies: 1 }, 30)]),
+        ("mnogoboy", &["players=2"], &[(Net { plies: 1 }, 40)]),
+        ("mnogoboy", &["players=3"], &[(Net { plies: 1 }, 30)]),
+        ("mnogoboy", &["players=4"], &[(Net { plies: 1 }, 30)]),
+        ("mnogoboy", &["players=5"], &[(Net { plies: 1 }, 30)]),
+        ("mnogoboy", &["players=6"], &[(Net { plies: 1 }, 30)]),
+    ]
+};
+
+/// What the shipped networks chose at the positions of [`FINGERPRINTED`] when they were
+/// recorded, in its order: every later version of the code must choose the same.
+const FINGERPRINTS: &[u64] = &[
+    0x622e3aedb9f2ca2f,
+    0x734eb4a19b46a1bb,
+    0xee30a36bcf54b544,
+    0xab0f2cc6245afcba,
+    0x4b0e50b6e46805e4,
+    0xc4e17dab40a877ca,
+    0xa2e7795186798b29,
+    0x69cef03747e96cbb,
+    0x6818a8ba0d7f06ea,
+    0xb93f0f34607617b5,
+    0x28c1d62f24e6cd48,
+    0x6227b877b5cb628,
+    0x28cb261e209bb38f,
+    0x533b6c3e3992ed07,
+    0xbf01fe45393313d4,
+    0x5cb770474a6a48a4,
+    0xa5823cb4cb317ca8,
+    0xdbbd677f0fdbf95f,
+];
+
+/// The choices a bot makes at seeded positions of `fresh` (each move decision, and each
+/// decision before a roll where there is one), folded into one number (FNV-1a), with the
+/// number of choices made.
+fn move_fingerprint(fresh: &AnyGame, kind: crate::ai::roster::BotKind, count: usize) -> (u64, usize) {
+    let mut bot = kind.build::<AnyGame>(11);
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut fold = |value: u64, text: &str| {
+        for byte in value.to_le_bytes().iter().chain(text.as_bytes()) {
+            hash = (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    let mut choices = 0;
+    let mut legal = Vec::new();
+    for game in positions(fresh, 23, count) {
+        legal.clear();
+        game.legal_moves(&mut legal);
+        if legal.is_empty() {
+            continue;
+        }
+        let choice = match game.phase() {
+            Phase::Roll(_) => bot
+                .choose_before_roll(&game, &legal)
+                .map_or(u64::MAX, |i| i as u64),
+            _ => bot.choose_move(&game, &legal) as u64,
+        };
+        fold(choice, &game.position_string());
+        choices += 1;
+    }
+    (hash, choices)
+}
+
+/// Every shipped network, Long Nardy's reference network among them, still chooses at
+/// seeded positions exactly the moves it chose when the fingerprints were recorded.
+#[test]
+fn the_shipped_networks_choose_the_recorded_moves() {
+    let mut found = Vec::new();
+    for (id, words, levels) in FINGERPRINTED {
+        let kind = GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.info().id == *id)
+            .unwrap();
+        let options = Options::parse(kind.info().options, words).unwrap();
+        let fresh = kind.new_game(&options).unwrap();
+        for &(bot, count) in *levels {
+            let (hash, choices) = move_fingerprint(&fresh, bot, count);
+            assert!(choices >= count / 2, "{id} {words:?} {bot:?}: {choices} choices");
+            found.push(hash);
+        }
+    }
+    assert_eq!(
+        found, FINGERPRINTS,
+        "the moves chosen changed; new fingerprints: {found:#x?}"
+    );
 }
