@@ -8,7 +8,8 @@ use crate::ai::roster::BotKind;
 use crate::app::charts::{LineChart, Marker, MarkerKind, Series, sparkline};
 use crate::app::hints::{measure, ranked_choices};
 use crate::app::record::{Effect, GameRecord, Replay, ReplayError, Replaying};
-use crate::app::session::{Action, CommandError, Resigned, TurnNumbers};
+use crate::app::session::{Action, CommandError, TurnNumbers};
+use crate::core::Resignation;
 use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Phase, Seat, wrap_words};
 use crate::core::{Notation, OptionError};
@@ -231,7 +232,7 @@ pub fn analyse_game(
             // A resignation is no choice to value; a Long Nardy match goes on after one.
             _ => {}
         }
-        resigned = matches!(step.effect, Effect::Resigned(Resigned::Over(_)));
+        resigned = matches!(step.effect, Effect::Resigned(Resignation::Over(_)));
         if matches!(step.action, Action::Move(_)) || resigned {
             course.push(CoursePoint {
                 turn,

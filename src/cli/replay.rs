@@ -161,7 +161,8 @@ fn frames(
     step: bool,
 ) -> (Vec<String>, String) {
     use crate::app::record::Effect;
-    use crate::app::session::{Action, Resigned};
+    use crate::app::session::Action;
+    use crate::core::Resignation;
     let mut frames: Vec<String> = Vec::new();
     let mut pending = String::new();
     for (replayed, number) in steps.iter().zip(numbers) {
@@ -189,7 +190,7 @@ fn frames(
                 replayed.notes().iter().for_each(|note| line(note.to_string()));
             }
             (Effect::Positioned, Action::SetPos(text)) => line(format!("the position is set to: {text}")),
-            (Effect::Resigned(Resigned::PlaysOn(note)), _) => line(note.to_string()),
+            (Effect::Resigned(Resignation::PlaysOn(note)), _) => line(note.to_string()),
             _ => {}
         }
         if step {

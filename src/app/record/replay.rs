@@ -2,7 +2,8 @@
 //! [`Session`], every action checked.
 
 use super::{GameRecord, action_line};
-use crate::app::session::{Action, CommandError, Played, Resigned, Rolled, Session};
+use crate::app::session::{Action, CommandError, Played, Rolled, Session};
+use crate::core::Resignation;
 use crate::core::{Dice, Game, Seat};
 use crate::games::AnyGame;
 
@@ -71,7 +72,7 @@ pub enum Effect {
     /// A position set.
     Positioned,
     /// A resignation.
-    Resigned(Resigned),
+    Resigned(Resignation),
 }
 
 /// One action of a record, replayed.
@@ -100,8 +101,8 @@ impl Replayed {
         match &self.effect {
             Effect::Rolled(rolled) => &rolled.notes,
             Effect::Played(played) => &played.notes,
-            Effect::Resigned(Resigned::PlaysOn(note)) => std::slice::from_ref(note),
-            Effect::Positioned | Effect::Resigned(Resigned::Over(_)) => &[],
+            Effect::Resigned(Resignation::PlaysOn(note)) => std::slice::from_ref(note),
+            Effect::Positioned | Effect::Resigned(Resignation::Over(_)) => &[],
         }
     }
 }

@@ -95,15 +95,6 @@ pub struct Undone {
     pub action: Action<String>,
 }
 
-/// What `resign` did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Resigned {
-    /// The game (or the match) is over.
-    Over(Outcome),
-    /// The conceded game was scored and the next game of the match has started.
-    PlaysOn(String),
-}
-
 /// A game with its history, dice source and built-in bot.
 pub struct Session {
     pub(crate) game: AnyGame,
@@ -533,7 +524,7 @@ impl Session {
 
     /// Concedes the game for `seat`: the game is over, or (a Long
     /// Nardy match not yet won) the conceded game is scored and the next one starts.
-    pub fn resign(&mut self, seat: Seat) -> Result<Resigned, CommandError> {
+    pub fn resign(&mut self, seat: Seat) -> Result<Resignation, CommandError> {
         if self.phase() == Phase::Over {
             return Err(CommandError::WrongPhase("the game is over".into()));
         }
@@ -546,13 +537,10 @@ impl Session {
         let before = self.game.clone();
         let result = self.game.resign(seat);
         self.push(before, self.dice.clone(), Action::Resign(seat), Some(seat));
-        Ok(match result {
-            Resignation::Over(outcome) => {
-                self.conceded = Some(outcome.clone());
-                Resigned::Over(outcome)
-            }
-            Resignation::PlaysOn(note) => Resigned::PlaysOn(note),
-        })
+        if let Resignation::Over(outcome) = &result {
+            self.conceded = Some(outcome.clone());
+        }
+        Ok(result)
     }
 
     /// Every choice of the seat to act with its value, best first (see

@@ -9,7 +9,8 @@ use super::{Step, Table, thinking};
 use crate::app::players::{
     FailedAgent, Forfeit, Observation, PlayerSpec, Turn, build_agent, build_agent_or_failed,
 };
-use crate::app::session::{CommandError, Resigned};
+use crate::app::session::CommandError;
+use crate::core::Resignation;
 use crate::core::{Game, Phase, Seat};
 
 impl Table {
@@ -72,8 +73,8 @@ impl Table {
             .into());
         };
         match self.session.resign(seat)? {
-            Resigned::Over(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
-            Resigned::PlaysOn(note) => writeln!(out, "{note}")?,
+            Resignation::Over(outcome) => writeln!(out, "game over: {}", outcome.summary)?,
+            Resignation::PlaysOn(note) => writeln!(out, "{note}")?,
         }
         self.sync(out)?;
         Ok(())
