@@ -37,7 +37,7 @@ use crate::ai::roster::{BotGame, BotKind};
 use crate::core::Lab;
 use crate::core::columns::{Align, Columns};
 use crate::core::{Options, SeededDice};
-use crate::games::{ConcreteVisitor, GameKind, MoveCast};
+use crate::games::{Cast, ConcreteVisitor, GameKind};
 
 mod file;
 
@@ -223,7 +223,7 @@ struct Build<'a> {
 impl<G: BotGame> ConcreteVisitor<G> for Build<'_> {
     type Output = anyhow::Result<()>;
 
-    fn visit(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit(self, fresh: &G, _cast: &Cast<G>) -> Self::Output {
         let settings = self.benchmark.settings.clone();
         let mut next_game = self.benchmark.positions.last().map_or(0, |p| p.game_index + 1);
         (self.progress)(self.benchmark.positions.len());
@@ -461,7 +461,7 @@ struct Score<'a> {
 impl<G: BotGame> ConcreteVisitor<G> for Score<'_> {
     type Output = anyhow::Result<ErrorRates>;
 
-    fn visit(self, fresh: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit(self, fresh: &G, _cast: &Cast<G>) -> Self::Output {
         let mut kinds: Vec<(String, KindErrors)> = vec![("all".to_string(), KindErrors::default())];
         let mut losses = Vec::with_capacity(self.benchmark.positions.len());
         let mut bot = self

@@ -11,7 +11,7 @@ use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
 use crate::ai::roster::{BotGame, BotKind};
 use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Phase, PlayError, Seat, SyntaxError, wrap_words};
-use crate::games::{AnyGame, ConcreteVisitor, MoveCast};
+use crate::games::{AnyGame, Cast, ConcreteVisitor};
 
 /// The bot of `hint --rollout`: quick enough to play every trial, and the network's
 /// judgement where a game has one.
@@ -102,7 +102,7 @@ struct Visit<'a> {
 impl<G: BotGame> ConcreteVisitor<G> for Visit<'_> {
     type Output = Result<RolloutReport, RolloutError>;
 
-    fn visit(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit(self, game: &G, _cast: &Cast<G>) -> Self::Output {
         let Some(seat) = game.phase().seat() else {
             return Err(RolloutError::GameOver);
         };

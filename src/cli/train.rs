@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::args::GameChoice;
 use crate::core::Strategy;
-use crate::games::{AnyGame, GameVisitor, MoveCast};
+use crate::games::{AnyGame, Cast, ConcreteVisitor};
 
 #[derive(Debug, Args)]
 pub(super) struct TrainArgs {
@@ -65,10 +65,10 @@ struct Train<'a> {
     out: &'a mut dyn Write,
 }
 
-impl GameVisitor for Train<'_> {
+impl<G: Strategy> ConcreteVisitor<G> for Train<'_> {
     type Output = anyhow::Result<crate::ai::learn::td::Summary>;
 
-    fn visit<G: crate::core::Strategy>(self, game: &G, _moves: &MoveCast<G>) -> Self::Output {
+    fn visit(self, game: &G, _cast: &Cast<G>) -> Self::Output {
         crate::ai::learn::td::train(game, self.config, self.out, io::stderr().is_terminal())
     }
 }
@@ -147,7 +147,7 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     };
     let config = settings(out_file);
     refuse_to_replace_a_finished_network(&config)?;
-    let summary = game.visit(Train {
+    let summary = game.visit_concrete(Train {
         config: &config,
         out: &mut *out,
     })?;

@@ -18,48 +18,33 @@ pub mod nardy;
 pub mod ur;
 
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, FullGame, Game, GameInfo, Lab, NewGame, Notation, OptionError,
-    Options, Outcome, Phase, PlayError, PositionError, RollOff, Seat, SolvedTable, Strategy, SyntaxError,
-    UnknownSeat, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, Lab, NewGame, Notation, OptionError, Options,
+    Outcome, Phase, PlayError, PositionError, RollOff, Seat, SolvedTable, Strategy, SyntaxError, UnknownSeat,
+    WrongPhase,
 };
 
-/// Work done on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit`]).
-pub trait GameVisitor {
-    /// What the visit gives back.
-    type Output;
-
-    /// Called with the concrete game and the way between its moves and [`AnyMove`].
-    fn visit<G: FullGame>(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
-}
-
-/// Work done on the concrete game inside an [`AnyGame`] that needs more of the game's
-/// type than [`Game`] (see [`AnyGame::visit_concrete`]): implemented for every game type
-/// with a bound of the layer above (`impl<G: SomeBound> ConcreteVisitor<G> for V`), so
-/// that the visit may use what that layer implements for each game.
+/// Work done on the concrete game inside an [`AnyGame`] (see [`AnyGame::visit_concrete`]):
+/// implemented for every game type with a bound of the layer above (`impl<G: SomeBound>
+/// ConcreteVisitor<G> for V`), so that the visit may use what that layer implements for
+/// each game. The one way from an [`AnyGame`] to the concrete game.
 pub trait ConcreteVisitor<G: Game> {
     /// What the visit gives back.
     type Output;
 
-    /// Called with the concrete game and the way between its moves and [`AnyMove`].
-    fn visit(self, game: &G, moves: &MoveCast<G>) -> Self::Output;
+    /// Called with the concrete game and the way between it and [`AnyGame`].
+    fn visit(self, game: &G, cast: &Cast<G>) -> Self::Output;
 }
 
-/// A game type that an [`AnyGame`] can hold: the way from an [`AnyGame`] to it and
-/// between its moves and [`AnyMove`].
-pub trait InAnyGame: FullGame {
-    /// The game inside `game`, if it is of this type.
-    fn inside(game: &AnyGame) -> Option<&Self>;
-
-    /// The way between this game's moves and [`AnyMove`].
-    fn move_cast() -> MoveCast<Self>;
-}
-
-/// The way between one game's moves and [`AnyMove`].
-pub struct MoveCast<G: Game> {
+/// The way between one game type and [`AnyGame`]: its moves to and from [`AnyMove`],
+/// and the game inside an [`AnyGame`], for work that keeps being asked about
+/// [`AnyGame`]s after the visit (a bot).
+pub struct Cast<G: Game> {
     /// A move of the game as an [`AnyMove`].
     pub wrap: fn(G::Move) -> AnyMove,
     /// The game's move inside an [`AnyMove`] (`None` for another game's move).
     pub unwrap: fn(&AnyMove) -> Option<&G::Move>,
+    /// The game inside an [`AnyGame`] (`None` for another game).
+    pub inside: fn(&AnyGame) -> Option<&G>,
 }
 
 /// Declares [`GameKind`], [`AnyGame`] and [`AnyMove`] for the listed games, and forwards
@@ -155,56 +140,30 @@ macro_rules! games {
                 }
             }
 
-            /// Hands the concrete game inside to `visitor`, with the way between its
-            /// moves and [`AnyMove`]: how code above the games runs generic work (a
-            /// search, a bot) on the concrete type without naming any game.
-            pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+            /// Hands the concrete game inside to `visitor`, with the way between it and
+            /// [`AnyGame`]: how code above the games runs generic work (a search, a bot)
+            /// on the concrete type without naming any game.
+            pub fn visit_concrete<V, O>(&self, visitor: V) -> O
+            where
+                $(V: ConcreteVisitor<$module::$ty, Output = O>,)+
+            {
                 match self {
-                    $(AnyGame::$variant(g) => visitor.visit(g, &MoveCast {
+                    $(AnyGame::$variant(g) => visitor.visit(g, &Cast {
                         wrap: AnyMove::$variant,
                         unwrap: |m| match m {
                             AnyMove::$variant(m) => Some(m),
+                            #[allow(unreachable_patterns)]
+                            _ => None,
+                        },
+                        inside: |game| match game {
+                            AnyGame::$variant(g) => Some(g),
                             #[allow(unreachable_patterns)]
                             _ => None,
                         },
                     }),)+
                 }
             }
-
-            /// Hands the concrete game inside to `visitor`, as [`AnyGame::visit`] does,
-            /// for a visitor implemented for every game type under a bound of its own.
-            pub fn visit_concrete<V, O>(&self, visitor: V) -> O
-            where
-                $(V: ConcreteVisitor<$module::$ty, Output = O>,)+
-            {
-                match self {
-                    $(AnyGame::$variant(g) => visitor.visit(g, &<$module::$ty as InAnyGame>::move_cast()),)+
-                }
-            }
         }
-
-        $(
-            impl InAnyGame for $module::$ty {
-                fn inside(game: &AnyGame) -> Option<&Self> {
-                    match game {
-                        AnyGame::$variant(g) => Some(g),
-                        #[allow(unreachable_patterns)]
-                        _ => None,
-                    }
-                }
-
-                fn move_cast() -> MoveCast<Self> {
-                    MoveCast {
-                        wrap: AnyMove::$variant,
-                        unwrap: |m| match m {
-                            AnyMove::$variant(m) => Some(m),
-                            #[allow(unreachable_patterns)]
-                            _ => None,
-                        },
-                    }
-                }
-            }
-        )+
 
         impl Game for AnyGame {
             type Move = AnyMove;

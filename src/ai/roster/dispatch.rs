@@ -1,14 +1,14 @@
 //! One bot for games of any kind: each decision is handed to a bot built for the
 //! concrete game on first use (by the game's [`BotGame::bot`], so the name means the same
 //! bot), so searches never go through [`AnyGame`] per node. The concrete game is reached
-//! through [`AnyGame::visit_concrete`] and [`InAnyGame`], so this file names no game and
+//! through [`AnyGame::visit_concrete`] and its [`Cast`], so this file names no game and
 //! a new game needs nothing here.
 
 use super::{BotGame, BotKind};
 use crate::ai::bots::{Bot, RankedMove};
 use crate::ai::learn::Nets;
-use crate::core::Estimate;
-use crate::games::{AnyGame, AnyMove, ConcreteVisitor, GameKind, InAnyGame, MoveCast};
+use crate::core::{Estimate, FullGame};
+use crate::games::{AnyGame, AnyMove, Cast, ConcreteVisitor, GameKind};
 
 /// A bot of one kind for every game, built per game on first use.
 pub struct PerGame {
@@ -56,27 +56,29 @@ struct Build<'a> {
     nets: &'a Nets,
 }
 
-impl<G: BotGame + InAnyGame> ConcreteVisitor<G> for Build<'_> {
+impl<G: BotGame> ConcreteVisitor<G> for Build<'_> {
     type Output = Box<dyn Bot<AnyGame>>;
 
-    fn visit(self, _game: &G, moves: &MoveCast<G>) -> Box<dyn Bot<AnyGame>> {
+    fn visit(self, _game: &G, cast: &Cast<G>) -> Box<dyn Bot<AnyGame>> {
         Box::new(Concrete {
             bot: G::bot(self.kind, self.seed, self.nets),
-            unwrap: moves.unwrap,
+            unwrap: cast.unwrap,
+            inside: cast.inside,
         })
     }
 }
 
 /// One concrete game's bot, asked about the games of its kind inside [`AnyGame`]s.
-struct Concrete<G: InAnyGame> {
+struct Concrete<G: FullGame> {
     bot: Box<dyn Bot<G>>,
     unwrap: fn(&AnyMove) -> Option<&G::Move>,
+    inside: fn(&AnyGame) -> Option<&G>,
 }
 
-impl<G: InAnyGame> Concrete<G> {
+impl<G: FullGame> Concrete<G> {
     /// The concrete game inside `game` (a bot is only asked about its own kind).
-    fn inside(game: &AnyGame) -> &G {
-        G::inside(game).expect("a game's bot is asked about games of its own kind only")
+    fn inside<'g>(&self, game: &'g AnyGame) -> &'g G {
+        (self.inside)(game).expect("a game's bot is asked about games of its own kind only")
     }
 
     /// The concrete moves among `moves` (moves of another game, which a caller never
@@ -86,28 +88,28 @@ impl<G: InAnyGame> Concrete<G> {
     }
 }
 
-impl<G: InAnyGame> Bot<AnyGame> for Concrete<G> {
+impl<G: FullGame> Bot<AnyGame> for Concrete<G> {
     fn choose_move(&mut self, game: &AnyGame, legal: &[AnyMove]) -> usize {
         let legal = self.concrete(legal);
-        self.bot.choose_move(Self::inside(game), &legal)
+        self.bot.choose_move(self.inside(game), &legal)
     }
 
     fn choose_before_roll(&mut self, game: &AnyGame, actions: &[AnyMove]) -> Option<usize> {
         let actions = self.concrete(actions);
-        self.bot.choose_before_roll(Self::inside(game), &actions)
+        self.bot.choose_before_roll(self.inside(game), &actions)
     }
 
     fn rank_moves(&mut self, game: &AnyGame, legal: &[AnyMove]) -> Vec<RankedMove> {
         let legal = self.concrete(legal);
-        self.bot.rank_moves(Self::inside(game), &legal)
+        self.bot.rank_moves(self.inside(game), &legal)
     }
 
     fn estimate(&mut self, game: &AnyGame) -> Estimate {
-        self.bot.estimate(Self::inside(game))
+        self.bot.estimate(self.inside(game))
     }
 
     fn estimate_rolling(&mut self, game: &AnyGame) -> Estimate {
-        self.bot.estimate_rolling(Self::inside(game))
+        self.bot.estimate_rolling(self.inside(game))
     }
 
     fn reseed(&mut self, seed: u64) {
