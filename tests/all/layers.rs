@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-mod lexer;
+pub(crate) mod lexer;
 mod sizes;
 mod traits;
 
@@ -484,7 +484,7 @@ fn only_what_a_bot_author_needs_is_public() {
                 Token::Ident(word) => format!(" {word}"),
                 Token::PathSep => "::".into(),
                 Token::Punct(c) => c.to_string(),
-                Token::Literal | Token::Lifetime => " _".into(),
+                Token::Str(_) | Token::Literal | Token::Lifetime => " _".into(),
             })
             .collect::<String>()
             .replace(":: ", "::")

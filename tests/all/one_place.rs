@@ -11,6 +11,8 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::layers::lexer::{Token, tokenize, without_tests};
+
 /// Files outside `src/games` that may name a game, each for a reason that is the file's
 /// whole purpose. Paths are relative to `src/`.
 const ALLOWED: &[(&str, &str)] = &[
@@ -53,14 +55,6 @@ struct GameNames {
     types: BTreeSet<String>,
 }
 
-/// One token of Rust source that can name something.
-#[derive(Clone, Debug, PartialEq)]
-enum Token {
-    Ident(String),
-    Str(String),
-    Punct(char),
-}
-
 fn source_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -84,176 +78,36 @@ fn sources_under(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// Splits source into identifiers, string literals (their raw text between the quotes)
-/// and punctuation, with the line each starts on; comments, char literals, lifetimes
-/// and numbers are dropped.
-fn tokens(text: &str) -> Vec<(usize, Token)> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let (mut at, mut line) = (0, 1);
-    let count_lines = |from: usize, to: usize| chars[from..to].iter().filter(|&&c| c == '\n').count();
-    while at < chars.len() {
-        let c = chars[at];
-        let next = chars.get(at + 1).copied();
-        let start = at;
-        if c == '/' && next == Some('/') {
-            while at < chars.len() && chars[at] != '\n' {
-                at += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while at < chars.len() {
-                if chars[at] == '/' && chars.get(at + 1) == Some(&'*') {
-                    depth += 1;
-                    at += 2;
-                } else if chars[at] == '*' && chars.get(at + 1) == Some(&'/') {
-                    depth -= 1;
-                    at += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    at += 1;
-                }
-            }
-        } else if c == '"' || (c == 'r' || c == 'b') && raw_string_start(&chars[at..]).is_some() {
-            let (open, hashes) = if c == '"' {
-                (1, None)
-            } else {
-                raw_string_start(&chars[at..]).expect("checked")
-            };
-            at += open;
-            let body = at;
-            loop {
-                match (chars.get(at), hashes) {
-                    (None, _) => break,
-                    (Some('\\'), None) => at += 2,
-                    (Some('"'), None) => break,
-                    (Some('"'), Some(n))
-                        if chars[at + 1..].iter().take(n).filter(|&&h| h == '#').count() == n =>
-                    {
-                        break;
-                    }
-                    _ => at += 1,
-                }
-            }
-            let end = at.min(chars.len());
-            out.push((line, Token::Str(chars[body..end].iter().collect())));
-            at = end + 1 + hashes.unwrap_or(0);
-        } else if c == '\'' {
-            // A char literal ('x', '\n', '\u{..}') or a lifetime ('a): skip either.
-            at += 1;
-            if chars.get(at) == Some(&'\\') {
-                while at < chars.len() && chars[at] != '\'' {
-                    at += if chars[at] == '\\' { 2 } else { 1 };
-                }
-                at += 1;
-            } else if chars.get(at + 1) == Some(&'\'') {
-                at += 2;
-            } else {
-                while at < chars.len() && (chars[at].is_alphanumeric() || chars[at] == '_') {
-                    at += 1;
-                }
-            }
-        } else if c.is_alphabetic() || c == '_' {
-            while at < chars.len() && (chars[at].is_alphanumeric() || chars[at] == '_') {
-                at += 1;
-            }
-            out.push((line, Token::Ident(chars[start..at].iter().collect())));
-        } else if c.is_ascii_digit() {
-            while at < chars.len() && (chars[at].is_alphanumeric() || chars[at] == '_') {
-                at += 1;
-            }
-        } else {
-            if !c.is_whitespace() {
-                out.push((line, Token::Punct(c)));
-            }
-            at += 1;
-        }
-        line += count_lines(start, at.min(chars.len()));
-    }
-    out
-}
-
-/// At `r"`, `r#"`, `br"`, `b"`...: how many characters open the literal, and the number
-/// of `#`s that close it (`None` for a string with escapes).
-fn raw_string_start(chars: &[char]) -> Option<(usize, Option<usize>)> {
-    let mut at = 0;
-    if chars.first() == Some(&'b') {
-        at += 1;
-    }
-    let raw = chars.get(at) == Some(&'r');
-    if raw {
-        at += 1;
-    }
-    let hashes = chars[at..].iter().take_while(|&&c| c == '#').count();
-    if chars.get(at + hashes) != Some(&'"') || (!raw && (at == 0 || hashes > 0)) {
-        return None;
-    }
-    Some((at + hashes + 1, raw.then_some(hashes)))
-}
-
-/// The tokens outside `#[cfg(test)] mod ... { ... }` blocks.
+/// The tokens outside `#[cfg(test)]` items, read by the layer checks' lexer, with
+/// attributes left out too: they are help text for people (clap's `--help`) and
+/// compiler settings, not code that decides anything.
 fn code_tokens(text: &str) -> Vec<(usize, Token)> {
-    let all = tokens(text);
+    let (all, _) = without_tests(&tokenize(text));
     let mut kept = Vec::new();
     let mut at = 0;
-    let cfg_test = [
-        Token::Punct('#'),
-        Token::Punct('['),
-        ident("cfg"),
-        Token::Punct('('),
-        ident("test"),
-        Token::Punct(')'),
-        Token::Punct(']'),
-    ];
     while at < all.len() {
-        let is_test_module = all[at..].len() > cfg_test.len()
-            && all[at..at + cfg_test.len()]
-                .iter()
-                .map(|(_, t)| t)
-                .eq(cfg_test.iter())
-            && all[at + cfg_test.len()..]
-                .iter()
-                .map(|(_, t)| t)
-                .find(|t| !matches!(t, Token::Ident(word) if word == "pub"))
-                == Some(&ident("mod"));
-        // Attributes are help text for people (clap's `--help`) and compiler settings,
-        // not code that decides anything: skip `#[...]` and `#![...]` whole.
         let opens_attribute = matches!(all[at].1, Token::Punct('#'))
             && match all.get(at + 1).map(|(_, t)| t) {
                 Some(Token::Punct('[')) => true,
                 Some(Token::Punct('!')) => matches!(all.get(at + 2).map(|(_, t)| t), Some(Token::Punct('['))),
                 _ => false,
             };
-        if !is_test_module && opens_attribute {
-            at = past_group(&all, at, '[', ']', false);
-            continue;
-        }
-        if !is_test_module {
+        if opens_attribute {
+            at = past_group(&all, at, '[', ']');
+        } else {
             kept.push(all[at].clone());
             at += 1;
-            continue;
         }
-        // Skip to the end of the module: its `;` or its closing brace.
-        at = past_group(&all, at, '{', '}', true);
     }
     kept
 }
 
 /// The index just past the group that starts at `at`: up to the `close` that balances the
-/// first `open`, or (when `ends_at_semicolon`) a `;` met before any `open`.
-fn past_group(
-    all: &[(usize, Token)],
-    mut at: usize,
-    open: char,
-    close: char,
-    ends_at_semicolon: bool,
-) -> usize {
+/// first `open`.
+fn past_group(all: &[(usize, Token)], mut at: usize, open: char, close: char) -> usize {
     let mut depth = 0usize;
     while at < all.len() {
         match &all[at].1 {
-            Token::Punct(';') if ends_at_semicolon && depth == 0 => break,
             Token::Punct(c) if *c == open => depth += 1,
             Token::Punct(c) if *c == close => {
                 depth = depth.saturating_sub(1);
@@ -324,8 +178,7 @@ fn game_names() -> GameNames {
                         Token::Punct('='),
                         Token::Punct('>'),
                         ident(module),
-                        Token::Punct(':'),
-                        Token::Punct(':'),
+                        Token::PathSep,
                     ];
                     if let (Token::Ident(variant), Some(Token::Ident(ty))) =
                         (&rest[0].1, after(&rest[1..], &listed))
@@ -363,7 +216,7 @@ fn named_game(token: &Token, names: &GameNames) -> Option<String> {
             let is_module = word.split('_').any(|part| names.modules.contains(part));
             (is_type || is_module).then(|| format!("`{word}`"))
         }
-        Token::Punct(_) => None,
+        Token::PathSep | Token::Punct(_) | Token::Literal | Token::Lifetime => None,
     }
 }
 

@@ -1,20 +1,24 @@
-//! A small lexer of Rust source for the layer checks: identifiers, `::`, punctuation,
-//! and literals and lifetimes as opaque tokens; comments dropped. It knows strings with
+//! A small lexer of Rust source for the layer checks and the one-place check
+//! (`one_place.rs`): identifiers, `::`, punctuation, strings with their text, and other
+//! literals and lifetimes as opaque tokens; comments dropped. It knows strings with
 //! escapes, byte, C and raw strings (`r#"..."#`), characters told from lifetimes and
 //! labels, nested block comments and raw identifiers, which is all the checks need to
-//! read paths exactly.
+//! read paths and names exactly.
 
-/// One token of Rust source, with the line it starts on. Literals keep no text: the
-/// checks never look inside them.
+/// One token of Rust source, with the line it starts on. Strings keep their text as
+/// written (escapes left as they are), where a game's id may be named; other literals
+/// keep none.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Token {
+pub(crate) enum Token {
     /// An identifier or keyword (`r#type` as `type`).
     Ident(String),
     /// `::`.
     PathSep,
     /// Any other punctuation character.
     Punct(char),
-    /// A string, byte string, raw string, character or number.
+    /// A string, byte string, C string or raw string: the text between its quotes.
+    Str(String),
+    /// A character or number.
     Literal,
     /// A lifetime or label: `'a`.
     Lifetime,
@@ -29,7 +33,7 @@ fn is_ident_char(c: char) -> bool {
 }
 
 /// Reads Rust source into tokens, dropping comments (doc comments included).
-pub(super) fn tokenize(text: &str) -> Vec<(usize, Token)> {
+pub(crate) fn tokenize(text: &str) -> Vec<(usize, Token)> {
     let chars: Vec<char> = text.chars().collect();
     let mut tokens = Vec::new();
     let mut line = 1;
@@ -54,12 +58,15 @@ pub(super) fn tokenize(text: &str) -> Vec<(usize, Token)> {
                 .unwrap_or(chars.len())
         } else if c == '/' && next == Some('*') {
             block_comment_end(&chars, i)
-        } else if let Some(end) = raw_string_end(&chars, i) {
-            tokens.push((start_line, Token::Literal));
+        } else if let Some((body, close, end)) = raw_string_end(&chars, i) {
+            tokens.push((start_line, Token::Str(chars[body..close].iter().collect())));
             end
         } else if c == '"' || (matches!(c, 'b' | 'c') && next == Some('"')) {
-            tokens.push((start_line, Token::Literal));
-            quoted_end(&chars, if c == '"' { i } else { i + 1 }, '"')
+            let quote = if c == '"' { i } else { i + 1 };
+            let end = quoted_end(&chars, quote, '"');
+            let close = end.saturating_sub(1).max(quote + 1).min(chars.len());
+            tokens.push((start_line, Token::Str(chars[quote + 1..close].iter().collect())));
+            end
         } else if c == '\'' || (c == 'b' && next == Some('\'')) {
             let quote = if c == '\'' { i } else { i + 1 };
             match char_end(&chars, quote) {
@@ -129,9 +136,9 @@ fn block_comment_end(chars: &[char], start: usize) -> usize {
     chars.len()
 }
 
-/// Where the raw string starting at `start` (`r"`, `r#"`, `br##"`, `cr"`...) ends, if
-/// one starts there.
-fn raw_string_end(chars: &[char], start: usize) -> Option<usize> {
+/// Where the text of the raw string starting at `start` (`r"`, `r#"`, `br##"`, `cr"`...)
+/// begins and stops, and where the literal ends, if one starts there.
+fn raw_string_end(chars: &[char], start: usize) -> Option<(usize, usize, usize)> {
     let mut i = start;
     if matches!(chars.get(i), Some('b' | 'c')) {
         i += 1;
@@ -146,13 +153,14 @@ fn raw_string_end(chars: &[char], start: usize) -> Option<usize> {
         return None;
     }
     i += 1;
+    let body = i;
     while i < chars.len() {
         if chars[i] == '"' && chars[i + 1..].iter().take(hashes).filter(|&&c| c == '#').count() == hashes {
-            return Some(i + 1 + hashes);
+            return Some((body, i, i + 1 + hashes));
         }
         i += 1;
     }
-    Some(chars.len())
+    Some((body, chars.len(), chars.len()))
 }
 
 /// Where the literal quoted by `quote` and opening at `start` ends, escapes skipped.
@@ -180,7 +188,7 @@ fn char_end(chars: &[char], start: usize) -> Option<usize> {
 
 /// The tokens of a file without its `#[cfg(test)]` items, and the names of the modules
 /// it declares as test-only (`#[cfg(test)] mod same_runs;`), whose files are left out too.
-pub(super) fn without_tests(tokens: &[(usize, Token)]) -> (Vec<(usize, Token)>, Vec<String>) {
+pub(crate) fn without_tests(tokens: &[(usize, Token)]) -> (Vec<(usize, Token)>, Vec<String>) {
     let cfg_test: Vec<Token> = "# [ cfg ( test ) ]"
         .split(' ')
         .map(|t| match t {
