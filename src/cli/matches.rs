@@ -72,10 +72,11 @@ pub(super) struct MatchArgs {
     /// Also write every game as one JSON line to FILE (appended as each game ends)
     #[arg(long, value_name = "FILE")]
     pub(super) jsonl: Option<PathBuf>,
-    /// End a game once its result is as good as decided: a Long Nardy pure race, a
-    /// solved table's near-certain win (see tabula(6))
-    #[arg(long)]
-    pub(super) adjudicate: bool,
+    /// End a game once an exact source gives its result a chance of at least P (0.5 to
+    /// 1, default 0.99): a Long Nardy race with every checker home, a solved table.
+    /// Estimated chances never adjudicate
+    #[arg(long, value_name = "P", num_args = 0..=1, require_equals = true, value_parser = parse_threshold)]
+    pub(super) adjudicate: Option<Option<f64>>,
     #[command(flatten)]
     pub(super) engines: EngineArgs,
     #[command(flatten)]
@@ -114,6 +115,16 @@ fn parse_anchor(text: &str) -> Result<(String, f64), String> {
         return Err(format!("'{text}' names no player; {usage}"));
     }
     Ok((name.trim().to_string(), elo))
+}
+
+fn parse_threshold(text: &str) -> Result<f64, String> {
+    let usage =
+        "write --adjudicate for 0.99, or --adjudicate=P with P from 0.5 to 1, e.g. --adjudicate=0.999";
+    match text.trim().parse::<f64>() {
+        Ok(p) if (0.5..=1.0).contains(&p) => Ok(p),
+        Ok(_) => Err(format!("{text} is not a chance from 0.5 to 1; {usage}")),
+        Err(_) => Err(format!("'{text}' is not a number; {usage}")),
+    }
 }
 
 fn parse_tc(text: &str) -> Result<TimeControl, String> {
@@ -228,7 +239,9 @@ fn match_config(args: MatchArgs, nets: &crate::ai::learn::Nets) -> anyhow::Resul
             starts,
             each_game: args.each_game,
             jsonl: args.jsonl,
-            adjudicate: args.adjudicate,
+            adjudicate: args
+                .adjudicate
+                .map(|p| p.unwrap_or(crate::ai::adjudicate::DEFAULT_THRESHOLD)),
             ..Tourney::default()
         },
     })

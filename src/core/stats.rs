@@ -90,3 +90,125 @@ pub fn normal_quantile(p: f64) -> f64 {
             / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
     }
 }
+
+/// A score (0 to 1) with its 95% interval, from games grouped into samples.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreInterval {
+    /// The mean score per game: all points over all games.
+    pub score: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+    /// Games counted.
+    pub games: f64,
+}
+
+impl ScoreInterval {
+    /// Whether the interval leaves out an even score (one half): the difference is
+    /// significant at the 5% level.
+    pub fn significant(&self) -> bool {
+        self.low > 0.5 || self.high < 0.5
+    }
+
+    /// The Elo difference the score means, with the interval's ends as Elo; the same
+    /// model as the score's, so `elo.1 <= 0 <= elo.2` exactly when the score's interval
+    /// holds one half.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        (elo(self.score), elo(self.low), elo(self.high))
+    }
+}
+
+/// The mean score of games grouped in `samples` (each: games in it, points scored in
+/// them) with its 95% interval.
+///
+/// Games whose results go together (the seats of one pairing swapped on the same dice)
+/// are one sample: each sample is one draw, so a pair of games is the pentanomial model
+/// (a pair scores 0, 1/2, 1, 3/2 or 2) and samples of one game the trinomial (loss, draw,
+/// win). The score's variance is the samples' spread around the mean (the ratio
+/// estimator, which allows samples of unequal size such as the lone game of an
+/// unfinished pair); its interval is Wilson's for the number of games that variance is
+/// worth (`score (1 - score) / variance`), so it keeps within 0 to 1 and is not empty
+/// at a score of 0 or 1. Where the samples show no spread (one sample, or all alike)
+/// the games are counted as independent.
+pub fn score_interval(samples: &[(f64, f64)]) -> ScoreInterval {
+    let games: f64 = samples.iter().map(|&(g, _)| g).sum();
+    let points: f64 = samples.iter().map(|&(_, s)| s).sum();
+    if games <= 0.0 {
+        return ScoreInterval {
+            score: 0.5,
+            low: 0.0,
+            high: 1.0,
+            games: 0.0,
+        };
+    }
+    let score = points / games;
+    let k = samples.iter().filter(|&&(g, _)| g > 0.0).count() as f64;
+    let spread: f64 = samples.iter().map(|&(g, s)| (s - score * g).powi(2)).sum::<f64>();
+    let variance = if k > 1.0 {
+        k / (k - 1.0) * spread / (games * games)
+    } else {
+        0.0
+    };
+    let binomial = score * (1.0 - score);
+    let effective = if variance > 1e-15 && binomial > 0.0 {
+        binomial / variance
+    } else {
+        games
+    };
+    let (low, high) = wilson(score * effective, effective);
+    let (low, high) = (low / 100.0, high / 100.0);
+    ScoreInterval {
+        score,
+        low: low.min(score),
+        high: high.max(score),
+        games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_score_is_all_points_over_all_games_whatever_the_samples() {
+        // Seven pairs won twice and a lone game lost: 14 of 15, not the mean of samples.
+        let mut samples = vec![(2.0, 2.0); 7];
+        samples.push((1.0, 0.0));
+        let share = score_interval(&samples);
+        assert!((share.score - 14.0 / 15.0).abs() < 1e-12);
+        assert!(share.low < share.score && share.high <= 1.0);
+    }
+
+    #[test]
+    fn pairs_whose_luck_cancels_give_a_narrower_interval_than_single_games() {
+        // 30 pairs: 20 split one each, 10 won twice; the same 40 wins of 60 counted one
+        // game at a time spread more.
+        let mut pairs = vec![(2.0, 1.0); 20];
+        pairs.extend(vec![(2.0, 2.0); 10]);
+        let mut single = vec![(1.0, 1.0); 40];
+        single.extend(vec![(1.0, 0.0); 20]);
+        let (paired, alone) = (score_interval(&pairs), score_interval(&single));
+        assert!((paired.score - alone.score).abs() < 1e-12);
+        assert!(
+            paired.high - paired.low < alone.high - alone.low,
+            "{paired:?} {alone:?}"
+        );
+        // Single games are about Wilson's interval for 40 of 60.
+        let (low, high) = wilson(40.0, 60.0);
+        assert!((100.0 * alone.low - low).abs() < 1.0, "{alone:?} {low}");
+        assert!((100.0 * alone.high - high).abs() < 1.0, "{alone:?} {high}");
+    }
+
+    #[test]
+    fn samples_without_spread_count_their_games_as_independent() {
+        let all = score_interval(&[(2.0, 2.0); 5]);
+        let (low, _) = wilson(10.0, 10.0);
+        assert!((100.0 * all.low - low).abs() < 1e-9 && all.high == 1.0, "{all:?}");
+        assert!(all.significant());
+        let none = score_interval(&[]);
+        assert!(!none.significant());
+        let (elo_score, elo_low, elo_high) = score_interval(&[(2.0, 1.0), (2.0, 2.0)]).elo();
+        assert!(elo_low < elo_score && elo_score < elo_high);
+    }
+}

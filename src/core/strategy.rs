@@ -6,11 +6,18 @@ use super::notation::Notation;
 
 /// The result given to a game stopped before its end ([`Strategy::adjudicate`]), as a
 /// tournament director would score it, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Adjudication {
     /// The places and points given, as if the game had ended so.
     pub outcome: Outcome,
-    /// One line for the records: `race: white bears off first 73.4% (exact), mars 2.1%`.
+    /// The chance (0 to 1) that playing on ends with this result: its winner, and its
+    /// points where the game scores more than wins.
+    pub chance: f64,
+    /// Whether `chance` is exact (a solved table, a race whose every checker is home)
+    /// rather than an estimate; a match adjudicates only on exact chances.
+    pub exact: bool,
+    /// One line for the records, with the chance and whether it is exact:
+    /// `race: white bears off first 99.7%, wins an oin 99.6% (exact)`.
     pub reason: String,
 }
 
@@ -226,8 +233,9 @@ pub trait Strategy: Notation {
 
     /// The result this position would be given if the game stopped here, where the game
     /// can tell it without playing on (Long Nardy's pure race, from its bear-off
-    /// distributions); `None` (the default) where it cannot, and once the game is over.
-    /// Only positions before a roll are adjudicated.
+    /// distributions), with its chance and whether that chance is exact; `None` (the
+    /// default) where it cannot, and once the game is over. Only positions before a roll
+    /// are adjudicated.
     fn adjudicate(&self) -> Option<Adjudication> {
         None
     }

@@ -292,6 +292,9 @@ fn check_against_playing_on(
         count += 1;
         let reason = result["adjudication"].as_str().unwrap();
         assert!(reason.starts_with(reason_starts), "{reason}");
+        // Only exact chances adjudicate, and only from the default 99%.
+        assert!(reason.ends_with("% (exact)"), "{reason}");
+        assert!(winner_chance(reason) >= 99.0, "{reason}");
         assert!(result["summary"].as_str().unwrap().contains("by adjudication"));
         let (on_moves, cut_moves) = (on["moves"].as_u64().unwrap(), cut["moves"].as_u64().unwrap());
         assert!(
@@ -335,7 +338,7 @@ fn a_nardy_race_is_adjudicated_earlier_says_so_and_agrees_with_playing_on_when_c
             "3",
         ],
     );
-    let count = check_against_playing_on(&played, &adjudicated, 99.5, "race (");
+    let count = check_against_playing_on(&played, &adjudicated, 99.5, "race: ");
     assert!(
         count >= 4,
         "greedy nardy games end in races: {count} of 6 adjudicated"
@@ -347,13 +350,13 @@ fn a_nardy_race_is_adjudicated_earlier_says_so_and_agrees_with_playing_on_when_c
     assert_eq!(table.matches(" wins by adjudication}").count(), count, "{table}");
     let records = std::fs::read_to_string(dir.join("a.txt")).unwrap();
     assert_eq!(
-        records.matches("\nadjudicated race (").count(),
+        records.matches("\nadjudicated race: ").count(),
         count,
         "{records}"
     );
     // Each adjudicated game's tags say who won and why, not "unfinished".
     assert_eq!(
-        records.matches("\ntag reason adjudicated: race (").count(),
+        records.matches("\ntag reason adjudicated: race: ").count(),
         count,
         "{records}"
     );

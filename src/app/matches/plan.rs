@@ -116,8 +116,9 @@ pub struct Tourney {
     pub pairings: PairingsCache,
     /// Where every game is written as a JSON line (`--jsonl`).
     pub jsonl: Option<std::path::PathBuf>,
-    /// Stop a game whose result is as good as decided (`--adjudicate`).
-    pub adjudicate: bool,
+    /// Stop a game once an exact source gives its result at least this chance
+    /// (`--adjudicate[=P]`).
+    pub adjudicate: Option<f64>,
 }
 
 /// The pairings of a match once worked out (see [`MatchConfig::pairings`]).

@@ -13,7 +13,7 @@ use crate::ai::roster::{BotKind, best_resolved};
 use crate::app::players::PlayerSpec;
 use crate::app::protocol::client::Traffic;
 use crate::core::Game;
-use crate::core::stats::{elo, wilson};
+use crate::core::stats::{ScoreInterval, elo, score_interval};
 use crate::games::AnyGame;
 
 /// A finite Elo figure with its sign, rounded to a whole number; a difference that
@@ -55,12 +55,13 @@ pub fn table(config: &MatchConfig, games: &[GameSummary], sprt: Option<&SprtProg
     let most = fresh.as_ref().map_or(1.0, max_points);
     let mut text = table_header(config, games);
     let labels = player_labels(config, games);
-    text.push_str(&player_rows(&labels, games, most));
+    let round = config.round_length();
+    text.push_str(&player_rows(&labels, games, most, round));
     if let Some(note) = best_note(config, fresh.as_ref(), &labels) {
         text.push_str(&note);
     }
     if players == 2 {
-        text.push_str(&elo_line(games));
+        text.push_str(&elo_line(games, round));
     }
     // Two players have their difference above; an anchor asks for their ratings too.
     if players > 2 || config.tourney.anchor.is_some() {
@@ -122,8 +123,9 @@ fn table_header(config: &MatchConfig, games: &[GameSummary]) -> String {
 }
 
 /// The column heads and one row per player: games, wins, win rate and points per game
-/// with their intervals (points within `0..=most`), and the mean place.
-fn player_rows(labels: &[String], games: &[GameSummary], most: f64) -> String {
+/// with their intervals (points within `0..=most`), and the mean place; the games of a
+/// `round` share their dice.
+fn player_rows(labels: &[String], games: &[GameSummary], most: f64, round: u64) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -144,13 +146,20 @@ fn player_rows(labels: &[String], games: &[GameSummary], most: f64) -> String {
         .iter()
         .all(|g| g.places.iter().filter(|&&p| p == 1).count() <= 1);
     for (player, label) in labels.iter().enumerate() {
-        text.push_str(&player_row(player, label, games, whole, most));
+        text.push_str(&player_row(player, label, games, whole, (most, round)));
     }
     text
 }
 
-/// The row of `player` (from 0), shown as `label`.
-fn player_row(player: usize, label: &str, games: &[GameSummary], whole: bool, most: f64) -> String {
+/// The row of `player` (from 0), shown as `label`: its win share's interval is
+/// [`player_score`]'s, the model the Elo line uses too.
+fn player_row(
+    player: usize,
+    label: &str,
+    games: &[GameSummary],
+    whole: bool,
+    (most, round): (f64, u64),
+) -> String {
     let mut wins = 0.0;
     let mut points = Vec::new();
     let mut place_sum = 0.0;
@@ -179,7 +188,8 @@ fn player_row(player: usize, label: &str, games: &[GameSummary], whole: bool, mo
             w = NAME_WIDTH
         );
     }
-    let (low, high) = wilson(wins, n);
+    let share = player_score(games, player, round);
+    let (low, high) = (100.0 * share.low, 100.0 * share.high);
     let mean = points.iter().sum::<f64>() / n.max(1.0);
     let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let half = 1.96 * (variance / n.max(1.0)).sqrt();
@@ -277,36 +287,36 @@ pub fn footer(games: &[GameSummary], elapsed: Duration, played: usize, resumed: 
     text
 }
 
-/// The Elo difference of player 1 over player 2 with its 95% interval. Games that share
-/// their dice (a pair, seats swapped) are one sample, since their results go together.
-fn elo_line(games: &[GameSummary]) -> String {
-    let mut pairs: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+/// The win share of `player` with its 95% interval, one sample per round of games on
+/// the same dice (`round` games from 0, every pairing from every seat): a pair of games
+/// with the seats swapped is one pentanomial sample, a game alone a trinomial one
+/// ([`score_interval`]). The table's win% and the Elo line both come from it, so they
+/// never disagree on whether a difference is significant.
+pub(super) fn player_score(games: &[GameSummary], player: usize, round: u64) -> ScoreInterval {
+    let mut rounds: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
     for game in games {
-        let Some(seat) = game.seat_players.iter().position(|&p| p == 0) else {
+        let Some(seat) = game.seat_players.iter().position(|&p| p == player) else {
             continue;
         };
-        pairs
-            .entry(game.index / 2)
-            .or_default()
-            .push(game.win_share(seat));
+        let sample = rounds.entry(game.index / round.max(1)).or_default();
+        sample.0 += 1.0;
+        sample.1 += game.win_share(seat);
     }
-    let samples: Vec<f64> = pairs
-        .values()
-        .map(|s| s.iter().sum::<f64>() / s.len() as f64)
-        .collect();
-    let n = samples.len() as f64;
-    if n == 0.0 {
+    let samples: Vec<(f64, f64)> = rounds.into_values().collect();
+    score_interval(&samples)
+}
+
+/// The Elo difference of player 1 over player 2 with its 95% interval, from player 1's
+/// win share ([`player_score`]): the score it gives is the table's win% of player 1.
+fn elo_line(games: &[GameSummary], round: u64) -> String {
+    let share = player_score(games, 0, round);
+    if share.games == 0.0 {
         return String::new();
     }
-    let score = samples.iter().sum::<f64>() / n;
-    let variance = samples.iter().map(|s| (s - score).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (variance / n).sqrt();
-    let low = (score - half).max(0.0);
-    let high = (score + half).min(1.0);
     wrap(&format!(
         "Elo difference #1 - #2: {}, score {:.1}%",
-        elo_words(score, low, high),
-        100.0 * score
+        elo_words(share.score, share.low, share.high),
+        100.0 * share.score
     ))
 }
 
@@ -588,5 +598,90 @@ mod tests {
             text.contains("first places by seat: light 66.7%, dark 33.3%"),
             "{text}"
         );
+    }
+
+    /// Two-player games of Ur, player 0 winning game `i` when `wins(i)`.
+    fn two_player_games(config: &MatchConfig, n: u64, wins: impl Fn(u64) -> bool) -> Vec<GameSummary> {
+        (0..n)
+            .map(|index| {
+                let seat_players = config.seat_players(index);
+                let first_wins = wins(index) == (seat_players[0] == 0);
+                GameSummary {
+                    index,
+                    seat_players,
+                    places: if first_wins { vec![1, 2] } else { vec![2, 1] },
+                    points: if first_wins {
+                        vec![1.0, 0.0]
+                    } else {
+                        vec![0.0, 1.0]
+                    },
+                    forfeit: None,
+                    stderr: Vec::new(),
+                    names: Vec::new(),
+                    moves: 40,
+                    traffic: Traffic::default(),
+                    adjudicated: None,
+                }
+            })
+            .collect()
+    }
+
+    fn ur_config(games: u64) -> MatchConfig {
+        MatchConfig {
+            kind: GameKind::Ur,
+            options: Options::defaults(GameKind::Ur.info().options),
+            games,
+            players: vec!["bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
+            seed: 1,
+            jobs: 1,
+            records: None,
+            engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
+            tourney: Default::default(),
+        }
+    }
+
+    #[test]
+    fn the_win_share_and_the_elo_difference_agree_on_significance() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(49);
+        let (mut significant, mut not) = (0, 0);
+        for _ in 0..2000 {
+            let n = rng.random_range(1..60u64);
+            let config = ur_config(n);
+            // Strengths from even to lopsided, so both verdicts are met often.
+            let p: f64 = rng.random_range(0.3..1.0);
+            let results: Vec<bool> = (0..n).map(|_| rng.random_bool(p)).collect();
+            let games = two_player_games(&config, n, |i| results[i as usize]);
+            let share = player_score(&games, 0, config.round_length());
+            let (_, elo_low, elo_high) = share.elo();
+            let holds_half = share.low <= 0.5 && 0.5 <= share.high;
+            let holds_zero = elo_low <= 0.0 && 0.0 <= elo_high;
+            assert_eq!(holds_half, holds_zero, "{results:?}: {share:?}");
+            assert_eq!(share.significant(), !holds_half);
+            // The row shows the same interval the Elo line is made from.
+            let text = table(&config, &games, None);
+            let row = text.lines().find(|l| l.starts_with("1  ")).unwrap();
+            let shown = format!("({:.1}-{:.1})", 100.0 * share.low, 100.0 * share.high);
+            assert!(row.contains(&shown), "{row} lacks {shown}");
+            if holds_half {
+                not += 1;
+            } else {
+                significant += 1;
+            }
+        }
+        assert!(significant > 100 && not > 100, "{significant} {not}");
+    }
+
+    #[test]
+    fn with_an_odd_number_of_games_the_elo_line_has_the_tables_score() {
+        // 15 games, 14 won: 93.3% in the row and in the Elo line alike.
+        let config = ur_config(15);
+        let games = two_player_games(&config, 15, |i| i != 6);
+        let text = table(&config, &games, None);
+        let row = text.lines().find(|l| l.starts_with("1  ")).unwrap();
+        assert!(row.contains(" 14   93.3 "), "{text}");
+        assert!(text.contains(", score 93.3%"), "{text}");
+        assert!(!text.contains("93.8"), "{text}");
     }
 }

@@ -5,12 +5,14 @@
 //! The rule, as a careful tournament director would apply it: the side more likely to
 //! bear off first wins (on an exact tie, the side to roll, which has the tempo); it wins
 //! a mars when, given that it wins, a mars is more likely than not (its mars chance is
-//! over half its win chance), an oin otherwise. A koks cannot happen in a race (the
+//! over half its win chance), an oin otherwise; the chance given with it is that of this
+//! very result (the win and its kind). A koks cannot happen in a race (the
 //! loser's checkers are all in its own half), so none is given. In a match (`match=N`)
 //! only the game that the adjudicated result would win the match with is adjudicated;
 //! earlier games of the match are played out, since the next game starts from a new
 //! board. Once every checker of both sides is on points 1-6 the chances are exact for
-//! play that minimises the expected turns; before that they are the table's estimate.
+//! play that minimises the expected turns, and the adjudication says so (`exact`);
+//! before that they are the table's estimate, which a match never adjudicates on.
 
 use super::board::HOME_MASK;
 use super::eval::{is_race, race_odds};
@@ -34,10 +36,11 @@ pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
     mars[mover] = odds.win_mars;
     mars[other] = odds.lose_mars;
     let winner = if win[mover] >= win[other] { mover } else { other };
-    let kind = if 2.0 * mars[winner] > win[winner] {
-        WinKind::Mars
+    // The likelier way to win; its chance is that of the result given, points included.
+    let (kind, chance) = if 2.0 * mars[winner] > win[winner] {
+        (WinKind::Mars, mars[winner])
     } else {
-        WinKind::Oin
+        (WinKind::Oin, win[winner] - mars[winner])
     };
     let (score, match_won) = game.score_after(winner, kind);
     if !match_won {
@@ -56,13 +59,16 @@ pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
         )
     };
     let reason = format!(
-        "race ({}): {name} bears off first {:.1}%, with a mars {:.1}%",
-        if exact { "exact" } else { "estimated" },
+        "race: {name} bears off first {:.1}%, wins {} {:.1}% ({})",
         100.0 * win[winner],
-        100.0 * mars[winner]
+        kind.describe(),
+        100.0 * chance,
+        if exact { "exact" } else { "estimated" },
     );
     Some(Adjudication {
         outcome: Nardy::match_won(winner, score, summary),
+        chance,
+        exact,
         reason,
     })
 }
