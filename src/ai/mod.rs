@@ -7,7 +7,7 @@
 //! roll out and train is the crate's own.
 //!
 //! May use: [`crate::core`] and [`crate::games`]. Inside, each room uses only the rooms
-//! listed before it: `data_dir`, [`search`], [`bots`], `playout`, `learn`, `solve`,
+//! listed before it: `files`, `data_dir`, [`search`], [`bots`], `playout`, `learn`, `solve`,
 //! `adjudicate`, `rollout`, [`roster`], `train`, `calibration`. Search, learning and
 //! solving see games only through the [`crate::core::Game`] trait (and each game's own
 //! evaluation or encoder).
@@ -19,6 +19,7 @@ pub mod bots;
 #[cfg(any(test, feature = "internals"))]
 pub mod calibration;
 pub(crate) mod data_dir;
+pub(crate) mod files;
 #[cfg(feature = "internals")]
 pub mod learn;
 #[cfg(not(feature = "internals"))]

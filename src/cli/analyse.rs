@@ -44,9 +44,7 @@ pub(super) fn analyse(
     nets: &crate::ai::learn::Nets,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
-    use crate::app::record::parse_records;
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
-    let records = parse_records(&text)?;
+    let records = crate::app::record::read_records(std::path::Path::new(&args.file))?;
     let chosen: Vec<usize> = match args.game {
         Some(k) if k == 0 || k > records.len() => {
             return Err(usage(format!(

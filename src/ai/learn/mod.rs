@@ -96,8 +96,7 @@ pub fn load_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
 
 /// Reads a weight file of any game, with the file named in any error.
 fn read_net_file(path: &std::path::Path) -> anyhow::Result<(Network, NetInfo)> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read the network file {}", path.display()))?;
+    let bytes = crate::ai::files::read_file(path, crate::ai::files::Limit::NETWORK)?;
     weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))
 }
 

@@ -244,8 +244,7 @@ impl<G: Strategy> Head for SeatHead<G> {
     }
 
     fn load(&self, path: &Path) -> anyhow::Result<(Network, NetInfo)> {
-        let bytes = std::fs::read(path)
-            .with_context(|| format!("cannot read the network file {}", path.display()))?;
+        let bytes = crate::ai::files::read_file(path, crate::ai::files::Limit::NETWORK)?;
         let (network, info) = weights::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
         check_fits(&network, &info, &self.encoding, self.seats)
             .with_context(|| format!("{}", path.display()))?;

@@ -55,7 +55,7 @@ pub fn solve_table(
     solver_of(table)?.solve(table, options, request, out)
 }
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -756,8 +756,9 @@ fn write_layer(path: &Path, range: &Range<u64>, values: &[AtomicU32], residual: 
 
 /// Reads a finished layer back; any mismatch means the layer is solved again.
 fn read_layer(path: &Path, range: &Range<u64>, values: &[AtomicU32]) -> io::Result<f64> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?.read_to_end(&mut bytes)?;
+    let most = 40 + values.len() as u64 * 4;
+    let bytes =
+        crate::ai::files::read_file(path, crate::ai::files::Limit::table(most)).map_err(io::Error::other)?;
     let bad = || io::Error::new(io::ErrorKind::InvalidData, "not this layer's checkpoint");
     let word = |at: usize| -> u64 { u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8])) };
     if bytes.len() != 40 + values.len() * 4

@@ -15,7 +15,7 @@
 //! | 72-79  | checksum of the values ([`checksum`])                        |
 //! | 80-    | values: round(chance x 65535) as u16, by position number    |
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -72,6 +72,9 @@ pub enum TableError {
         /// What does not fit.
         detail: String,
     },
+    /// The file cannot be read (not a regular file, larger than the table can be).
+    #[error(transparent)]
+    File(#[from] crate::ai::files::FileError),
     /// The values do not match their checksum.
     #[error("{} is damaged: its values do not match their checksum (solve again to rebuild it)", path.display())]
     Checksum {
@@ -149,13 +152,8 @@ impl Table {
     /// Reads a table and checks that it is the table of `name` with a numbering of
     /// `full` positions, of this format version, undamaged.
     pub fn read(path: &Path, name: &str, full: u64) -> Result<Table, TableError> {
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut file| file.read_to_end(&mut bytes))
-            .map_err(|source| TableError::Io {
-                path: path.to_path_buf(),
-                source,
-            })?;
+        let most = HEADER as u64 + full.saturating_mul(2);
+        let bytes = crate::ai::files::read_file(path, crate::ai::files::Limit::table(most))?;
         Table::from_bytes(path, bytes, name, full)
     }
 

@@ -49,8 +49,7 @@ impl Benchmark {
 
     /// Reads a benchmark file.
     pub fn read(path: &Path, jobs: usize) -> anyhow::Result<Benchmark> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::app::lines::read_text_file(path)?;
         Benchmark::parse(&text, jobs).with_context(|| format!("{} is not a benchmark file", path.display()))
     }
 }

@@ -353,14 +353,24 @@ impl<R: std::io::BufRead> WholeLines<R> {
     /// The next whole line and its number (from 1), or `None` at the end of the whole
     /// lines.
     fn next_line(&mut self) -> std::io::Result<Option<(usize, String)>> {
-        let mut line = String::new();
-        let read = self.input.read_line(&mut line)?;
-        if read == 0 || !line.ends_with('\n') {
-            return Ok(None);
-        }
+        use crate::ai::files::{BoundedLine, MAX_GAME_LINE_BYTES, read_line_within};
+        let mut line = Vec::new();
+        let read = match read_line_within(&mut self.input, &mut line, MAX_GAME_LINE_BYTES)? {
+            BoundedLine::Line { ended: true, bytes } => bytes,
+            BoundedLine::End | BoundedLine::Line { ended: false, .. } => return Ok(None),
+            BoundedLine::TooLong => {
+                return Err(std::io::Error::other(format!(
+                    "the line is longer than {} MiB, the longest a game's JSON line may be",
+                    MAX_GAME_LINE_BYTES / (1024 * 1024)
+                )));
+            }
+        };
+        let line = String::from_utf8(line).map_err(|_| {
+            std::io::Error::new(std::io::ErrorKind::InvalidData, "the line is not UTF-8 text")
+        })?;
         self.number += 1;
-        self.whole += read as u64;
-        Ok(Some((self.number, line)))
+        self.whole += read;
+        Ok(Some((self.number, line + "\n")))
     }
 }
 

@@ -49,7 +49,7 @@ pub use load::{load_file, load_from};
 pub use replay::{Effect, Fault, Replay, ReplayError, Replayed, Replaying};
 #[cfg(test)]
 pub use stream::pick;
-pub use stream::{Picked, RecordStream, Undamaged, open_record_file, pick_from_file};
+pub use stream::{Picked, RecordStream, Undamaged, open_record_file, pick_from_file, read_records};
 pub use tags::{NOTE_WORDS, Tags, split_name};
 #[cfg(test)]
 pub use write::save_text;
@@ -197,6 +197,7 @@ pub(crate) fn no_game() -> CommandError {
 
 /// Reads every game in a record file, refusing it if any part is damaged (see
 /// [`RecordFile::first_damage`]).
+#[cfg(test)]
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, CommandError> {
     Undamaged::new(RecordStream::new(text.as_bytes())).collect()
 }

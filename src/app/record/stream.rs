@@ -8,7 +8,7 @@ use std::io::{self, BufRead};
 use std::path::Path;
 
 use super::{Check, Damage, GameRecord, Reader};
-use crate::app::lines::MAX_LINE_BYTES;
+use crate::ai::files::{BoundedLine, MAX_LINE_BYTES, read_line_within};
 use crate::app::session::CommandError;
 
 /// One raw line of a file: its text (or why it is none), whether it ended in a line
@@ -17,6 +17,8 @@ struct RawLine {
     text: Result<String, String>,
     ended: bool,
     bytes: u64,
+    /// The line passed [`MAX_LINE_BYTES`]: reading stopped in its middle.
+    too_long: bool,
 }
 
 /// The games of a record, read from `input` one at a time (see the module notes).
@@ -76,58 +78,42 @@ impl<R: BufRead> RecordStream<R> {
         self.whole
     }
 
-    /// Reads one raw line, or `None` at the end of the input.
+    /// Reads one raw line, or `None` at the end of the input. A line past
+    /// [`MAX_LINE_BYTES`] is refused where it passes the limit, and nothing after it is
+    /// read (`ended` false, `too_long` true).
     fn raw_line(&mut self) -> io::Result<Option<RawLine>> {
-        self.buffer.clear();
-        let (mut bytes, mut too_long, mut ended) = (0u64, false, false);
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if available.is_empty() {
-                break;
+        let (ended, bytes) = match read_line_within(&mut self.input, &mut self.buffer, MAX_LINE_BYTES)? {
+            BoundedLine::End => return Ok(None),
+            BoundedLine::TooLong => {
+                let text = Err(format!(
+                    "the line is longer than {} KiB, the longest a record line may be; the file is not read past it",
+                    MAX_LINE_BYTES / 1024
+                ));
+                return Ok(Some(RawLine {
+                    text,
+                    ended: false,
+                    bytes: MAX_LINE_BYTES as u64,
+                    too_long: true,
+                }));
             }
-            let (chunk, used) = match available.iter().position(|&b| b == b'\n') {
-                Some(end) => {
-                    ended = true;
-                    (&available[..end], end + 1)
-                }
-                None => (available, available.len()),
-            };
-            if self.buffer.len() + chunk.len() > MAX_LINE_BYTES {
-                too_long = true;
-            } else if !too_long {
-                self.buffer.extend_from_slice(chunk);
-            }
-            bytes += used as u64;
-            self.input.consume(used);
-            if ended {
-                break;
-            }
-        }
-        if bytes == 0 {
-            return Ok(None);
-        }
-        let text = if too_long {
-            Err(format!(
-                "the line is longer than {} KiB, the longest a record line may be",
-                MAX_LINE_BYTES / 1024
-            ))
-        } else {
-            let mut text = self.buffer.as_slice();
-            if self.line == 0 {
-                text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-            }
-            String::from_utf8(text.to_vec()).map_err(|error| {
-                format!(
-                    "the line is not UTF-8 text (byte {} of the line)",
-                    error.utf8_error().valid_up_to() + 1
-                )
-            })
+            BoundedLine::Line { ended, bytes } => (ended, bytes),
         };
-        Ok(Some(RawLine { text, ended, bytes }))
+        let mut text = self.buffer.as_slice();
+        if self.line == 0 {
+            text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        }
+        let text = String::from_utf8(text.to_vec()).map_err(|error| {
+            format!(
+                "the line is not UTF-8 text (byte {} of the line)",
+                error.utf8_error().valid_up_to() + 1
+            )
+        });
+        Ok(Some(RawLine {
+            text,
+            ended,
+            bytes,
+            too_long: false,
+        }))
     }
 
     /// Reads lines until a game is ready or the input ends.
@@ -142,6 +128,19 @@ impl<R: BufRead> RecordStream<R> {
             };
             self.line += 1;
             self.offset += raw.bytes;
+            if raw.too_long {
+                // Whatever follows is not read: the line may never end (a file of zero
+                // bytes, a sparse file), and the games after it cannot be counted.
+                let reason = raw.text.err().unwrap_or_default();
+                self.done = true;
+                self.reader.bad_line(self.line, reason.clone())?;
+                self.reader.broken.get_or_insert(Damage {
+                    line: self.line,
+                    reason,
+                });
+                self.reader.close(self.line + 1);
+                break;
+            }
             match (raw.text, raw.ended) {
                 (Ok(text), true) => {
                     let closes = self.reader.line(self.line, &text)?;
@@ -185,6 +184,8 @@ impl<R: BufRead> Iterator for RecordStream<R> {
     fn next(&mut self) -> Option<Self::Item> {
         if let Err(error) = self.fill() {
             self.done = true;
+            // Said once: no "no game" after it.
+            self.count = usize::MAX;
             self.reader.games.clear();
             return Some(Err(error));
         }
@@ -211,6 +212,13 @@ impl<R: BufRead> Iterator for RecordStream<R> {
 pub fn open_record_file(path: &Path) -> Result<RecordStream<io::BufReader<std::fs::File>>, CommandError> {
     let file = crate::app::lines::open_regular_file(path).map_err(|e| CommandError::File(e.to_string()))?;
     Ok(RecordStream::new(io::BufReader::with_capacity(1 << 16, file)))
+}
+
+/// Every game of the record file at `path`, refusing the file at its first damage (as
+/// [`Undamaged`] does): what `tabula analyse` reads. The file is read as a stream, so
+/// memory holds the games, not the text.
+pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, CommandError> {
+    Undamaged::new(open_record_file(path)?).collect()
 }
 
 /// The games of a stream, refusing the first damage (`record damaged: ...`) as an error:
@@ -430,18 +438,42 @@ mod tests {
         }
     }
 
-    /// A line longer than 64 KiB is damage where it stands; the file goes on.
+    /// A line longer than 64 KiB is damage where it stands, and the file is not read past
+    /// it: the games before it are kept, and the file is marked broken there.
     #[test]
-    fn a_line_past_64_kib_is_damage_not_a_limit_on_the_file() {
+    fn a_line_past_64_kib_is_damage_and_the_end_of_reading() {
         let long = "x".repeat(MAX_LINE_BYTES + 1);
         let text = format!("game ur\nseed 3\n# {long}\nroll 2\ngame ur\nseed 4\n");
-        let games: Vec<GameRecord> = RecordStream::new(text.as_bytes()).map(Result::unwrap).collect();
-        assert_eq!(games.len(), 2);
+        let mut stream = RecordStream::new(text.as_bytes());
+        let games: Vec<GameRecord> = stream.by_ref().map(Result::unwrap).collect();
+        assert_eq!(games.len(), 1);
         let Check::Damaged(damage) = &games[0].check else {
             panic!("{:?}", games[0].check)
         };
         assert_eq!(damage.line, 3);
         assert!(damage.reason.contains("longer than 64 KiB"), "{damage}");
-        assert_eq!(games[1].check, Check::Unsealed);
+        assert!(damage.reason.contains("not read past it"), "{damage}");
+        assert_eq!(stream.broken().map(|b| b.line), Some(3));
+    }
+
+    /// A file that starts with an endless line (zero bytes, as a sparse file holds) is
+    /// refused after 64 KiB and a buffer, not read to its end.
+    #[test]
+    fn an_endless_first_line_is_refused_at_the_limit() {
+        let read = std::rc::Rc::new(std::cell::Cell::new(0));
+        let input = Endless {
+            game: vec![0; 1000],
+            at: 0,
+            read: read.clone(),
+        };
+        let mut stream = RecordStream::new(io::BufReader::with_capacity(4096, input));
+        let error = stream.next().unwrap().unwrap_err().to_string();
+        assert!(
+            error.contains("line 1: the line is longer than 64 KiB"),
+            "{error}"
+        );
+        assert!(error.contains("this is not a tabula record"), "{error}");
+        assert!(stream.next().is_none());
+        assert!(read.get() <= MAX_LINE_BYTES as u64 + 4096);
     }
 }
