@@ -1,0 +1,1 @@
+//! A remote game played over a channel.
