@@ -24,8 +24,6 @@ pub mod players;
 pub mod protocol;
 pub mod record;
 pub mod record_bench;
-// Used by `tabula host` and `tabula join`, which come next.
-#[allow(dead_code)]
 pub mod remote;
 pub mod rollouts;
 pub mod session;

@@ -213,11 +213,6 @@ impl Channel {
             .map_err(|_| ChannelError::Forged)
     }
 
-    /// The address of the other side.
-    pub fn peer(&self) -> Option<std::net::SocketAddr> {
-        self.stream.peer_addr().ok()
-    }
-
     /// Closes the connection (both directions).
     pub fn close(&self) {
         self.stream.shutdown(Shutdown::Both).ok();

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::dice::Digest;
 use crate::core::{Game, Options};
 use crate::games::{AnyGame, GameKind};
 
@@ -151,17 +152,17 @@ impl Message {
                     });
                 }
                 players.iter().try_for_each(|p| text("players", p))?;
-                digest("commitment", commitment).map(drop)
+                digest("commitment", commitment)
             }
             Message::Accept { players, commitment } => {
                 if players.len() > MAX_SEATS {
                     return Err(WireError::TooManySeats { count: players.len() });
                 }
                 players.iter().try_for_each(|p| text("players", p))?;
-                digest("commitment", commitment).map(drop)
+                digest("commitment", commitment)
             }
             Message::Decline { reason } | Message::Bye { reason } => text("reason", reason),
-            Message::Reveal { value, .. } => digest("value", value).map(drop),
+            Message::Reveal { value, .. } => digest("value", value),
             Message::Move { text: move_text, .. } => text("text", move_text),
             Message::UndoAsk
             | Message::UndoAnswer { .. }
@@ -196,26 +197,12 @@ fn text(field: &'static str, value: &str) -> Result<(), WireError> {
     }
 }
 
-/// Reads a hex digest field.
-fn digest(field: &'static str, value: &str) -> Result<[u8; 32], WireError> {
-    from_hex(value).ok_or(WireError::BadDigest { field })
-}
-
-/// 32 bytes from 64 hex digits.
-pub fn from_hex(value: &str) -> Option<[u8; 32]> {
-    if value.len() != 64 {
-        return None;
+/// Checks a hex digest field.
+fn digest(field: &'static str, value: &str) -> Result<(), WireError> {
+    match Digest::from_hex(value) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(WireError::BadDigest { field }),
     }
-    let mut bytes = [0u8; 32];
-    for (i, byte) in bytes.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(value.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
-    Some(bytes)
-}
-
-/// 64 hex digits.
-pub fn to_hex(bytes: &[u8; 32]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Text from a peer as it may be shown: printable ASCII as it is, anything else
