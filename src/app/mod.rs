@@ -7,7 +7,7 @@
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
 //! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`forecast`], [`charts`], [`protocol`], [`hints`],
 //! [`rollouts`], [`session`], [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`],
-//! [`bench`], [`record_bench`].
+//! [`bench`], [`record_bench`], [`remote`].
 
 pub mod analysis;
 pub mod bench;
@@ -24,5 +24,6 @@ pub mod players;
 pub mod protocol;
 pub mod record;
 pub mod record_bench;
+pub mod remote;
 pub mod rollouts;
 pub mod session;

@@ -1,0 +1,263 @@
+//! What the sides of a remote game may tell each other: a narrow, versioned set of
+//! messages ([`Message`]), one per encrypted frame, as JSON read strictly (unknown kinds
+//! and fields refused, every text bounded and printable, every digest exactly 32 bytes).
+//!
+//! Nothing a peer sends is a command: a move is text for the rules to check, the game
+//! line is read only once, before the first roll, and every word a peer chose is passed
+//! through [`escape`] before it reaches the terminal.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::dice::Digest;
+use crate::core::{Game, Options};
+use crate::games::{AnyGame, GameKind};
+
+/// The version of the message set; a hello with another is declined.
+pub const VERSION: u32 = 1;
+
+/// The longest text field (a move, a game line, a reason), in bytes.
+pub const MAX_TEXT: usize = 200;
+
+/// The most seats a hello may name.
+pub const MAX_SEATS: usize = 8;
+
+/// One message between the sides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Message {
+    /// The host offers a game: its line (id and options as the record writes them),
+    /// which side plays each seat, how the host's seats are played, and the host's
+    /// commitment to its dice.
+    Hello {
+        /// [`VERSION`].
+        version: u32,
+        /// `nardy koks=on`.
+        game: String,
+        /// The side of each seat, in seat order.
+        sides: Vec<u8>,
+        /// How each seat is played, as its side describes it (`bot:best`, `human`).
+        players: Vec<String>,
+        /// The host's dice commitment, hex.
+        commitment: String,
+    },
+    /// The joiner takes the game: how its seats are played, and its commitment.
+    Accept {
+        /// How each seat is played, as the joiner describes its own seats.
+        players: Vec<String>,
+        /// The joiner's dice commitment, hex.
+        commitment: String,
+    },
+    /// The joiner does not take the game.
+    Decline {
+        /// Why, in words.
+        reason: String,
+    },
+    /// A side's secret for one throw.
+    Reveal {
+        /// The throw's number, from 1.
+        throw: u64,
+        /// The secret, hex.
+        value: String,
+    },
+    /// A move (or a choice before a roll, or `roll`) by a seat of the sender.
+    Move {
+        /// The number of actions in the game before this one.
+        ply: u32,
+        /// The move as the game's notation writes it.
+        text: String,
+    },
+    /// The sender asks to take back its last decision.
+    UndoAsk,
+    /// The answer to an undo request.
+    UndoAnswer {
+        /// True if the undo is granted.
+        granted: bool,
+    },
+    /// A seat of the sender resigns.
+    Resign {
+        /// The seat's number.
+        seat: u8,
+    },
+    /// The sender's clock, in milliseconds left, after its move.
+    Clock {
+        /// Milliseconds left.
+        left_ms: u64,
+    },
+    /// The sender leaves: the game is over for it.
+    Bye {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+/// Why a message could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WireError {
+    /// Not JSON of a known message.
+    #[error("a message tabula does not know: {detail}")]
+    Unknown {
+        /// What the reader said (escaped).
+        detail: String,
+    },
+    /// A text field that is too long or holds characters that are not printable.
+    #[error("the field '{field}' is too long or not printable text")]
+    BadText {
+        /// The field.
+        field: &'static str,
+    },
+    /// A digest that is not 64 hex digits.
+    #[error("the field '{field}' is not 64 hex digits")]
+    BadDigest {
+        /// The field.
+        field: &'static str,
+    },
+    /// Too many seats.
+    #[error("a hello naming {count} seats; at most {MAX_SEATS}")]
+    TooManySeats {
+        /// How many it named.
+        count: usize,
+    },
+}
+
+impl Message {
+    /// The bytes of the message.
+    pub fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(self).expect("messages are plain data")
+    }
+
+    /// Reads a message, strictly: see the module's doc.
+    pub fn decode(bytes: &[u8]) -> Result<Message, WireError> {
+        let message: Message = serde_json::from_slice(bytes).map_err(|e| WireError::Unknown {
+            detail: escape(&e.to_string(), 120),
+        })?;
+        message.check()?;
+        Ok(message)
+    }
+
+    /// The bounds every field must keep.
+    fn check(&self) -> Result<(), WireError> {
+        match self {
+            Message::Hello {
+                game,
+                sides,
+                players,
+                commitment,
+                ..
+            } => {
+                text("game", game)?;
+                if sides.len() > MAX_SEATS || players.len() > MAX_SEATS {
+                    return Err(WireError::TooManySeats {
+                        count: sides.len().max(players.len()),
+                    });
+                }
+                players.iter().try_for_each(|p| text("players", p))?;
+                digest("commitment", commitment)
+            }
+            Message::Accept { players, commitment } => {
+                if players.len() > MAX_SEATS {
+                    return Err(WireError::TooManySeats { count: players.len() });
+                }
+                players.iter().try_for_each(|p| text("players", p))?;
+                digest("commitment", commitment)
+            }
+            Message::Decline { reason } | Message::Bye { reason } => text("reason", reason),
+            Message::Reveal { value, .. } => digest("value", value),
+            Message::Move { text: move_text, .. } => text("text", move_text),
+            Message::UndoAsk
+            | Message::UndoAnswer { .. }
+            | Message::Resign { .. }
+            | Message::Clock { .. } => Ok(()),
+        }
+    }
+
+    /// A message's kind, for errors.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Message::Hello { .. } => "hello",
+            Message::Accept { .. } => "accept",
+            Message::Decline { .. } => "decline",
+            Message::Reveal { .. } => "reveal",
+            Message::Move { .. } => "move",
+            Message::UndoAsk => "undo request",
+            Message::UndoAnswer { .. } => "undo answer",
+            Message::Resign { .. } => "resign",
+            Message::Clock { .. } => "clock",
+            Message::Bye { .. } => "bye",
+        }
+    }
+}
+
+/// Checks a text field: at most [`MAX_TEXT`] bytes of printable ASCII.
+fn text(field: &'static str, value: &str) -> Result<(), WireError> {
+    if value.len() <= MAX_TEXT && value.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        Ok(())
+    } else {
+        Err(WireError::BadText { field })
+    }
+}
+
+/// Checks a hex digest field.
+fn digest(field: &'static str, value: &str) -> Result<(), WireError> {
+    match Digest::from_hex(value) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(WireError::BadDigest { field }),
+    }
+}
+
+/// Text from a peer as it may be shown: printable ASCII as it is, anything else
+/// (control characters, escape sequences, other scripts) as `\u{..}`, and at most
+/// `limit` characters (then `...`).
+pub fn escape(text: &str, limit: usize) -> String {
+    let mut shown = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == limit {
+            shown.push_str("...");
+            break;
+        }
+        if (' '..='~').contains(&c) {
+            shown.push(c);
+        } else {
+            shown.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        }
+    }
+    shown
+}
+
+/// The game line of `game`: its id and the options that differ from the defaults, as
+/// the record's `game` line writes them.
+pub fn game_line(game: &AnyGame) -> String {
+    let mut line = game.info().id.to_string();
+    for option in game.options().non_default(game.info().options) {
+        line.push(' ');
+        line.push_str(&option);
+    }
+    line
+}
+
+/// Why a game line from a peer names no game this side can play.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("the game offered, '{line}', is not one this tabula can play: {reason}")]
+pub struct GameLineError {
+    /// The line (escaped).
+    pub line: String,
+    /// What was wrong.
+    pub reason: String,
+}
+
+/// The game a game line names, new.
+pub fn read_game_line(line: &str) -> Result<AnyGame, GameLineError> {
+    let fail = |reason: String| GameLineError {
+        line: escape(line, 80),
+        reason: escape(&reason, 160),
+    };
+    let mut words = line.split(' ');
+    let id = words.next().unwrap_or_default();
+    let kind = GameKind::from_id(id).map_err(|e| fail(e.to_string()))?;
+    let rest: Vec<&str> = words.collect();
+    let options = Options::parse(kind.info().options, &rest).map_err(|e| fail(e.to_string()))?;
+    kind.new_game(&options).map_err(|e| fail(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests;
