@@ -118,6 +118,11 @@ pub struct Tourney {
     pub jsonl: Option<std::path::PathBuf>,
     /// Stop a game whose result is as good as decided (`--adjudicate`).
     pub adjudicate: bool,
+    /// Start every engine afresh for every game (`--restart`), instead of keeping it.
+    pub restart: bool,
+    /// The name each player's engine gave at the check before the games (none for
+    /// bots), by which names that two players share are told apart.
+    pub engine_names: Vec<Option<String>>,
 }
 
 /// The pairings of a match once worked out (see [`MatchConfig::pairings`]).
