@@ -162,3 +162,60 @@ fn a_signal_during_replay_says_so() {
         &format!("reading {path}"),
     );
 }
+
+/// Starts a long match of bots with `files` (`--records`, `--jsonl`), waits for its
+/// first finished game, stops it with SIGTERM and returns its exit code and standard
+/// error.
+fn stopped_match(files: &[&str]) -> (Option<i32>, String) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = crate::support::tabula_command()
+        .args(["match", "ur", "--games", "1000000", "--jobs", "1", "--each-game"])
+        .args(["--player", "bot:random", "--player", "bot:random"])
+        .args(files)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("Finished game "), "{first}");
+    send(&child, libc::SIGTERM);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    (status.code(), stderr)
+}
+
+#[test]
+fn a_stopped_match_names_every_file_that_keeps_its_games() {
+    let dir = crate::support::temp_dir("signals-stop-files");
+    let (records, jsonl) = (dir.join("records.txt"), dir.join("games.jsonl"));
+    let (records, jsonl) = (records.to_str().unwrap(), jsonl.to_str().unwrap());
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The JSON lines alone keep the games, and the same command resumes from them.
+    let (code, stderr) = stopped_match(&["--jsonl", jsonl]);
+    assert_eq!(code, Some(128 + libc::SIGTERM), "{stderr}");
+    let said = words(&stderr);
+    assert!(
+        said.contains(&format!("the JSON lines in {jsonl} keep them")),
+        "{stderr}"
+    );
+    assert!(said.contains("run the same command again"), "{stderr}");
+    assert!(!said.contains("not kept"), "{stderr}");
+    // Both files are named.
+    let _ = std::fs::remove_file(jsonl);
+    let (_, stderr) = stopped_match(&["--records", records, "--jsonl", jsonl]);
+    let said = words(&stderr);
+    let both = format!("the records in {records} and the JSON lines in {jsonl} keep them");
+    assert!(said.contains(&both), "{stderr}");
+    // Only with neither are the games not kept.
+    let (_, stderr) = stopped_match(&[]);
+    assert!(
+        words(&stderr).contains("without --records or --jsonl they are not kept"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
