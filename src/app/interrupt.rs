@@ -11,6 +11,10 @@
 //! 128 + the number of the signal ([`stop_signal`] says which), as a shell reports a
 //! process killed by it. A second signal while it winds down ends tabula at once.
 //!
+//! Work that only reads (a resume replaying its records, `match report`, `replay`) runs
+//! with [`while_doing`]: a signal then ends tabula at once, as before, but it first says
+//! what it was doing, so that a long read stopped by a signal is not a silent death.
+//!
 //! Nothing is installed until a front end asks ([`install`]), so a tabula that never asks
 //! (the engine server, a piped script) keeps the default behaviour of every signal. On
 //! platforms without these signals [`install`] does nothing and Ctrl-C ends tabula.
@@ -29,6 +33,9 @@ static EXIT_HOOKS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
 /// The flag of the search Ctrl-C stops now, if one runs, and whether SIGTERM and SIGHUP
 /// set it too.
 static ACTIVE: Mutex<Option<(StopFlag, bool)>> = Mutex::new(None);
+
+/// What tabula is doing now, said when a signal ends it.
+static DOING: Mutex<Option<String>> = Mutex::new(None);
 
 /// The last signal that set a section's flag (0 for none yet).
 static LAST_STOP: AtomicI32 = AtomicI32::new(0);
@@ -124,6 +131,21 @@ fn watch<T>(flag: &StopFlag, every_signal: bool, work: impl FnOnce() -> T) -> T 
     result
 }
 
+/// Runs `work`, which only reads, so that SIGINT, SIGTERM or SIGHUP end tabula with
+/// 128 + the signal's number after saying that it stopped `what` (`reading big.txt`).
+pub fn while_doing<T>(what: impl Into<String>, work: impl FnOnce() -> T) -> T {
+    install();
+    let before = locked(&DOING, |doing| doing.replace(what.into()));
+    let result = work();
+    locked(&DOING, |doing| *doing = before);
+    result
+}
+
+/// What tabula says as a signal ends it while it does `what`.
+fn ended_while(signal: i32, what: &str) -> String {
+    format!("tabula: stopped by {} while {what}", signal_name(signal))
+}
+
 /// The signal that last stopped a section, if one did: the exit status is 128 plus it.
 pub fn stop_signal() -> Option<i32> {
     Some(LAST_STOP.load(Ordering::SeqCst)).filter(|&signal| signal != 0)
@@ -139,6 +161,9 @@ fn heard(signal: i32, interrupt: i32) {
         return;
     }
     EXITING.store(true, Ordering::SeqCst);
+    if let Some(what) = locked(&DOING, |doing| doing.clone()) {
+        eprintln!("{}", ended_while(signal, &what));
+    }
     let hooks = locked(&EXIT_HOOKS, |hooks| hooks.clone());
     for hook in hooks {
         hook();
@@ -199,6 +224,18 @@ mod tests {
         assert!(
             stopped_by(interrupt, interrupt, None).is_none(),
             "no search: Ctrl-C ends"
+        );
+    }
+
+    #[test]
+    fn a_signal_while_reading_says_what_it_stopped() {
+        let what = while_doing("reading big.txt", || locked(&DOING, |doing| doing.clone()));
+        assert_eq!(what.as_deref(), Some("reading big.txt"));
+        assert_eq!(locked(&DOING, |doing| doing.clone()), None, "cleared after");
+        #[cfg(unix)]
+        assert_eq!(
+            ended_while(libc::SIGTERM, "reading big.txt"),
+            "tabula: stopped by SIGTERM while reading big.txt"
         );
     }
 

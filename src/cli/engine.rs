@@ -24,21 +24,36 @@ use crate::games::{AnyGame, GameKind};
 /// the built-in `bot` answering `genmove`, `hint` and `evaluate` on the shipped networks.
 /// Fails only when `input` cannot be read or `output` written.
 pub fn serve(input: impl BufRead, output: &mut dyn Write, seed: u64, bot: BotKind) -> io::Result<()> {
-    serve_on(input, output, seed, bot, &Nets::shipped())
+    serve_on(input, output, seed, bot, &Nets::shipped(), None)
 }
 
-/// Like [`serve`], with the built-in bots playing on `nets`.
+/// Reads `--name NAME`: the name an engine gives must fit on one line of the protocol.
+pub(crate) fn parse_name(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() {
+        return Err("the name is empty; give one, e.g. --name tabula-greedy".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Err(format!(
+            "'{}' has a line break or another control character; give a name on one line, \
+             e.g. --name tabula-greedy",
+            name.escape_default()
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// Like [`serve`], with the built-in bots playing on `nets`, and `name` (else `tabula`)
+/// the reply to `name`.
 pub(crate) fn serve_on(
     input: impl BufRead,
     output: &mut dyn Write,
     seed: u64,
     bot: BotKind,
     nets: &Nets,
+    name: Option<String>,
 ) -> io::Result<()> {
-    let mut protocol = Protocol {
-        bot: None,
-        name: None,
-    };
+    let mut protocol = Protocol { bot: None, name };
     run(input, output, seed, bot, nets, &mut protocol)
 }
 

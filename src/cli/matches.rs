@@ -40,6 +40,10 @@ pub(super) struct MatchArgs {
     /// Engines named in a TOML file (command, dir, set options, tc), for --player NAME
     #[arg(long = "engines", value_name = "FILE")]
     pub(super) engines_file: Option<PathBuf>,
+    /// Start every engine afresh for every game (by default each engine plays game
+    /// after game, told `newgame` between them, and is restarted only after a failure)
+    #[arg(long)]
+    pub(super) restart: bool,
     /// Stop when the SPRT decides: elo0=E0,elo1=E1[,alpha=0.05,beta=0.05] (two players)
     #[arg(long, value_name = "TEST", value_parser = Sprt::parse)]
     pub(super) sprt: Option<Sprt>,
@@ -160,11 +164,14 @@ pub(super) fn run_match_command(
 ) -> anyhow::Result<ExitCode> {
     use crate::app::matches::{ReportRequest, check_engines, report, run_match};
     if let Some(MatchCommand::Report { files, sprt, anchor }) = args.report {
-        write!(out, "{}", report(&ReportRequest { files, sprt, anchor })?)?;
+        let what = format!("reading {} for the report", shown_files(&files));
+        let table =
+            crate::app::interrupt::while_doing(what, || report(&ReportRequest { files, sprt, anchor }))?;
+        write!(out, "{table}")?;
         return Ok(ExitCode::SUCCESS);
     }
-    let config = match_config(args, nets)?;
-    check_engines(&config).map_err(usage)?;
+    let mut config = match_config(args, nets)?;
+    config.tourney.engine_names = check_engines(&config).map_err(usage)?;
     match run_match(&config, out, io::stderr().is_terminal())?.stopped {
         None => Ok(ExitCode::SUCCESS),
         // The table is out; say why it stopped and exit as a signal's victim does.
@@ -174,6 +181,12 @@ pub(super) fn run_match_command(
             Ok(ExitCode::from(stop.exit_status()))
         }
     }
+}
+
+/// The files of a report as a signal's message names them.
+fn shown_files(files: &[PathBuf]) -> String {
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    names.join(", ")
 }
 
 /// The match the arguments ask for, checked: players that can play it, the positions
@@ -242,6 +255,7 @@ fn match_config(args: MatchArgs, nets: &crate::ai::learn::Nets) -> anyhow::Resul
             adjudicate: args
                 .adjudicate
                 .map(|p| p.unwrap_or(crate::ai::adjudicate::DEFAULT_THRESHOLD)),
+            restart: args.restart,
             ..Tourney::default()
         },
     })

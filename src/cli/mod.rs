@@ -91,6 +91,10 @@ enum Commands {
         /// The built-in bot that answers genmove and hint (same as 'set bot NAME')
         #[arg(long, value_name = "NAME", default_value = "best")]
         bot: crate::ai::roster::BotKind,
+        /// The name the engine gives when asked 'name' (default: tabula), to tell two
+        /// tabula engines apart in a match
+        #[arg(long, value_name = "NAME", value_parser = crate::cli::engine::parse_name)]
+        name: Option<String>,
         #[command(flatten)]
         net: NetChoice,
     },
@@ -235,11 +239,12 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Replay { file, game, from, .. } => {
             pager::paged(&mut out, |out| replay::replay(&file, game, from, false, out))
         }
-        Commands::Engine { seed, bot, .. } => {
+        Commands::Engine { seed, bot, name, .. } => {
             drop(out);
             let stdin = io::stdin().lock();
             let mut stdout = io::stdout().lock();
-            crate::cli::engine::serve_on(stdin, &mut stdout, seed.unwrap_or_else(random_seed), bot, &nets)?;
+            let seed = seed.unwrap_or_else(random_seed);
+            crate::cli::engine::serve_on(stdin, &mut stdout, seed, bot, &nets, name)?;
             Ok(ExitCode::SUCCESS)
         }
         Commands::Bench(args) => bench::bench(args, &mut out),

@@ -24,7 +24,11 @@ pub(super) fn replay(
     use crate::app::session::{CommandError, TurnNumbers};
     // The file is read as a stream, keeping only the game asked for (match records number
     // their games; pick by that number when present).
-    let picked = crate::app::record::pick_from_file(file, Some(index)).map_err(|error| match error {
+    let reading = format!("reading {file}");
+    let picked = crate::app::interrupt::while_doing(&reading, || {
+        crate::app::record::pick_from_file(file, Some(index))
+    })
+    .map_err(|error| match error {
         CommandError::Argument(text) => usage(format!(
             "{file} {} (--game)",
             text.trim_start_matches("the file ")
@@ -41,11 +45,10 @@ pub(super) fn replay(
     // Replay the whole record first, so that a bad file fails before anything is printed.
     let context = || format!("{file}: game {index}");
     let mut replay = Replay::new(record, 0, Replaying::Saved).with_context(context)?;
-    let steps = replay
-        .by_ref()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(CommandError::from)
-        .with_context(context)?;
+    let steps =
+        crate::app::interrupt::while_doing(reading, || replay.by_ref().collect::<Result<Vec<_>, _>>())
+            .map_err(CommandError::from)
+            .with_context(context)?;
     let whole = replay.session();
     if count > 1 {
         writeln!(out, "game {index} of the {count} in {file}")?;

@@ -222,6 +222,24 @@ fn pids_in(path: &Path) -> Vec<i32> {
         .collect()
 }
 
+/// Waits until the log at `path` shows `count` genmove commands sent (a generous
+/// deadline: a safety net, not a measure of speed).
+fn wait_for_genmoves(path: &Path, count: usize) {
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let log = std::fs::read_to_string(path).unwrap_or_default();
+        let asked = log
+            .lines()
+            .filter(|line| line.contains(" > ") && line.ends_with(" genmove"))
+            .count();
+        if asked >= count {
+            return;
+        }
+        assert!(Instant::now() < until, "no {count} genmoves in the log:\n{log}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn all_gone(pids: &[i32]) -> bool {
     // Killed processes are reaped by whoever inherits them: give that a moment.
     let until = Instant::now() + Duration::from_secs(3);
@@ -243,8 +261,8 @@ fn the_children_of_a_wrapper_script_end_with_the_engine() {
     let started = pids_in(&pids);
     assert_eq!(
         started.len(),
-        5,
-        "one helper per game, and one for the check before them"
+        3,
+        "one helper for the check before the games, and one per thread's engine"
     );
     assert!(all_gone(&started), "left running: {started:?}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -267,7 +285,8 @@ fn engines_in_a_forfeited_game_are_ended_with_their_children() {
         "both games forfeited on time: {table}"
     );
     let started = pids_in(&pids);
-    // Two processes per start: the check before the games, and one per game.
+    // Two processes per start: the check before the games, and one per game (an engine
+    // that forfeited is started afresh).
     assert_eq!(started.len(), 6);
     assert!(all_gone(&started), "left running: {started:?}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -276,7 +295,7 @@ fn engines_in_a_forfeited_game_are_ended_with_their_children() {
 #[test]
 fn sigterm_to_a_match_ends_its_engines() {
     let dir = temp_dir("sigterm");
-    let pids = dir.join("pids");
+    let (pids, log) = (dir.join("pids"), dir.join("log"));
     let engine = format!(
         "engine:env CHILD_PIDS={} {}",
         pids.display(),
@@ -294,17 +313,15 @@ fn sigterm_to_a_match_ends_its_engines() {
             "60000",
         ])
         .args(["--player", "bot:random", "--player", &engine])
+        .arg("--log")
+        .arg(&log)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Two processes per start: the check before the games, and both games' engines.
-    let until = Instant::now() + Duration::from_secs(10);
-    while pids_in(&pids).len() < 6 && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // Both engines are started and thinking (or about to be asked).
-    std::thread::sleep(Duration::from_millis(300));
+    // Both engines are thinking: each of the two threads asked its engine for a move.
+    wait_for_genmoves(&log, 2);
+    // Two processes per start: the check before the games, and each thread's engine.
     let started = pids_in(&pids);
     assert_eq!(started.len(), 6, "both engines started");
     assert!(started[2..].iter().all(|&pid| alive(pid)));
@@ -321,7 +338,7 @@ fn sigterm_to_a_match_ends_its_engines() {
 #[test]
 fn sigterm_to_play_ends_its_engines() {
     let dir = temp_dir("sigterm-play");
-    let pids = dir.join("pids");
+    let (pids, log) = (dir.join("pids"), dir.join("log"));
     let engine = format!(
         "white=engine:env CHILD_PIDS={} {}",
         pids.display(),
@@ -338,18 +355,17 @@ fn sigterm_to_play_ends_its_engines() {
             "60000",
             "--seat",
             &engine,
+            "--log",
+            log.to_str().unwrap(),
         ])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    // The engine is thinking over its first move.
+    wait_for_genmoves(&log, 1);
     // Two processes per start: the check before the game (ended at once), then the game's.
-    let until = Instant::now() + Duration::from_secs(10);
-    while pids_in(&pids).len() < 4 && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
     let started = pids_in(&pids);
     assert_eq!(started.len(), 4, "the engine started");
     assert!(started[2..].iter().all(|&pid| alive(pid)));
@@ -492,12 +508,21 @@ fn the_log_has_both_ways_the_verdicts_and_grows_when_a_match_resumes() {
     };
     let first = run("2");
     assert!(first.contains(" game 1 black > 1 protocol_version"), "{first}");
-    assert!(first.contains(" game 2 white < =1 1"), "{first}");
+    assert!(first.contains(" game 1 black < =1 1"), "{first}");
+    // The same process plays game 2: told of a new game, not started again.
+    assert!(!first.contains(" game 2 white > 1 protocol_version"), "{first}");
+    assert!(first.contains(" game 2 white > "), "{first}");
+    assert!(first.contains(" newgame nardy"), "{first}");
     assert!(first.contains(" game 1 black > "), "{first}");
+    // One engine plays both games, and is asked to quit after the last only.
+    let quits = first
+        .lines()
+        .filter(|l| l.contains(" game ") && l.ends_with(" quit"));
+    assert_eq!(quits.count(), 1, "{first}");
     assert!(
         first
             .lines()
-            .any(|l| l.contains(" game 1 black > ") && l.ends_with(" quit")),
+            .any(|l| l.contains(" game 2 white > ") && l.ends_with(" quit")),
         "{first}"
     );
     assert!(first.contains(" game 2 = end: result places="), "{first}");
@@ -634,4 +659,154 @@ fn ctrl_c_in_a_match_prints_the_table_so_far_and_its_records_resume() {
     );
     assert!(report_out.contains(&format!("{finished} games")), "{report_out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine command that appends a line to `starts` each time it is started, then runs
+/// the Python example bot.
+fn counted_python_bot(starts: &Path) -> String {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/oracle_bot.py");
+    let shell = format!(
+        "echo start >> {}; exec python3 {}",
+        shell_words::quote(&starts.display().to_string()),
+        shell_words::quote(&bot.display().to_string())
+    );
+    format!("engine:sh -c {}", shell_words::quote(&shell))
+}
+
+/// Plays a Long Nardy match of `games` on one thread against `engine`, with `extra`
+/// arguments; returns its table.
+fn one_thread_match(engine: &str, games: &str, extra: &[&str]) -> String {
+    let output = crate::support::tabula_command()
+        .args(["match", "nardy", "--games", games, "--jobs", "1", "--seed", "2"])
+        .args(["--player", "bot:greedy", "--player", engine])
+        .args(extra)
+        .env("TABULA", tabula())
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{table}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(table.contains("forfeits: none"), "{table}");
+    table
+}
+
+#[test]
+fn an_engine_plays_game_after_game_and_restart_starts_it_for_each() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("python3 is not installed: the Python example is not tried");
+        return;
+    }
+    let dir = temp_dir("kept-alive");
+    let starts = dir.join("starts");
+    let table = one_thread_match(&counted_python_bot(&starts), "40", &[]);
+    assert!(table.contains("40 games played"), "{table}");
+    // Once for the check before the first game, once for the whole match.
+    let count = |path: &Path| std::fs::read_to_string(path).unwrap_or_default().lines().count();
+    assert_eq!(count(&starts), 2, "{table}");
+    let words = |table: &str| table.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words(&table).contains("; 1 engine start 40 games"), "{table}");
+    // With --restart every game has an engine process of its own.
+    let restarts = dir.join("restarts");
+    let table = one_thread_match(&counted_python_bot(&restarts), "4", &["--restart"]);
+    assert_eq!(count(&restarts), 5, "{table}");
+    assert!(words(&table).contains("; 4 engine starts 4 games"), "{table}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The command name of live process `pid` (`sleep`, `sh`), if it runs.
+fn command_of(pid: i32) -> Option<String> {
+    let name = std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?;
+    alive(pid).then(|| name.trim().to_string())
+}
+
+#[test]
+fn an_engine_hung_in_genmove_dies_with_a_match_killed_by_sigkill() {
+    let dir = temp_dir("sigkill");
+    let pids = dir.join("pids");
+    let mut child = crate::support::tabula_command()
+        .args(["match", "nardy", "--games", "2", "--jobs", "1"])
+        .args(["--movetime", "600000", "--player", "bot:random", "--player"])
+        .arg(format!("engine:{}", script("hang.sh")))
+        .env("PID_FILE", &pids)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The check's engine, then the match's, which becomes `sleep` once asked to move.
+    let until = Instant::now() + Duration::from_secs(60);
+    let engine = loop {
+        let started = pids_in(&pids);
+        if let Some(&pid) = started.get(1)
+            && command_of(pid).as_deref() == Some("sleep")
+        {
+            break pid;
+        }
+        assert!(Instant::now() < until, "the engine never hung: {started:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // SIGKILL: tabula runs no cleanup at all.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    while alive(engine) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!alive(engine), "engine {engine} outlived its match");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engines_that_give_the_same_name_are_told_apart_and_name_sets_it() {
+    let dir = temp_dir("names");
+    let jsonl = dir.join("games.jsonl");
+    let engine = format!("engine:{} engine --bot random", tabula().display());
+    let output = crate::support::tabula_command()
+        .args(["match", "nardy", "--games", "2", "--jobs", "1", "--each-game"])
+        .args(["--player", &engine, "--player", &engine])
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(table.contains("(tabula (1) vs tabula (2))"), "{table}");
+    assert!(table.contains("(tabula (2) vs tabula (1))"), "{table}");
+    assert!(table.contains("\n1  tabula (1) "), "{table}");
+    assert!(table.contains("\n2  tabula (2) "), "{table}");
+    let lines = std::fs::read_to_string(&jsonl).unwrap();
+    assert!(lines.contains(r#""engine_name":"tabula (1)""#), "{lines}");
+    assert!(lines.contains(r#""engine_name":"tabula (2)""#), "{lines}");
+    // With a name of its own each engine is shown by it, as it gave it.
+    let named = |name: &str| format!("{engine} --name {name}");
+    let output = crate::support::tabula_command()
+        .args(["match", "nardy", "--games", "2", "--jobs", "1", "--each-game"])
+        .args(["--player", &named("north"), "--player", &named("south")])
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(table.contains("(north vs south)"), "{table}");
+    assert!(table.contains("\n2  south "), "{table}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_name_that_would_break_the_protocol_is_refused() {
+    let output = crate::support::tabula_command()
+        .args(["engine", "--name", "two\nlines"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("give a name on one line"), "{stderr}");
+    let (status, stdout, stderr) =
+        crate::support::run_tabula(&["engine", "--name", " kestrel "], "name\nquit\n");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(stdout, "= kestrel\n\n=\n\n");
 }

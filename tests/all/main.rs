@@ -25,6 +25,7 @@ mod newcomer;
 mod one_place;
 mod records;
 mod rollouts;
+mod signals;
 mod support;
 mod table;
 mod terminal;

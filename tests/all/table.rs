@@ -72,26 +72,24 @@ pub(crate) fn keys_in_terminal(shell: &str, env: &[(&str, &str)], presses: &[&st
 /// question or replay --step asks, before the line editor's escape codes); returns how
 /// far it has shown. With stdout piped through another program the prompt, drawn on the
 /// terminal directly, may come before the game's text: a prompt anywhere then counts
-/// once the output has been still for a moment.
+/// once the line editor has started reading, which it marks by turning on bracketed
+/// paste (`ESC [ ? 2004 h`; a terminal it does not drive keeps what is typed early).
 fn wait_for_prompt(shown: &Mutex<Vec<u8>>, seen: usize, shell: &str) -> usize {
     // A safety net for a broken build, not a measure of speed.
     let give_up = Instant::now() + Duration::from_secs(120);
-    let (mut length, mut changed) = (0, Instant::now());
+    let editor_started = |bytes: &[u8]| bytes.windows(8).any(|w| w == b"\x1b[?2004h");
     loop {
         {
             let shown = shown.lock().unwrap();
-            let text = String::from_utf8_lossy(&shown[seen.min(shown.len())..]).into_owned();
+            let new = &shown[seen.min(shown.len())..];
+            let text = String::from_utf8_lossy(new).into_owned();
             let text = without_escapes(&text);
             let text = text.trim_end_matches(['\r', '\n']);
             if text.ends_with("> ") || text.ends_with("] ") {
                 return shown.len();
             }
-            if shown.len() != length {
-                (length, changed) = (shown.len(), Instant::now());
-            } else if shell.contains(" | ")
-                && text.contains("> ")
-                && changed.elapsed() > Duration::from_millis(700)
-            {
+            let editing = editor_started(new) || !editor_started(&shown);
+            if shell.contains(" | ") && text.contains("> ") && editing {
                 return shown.len();
             }
             assert!(Instant::now() < give_up, "no prompt from {shell}: {text}");

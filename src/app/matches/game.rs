@@ -4,11 +4,12 @@
 use anyhow::bail;
 
 use super::adjudicate::{Watch, record_line};
+use super::engines::EnginePool;
 use super::jsonl::game_line;
 use super::scoring::{forfeit_line, forfeited_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
-use crate::app::players::{Agent, Forfeit, Observation, Referee, Turn, build_agent};
+use crate::app::players::{Forfeit, Observation, Referee, Turn};
 use crate::app::record::write_game;
 use crate::app::session::{Action, Session};
 use crate::core::Game;
@@ -40,8 +41,19 @@ impl Table for Refereed {
     }
 }
 
-/// Plays game `index` and returns its summary, record text and (with `--jsonl`) JSON line.
+/// Plays game `index` with engines of its own and returns its summary, record text and
+/// (with `--jsonl`) JSON line.
+#[cfg(test)]
 pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummary, String, Option<String>)> {
+    play_game_in(config, index, &mut EnginePool::new(config))
+}
+
+/// Plays game `index` with the engines `pool` keeps (see [`play_game`]).
+pub fn play_game_in(
+    config: &MatchConfig,
+    index: u64,
+    pool: &mut EnginePool,
+) -> anyhow::Result<(GameSummary, String, Option<String>)> {
     let seed = config.dice_seed(index);
     let seat_players = config.seat_players(index);
     let mut session = Session::with_nets(config.kind, &config.options, seed, config.nets.clone())?;
@@ -50,7 +62,7 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
         session.set_position(position)?;
     }
     let label = game_label(index);
-    let (agents, mut forfeit) = seat_agents(config, index, &seat_players, &session);
+    let (agents, mut forfeit) = pool.seat_agents(index, &seat_players, &session);
     let mut table = Refereed {
         session,
         referee: Referee::new(agents),
@@ -67,9 +79,13 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
     if let Some(line) = &forfeit_text {
         config.log(&label, line);
     }
-    let traffic = referee.traffic();
-    let names = referee.names();
-    referee.shutdown();
+    let traffic = referee.take_traffic();
+    let names = pool.shown_names(&seat_players, referee.names());
+    pool.give_back(
+        referee.into_agents(),
+        &seat_players,
+        forfeit.as_ref().map(|f| f.seat),
+    );
     let moves = count_moves(session.actions().map(|(_, a)| a));
     let verdict = watch.verdict.take().filter(|_| forfeit.is_none());
     let outcome = match (&forfeit, &verdict) {
@@ -109,39 +125,6 @@ pub fn play_game(config: &MatchConfig, index: u64) -> anyhow::Result<(GameSummar
         .as_ref()
         .map(|_| game_line(config, &session, &summary, &outcome_summary, &watch.seconds));
     Ok((summary, record, json))
-}
-
-/// Each seat's agent for game `index`; a seat whose agent cannot be made forfeits (the
-/// first such seat is returned).
-fn seat_agents(
-    config: &MatchConfig,
-    index: u64,
-    seat_players: &[usize],
-    session: &Session,
-) -> (Vec<Option<Box<dyn Agent>>>, Option<Forfeit>) {
-    let seed = config.dice_seed(index);
-    let label = game_label(index);
-    let mut forfeit: Option<Forfeit> = None;
-    let mut agents: Vec<Option<Box<dyn Agent>>> = Vec::new();
-    for (seat, &player) in seat_players.iter().enumerate() {
-        let who = format!("{label} {}", session.seat_name(seat));
-        let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64 * 7919 + index);
-        let settings = config.engine_settings(player);
-        match build_agent(
-            &config.players[player].spec,
-            bot_seed,
-            &config.nets,
-            settings,
-            &who,
-        ) {
-            Ok(agent) => agents.push(agent),
-            Err(failure) => {
-                forfeit.get_or_insert(Forfeit::of(seat, failure));
-                agents.push(None);
-            }
-        }
-    }
-    (agents, forfeit)
 }
 
 /// Tells the agents of a new game and plays game `index` to its end (or its

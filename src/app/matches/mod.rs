@@ -17,6 +17,7 @@
 //! games up (ratings, score matrix, SPRT), and `plan.rs` says who plays which game.
 
 mod adjudicate;
+mod engines;
 mod engines_file;
 mod game;
 pub mod jsonl;

@@ -119,6 +119,11 @@ pub struct Tourney {
     /// Stop a game once an exact source gives its result at least this chance
     /// (`--adjudicate[=P]`).
     pub adjudicate: Option<f64>,
+    /// Start every engine afresh for every game (`--restart`), instead of keeping it.
+    pub restart: bool,
+    /// The name each player's engine gave at the check before the games (none for
+    /// bots), by which names that two players share are told apart.
+    pub engine_names: Vec<Option<String>>,
 }
 
 /// The pairings of a match once worked out (see [`MatchConfig::pairings`]).

@@ -11,7 +11,8 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 
-use super::game::play_game;
+use super::engines::EnginePool;
+use super::game::play_game_in;
 use super::resume::resume;
 use super::scoring::format_points;
 use super::standings::SprtProgress;
@@ -149,9 +150,7 @@ fn open_records(
         // last game, which is dropped from the file and played again.
         let stream = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
         let mut games = crate::app::record::Undamaged::new(stream);
-        for summary in resume(config, games.by_ref())
-            .with_context(|| format!("cannot resume from {}", path.display()))?
-        {
+        for summary in resuming(path, || resume(config, games.by_ref()))? {
             finished.insert(summary.index, summary);
         }
         cut_to(path, games.stream().whole_bytes())?;
@@ -174,10 +173,13 @@ fn play_pending(pending: &[u64], interrupted: &StopFlag, run: &mut Run) {
             let sender = sender.clone();
             let next = &next;
             scope.spawn(move || {
+                // This thread's engines, kept from game to game; ended before it ends.
+                let mut pool = EnginePool::new(config);
                 loop {
                     let slot = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&index) = pending.get(slot) else { break };
-                    let result = crate::ai::search::stoppable(interrupted, || play_game(config, index));
+                    let result =
+                        crate::ai::search::stoppable(interrupted, || play_game_in(config, index, &mut pool));
                     // A game cut short by Ctrl-C is no result: it is played on resume.
                     if interrupted.is_requested() {
                         break;
@@ -315,23 +317,35 @@ fn write_table(
 }
 
 /// What tabula says when a signal stopped the match after `done` games: which signal,
-/// and the command that plays the rest.
+/// every file that keeps the games, and the command that plays the rest.
 fn stopped(config: &MatchConfig, done: usize) -> crate::app::interrupt::StoppedBySignal {
     use crate::app::interrupt::{StoppedBySignal, signal_name, stop_signal};
     let signal = stop_signal().unwrap_or(2);
-    let how = match &config.records {
-        Some(path) => {
-            let words: Vec<String> = std::env::args_os()
-                .map(|word| word.to_string_lossy().into_owned())
-                .collect();
-            format!(
-                "the records in {} keep them; to play the rest, run the same command \
-                 again:\n{}",
-                path.display(),
-                shell_words::join(words)
-            )
-        }
-        None => "without --records they are not kept".to_string(),
+    let kept: Vec<String> = [
+        config
+            .records
+            .as_ref()
+            .map(|p| format!("the records in {}", p.display())),
+        config
+            .tourney
+            .jsonl
+            .as_ref()
+            .map(|p| format!("the JSON lines in {}", p.display())),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let how = if kept.is_empty() {
+        "without --records or --jsonl they are not kept".to_string()
+    } else {
+        let words: Vec<String> = std::env::args_os()
+            .map(|word| word.to_string_lossy().into_owned())
+            .collect();
+        format!(
+            "{} keep them; to play the rest, run the same command again:\n{}",
+            kept.join(" and "),
+            shell_words::join(words)
+        )
     };
     let text = format!(
         "stopped by {} after {done} of {} games; {how}",
@@ -363,9 +377,7 @@ fn open_jsonl(
     }
     let mut games = super::jsonl::games(path)?;
     let mut held = BTreeSet::new();
-    for summary in
-        resume(config, games.by_ref()).with_context(|| format!("cannot resume from {}", path.display()))?
-    {
+    for summary in resuming(path, || resume(config, games.by_ref()))? {
         held.insert(summary.index);
         finished.insert(summary.index, summary);
     }
@@ -373,20 +385,35 @@ fn open_jsonl(
     Ok((append_to(path)?, held))
 }
 
+/// Runs `read`, which reads the games of `path` back to resume the match: a signal
+/// meanwhile ends tabula, saying so (the file is not changed before they are all read).
+fn resuming<T>(path: &std::path::Path, read: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
+    let what = format!(
+        "reading {} to resume the match; the file is as it was",
+        path.display()
+    );
+    crate::app::interrupt::while_doing(what, read)
+        .with_context(|| format!("cannot resume from {}", path.display()))
+}
+
 /// Starts every engine of the match once, gives it a new game and stops it: an engine
 /// that cannot start, fails its handshake or refuses the game ends the match before any
-/// game is scored (a crash later is a forfeit, and the engine is started again).
-pub fn check_engines(config: &MatchConfig) -> anyhow::Result<()> {
+/// game is scored (a crash later is a forfeit, and the engine is started again). Returns
+/// the name each player's engine gave (none for bots).
+pub fn check_engines(config: &MatchConfig) -> anyhow::Result<Vec<Option<String>>> {
     let game = config.kind.new_game(&config.options)?;
+    let mut names = Vec::new();
     for (player, entry) in config.players.iter().enumerate() {
         let who = match &entry.name {
             Some(name) => format!("#{} {name} ({})", player + 1, entry.spec),
             None => format!("#{} {}", player + 1, entry.spec),
         };
-        crate::app::players::check_player(&entry.spec, config.engine_settings(player), &game, &who)
-            .map_err(|failure| anyhow::anyhow!(crate::app::players::unusable_engine(&who, &failure)))?;
+        let name =
+            crate::app::players::check_player(&entry.spec, config.engine_settings(player), &game, &who)
+                .map_err(|failure| anyhow::anyhow!(crate::app::players::unusable_engine(&who, &failure)))?;
+        names.push(name);
     }
-    Ok(())
+    Ok(names)
 }
 
 /// Cuts the file at `path` back to its first `whole` bytes, where a run killed while

@@ -269,11 +269,14 @@ pub fn footer(games: &[GameSummary], elapsed: Duration, played: usize, resumed: 
     }
     if traffic.commands > 0 {
         text.push_str(&wrap(&format!(
-            "engine round trips: {} commands at {:.0} us, {} genmoves at {:.0} us on average",
+            "engine round trips: {} commands at {:.0} us, {} genmoves at {:.0} us on average; \
+             {} engine start{}",
             traffic.commands,
             traffic.waited.as_secs_f64() * 1e6 / traffic.commands as f64,
             traffic.genmoves,
-            traffic.genmove_wait.as_secs_f64() * 1e6 / traffic.genmoves.max(1) as f64
+            traffic.genmove_wait.as_secs_f64() * 1e6 / traffic.genmoves.max(1) as f64,
+            traffic.starts,
+            if traffic.starts == 1 { "" } else { "s" }
         )));
     }
     text.push_str(&wrap(&format!(

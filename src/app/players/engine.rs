@@ -92,8 +92,16 @@ impl Agent for EngineAgent {
         Some(self.client.name())
     }
 
-    fn traffic(&self) -> Option<Traffic> {
-        Some(self.client.traffic())
+    fn take_traffic(&mut self) -> Option<Traffic> {
+        Some(self.client.take_traffic())
+    }
+
+    fn relabel(&mut self, label: &str) {
+        self.client.relabel(label);
+    }
+
+    fn reusable(&mut self) -> bool {
+        self.client.healthy()
     }
 
     fn shutdown(&mut self) {

@@ -90,9 +90,21 @@ pub trait Agent: Send {
         None
     }
 
-    /// Round trips with an external program, if this agent is one.
-    fn traffic(&self) -> Option<Traffic> {
+    /// Round trips with an external program (and its start) since the last call, if
+    /// this agent is one.
+    fn take_traffic(&mut self) -> Option<Traffic> {
         None
+    }
+
+    /// Names the seat anew in log lines (an external program kept for the next game).
+    fn relabel(&mut self, label: &str) {
+        let _ = label;
+    }
+
+    /// True if the agent can play another game after `newgame`: an external program
+    /// that never failed and still runs. Bots are made afresh for every game instead.
+    fn reusable(&mut self) -> bool {
+        false
     }
 
     /// Stops the agent (external programs are asked to quit).
@@ -296,11 +308,12 @@ impl Referee {
         Ok(Some(turn))
     }
 
-    /// The round trips of all external engines together.
-    pub fn traffic(&self) -> Traffic {
+    /// The round trips (and starts) of all external engines together since the last
+    /// call.
+    pub fn take_traffic(&mut self) -> Traffic {
         let mut total = Traffic::default();
-        for agent in self.agents.iter().flatten() {
-            if let Some(traffic) = agent.traffic() {
+        for agent in self.agents.iter_mut().flatten() {
+            if let Some(traffic) = agent.take_traffic() {
                 total.add(traffic);
             }
         }
@@ -324,6 +337,12 @@ impl Referee {
             }
             *slot = agent;
         }
+    }
+
+    /// Hands back every seat's agent, still running, for another game (or to be
+    /// stopped).
+    pub fn into_agents(mut self) -> Vec<Option<Box<dyn Agent>>> {
+        std::mem::take(&mut self.agents)
     }
 
     /// Stops every agent.
@@ -359,22 +378,23 @@ pub fn build_agent(
 
 /// Starts `spec`'s engine, gives it `game` (its `newgame` and the set-up commands that
 /// follow) and stops it again: the check, before any game counts, that the engine can
-/// play at all. Bots and people pass at once.
+/// play at all; returns the name the engine gave. Bots and people pass at once.
 pub fn check_player(
     spec: &PlayerSpec,
     settings: &EngineSettings,
     game: &AnyGame,
     label: &str,
-) -> Result<(), EngineFailure> {
+) -> Result<Option<String>, EngineFailure> {
     if !matches!(spec, PlayerSpec::Engine(_)) {
-        return Ok(());
+        return Ok(None);
     }
     let Some(mut agent) = build_agent(spec, 0, &Nets::shipped(), settings, label)? else {
-        return Ok(());
+        return Ok(None);
     };
     let result = agent.observe(&Observation::NewGame(game));
+    let name = agent.name().map(str::to_string);
     agent.shutdown();
-    result
+    result.map(|()| name)
 }
 
 /// What tabula says of an engine that failed [`check_player`]: who, why, and its last

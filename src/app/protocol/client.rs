@@ -234,6 +234,8 @@ pub struct Traffic {
     pub genmoves: u64,
     /// Time spent waiting for `genmove` replies.
     pub genmove_wait: Duration,
+    /// Engine processes started.
+    pub starts: u64,
 }
 
 impl Traffic {
@@ -243,6 +245,7 @@ impl Traffic {
         self.waited += other.waited;
         self.genmoves += other.genmoves;
         self.genmove_wait += other.genmove_wait;
+        self.starts += other.starts;
     }
 }
 
@@ -256,7 +259,9 @@ enum Output {
 
 /// An external engine, started and through its handshake.
 pub struct EngineClient {
-    label: String,
+    /// Who the engine plays for, in log lines; shared with the standard error thread, and
+    /// changed when a kept engine plays its next game.
+    label: Arc<Mutex<String>>,
     command: String,
     child: Child,
     stdin: Option<ChildStdin>,
@@ -317,14 +322,15 @@ impl EngineClient {
             std::thread::spawn(move || forward_output(stdout, sender));
         }
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let label = Arc::new(Mutex::new(label.to_string()));
         let stderr_reader = stderr.map(|stderr| {
             let tail = Arc::clone(&stderr_tail);
             let log = settings.log.clone();
-            let who = label.to_string();
+            let who = Arc::clone(&label);
             std::thread::spawn(move || drain_stderr(stderr, tail, log, who))
         });
         let mut client = EngineClient {
-            label: label.to_string(),
+            label,
             command: command.to_string(),
             stdin: child.stdin.take(),
             child,
@@ -334,7 +340,10 @@ impl EngineClient {
             settings: settings.clone(),
             next_id: 1,
             name: String::new(),
-            traffic: Traffic::default(),
+            traffic: Traffic {
+                starts: 1,
+                ..Traffic::default()
+            },
             failed: false,
             stopped: false,
             clock_left: settings.clock.map(|c| c.base),
@@ -384,9 +393,21 @@ impl EngineClient {
         &self.name
     }
 
-    /// Round trips so far.
-    pub fn traffic(&self) -> Traffic {
-        self.traffic
+    /// Round trips (and the start, the first time) since the last call: what one game of
+    /// an engine kept for many took.
+    pub fn take_traffic(&mut self) -> Traffic {
+        std::mem::take(&mut self.traffic)
+    }
+
+    /// Names the seat anew in log lines: a kept engine plays its next game.
+    pub fn relabel(&mut self, label: &str) {
+        *lock(&self.label) = label.to_string();
+    }
+
+    /// True while the engine can play another game: it never failed a command, was not
+    /// stopped, and still runs.
+    pub fn healthy(&mut self) -> bool {
+        !self.failed && !self.stopped && process::exit_status(&mut self.child).is_none()
     }
 
     /// The engine's last lines on standard error, oldest first.
@@ -610,7 +631,7 @@ impl EngineClient {
 
     fn log(&self, mark: &str, text: &str) {
         if let Some(log) = &self.settings.log {
-            log.write(&self.label, mark, text);
+            log.write(&lock(&self.label), mark, text);
         }
     }
 
@@ -711,7 +732,12 @@ fn forward_output(stdout: impl Read, sender: SyncSender<Output>) {
 
 /// The stderr thread: reads to the end whatever comes (bytes, not text), keeps the last
 /// lines, and logs up to a budget.
-fn drain_stderr(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>, log: Option<TrafficLog>, who: String) {
+fn drain_stderr(
+    stderr: impl Read,
+    tail: Arc<Mutex<VecDeque<String>>>,
+    log: Option<TrafficLog>,
+    who: Arc<Mutex<String>>,
+) {
     let mut logged = 0usize;
     split_lines(stderr, |line| {
         let text = match &line {
@@ -721,6 +747,7 @@ fn drain_stderr(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>, log: Opti
         if let Some(log) = &log {
             if logged < STDERR_LOG_BUDGET {
                 logged += text.len() + 1;
+                let who = lock(&who).clone();
                 log.write(&who, "!", &text);
                 if logged >= STDERR_LOG_BUDGET {
                     log.write(&who, "=", "standard error: the rest is not logged");
@@ -738,6 +765,14 @@ fn drain_stderr(stderr: impl Read, tail: Arc<Mutex<VecDeque<String>>>, log: Opti
         }
         true
     });
+}
+
+/// A lock's value, even after a thread panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match mutex.lock() {
+        Ok(value) => value,
+        Err(poisoned) => poisoned.into_inner(),
+    }
 }
 
 /// An engine's text as quoted in a message: control characters escaped, cut at

@@ -7,6 +7,13 @@
 //! it, so that its id (which is its group's) cannot be reused while tabula may still
 //! signal it.
 //!
+//! On Linux each engine is also told by the kernel to die with tabula
+//! (`PR_SET_PDEATHSIG`), so that even a tabula killed with SIGKILL, which runs no
+//! cleanup, leaves no engine behind. The kernel sends that signal when the *thread* that
+//! started the engine ends, not the process; so engines are started only by threads that
+//! outlive them: the main thread, or a match's worker thread, which ends its engines
+//! before it returns.
+//!
 //! Elsewhere an engine is a plain child process: it shares tabula's console, so a Ctrl+C
 //! reaches it as it reaches tabula, and ending it ends only the engine itself.
 
@@ -40,10 +47,37 @@ mod platform {
     /// SIGINT, SIGTERM or SIGHUP.
     pub(crate) fn spawn(command: &mut Command) -> std::io::Result<Child> {
         install_signal_cleanup();
+        die_with_parent(command);
         let child = command.process_group(0).spawn()?;
         live_groups(|groups| groups.push(group(&child)));
         Ok(child)
     }
+
+    /// Has the kernel kill the engine when the thread that starts it ends: with tabula,
+    /// however tabula ends.
+    #[cfg(target_os = "linux")]
+    fn die_with_parent(command: &mut Command) {
+        // SAFETY: getpid is async-signal-safe and touches no memory.
+        let parent = unsafe { libc::getpid() };
+        // SAFETY: between fork and exec only async-signal-safe calls are made (prctl,
+        // getppid), and nothing is allocated.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // tabula died before the request took hold: nobody would kill us later.
+                if libc::getppid() != parent {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+    }
+
+    /// Without the Linux request, engines still end with tabula on a signal it hears.
+    #[cfg(not(target_os = "linux"))]
+    fn die_with_parent(_command: &mut Command) {}
 
     /// How the engine ended, if it has, without reaping it (so its id stays ours).
     pub(crate) fn exit_status(child: &mut Child) -> Option<String> {
