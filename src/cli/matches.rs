@@ -70,9 +70,12 @@ pub(super) struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pub(super) positions: Option<PathBuf>,
     /// Print a line on standard output as each game ends: its number, players by seat,
-    /// points, how it ended and its moves
+    /// points, how it ended, its moves and the running score (one line, never wrapped)
     #[arg(long)]
     pub(super) each_game: bool,
+    /// Print the table of the games so far (standings, ratings) every N games
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) report_every: Option<u64>,
     /// Also write every game as one JSON line to FILE (appended as each game ends)
     #[arg(long, value_name = "FILE")]
     pub(super) jsonl: Option<PathBuf>,
@@ -251,6 +254,7 @@ fn match_config(args: MatchArgs, nets: &crate::ai::learn::Nets) -> anyhow::Resul
             engines: per_player,
             starts,
             each_game: args.each_game,
+            report_every: args.report_every,
             jsonl: args.jsonl,
             adjudicate: args
                 .adjudicate

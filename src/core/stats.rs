@@ -132,37 +132,74 @@ impl ScoreInterval {
 /// at a score of 0 or 1. Where the samples show no spread (one sample, or all alike)
 /// the games are counted as independent.
 pub fn score_interval(samples: &[(f64, f64)]) -> ScoreInterval {
-    let games: f64 = samples.iter().map(|&(g, _)| g).sum();
-    let points: f64 = samples.iter().map(|&(_, s)| s).sum();
-    if games <= 0.0 {
-        return ScoreInterval {
-            score: 0.5,
-            low: 0.0,
-            high: 1.0,
-            games: 0.0,
-        };
+    let mut sums = SampleSums::default();
+    for &(games, points) in samples {
+        sums.add(games, points, 1.0);
     }
-    let score = points / games;
-    let k = samples.iter().filter(|&&(g, _)| g > 0.0).count() as f64;
-    let spread: f64 = samples.iter().map(|&(g, s)| (s - score * g).powi(2)).sum::<f64>();
-    let variance = if k > 1.0 {
-        k / (k - 1.0) * spread / (games * games)
-    } else {
-        0.0
-    };
-    let binomial = score * (1.0 - score);
-    let effective = if variance > 1e-15 && binomial > 0.0 {
-        binomial / variance
-    } else {
-        games
-    };
-    let (low, high) = wilson(score * effective, effective);
-    let (low, high) = (low / 100.0, high / 100.0);
-    ScoreInterval {
-        score,
-        low: low.min(score),
-        high: high.max(score),
-        games,
+    sums.interval()
+}
+
+/// The running sums [`score_interval`] needs, kept as samples come and grow, so that a
+/// match's standings are had after every game without going over all of them again.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SampleSums {
+    /// Samples with games in them.
+    samples: f64,
+    /// Games, points, and the sums of games squared, games times points, points squared.
+    games: f64,
+    points: f64,
+    games2: f64,
+    cross: f64,
+    points2: f64,
+}
+
+impl SampleSums {
+    /// Adds a sample of `games` games that scored `points` (`sign` 1), or takes one away
+    /// (`sign` -1): a sample that grows is taken away as it was and added as it is.
+    pub fn add(&mut self, games: f64, points: f64, sign: f64) {
+        if games <= 0.0 {
+            return;
+        }
+        self.samples += sign;
+        self.games += sign * games;
+        self.points += sign * points;
+        self.games2 += sign * games * games;
+        self.cross += sign * games * points;
+        self.points2 += sign * points * points;
+    }
+
+    /// The score and its interval, as [`score_interval`] gives them.
+    pub fn interval(&self) -> ScoreInterval {
+        let (games, k) = (self.games, self.samples.round());
+        if games <= 0.0 {
+            return ScoreInterval {
+                score: 0.5,
+                low: 0.0,
+                high: 1.0,
+                games: 0.0,
+            };
+        }
+        let score = self.points / games;
+        // The sum over samples of (points - score games)^2, expanded.
+        let spread = (self.points2 - 2.0 * score * self.cross + score * score * self.games2).max(0.0);
+        let variance = if k > 1.0 {
+            k / (k - 1.0) * spread / (games * games)
+        } else {
+            0.0
+        };
+        let binomial = score * (1.0 - score);
+        let effective = if variance > 1e-12 && binomial > 0.0 {
+            binomial / variance
+        } else {
+            games
+        };
+        let (low, high) = wilson(score * effective, effective);
+        ScoreInterval {
+            score,
+            low: (low / 100.0).min(score),
+            high: (high / 100.0).max(score),
+            games,
+        }
     }
 }
 
@@ -210,5 +247,21 @@ mod tests {
         assert!(!none.significant());
         let (elo_score, elo_low, elo_high) = score_interval(&[(2.0, 1.0), (2.0, 2.0)]).elo();
         assert!(elo_low < elo_score && elo_score < elo_high);
+    }
+
+    #[test]
+    fn sums_kept_as_samples_grow_give_the_interval_of_the_samples() {
+        let mut sums = SampleSums::default();
+        // A pair's first game, then the pair whole: taken away as it was, added as it is.
+        sums.add(1.0, 1.0, 1.0);
+        sums.add(1.0, 1.0, -1.0);
+        sums.add(2.0, 1.5, 1.0);
+        sums.add(2.0, 0.5, 1.0);
+        sums.add(1.0, 1.0, 1.0);
+        let whole = score_interval(&[(2.0, 1.5), (2.0, 0.5), (1.0, 1.0)]);
+        let kept = sums.interval();
+        assert!((kept.score - whole.score).abs() < 1e-12);
+        assert!((kept.low - whole.low).abs() < 1e-9 && (kept.high - whole.high).abs() < 1e-9);
+        assert!((whole.score - 0.6).abs() < 1e-12);
     }
 }

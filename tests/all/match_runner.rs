@@ -265,7 +265,21 @@ fn each_game_prints_a_line_as_it_ends() {
         lines[1].starts_with("Finished game 2 (bot:random vs g): 0-1 {dark wins}, "),
         "{out}"
     );
-    assert!(lines[0].ends_with(" moves"), "{out}");
+    // Each ends with the running score, as cutechess-cli's "Score of A vs B", and
+    // stays one line into a pipe, however long.
+    assert!(
+        lines[0].ends_with(" moves; score of g vs bot:random: 1 - 0 - 0 [1.000] 1"),
+        "{out}"
+    );
+    assert!(
+        lines[1].ends_with(" moves; score of g vs bot:random: 2 - 0 - 0 [1.000] 2"),
+        "{out}"
+    );
+    assert!(lines[0].chars().count() > 80, "{out}");
+    assert!(
+        !out.lines().any(|l| l.starts_with("  ") && l.contains("score of")),
+        "{out}"
+    );
     // Before the table.
     assert!(
         out.find("Finished game 2").unwrap() < out.find("match ur:").unwrap(),

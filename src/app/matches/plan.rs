@@ -112,6 +112,8 @@ pub struct Tourney {
     pub starts: Starts,
     /// Print a line as each game ends (`--each-game`).
     pub each_game: bool,
+    /// Print the table of the games so far every this many games (`--report-every`).
+    pub report_every: Option<u64>,
     /// The pairings, worked out once (leave it at its default).
     pub pairings: PairingsCache,
     /// Where every game is written as a JSON line (`--jsonl`).

@@ -15,7 +15,7 @@ use super::engines::EnginePool;
 use super::game::play_game_in;
 use super::resume::resume;
 use super::scoring::format_points;
-use super::standings::SprtProgress;
+use super::standings::{Live, SprtProgress};
 use super::table::{footer, table, unbalanced_warning, wrap};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::search::StopFlag;
@@ -58,9 +58,8 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write, progress: bool) -> a
         "games",
         "a smaller --games, or --sprt to stop once one player is clearly better",
     );
-    if let Some(sprt) = &sprt {
-        bar.set_message(sprt.progress());
-    }
+    let live = Live::new(config, &finished);
+    bar.set_message(live.progress(sprt.as_ref()));
     let mut run = Run {
         config,
         out,
@@ -70,6 +69,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write, progress: bool) -> a
         failure: None,
         finished,
         sprt,
+        live,
         bar,
         forecast,
         played: 0,
@@ -221,6 +221,8 @@ struct Run<'a> {
     failure: Option<anyhow::Error>,
     finished: BTreeMap<u64, GameSummary>,
     sprt: Option<SprtProgress>,
+    /// The standings as the games end.
+    live: Live,
     bar: indicatif::ProgressBar,
     forecast: crate::app::forecast::Forecast,
     played: u64,
@@ -243,8 +245,9 @@ impl Run<'_> {
             more = self.fail(anyhow::anyhow!("cannot write the records: {e}"));
         }
         self.tell_forfeit(&summary);
+        self.live.add(self.config, &summary);
         if self.config.tourney.each_game {
-            let line = finished_line(self.config, &summary);
+            let line = finished_line(self.config, &summary, &self.live);
             let out = &mut self.out;
             let shown = self
                 .bar
@@ -259,10 +262,16 @@ impl Run<'_> {
         self.bar.suspend(|| self.forecast.progress(self.played));
         if let Some(test) = self.sprt.as_mut() {
             test.feed(&self.finished);
-            self.bar.set_message(test.progress());
             if test.cutoff().is_some() {
                 // Games already started finish (and are recorded); no new ones.
                 more = false;
+            }
+        }
+        self.bar.set_message(self.live.progress(self.sprt.as_ref()));
+        if let Some(text) = super::standings::report_due(self.config, &self.finished) {
+            let out = &mut self.out;
+            if let Err(e) = self.bar.suspend(|| out.write_all(text.as_bytes())) {
+                more = self.fail(e.into());
             }
         }
         more
@@ -446,11 +455,11 @@ fn progress_bar(total: u64, done: u64, shown: bool, sprt: bool) -> indicatif::Pr
     if !shown {
         return ProgressBar::hidden();
     }
-    // With an SPRT the bar is shorter, to leave room for the LLR and its bounds.
+    // The bar is short, to leave room for the score (and an SPRT's LLR and bounds).
     let template = if sprt {
-        "{bar:12} {pos}/{len}  {rate}  ETA {eta}  {msg}"
+        "{bar:8} {pos}/{len}  {rate}  ETA {eta}  {msg}"
     } else {
-        "{bar:30} {pos}/{len} games  {rate}  ETA {eta}"
+        "{bar:12} {pos}/{len}  {rate}  ETA {eta}  {msg}"
     };
     let style = ProgressStyle::with_template(template)
         .unwrap_or_else(|_| ProgressStyle::default_bar())
@@ -464,9 +473,11 @@ fn progress_bar(total: u64, done: u64, shown: bool, sprt: bool) -> indicatif::Pr
 }
 
 /// The line `--each-game` prints as a game ends, as cutechess-cli's `Finished game`:
-/// `Finished game 3 (A vs B): 1-0 {white wins}, 57 moves` — the players by seat, the
-/// points by seat, how it ended (a forfeit with its reason) and the moves played.
-fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
+/// `Finished game 3 (A vs B): 1-0 {white wins}, 57 moves; score of A vs B: 2 - 1 - 0
+/// [0.667] 3` — the players by seat, the points by seat, how it ended (a forfeit with
+/// its reason), the moves played and the running score of the `live` standings. One
+/// line whatever its length, so that a file of them can be searched line by line.
+fn finished_line(config: &MatchConfig, summary: &GameSummary, live: &Live) -> String {
     let game = config.kind.new_game(&config.options).ok();
     let seat_name = |seat: usize| game.as_ref().map_or("?", |g| g.seat_name(seat)).to_string();
     // Each player as the table names it: the name given, else an engine's own name,
@@ -499,13 +510,15 @@ fn finished_line(config: &MatchConfig, summary: &GameSummary) -> String {
             }
         }
     };
-    wrap(&format!(
-        "Finished game {} ({}): {} {{{how}}}, {} moves",
+    let line = format!(
+        "Finished game {} ({}): {} {{{how}}}, {} moves; {}",
         summary.index + 1,
         players.join(" vs "),
         points.join("-"),
-        summary.moves
-    ))
+        summary.moves,
+        live.running_score(summary)
+    );
+    format!("{}\n", one_line(&line))
 }
 
 fn forfeit_notice(

@@ -1,12 +1,14 @@
 //! What a match's games say about its players beyond their own rows: ratings fitted over
-//! all games with the score matrix of who beat whom, and the SPRT's progress over the
-//! pairs of games on the same dice.
+//! all games with the score matrix of who beat whom, the SPRT's progress over the pairs
+//! of games on the same dice, and the standings while the match is played (the running
+//! score of `--each-game`, the progress bar's score and Elo).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::GameSummary;
 use super::table::{format_elo, wrap};
+use super::{GameSummary, MatchConfig};
+use crate::core::stats::SampleSums;
 use crate::core::stats::rating::{Encounter, Fit, fit};
 use crate::core::stats::sprt::{Sprt, Verdict};
 
@@ -331,6 +333,169 @@ fn first_player_score(game: &GameSummary) -> f64 {
         .map_or(0.0, |seat| game.win_share(seat))
 }
 
+/// The standings while a match is played, kept game by game (each game costs the same
+/// however many came before): the running score `--each-game` ends its lines with and
+/// the progress bar's words. Its figures are the table's: the same samples per round
+/// of games on the same dice (as `table::player_score` takes them) and the same labels.
+pub(super) struct Live {
+    /// Games per round (one dice seed).
+    round: u64,
+    /// Each player's sample per round: games, and first places (shares) in them.
+    rounds: BTreeMap<(usize, u64), (f64, f64)>,
+    /// Each player's sums over its samples.
+    sums: Vec<SampleSums>,
+    /// For two players who met at a two-seat table, the lower-numbered one's wins,
+    /// losses and draws against the other.
+    meetings: BTreeMap<(usize, usize), [u64; 3]>,
+    /// The first game of each player seen, for the names engines gave.
+    named: Vec<GameSummary>,
+    /// The players as the table names them.
+    labels: Vec<String>,
+}
+
+impl Live {
+    /// The standings of the `finished` games.
+    pub fn new(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Live {
+        let players = config.players.len();
+        let mut live = Live {
+            round: config.round_length().max(1),
+            rounds: BTreeMap::new(),
+            sums: vec![SampleSums::default(); players],
+            meetings: BTreeMap::new(),
+            named: Vec::new(),
+            labels: super::table::player_labels(config, &[]),
+        };
+        for game in finished.values() {
+            live.add(config, game);
+        }
+        live
+    }
+
+    /// Counts `game`, which just ended.
+    pub fn add(&mut self, config: &MatchConfig, game: &GameSummary) {
+        for (seat, &player) in game.seat_players.iter().enumerate() {
+            let Some(sums) = self.sums.get_mut(player) else {
+                continue;
+            };
+            let sample = self.rounds.entry((player, game.index / self.round)).or_default();
+            sums.add(sample.0, sample.1, -1.0);
+            sample.0 += 1.0;
+            sample.1 += game.win_share(seat);
+            sums.add(sample.0, sample.1, 1.0);
+        }
+        if let [x, y] = game.seat_players[..] {
+            let (a, b) = (x.min(y), x.max(y));
+            let (sa, sb) = (usize::from(a != x), usize::from(a == x));
+            let wld = self.meetings.entry((a, b)).or_default();
+            match game.places.get(sa).cmp(&game.places.get(sb)) {
+                std::cmp::Ordering::Less => wld[0] += 1,
+                std::cmp::Ordering::Greater => wld[1] += 1,
+                std::cmp::Ordering::Equal => wld[2] += 1,
+            }
+        }
+        let new_player = game
+            .seat_players
+            .iter()
+            .any(|&p| !self.named.iter().any(|g| g.seat_players.contains(&p)));
+        if new_player && game.names.iter().any(Option::is_some) {
+            self.named.push(game.clone());
+            self.labels = super::table::player_labels(config, &self.named);
+        }
+    }
+
+    /// The running score after `game`, as cutechess-cli's `Score of A vs B: W - L - D
+    /// [0.620] 50`: for a game of two seats, its two players' games against each other
+    /// so far (the lower-numbered one's wins, losses and draws, and its score); with
+    /// more seats, the first places so far of each player at the table.
+    pub fn running_score(&self, game: &GameSummary) -> String {
+        let label = |p: usize| self.labels.get(p).map_or("?", String::as_str);
+        if let [x, y] = game.seat_players[..] {
+            let (a, b) = (x.min(y), x.max(y));
+            let wld = self.meetings.get(&(a, b)).copied().unwrap_or_default();
+            let n = wld.iter().sum::<u64>();
+            let score = (wld[0] as f64 + 0.5 * wld[2] as f64) / n.max(1) as f64;
+            return format!(
+                "score of {} vs {}: {} - {} - {} [{score:.3}] {n}",
+                label(a),
+                label(b),
+                wld[0],
+                wld[1],
+                wld[2]
+            );
+        }
+        let shares: Vec<String> = game
+            .seat_players
+            .iter()
+            .map(|&p| {
+                let sums = self.sums.get(p).copied().unwrap_or_default().interval();
+                let firsts = format!("{:.2}", sums.score * sums.games);
+                let firsts = firsts.trim_end_matches('0').trim_end_matches('.');
+                format!("{} {firsts} of {}", label(p), sums.games)
+            })
+            .collect();
+        format!("first places so far: {}", shares.join(", "))
+    }
+
+    /// The progress bar's words: with two players the first one's win share and the Elo
+    /// difference with its 95% interval, the table's figures; with more, the player
+    /// ahead. With an SPRT its LLR comes first and the interval is left out, for the
+    /// width.
+    pub fn progress(&self, sprt: Option<&SprtProgress>) -> String {
+        let shares: Vec<_> = self.sums.iter().map(SampleSums::interval).collect();
+        let standing = match shares.as_slice() {
+            _ if shares.iter().all(|s| s.games == 0.0) => String::new(),
+            [first, _] => {
+                let (estimate, low, high) = first.elo();
+                let bound = |e: f64| match e {
+                    e if e == f64::INFINITY => "+inf".to_string(),
+                    e if e == f64::NEG_INFINITY => "-inf".to_string(),
+                    e => format_elo(e),
+                };
+                let interval = match sprt {
+                    Some(_) => String::new(),
+                    None => format!(" ({} to {})", bound(low), bound(high)),
+                };
+                format!("#1 {:.1}% Elo {}{interval}", 100.0 * first.score, bound(estimate))
+            }
+            _ => {
+                // A player yet to play is behind everyone who has.
+                let key = |p: usize| {
+                    if shares[p].games > 0.0 {
+                        shares[p].score
+                    } else {
+                        -1.0
+                    }
+                };
+                let leader = (0..shares.len())
+                    .max_by(|&a, &b| key(a).total_cmp(&key(b)).then(b.cmp(&a)))
+                    .unwrap_or(0);
+                format!("#{} leads, {:.1}% first places", leader + 1, 100.0 * key(leader))
+            }
+        };
+        match sprt {
+            Some(test) if standing.is_empty() => test.progress(),
+            Some(test) => format!("{}  {standing}", test.progress()),
+            None => standing,
+        }
+    }
+}
+
+/// The table of the `finished` games when `--report-every N` asks for it (their count a
+/// multiple of N, short of the match's last game), after a blank line and a heading.
+pub(super) fn report_due(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Option<String> {
+    let every = config.tourney.report_every?;
+    let count = finished.len() as u64;
+    // The last game is followed by the table itself.
+    if count == 0 || count >= config.games || !count.is_multiple_of(every.max(1)) {
+        return None;
+    }
+    let games: Vec<GameSummary> = finished.values().cloned().collect();
+    Some(format!(
+        "\nstandings after {count} games:\n{}\n",
+        super::table::table(config, &games, None)
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,5 +584,76 @@ mod tests {
             b: 1,
             score: 0.5
         }));
+    }
+
+    fn two_players() -> MatchConfig {
+        use crate::core::Options;
+        use crate::games::GameKind;
+        MatchConfig {
+            kind: GameKind::Ur,
+            options: Options::defaults(GameKind::Ur.info().options),
+            games: 100,
+            players: vec!["g=bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
+            seed: 1,
+            jobs: 1,
+            records: None,
+            engines: Default::default(),
+            nets: crate::ai::learn::Nets::shipped(),
+            tourney: Default::default(),
+        }
+    }
+
+    #[test]
+    fn the_running_score_counts_the_games_so_far_from_the_first_players_side() {
+        let config = two_players();
+        let mut live = Live::new(&config, &BTreeMap::new());
+        assert_eq!(live.progress(None), "");
+        let results = [true, true, false, true, true];
+        for (index, &won) in results.iter().enumerate() {
+            live.add(&config, &game(index as u64, won));
+        }
+        let last = game(4, true);
+        assert_eq!(
+            live.running_score(&last),
+            "score of g vs bot:random: 4 - 1 - 0 [0.800] 5"
+        );
+        // The progress bar has the table's figures: its score and Elo interval.
+        let finished: BTreeMap<u64, GameSummary> =
+            (0..5).map(|i| (i, game(i, results[i as usize]))).collect();
+        let games: Vec<GameSummary> = finished.values().cloned().collect();
+        let share = super::super::table::player_score(&games, 0, config.round_length());
+        let (elo, low, high) = share.elo();
+        assert_eq!(
+            live.progress(None),
+            format!(
+                "#1 80.0% Elo {} ({} to {})",
+                format_elo(elo),
+                format_elo(low),
+                format_elo(high)
+            )
+        );
+        let table = super::super::table::table(&config, &games, None);
+        assert!(
+            table.contains(&format!("Elo difference #1 - #2: {} (95% CI", format_elo(elo))),
+            "{table}"
+        );
+        // Fed at once, the same standings.
+        assert_eq!(Live::new(&config, &finished).progress(None), live.progress(None));
+    }
+
+    #[test]
+    fn the_standings_are_printed_every_n_games_when_asked() {
+        let mut config = two_players();
+        let finished: BTreeMap<u64, GameSummary> = (0..6).map(|i| (i, game(i, i != 3))).collect();
+        assert_eq!(report_due(&config, &finished), None);
+        config.tourney.report_every = Some(4);
+        assert_eq!(report_due(&config, &finished), None);
+        config.tourney.report_every = Some(3);
+        let text = report_due(&config, &finished).expect("6 is a multiple of 3");
+        assert!(
+            text.starts_with("\nstandings after 6 games:\nmatch ur: 6 games"),
+            "{text}"
+        );
+        assert!(text.contains("\n1  g "), "{text}");
     }
 }
