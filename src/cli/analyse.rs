@@ -13,7 +13,8 @@ use crate::core::Game;
 
 #[derive(Debug, Args)]
 pub(super) struct AnalyseArgs {
-    /// A file written by 'save' (or a match's --records file)
+    /// A file written by 'save' (or a match's --records file); 'last' or N: a kept game
+    /// (see 'tabula history')
     pub(super) file: String,
     /// The bot that values the decisions, e.g. best, expectimax:2, greedy
     #[arg(long, default_value = "best", value_parser = parse_bot)]
@@ -45,6 +46,8 @@ pub(super) fn analyse(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     use crate::app::record::parse_records;
+    let mut args = args;
+    args.file = crate::app::history::record_path(&args.file)?;
     let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
     let records = parse_records(&text)?;
     let chosen: Vec<usize> = match args.game {
