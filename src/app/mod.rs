@@ -6,7 +6,7 @@
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
 //! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`forecast`], [`charts`], [`protocol`], [`hints`],
-//! [`rollouts`], [`session`], [`record`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`],
+//! [`rollouts`], [`session`], [`record`], [`history`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`],
 //! [`bench`], [`record_bench`], [`remote`].
 
 pub mod analysis;
@@ -17,6 +17,7 @@ pub mod command;
 pub mod docs;
 pub mod forecast;
 pub mod hints;
+pub mod history;
 pub mod interrupt;
 pub mod lines;
 pub mod matches;

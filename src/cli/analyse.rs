@@ -13,7 +13,8 @@ use crate::core::Game;
 
 #[derive(Debug, Args)]
 pub(super) struct AnalyseArgs {
-    /// A file written by 'save' (or a match's --records file)
+    /// A file written by 'save' (or a match's --records file); 'last' or N: a kept game
+    /// (see 'tabula history')
     pub(super) file: String,
     /// The bot that values the decisions, e.g. best, expectimax:2, greedy
     #[arg(long, default_value = "best", value_parser = parse_bot)]
@@ -44,6 +45,8 @@ pub(super) fn analyse(
     nets: &crate::ai::learn::Nets,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
+    let mut args = args;
+    args.file = crate::app::history::record_path(&args.file)?;
     let records = crate::app::record::read_records(std::path::Path::new(&args.file))?;
     let chosen: Vec<usize> = match args.game {
         Some(k) if k == 0 || k > records.len() => {

@@ -12,6 +12,7 @@ pub mod engine;
 mod games;
 mod host;
 mod join;
+mod history;
 mod keys;
 mod man;
 mod matches;
@@ -75,6 +76,11 @@ enum Commands {
     Join(join::JoinArgs),
     /// List the games with their seats and rule options
     Games,
+    /// List the kept games: every game played at the table, newest last
+    #[command(
+        after_help = "Every game played with 'tabula play' is kept, sealed, as it goes, in the data\ndirectory's games folder (~/.local/share/tabula/games, or $TABULA_DATA_DIR/games).\nThe oldest games beyond 1,000 are removed; TABULA_HISTORY=N keeps N instead,\nTABULA_HISTORY=off keeps none, and 'tabula play --no-history' keeps one game out.\n\nWherever a record file is taken, 'last' or a game's number names a kept game:\n  tabula analyse last\n  tabula replay 3\n  tabula play --resume      (take up the last game again)\n  load last                 (at the table)"
+    )]
+    History,
     /// Print the rules of a game
     Rules {
         /// The game id (see 'tabula games')
@@ -105,7 +111,8 @@ enum Commands {
     Match(Box<MatchArgs>),
     /// Replay a saved game record, printing every move and the board
     Replay {
-        /// A file written by 'save' (or a match's --records file)
+        /// A file written by 'save' (or a match's --records file); 'last' or N: a kept
+        /// game (see 'tabula history')
         file: String,
         /// Which game of the file to replay, from 1
         #[arg(long, default_value_t = 1)]
@@ -216,6 +223,10 @@ fn run_command() -> anyhow::Result<ExitCode> {
     };
     let nets = crate::ai::learn::Nets::with_file(net)?;
     let mut out = io::stdout().lock();
+    let mut cli = cli;
+    if let Commands::Replay { file, .. } = &mut cli.command {
+        *file = crate::app::history::record_path(file)?;
+    }
     match cli.command {
         Commands::Play(args) => play::play(args, &nets),
         Commands::Host(args) => host::host(args, &nets, &mut out),
@@ -224,6 +235,7 @@ fn run_command() -> anyhow::Result<ExitCode> {
             writeln!(out, "{}", games::games_listing())?;
             Ok(ExitCode::SUCCESS)
         }
+        Commands::History => history::history(&mut out),
         Commands::Rules { game } => {
             let kind = GameKind::from_id(&game).map_err(usage)?;
             pager::page_or_write(kind.info().rules, &mut out)?;

@@ -36,6 +36,13 @@ pub(super) struct PlayArgs {
     /// TERM=dumb), always or never
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     pub(super) color: ColorWhen,
+    /// Take up the last kept game again ('tabula history' lists them), with its players
+    /// unless --seat gives others
+    #[arg(long, conflicts_with = "seed")]
+    pub(super) resume: bool,
+    /// Do not keep this game in the history (TABULA_HISTORY=off: never keep games)
+    #[arg(long, conflicts_with = "resume")]
+    pub(super) no_history: bool,
     #[command(flatten)]
     pub(super) engines: EngineArgs,
     #[command(flatten)]
@@ -88,6 +95,15 @@ pub(super) fn play(args: PlayArgs, nets: &crate::ai::learn::Nets) -> anyhow::Res
         crate::app::players::check_player(player, &engines, &fresh, &who)
             .map_err(|failure| usage(crate::app::players::unusable_engine(&who, &failure)))?;
     }
+    let history = match args.no_history {
+        true => None,
+        false => crate::app::history::History::open()?,
+    };
+    if args.resume && history.is_none() {
+        return Err(usage(
+            "--resume takes up the last kept game, but keeping games is turned off (TABULA_HISTORY=off)",
+        ));
+    }
     let seed_drawn = args.seed.is_none();
     let config = PlayConfig {
         kind,
@@ -101,6 +117,10 @@ pub(super) fn play(args: PlayArgs, nets: &crate::ai::learn::Nets) -> anyhow::Res
         nets: nets.clone(),
         compact: args.compact,
         color: args.color.choice(),
+        table: crate::cli::repl::TableSettings {
+            history,
+            resume: args.resume,
+        },
     };
     if io::stdin().is_terminal() {
         run_interactive(&config)

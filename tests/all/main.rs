@@ -7,6 +7,7 @@ mod cli;
 mod doc_commands;
 mod engines;
 mod games_forwarding;
+mod kept_games;
 mod layers;
 mod learned_nets;
 mod man_pages;

@@ -193,14 +193,7 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
             save_file(session, &path, &notes)?;
             Done::Saved(path)
         }
-        Command::Load(request) => {
-            let (loaded, told) = load_game(&request, session.seed())?;
-            // The loaded game's bot plays on the networks this one was given.
-            let nets = session.nets();
-            *session = loaded;
-            session.set_nets(nets);
-            Done::Loaded(told)
-        }
+        Command::Load(request) => Done::Loaded(load(session, request)?),
         Command::Status => Done::Status(session.status()),
         Command::GetPos => Done::Position(session.game().position_string()),
         Command::SetPos(text) => {
@@ -360,4 +353,16 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
         return Err(CommandError::Stopped);
     }
     Ok(report_table(session.game(), &request, &report))
+}
+
+/// `load`: the game of a record file (`last` or a number: a kept game) takes the
+/// session's place, playing on the networks it was given.
+fn load(session: &mut Session, mut request: crate::app::record::LoadRequest) -> Result<Loaded, CommandError> {
+    request.path =
+        crate::app::history::record_path(&request.path).map_err(|e| CommandError::File(e.to_string()))?;
+    let (loaded, told) = load_game(&request, session.seed())?;
+    let nets = session.nets();
+    *session = loaded;
+    session.set_nets(nets);
+    Ok(told)
 }

@@ -161,6 +161,8 @@ impl Table {
             self.tell_forfeit(&forfeit, out)?;
         }
         while self.seats.forfeit.is_none() && self.session.phase() != Phase::Over {
+            // Kept before every bot's turn, so that a crash while it thinks loses nothing.
+            self.keep_game(out)?;
             // A stopped seat waits for `go`; once the game has moved on (undo, a new
             // game, a load) it is no longer stopped.
             if let Some(seat) = self.stopped {
@@ -204,7 +206,7 @@ impl Table {
                 Err(forfeit) => self.forfeit_now(forfeit, out)?,
             }
         }
-        Ok(())
+        self.keep_game(out)
     }
 
     /// Asks the seat to act its agent, if it has one; at the terminal Ctrl-C stops it.

@@ -70,7 +70,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
         completions: completions.clone(),
     }));
     table.set_terminal_rows(terminal_rows(&mut editor));
-    write_intro(config, &table, &mut out)?;
+    write_intro(config, &mut table, &mut out)?;
     say(
         &mut out,
         "Type 'help' for the commands and 'rules' for the rules; Tab completes moves.",
@@ -140,6 +140,9 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
         {
             break;
         }
+    }
+    if let Some(words) = table.parting_words() {
+        say(&mut out, &words, true)?;
     }
     if let Some(path) = &history {
         ensure_parent(path);

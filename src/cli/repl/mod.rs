@@ -12,6 +12,7 @@
 mod agents;
 mod complete;
 mod interactive;
+mod keeping;
 mod piped;
 mod replies;
 mod seats;
@@ -19,6 +20,7 @@ mod text;
 mod thinking;
 
 pub use interactive::run_interactive;
+pub use keeping::TableSettings;
 pub use piped::{ensure_parent, history_path, run_piped};
 pub use replies::standing;
 pub use text::{move_line, report_error, say};
@@ -80,6 +82,8 @@ pub struct PlayConfig {
     pub compact: bool,
     /// Whether the REPL colours its messages (`Auto`: where the terminal supports it).
     pub color: anstream::ColorChoice,
+    /// Where the game is kept, whether to take up the last kept game, the tutor.
+    pub table: TableSettings,
 }
 
 /// What the loop should do after a command.
@@ -103,6 +107,8 @@ pub struct Table {
     /// The seat whose bot or engine Ctrl-C stopped before it moved: the others wait too
     /// until `go` (or a new game, or a new player for that seat).
     stopped: Option<Seat>,
+    /// The game as it is kept in the history, if it is kept.
+    kept: keeping::Keeping,
 }
 
 /// Which board the table shows.
@@ -122,11 +128,11 @@ const ROWS_UNDER_BOARD: usize = 5;
 impl Table {
     /// Sets up the game and its players.
     pub fn new(config: &PlayConfig, interactive: bool) -> anyhow::Result<Table> {
-        let session = Session::with_nets(config.kind, &config.options, config.seed, config.nets.clone())?;
-        let players = seat_players(session.game(), &config.seats).map_err(anyhow::Error::msg)?;
+        let (session, seats, kept) = keeping::Keeping::begin(config)?;
+        let players = seat_players(session.game(), &seats).map_err(anyhow::Error::msg)?;
         let (referee, forfeit) = make_referee(
             &players,
-            config.seed,
+            session.seed(),
             &config.nets,
             session.game(),
             &config.engines,
@@ -147,6 +153,7 @@ impl Table {
             view: if config.compact { View::Compact } else { View::Auto },
             rows: None,
             stopped: None,
+            kept,
         })
     }
 
@@ -239,7 +246,7 @@ impl Table {
 
     /// True if quitting now would lose a game in progress.
     pub fn needs_quit_confirmation(&self) -> bool {
-        self.seats.needs_quit_confirmation(&self.session)
+        !self.kept.is_kept() && self.seats.needs_quit_confirmation(&self.session)
     }
 
     /// The question to ask in a terminal before running `line`, when it would throw away
@@ -250,7 +257,10 @@ impl Table {
                 Some("The game is in progress and not saved. Start a new game anyway? [y/N] ".into())
             }
             // A file that is not there fails to load and changes nothing: no need to ask.
-            Command::Load(load) if self.needs_quit_confirmation() && Path::new(&load.path).exists() => {
+            Command::Load(load)
+                if self.needs_quit_confirmation()
+                    && crate::app::history::record_path(&load.path).is_ok_and(|p| Path::new(&p).exists()) =>
+            {
                 Some(format!(
                     "The game is in progress and not saved. Load {} anyway? [y/N] ",
                     load.path

@@ -20,7 +20,7 @@ pub fn run_piped(
     err: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let mut table = Table::new(config, false)?;
-    write_intro(config, &table, out)?;
+    write_intro(config, &mut table, out)?;
     table.advance(out)?;
     for line in LineReader::new(input) {
         let line = line?;
@@ -44,15 +44,21 @@ pub fn run_piped(
             say(out, &note, false)?;
         }
     }
+    if let Some(words) = table.parting_words() {
+        say(out, &words, false)?;
+    }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// The first lines of a session: the game and its players, and the seed when it was
 /// drawn (so that the game can be replayed).
-pub(super) fn write_intro(config: &PlayConfig, table: &Table, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn write_intro(config: &PlayConfig, table: &mut Table, out: &mut dyn Write) -> io::Result<()> {
     say(out, &table.header(), table.interactive)?;
-    if config.seed_drawn {
+    if let Err(super::Failed::Output(error)) = table.tell_resumed(out) {
+        return Err(error);
+    }
+    if config.seed_drawn && !config.table.resume {
         // The command that throws these dice again, as `new` and `load` name it.
         writeln!(out, "{}", table.dice_line())?;
     }

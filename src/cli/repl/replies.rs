@@ -43,6 +43,7 @@ impl Table {
                 crate::app::hints::evaluation_lines(self.session.game(), &estimate, false)
             )?,
             Done::NewGame => {
+                self.keep_anew(None);
                 self.restart_failed();
                 self.say(out, &format!("new game: {}", self.header()))?;
                 self.say(out, &self.dice_line())?;
@@ -212,7 +213,8 @@ impl Table {
     /// Says what `load` loaded (which game of how many, how far it went, in words for
     /// people, and what to know of the record); a game of another number of seats is
     /// played by people.
-    fn tell_loaded(&mut self, loaded: &crate::app::record::Loaded, out: &mut dyn Write) -> Step {
+    pub(super) fn tell_loaded(&mut self, loaded: &crate::app::record::Loaded, out: &mut dyn Write) -> Step {
+        self.keep_anew(Some(&loaded.path));
         let game = self.session.game();
         if game.seat_count() != self.seats.players.len() {
             let players = vec![PlayerSpec::Human; game.seat_count()];
@@ -233,9 +235,10 @@ impl Table {
             .actions()
             .filter(|(_, a)| matches!(a, Action::Move(_)))
             .count();
-        let which = match loaded.games {
-            1 => loaded.path.clone(),
-            games => format!("game {} of the {games} in {}", loaded.number, loaded.path),
+        let which = match (loaded.games, crate::app::history::kept_number(&loaded.path)) {
+            (1, Some(number)) => format!("kept game {number}"),
+            (1, None) => loaded.path.clone(),
+            (games, _) => format!("game {} of the {games} in {}", loaded.number, loaded.path),
         };
         let now = standing(&self.session);
         self.say(

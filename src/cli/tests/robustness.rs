@@ -109,6 +109,7 @@ fn table_for(kind: GameKind, options: &[&str], seed: u64) -> Table {
         nets: crate::ai::learn::Nets::shipped(),
         compact: false,
         color: anstream::ColorChoice::Never,
+        table: Default::default(),
     };
     Table::new(&config, false).unwrap()
 }

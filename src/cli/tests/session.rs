@@ -29,6 +29,7 @@ fn config(kind: GameKind, options: &[&str], seats: &[&str], seed: u64, strict: b
         nets: crate::ai::learn::Nets::shipped(),
         compact: false,
         color: anstream::ColorChoice::Never,
+        table: Default::default(),
     }
 }
 
