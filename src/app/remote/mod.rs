@@ -10,7 +10,9 @@
 //! May use: core, games, ai and the app's rooms listed before it in [`crate::app`]; the
 //! rooms here use only those listed before them.
 
-// The host and join commands make the chains; until they do, only tests and `verify`
-// use all of it.
+// The host and join commands make the chains and write the proofs; until they do, only
+// tests and `verify` use all of it.
 #[allow(dead_code)]
 pub mod dice;
+#[allow(dead_code)]
+pub mod proof;
