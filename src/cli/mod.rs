@@ -24,6 +24,7 @@ mod rollout;
 mod run_error;
 mod solve;
 mod train;
+mod verify;
 
 use analyse::AnalyseArgs;
 use args::NetChoice;
@@ -169,6 +170,14 @@ enum Commands {
         after_help = "Examples:\n  tabula man | man -l -            read tabula(6) without installing it\n  tabula man tabula-protocol | man -l -\n  tabula man --out ~/.local/share/man\n                                   install both pages, then 'man tabula' and\n                                   'man tabula-protocol' find them"
     )]
     Man(man::ManArgs),
+    /// Check every roll of a remote game's record against the reveals it carries
+    #[command(
+        after_help = "A game played with 'tabula host' and 'tabula join' is recorded with every\nside's commitment and every throw's reveals ('remote' lines). verify throws\nevery roll again from them and prints 'all N rolls check' (exit 0), or names\nthe first roll that does not check and why (exit 1). A record of a game\nplayed at one keyboard has nothing to verify (exit 2). How the dice are made,\nto check a roll by hand: docs/remote.md.\n\nExample:\n  tabula verify game.txt"
+    )]
+    Verify {
+        /// The record, as 'save' or '--save' wrote it
+        file: std::path::PathBuf,
+    },
     /// Draw a data file of the documentation (docs/data/*.tsv) as an SVG picture
     #[command(
         hide = true,
@@ -268,6 +277,7 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Accuracy(args) => benchmark::benchmark(args, &nets, &mut out),
         Commands::Completions { shell } => man::completions(shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
+        Commands::Verify { file } => verify::verify_command(&file, &mut out),
         Commands::Plot { data, out: file } => {
             let text = crate::app::lines::read_text_file(&data)?;
             let svg = crate::app::charts::svg_from_data(&text)

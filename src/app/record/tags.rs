@@ -9,8 +9,9 @@ use crate::core::Game;
 
 /// The words that start the note lines a record may hold besides its actions, `seed`,
 /// `seal`, `tag` and `end` lines. Any other line is refused as damage, so a program that
-/// writes a new kind of line must add its word here.
-pub const NOTE_WORDS: [&str; 7] = [
+/// writes a new kind of line must add its word here. `remote` lines carry a remote game's
+/// dice proof (`crate::app::remote::proof`).
+pub const NOTE_WORDS: [&str; 8] = [
     "seats",
     "result",
     "forfeit",
@@ -18,6 +19,7 @@ pub const NOTE_WORDS: [&str; 7] = [
     "match-game",
     "match-plan",
     "match-player",
+    "remote",
 ];
 
 /// The tags of one game, in the order written.
