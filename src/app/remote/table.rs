@@ -19,7 +19,7 @@ use crate::app::players::{
     Agent, Forfeit, ForfeitKind, Observation, PlayerSpec, Referee, Turn, build_agent_or_failed,
 };
 use crate::app::protocol::client::EngineSettings;
-use crate::app::session::{Action, Resigned, Session};
+use crate::app::session::{Action, Session};
 use crate::core::{Game, Phase, Seat};
 use crate::games::AnyGame;
 

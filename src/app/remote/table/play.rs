@@ -354,13 +354,13 @@ impl RemoteTable {
 
     fn resign(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<Option<Ending>> {
         match self.session.resign(seat) {
-            Ok(Resigned::Over(outcome)) => {
+            Ok(crate::core::Resignation::Over(outcome)) => {
                 writeln!(out, "{} resigns", self.session.seat_name(seat))?;
                 self.tell_agents(out)?;
                 let _ = outcome;
                 Ok(None)
             }
-            Ok(Resigned::PlaysOn(note)) => {
+            Ok(crate::core::Resignation::PlaysOn(note)) => {
                 writeln!(out, "{note}")?;
                 self.tell_agents(out)
             }
