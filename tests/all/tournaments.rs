@@ -305,6 +305,8 @@ fn every_match_option_and_the_clock_are_documented() {
             .split_whitespace()
             .filter(|w| w.starts_with("--") && *w != "--help")
             .map(|w| w.trim_end_matches([',', '.', ')']))
+            // A flag with an optional value: `--adjudicate[=<P>]` is `--adjudicate`.
+            .map(|w| w.split('[').next().unwrap_or(w))
         {
             let roff = flag.replace('-', "\\-");
             // In the synopsis, and explained under OPTIONS or in the match entry.
