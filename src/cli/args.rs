@@ -5,7 +5,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 
-use super::usage;
+use super::{candidates, usage};
 use crate::ai::roster::BotKind;
 use crate::app::players::{MatchPlayer, MatchPlayerError, SeatAssignment, SeatError};
 use crate::app::protocol::client::{EngineSettings, TrafficLog};
@@ -19,13 +19,15 @@ pub(super) fn parse_bot(text: &str) -> Result<BotKind, crate::ai::roster::BotNam
 #[derive(Debug, Args)]
 pub(super) struct GameChoice {
     /// The game: nardy, ur, aeroplane, microbes or mnogoboy (see 'tabula games')
-    #[arg(value_name = "GAME", default_value = GameKind::DEFAULT.info().id)]
+    #[arg(value_name = "GAME", default_value = GameKind::DEFAULT.info().id,
+        value_parser = candidates::text(candidates::game_ids), hide_possible_values = true)]
     pub(super) game: String,
     /// The game's rule options, e.g. koks=on match=5 (see 'tabula games')
-    #[arg(value_name = "KEY=VALUE")]
+    #[arg(value_name = "KEY=VALUE", value_parser = candidates::text(candidates::rule_options), hide_possible_values = true)]
     pub(super) words: Vec<String>,
     /// A rule option KEY=VALUE (same as giving it after GAME)
-    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    #[arg(long = "opt", value_name = "KEY=VALUE",
+        value_parser = candidates::text(candidates::rule_options), hide_possible_values = true)]
     pub(super) opts: Vec<String>,
 }
 

@@ -48,7 +48,8 @@ pub(super) struct SideArgs {
     /// A seat this side plays, and who plays it: SEAT=PLAYER, e.g. white=bot:best or
     /// 2=human (repeatable). The host plays the seats it names (the first seat, by a
     /// person, if it names none); the joiner plays the others
-    #[arg(long, value_name = "SEAT=PLAYER", value_parser = parse_seat)]
+    #[arg(long, value_name = "SEAT=PLAYER", hide_possible_values = true,
+        value_parser = super::candidates::parsed(parse_seat, super::candidates::seat_assignments))]
     pub(super) seat: Vec<SeatAssignment>,
     /// Write the game's record to FILE when it ends
     #[arg(long, value_name = "FILE")]

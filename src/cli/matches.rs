@@ -32,7 +32,8 @@ pub(super) struct MatchArgs {
     /// A player: bot:random, bot:greedy, bot:expectimax:N, bot:mcts:N, bot:net[:2],
     /// bot:reference[:2], bot:best, bot:perfect, engine:COMMAND or a NAME from --engines, optionally
     /// named as NAME=PLAYER; one per seat, or more for a round robin
-    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true)]
+    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, hide_possible_values = true,
+        value_parser = super::candidates::text(super::candidates::match_players))]
     pub(super) players: Vec<String>,
     /// With more players than seats, play the first against the others only
     #[arg(long)]

@@ -8,6 +8,7 @@ mod analyse;
 mod args;
 mod bench;
 mod benchmark;
+mod candidates;
 pub mod engine;
 mod games;
 mod host;
@@ -85,6 +86,7 @@ enum Commands {
     /// Print the rules of a game
     Rules {
         /// The game id (see 'tabula games')
+        #[arg(value_parser = candidates::text(candidates::game_ids), hide_possible_values = true)]
         game: String,
     },
     /// Speak the engine protocol on stdin/stdout, so a script or GUI can drive any game

@@ -17,7 +17,8 @@ pub(super) struct PlayArgs {
     #[command(flatten)]
     pub(super) game: GameChoice,
     /// Who plays a seat: SEAT=PLAYER, e.g. black=bot:random, 2=human (repeatable)
-    #[arg(long, value_name = "SEAT=PLAYER", value_parser = parse_seat)]
+    #[arg(long, value_name = "SEAT=PLAYER", hide_possible_values = true,
+        value_parser = super::candidates::parsed(parse_seat, super::candidates::seat_assignments))]
     pub(super) seat: Vec<SeatAssignment>,
     /// Seed for the dice (drawn and printed when not given)
     #[arg(long)]

@@ -306,3 +306,58 @@ fn bot_best_is_named_with_the_level_it_plays() {
     let (_, out, _) = run_tabula(&["play", "ur", "--seed", "1"], "set bot best\nquit\n");
     assert!(out.contains("hint and genmove use bot:best (net:3)"), "{out}");
 }
+
+/// What bash's completion function offers after `words` (the last one being typed).
+fn bash_offers(script: &Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source '{}'\nCOMP_WORDS=({})\nCOMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))\n\
+         _tabula tabula \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        quoted.join(" ")
+    );
+    let out = Command::new("bash").args(["-c", &program]).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn completions_offer_games_options_seats_and_bots_but_no_hidden_command() {
+    let (status, zsh, err) = run_tabula(&["completions", "zsh"], "");
+    assert_eq!(status, Some(0), "{err}");
+    let (_, fish, _) = run_tabula(&["completions", "fish"], "");
+    for script in [&zsh, &fish] {
+        for word in ["mnogoboy", "koks=on", "players=4", "white=human", "bot:best", "bot:greedy"] {
+            // zsh writes a colon in a value as '\:'.
+            let found = script.contains(word) || script.contains(&word.replace(':', "\\:"));
+            assert!(found, "the completions lack {word}");
+        }
+        assert!(!script.contains("'plot"), "a hidden command is offered");
+    }
+    if !has("bash") {
+        return;
+    }
+    let (_, bash, _) = run_tabula(&["completions", "bash"], "");
+    let dir = temp_dir("completions-offer");
+    let file = dir.join("tabula.bash");
+    std::fs::write(&file, &bash).unwrap();
+    let commands = bash_offers(&file, &["tabula", "p"]);
+    assert!(commands.contains(&"play".to_string()), "{commands:?}");
+    assert!(!commands.iter().any(|c| c == "plot"), "the hidden plot is offered: {commands:?}");
+    for command in ["play", "match", "rules", "train", "rollout", "solve", "bench"] {
+        let games = bash_offers(&file, &["tabula", command, "m"]);
+        for game in ["microbes", "mnogoboy"] {
+            assert!(games.contains(&game.to_string()), "{command}: {games:?}");
+        }
+    }
+    let options = bash_offers(&file, &["tabula", "play", "nardy", "ko"]);
+    assert!(options.contains(&"koks=on".to_string()), "{options:?}");
+    let players = bash_offers(&file, &["tabula", "play", "mnogoboy", "pl"]);
+    assert!(players.contains(&"players=6".to_string()), "{players:?}");
+    let seats = bash_offers(&file, &["tabula", "play", "nardy", "--seat", "bl"]);
+    for seat in ["black=human", "black=bot:best", "black=bot:greedy", "black=engine:"] {
+        assert!(seats.contains(&seat.to_string()), "{seats:?}");
+    }
+    let bots = bash_offers(&file, &["tabula", "match", "ur", "--player", "bot:"]);
+    assert!(bots.contains(&"bot:perfect".to_string()) && !bots.contains(&"human".to_string()), "{bots:?}");
+}

@@ -128,7 +128,44 @@ fn write_page(dir: &Path, page: &Page) -> anyhow::Result<PathBuf> {
 
 /// `tabula completions SHELL`: the shell's completion script for tabula on stdout.
 pub(super) fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    let mut command = super::Cli::command();
+    let mut command = offered(super::Cli::command());
     clap_complete::generate(shell, &mut command, "tabula", out);
+    if shell == clap_complete::Shell::Fish {
+        fish_positionals(&command, out)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// clap's fish script completes options and subcommands only; these lines add the values
+/// of every positional argument that offers some (the game, its rule options).
+fn fish_positionals(command: &clap::Command, out: &mut dyn Write) -> anyhow::Result<()> {
+    for sub in command.get_subcommands() {
+        let words: Vec<String> = sub
+            .get_positionals()
+            .filter_map(|arg| arg.get_value_parser().possible_values())
+            .flatten()
+            .map(|value| value.get_name().to_string())
+            .collect();
+        if !words.is_empty() {
+            writeln!(
+                out,
+                "complete -c tabula -n \"__fish_seen_subcommand_from {}\" -f -a \"{}\"",
+                sub.get_name(),
+                words.join(" ")
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The command line as the completions offer it: without the hidden subcommands, which
+/// clap's generators would list (they keep hidden flags and values out themselves).
+fn offered(command: clap::Command) -> clap::Command {
+    let mut visible = clap::Command::new("tabula")
+        .args(command.get_arguments().cloned())
+        .subcommands(command.get_subcommands().filter(|sub| !sub.is_hide_set()).cloned());
+    if command.get_version().is_some() {
+        visible = visible.version(env!("CARGO_PKG_VERSION"));
+    }
+    visible
 }
