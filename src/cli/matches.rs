@@ -72,6 +72,10 @@ pub(super) struct MatchArgs {
     /// Also write every game as one JSON line to FILE (appended as each game ends)
     #[arg(long, value_name = "FILE")]
     pub(super) jsonl: Option<PathBuf>,
+    /// On resuming, drop a damaged game from the --records file (it is played again)
+    /// instead of refusing the file
+    #[arg(long)]
+    pub(super) force: bool,
     /// End a game once its result is as good as decided: a Long Nardy pure race, a
     /// solved table's near-certain win (see tabula(6))
     #[arg(long)]
@@ -96,6 +100,9 @@ pub(super) enum MatchCommand {
         /// Fix one player's rating (NAME, spec or number from 1)
         #[arg(long, value_name = "NAME=ELO", value_parser = parse_anchor)]
         anchor: Option<(String, f64)>,
+        /// Leave out a damaged game (named in a warning) instead of refusing the files
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -148,8 +155,20 @@ pub(super) fn run_match_command(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     use crate::app::matches::{ReportRequest, check_engines, report, run_match};
-    if let Some(MatchCommand::Report { files, sprt, anchor }) = args.report {
-        write!(out, "{}", report(&ReportRequest { files, sprt, anchor })?)?;
+    if let Some(MatchCommand::Report {
+        files,
+        sprt,
+        anchor,
+        force,
+    }) = args.report
+    {
+        let request = ReportRequest {
+            files,
+            sprt,
+            anchor,
+            force,
+        };
+        write!(out, "{}", report(&request)?)?;
         return Ok(ExitCode::SUCCESS);
     }
     let config = match_config(args, nets)?;
@@ -229,6 +248,7 @@ fn match_config(args: MatchArgs, nets: &crate::ai::learn::Nets) -> anyhow::Resul
             each_game: args.each_game,
             jsonl: args.jsonl,
             adjudicate: args.adjudicate,
+            force: args.force,
             ..Tourney::default()
         },
     })

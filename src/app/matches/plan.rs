@@ -118,6 +118,9 @@ pub struct Tourney {
     pub jsonl: Option<std::path::PathBuf>,
     /// Stop a game whose result is as good as decided (`--adjudicate`).
     pub adjudicate: bool,
+    /// Drop a damaged game of the records rather than refuse them (`--force`): it is
+    /// left out of the table, and a resumed match plays it again.
+    pub force: bool,
 }
 
 /// The pairings of a match once worked out (see [`MatchConfig::pairings`]).
