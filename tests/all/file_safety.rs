@@ -373,3 +373,33 @@ fn a_second_match_on_the_same_files_stops_at_once_while_report_still_reads_them(
     first.wait().unwrap();
     checks.unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn the_engine_save_refuses_a_fifo_and_writes_through_a_link() {
+    let dir = temp_dir("engine-save");
+    mkfifo(&dir.join("fifo"));
+    std::fs::write(dir.join("real.txt"), "old\n").unwrap();
+    std::os::unix::fs::symlink("real.txt", dir.join("lnk")).unwrap();
+    let script = format!(
+        "new ur\nsave {}\nsave {}\nquit\n",
+        text(&dir.join("fifo")),
+        text(&dir.join("lnk"))
+    );
+    let (code, out, err) = run_tabula(&["engine"], &script);
+    assert_eq!(code, Some(0), "{err}");
+    let answers: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(answers.len(), 4, "{out}");
+    assert!(
+        answers[1].starts_with("? file error: ") && answers[1].contains("is a FIFO"),
+        "{out}"
+    );
+    assert_eq!(answers[2], "=", "{out}");
+    assert!(is_fifo(&dir.join("fifo")));
+    assert!(is_link(&dir.join("lnk")));
+    assert!(
+        std::fs::read_to_string(dir.join("real.txt"))
+            .unwrap()
+            .contains("\ngame ur\n")
+    );
+}
