@@ -7,7 +7,7 @@
 //! roll out and train is the crate's own.
 //!
 //! May use: [`crate::core`] and [`crate::games`]. Inside, each room uses only the rooms
-//! listed before it: `files`, `data_dir`, [`search`], [`bots`], `playout`, `learn`, `solve`,
+//! listed before it: `files`, `output`, `data_dir`, [`search`], [`bots`], `playout`, `learn`, `solve`,
 //! `adjudicate`, `rollout`, [`roster`], `train`, `calibration`. Search, learning and
 //! solving see games only through the [`crate::core::Game`] trait (and each game's own
 //! evaluation or encoder).
@@ -24,6 +24,7 @@ pub(crate) mod files;
 pub mod learn;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod learn;
+pub(crate) mod output;
 pub(crate) mod playout;
 pub(crate) mod rollout;
 pub mod roster;

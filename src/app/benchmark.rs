@@ -27,7 +27,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 
 use crate::ai::bots::Bot;
 use crate::ai::learn::Nets;
@@ -250,8 +250,7 @@ impl<G: BotGame> ConcreteVisitor<G> for Build<'_> {
                 self.benchmark.positions.push(entry);
             }
             next_game += 1;
-            crate::app::record::write_atomically(self.path, self.benchmark.to_text().as_bytes())
-                .with_context(|| format!("cannot write {}", self.path.display()))?;
+            crate::ai::output::write_atomically(self.path, self.benchmark.to_text().as_bytes())?;
             (self.progress)(self.benchmark.positions.len());
         }
         Ok(())

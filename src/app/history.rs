@@ -13,7 +13,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::app::record::{GameRecord, pick_from_file, write_atomically, write_game};
+use crate::ai::output::write_atomically;
+use crate::app::record::{GameRecord, pick_from_file, write_game};
 use crate::app::session::Session;
 use crate::core::Notation;
 
@@ -298,7 +299,10 @@ impl KeptGame {
             "# tabula kept game {number}: 'tabula play --resume' or 'load {number}' takes it up again\n{}",
             write_game(session, notes, closing)
         );
-        write_atomically(&path, text.as_bytes()).map_err(|source| HistoryError::Write { path, source })?;
+        write_atomically(&path, text.as_bytes()).map_err(|error| HistoryError::Write {
+            path,
+            source: std::io::Error::other(error),
+        })?;
         self.written = Some(shape);
         Ok(true)
     }

@@ -106,6 +106,7 @@ fn round_trip(
         files: vec![path.to_path_buf()],
         sprt: None,
         anchor: None,
+        force: false,
     })?;
     anyhow::ensure!(table.contains(&format!("{games} games read")), "{table}");
     let reported = start.elapsed();

@@ -3,7 +3,6 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 
 use super::args::{NetChoice, parse_bot};
@@ -110,7 +109,7 @@ pub(super) fn analyse(
         if let Some(path) = &args.plot {
             let chart = crate::app::analysis::course_chart(&analysis, args.bot);
             let svg = crate::app::charts::line_chart_svg(&chart)?;
-            std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+            crate::ai::output::write_atomically(path, svg.as_bytes())?;
         }
     }
     bar.finish_and_clear();

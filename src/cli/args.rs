@@ -85,9 +85,11 @@ impl EngineArgs {
     /// The settings; `append` keeps an existing log (a match that resumes adds to it).
     pub(super) fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
         let log = match &self.log {
-            Some(path) => Some(
-                TrafficLog::open(path, append).with_context(|| format!("cannot create the log {path}"))?,
-            ),
+            Some(path) => Some({
+                // Refused before it is opened: a FIFO would block, a device be emptied.
+                crate::ai::output::target_of(std::path::Path::new(path))?;
+                TrafficLog::open(path, append).with_context(|| format!("cannot create the log {path}"))?
+            }),
             None => None,
         };
         Ok(EngineSettings {

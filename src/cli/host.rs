@@ -203,7 +203,7 @@ pub(super) fn finish(
     let ending = table.play(&mut keyboard, out)?;
     if let Some(path) = save {
         let text = table.record(Some(&ending));
-        crate::app::record::write_atomically(path, text.as_bytes())
+        crate::ai::output::write_atomically(path, text.as_bytes())
             .map_err(|e| anyhow::anyhow!("cannot write the record to {}: {e}", path.display()))?;
         writeln!(out, "record saved to {}", path.display())?;
     }

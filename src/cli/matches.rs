@@ -85,6 +85,10 @@ pub(super) struct MatchArgs {
     /// Estimated chances never adjudicate
     #[arg(long, value_name = "P", num_args = 0..=1, require_equals = true, value_parser = parse_threshold)]
     pub(super) adjudicate: Option<Option<f64>>,
+    /// On resuming, drop a damaged game from the --records file (it is played again)
+    /// instead of refusing the file
+    #[arg(long)]
+    pub(super) force: bool,
     #[command(flatten)]
     pub(super) engines: EngineArgs,
     #[command(flatten)]
@@ -105,6 +109,9 @@ pub(super) enum MatchCommand {
         /// Fix one player's rating (NAME, spec or number from 1)
         #[arg(long, value_name = "NAME=ELO", value_parser = parse_anchor)]
         anchor: Option<(String, f64)>,
+        /// Leave out a damaged game (named in a warning) instead of refusing the files
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -167,10 +174,21 @@ pub(super) fn run_match_command(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     use crate::app::matches::{ReportRequest, check_engines, report, run_match};
-    if let Some(MatchCommand::Report { files, sprt, anchor }) = args.report {
+    if let Some(MatchCommand::Report {
+        files,
+        sprt,
+        anchor,
+        force,
+    }) = args.report
+    {
         let what = format!("reading {} for the report", shown_files(&files));
-        let table =
-            crate::app::interrupt::while_doing(what, || report(&ReportRequest { files, sprt, anchor }))?;
+        let request = ReportRequest {
+            files,
+            sprt,
+            anchor,
+            force,
+        };
+        let table = crate::app::interrupt::while_doing(what, || report(&request))?;
         write!(out, "{table}")?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -261,6 +279,7 @@ fn match_config(args: MatchArgs, nets: &crate::ai::learn::Nets) -> anyhow::Resul
                 .adjudicate
                 .map(|p| p.unwrap_or(crate::ai::adjudicate::DEFAULT_THRESHOLD)),
             restart: args.restart,
+            force: args.force,
             ..Tourney::default()
         },
     })

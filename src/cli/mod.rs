@@ -284,8 +284,7 @@ fn run_command() -> anyhow::Result<ExitCode> {
             let text = crate::app::lines::read_text_file(&data)?;
             let svg = crate::app::charts::svg_from_data(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", data.display()))?;
-            std::fs::write(&file, svg)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+            crate::ai::output::write_atomically(&file, svg.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
     }

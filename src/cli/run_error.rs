@@ -14,9 +14,19 @@ pub struct RunError(pub(super) anyhow::Error);
 
 impl RunError {
     /// The exit status that says it: 2 for a command line that asks for what cannot be
-    /// (as clap exits for its own errors), 1 for the rest.
+    /// (as clap exits for its own errors; a file tabula refuses to write is one), 1 for
+    /// the rest.
     pub fn exit_code(&self) -> ExitCode {
-        if self.0.chain().any(|cause| cause.is::<UsageError>()) {
+        let refused = |cause: &(dyn std::error::Error + 'static)| {
+            cause
+                .downcast_ref::<crate::ai::output::OutputError>()
+                .is_some_and(crate::ai::output::OutputError::is_refusal)
+        };
+        if self
+            .0
+            .chain()
+            .any(|cause| cause.is::<UsageError>() || refused(cause))
+        {
             ExitCode::from(USAGE_EXIT)
         } else {
             ExitCode::FAILURE

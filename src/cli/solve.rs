@@ -39,6 +39,10 @@ pub(super) fn solve_command(args: SolveArgs, out: &mut dyn Write) -> anyhow::Res
             crate::ai::solve::solvable_text()
         );
     };
+    if let Some(path) = &args.out {
+        // Refused now, not after the solve.
+        crate::ai::output::target_of(path)?;
+    }
     if !args.count {
         crate::app::forecast::announce(
             "solve",

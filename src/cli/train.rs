@@ -84,6 +84,10 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
     if !(1..=crate::ai::learn::network::MAX_HIDDEN).contains(&args.hidden) {
         anyhow::bail!("--hidden is 1 to {}", crate::ai::learn::network::MAX_HIDDEN);
     }
+    if let Some(path) = &args.out {
+        // A FIFO, device or directory is refused now, not after hours of training.
+        crate::ai::output::target_of(path)?;
+    }
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -158,6 +162,7 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
 /// over a network some earlier run finished: hours of training lost to a repeated command.
 fn refuse_to_replace_a_finished_network(config: &crate::ai::learn::td::TdConfig) -> anyhow::Result<()> {
     let out = &config.out;
+    crate::ai::output::target_of(out)?;
     let same_file = |from: &PathBuf| match (from.canonicalize(), out.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,

@@ -669,12 +669,10 @@ impl<H: Head> Run<'_, H> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        weights::save(&path, &self.network, &info)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        weights::save(&path, &self.network, &info)?;
         if config.keep_checkpoints {
             let kept = kept_checkpoint_path(&config.out, self.base_games + self.done);
-            weights::save(&kept, &self.network, &info)
-                .with_context(|| format!("cannot write {}", kept.display()))?;
+            weights::save(&kept, &self.network, &info)?;
         }
         if finished {
             let _ = std::fs::remove_file(config.checkpoint_path());

@@ -239,14 +239,11 @@ pub fn from_bytes(bytes: &[u8]) -> Result<(Network, NetInfo), NetFileError> {
     ))
 }
 
-/// Writes a weight file atomically: to a temporary file beside `path`, then renamed over
-/// it, so a run killed while writing never leaves half a file.
-pub fn save(path: &Path, network: &Network, info: &NetInfo) -> std::io::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = std::path::PathBuf::from(temporary);
-    std::fs::write(&temporary, to_bytes(network, info))?;
-    std::fs::rename(&temporary, path)
+/// Writes a weight file atomically through the one writer of files
+/// ([`crate::ai::output`]), so a run killed while writing never leaves half a file and
+/// a FIFO, device or directory at `path` is refused.
+pub fn save(path: &Path, network: &Network, info: &NetInfo) -> Result<(), crate::ai::output::OutputError> {
+    crate::ai::output::write_atomically(path, &to_bytes(network, info))
 }
 
 #[cfg(test)]

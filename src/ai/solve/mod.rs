@@ -55,7 +55,7 @@ pub fn solve_table(
     solver_of(table)?.solve(table, options, request, out)
 }
 
-use std::io::{self, Write};
+use std::io;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -747,11 +747,7 @@ fn write_layer(path: &Path, range: &Range<u64>, values: &[AtomicU32], residual: 
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let partial = path.with_extension("tmp");
-    let mut file = std::fs::File::create(&partial)?;
-    file.write_all(&bytes)?;
-    file.sync_all()?;
-    std::fs::rename(&partial, path)
+    crate::ai::output::write_atomically(path, &bytes).map_err(io::Error::other)
 }
 
 /// Reads a finished layer back; any mismatch means the layer is solved again.

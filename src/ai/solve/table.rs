@@ -15,7 +15,7 @@
 //! | 72-79  | checksum of the values ([`checksum`])                        |
 //! | 80-    | values: round(chance x 65535) as u16, by position number    |
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -81,6 +81,9 @@ pub enum TableError {
         /// The file.
         path: PathBuf,
     },
+    /// The path is no regular file to write (a directory, a FIFO, a device).
+    #[error(transparent)]
+    Refused(crate::ai::output::OutputError),
 }
 
 /// A 64-bit checksum of bytes: FNV-1a over 8-byte little-endian words, then the tail.
@@ -142,11 +145,10 @@ impl Table {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io_error)?;
         }
-        let partial = path.with_extension("partial");
-        let mut file = std::fs::File::create(&partial).map_err(io_error)?;
-        file.write_all(&bytes).map_err(io_error)?;
-        file.sync_all().map_err(io_error)?;
-        std::fs::rename(&partial, path).map_err(io_error)
+        crate::ai::output::write_atomically(path, &bytes).map_err(|e| match e {
+            crate::ai::output::OutputError::Io { source, .. } => io_error(source),
+            refused => TableError::Refused(refused),
+        })
     }
 
     /// Reads a table and checks that it is the table of `name` with a numbering of

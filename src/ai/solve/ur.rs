@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::table::{Table, TableError};
 use super::{Backup, Choice, Method, Model, Solution, SolveConfig};
+use crate::ai::output::OutputError;
 use crate::core::{NewGame, Options};
 use crate::games::ur::board::RuleSet;
 use crate::games::ur::index::{Next, Successor, UrIndex};
@@ -405,6 +406,9 @@ pub enum CityEndError {
         /// What went wrong.
         error: std::io::Error,
     },
+    /// The path is no regular file to write (a directory, a FIFO, a device).
+    #[error(transparent)]
+    Refused(OutputError),
 }
 
 /// Solves City of Ur's end layers (each side at most `left` pieces not borne off, with
@@ -433,9 +437,11 @@ pub fn solve_city_end(left: u8, back_star: &str, out: Option<&Path>) -> Result<S
     if let Some(path) = out {
         let mut lines: Vec<String> = values.iter().map(|(k, v)| format!("{k}\t{v:.9}")).collect();
         lines.sort();
-        std::fs::write(path, lines.join("\n") + "\n").map_err(|error| CityEndError::Write {
-            path: path.to_path_buf(),
-            error,
+        crate::ai::output::write_atomically(path, (lines.join("\n") + "\n").as_bytes()).map_err(|error| {
+            match error {
+                OutputError::Io { path, source } => CityEndError::Write { path, error: source },
+                refused => CityEndError::Refused(refused),
+            }
         })?;
         report.push_str(&format!("\nwritten to {}", path.display()));
     }

@@ -393,6 +393,21 @@ pub fn games(path: &Path) -> Result<JsonlGames<std::io::BufReader<File>>, Comman
     })
 }
 
+/// The games of the JSON lines file at `path` in its first `upto` bytes: what `tabula
+/// match report` reads of a file a running match may still be adding to.
+pub fn games_upto(
+    path: &Path,
+    upto: u64,
+) -> Result<JsonlGames<std::io::BufReader<std::io::Take<File>>>, CommandError> {
+    use std::io::Read as _;
+    let file = crate::app::lines::open_regular_file(path).map_err(|e| CommandError::File(e.to_string()))?;
+    Ok(JsonlGames {
+        lines: WholeLines::new(std::io::BufReader::new(file.take(upto))),
+        path: path.to_path_buf(),
+        failed: false,
+    })
+}
+
 impl<R> JsonlGames<R> {
     /// The bytes of the whole lines read so far: where a torn last line begins once the
     /// games are all read.
@@ -487,25 +502,22 @@ fn record_of(game: &GameLine, plan: &PlanLine) -> String {
     text
 }
 
-/// Opens `path` to append games to when the match resumes from its text records: a torn
-/// last line (a run killed mid-write) is cut off. Returns the file and the numbers (from
-/// 0) of the games it holds; the file is read one line at a time.
-pub(super) fn open(path: &Path) -> anyhow::Result<(File, BTreeSet<u64>)> {
+/// The numbers (from 0) of the games the JSON lines at `path` hold, when the match
+/// resumes from its text records, and how many bytes of whole lines they are (a torn
+/// last line, from a run killed mid-write, comes after them); read one line at a time.
+pub(super) fn held_games(path: &Path) -> anyhow::Result<(BTreeSet<u64>, u64)> {
     let mut held = BTreeSet::new();
-    if path.exists() {
-        let file = crate::app::lines::open_regular_file(path)?;
-        let mut lines = WholeLines::new(std::io::BufReader::new(file));
-        while let Some((_, line)) = lines
-            .next_line()
-            .with_context(|| format!("cannot read {}", path.display()))?
-        {
-            if let Ok(game) = serde_json::from_str::<GameLine>(&line) {
-                held.insert(game.number.saturating_sub(1));
-            }
+    let file = crate::app::lines::open_regular_file(path)?;
+    let mut lines = WholeLines::new(std::io::BufReader::new(file));
+    while let Some((_, line)) = lines
+        .next_line()
+        .with_context(|| format!("cannot read {}", path.display()))?
+    {
+        if let Ok(game) = serde_json::from_str::<GameLine>(&line) {
+            held.insert(game.number.saturating_sub(1));
         }
-        super::run::cut_to(path, lines.whole)?;
     }
-    Ok((super::run::append_to(path)?, held))
+    Ok((held, lines.whole))
 }
 
 /// Appends one game's line and flushes it, so that a reader sees every finished game.

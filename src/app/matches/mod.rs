@@ -23,6 +23,7 @@ mod game;
 pub mod jsonl;
 mod openings;
 mod plan;
+mod record_files;
 mod report;
 mod resume;
 mod run;

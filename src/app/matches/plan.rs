@@ -126,6 +126,9 @@ pub struct Tourney {
     /// The name each player's engine gave at the check before the games (none for
     /// bots), by which names that two players share are told apart.
     pub engine_names: Vec<Option<String>>,
+    /// Drop a damaged game of the records rather than refuse them (`--force`): it is
+    /// left out of the table, and a resumed match plays it again.
+    pub force: bool,
 }
 
 /// The pairings of a match once worked out (see [`MatchConfig::pairings`]).

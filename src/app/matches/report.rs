@@ -4,18 +4,22 @@
 //! when a match resumes, so the table is the one a single run would print.
 
 use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufReader, Read as _, Take};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
+use super::jsonl::JsonlGames;
 use super::openings::Starts;
 use super::plan::PlanLine;
+use super::record_files::Checked;
 use super::resume::resume;
 use super::table::{table, wrap};
 use super::{GameSummary, MatchConfig, Tourney};
 use crate::app::players::MatchPlayer;
 use crate::app::protocol::client::EngineSettings;
-use crate::app::record::{GameRecord, RecordStream, Undamaged};
+use crate::app::record::{GameRecord, RecordStream};
 use crate::app::session::CommandError;
 use crate::core::stats::sprt::Sprt;
 
@@ -27,6 +31,8 @@ pub struct ReportRequest {
     pub sprt: Option<Sprt>,
     /// A player (by name, label or number from 1) and the Elo to fix it at.
     pub anchor: Option<(String, f64)>,
+    /// Leave a damaged game out (told in the report) rather than refuse the files.
+    pub force: bool,
 }
 
 /// Reads the records and returns the table.
@@ -35,20 +41,32 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
         bail!("give the record files to read: tabula match report FILE...");
     }
     refuse_repeated_files(&request.files)?;
+    // Each file is read as far as it reached now: a match still adding to it is not
+    // chased, and both readings below see the same games.
+    let sizes: Vec<u64> = request
+        .files
+        .iter()
+        .map(|path| std::fs::metadata(path).map_or(u64::MAX, |m| m.len()))
+        .collect();
     // Read twice, as streams: first what the games say of their match (players, plan,
     // which game is in which file), then every game replayed, one at a time.
-    let survey = survey(&request.files)?;
+    let survey = survey(&request.files, &sizes, request.force)?;
     let config = survey.config(request)?;
     let (games, seen, seats) = (survey.games, &survey.seen, survey.seats);
     let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
-    for path in &request.files {
-        let games =
-            read_games(path)?.map(|r| r.map_err(|e| CommandError::File(format!("{}: {e}", path.display()))));
-        for summary in resume(&config, games)? {
+    let mut out = String::new();
+    for (path, &size) in request.files.iter().zip(&sizes) {
+        let mut games = read_games(path, size, request.force)?;
+        let named = games
+            .by_ref()
+            .map(|r| r.map_err(|e| CommandError::File(format!("{}: {e}", path.display()))));
+        for summary in resume(&config, named)? {
             finished.insert(summary.index, summary);
         }
+        for told in games.told() {
+            out.push_str(&wrap(&format!("warning: {}: {told} (--force)", path.display())));
+        }
     }
-    let mut out = String::new();
     let sprt = super::run::sprt_of(&config, &finished);
     if let Some(progress) = &sprt {
         if let Some(gap) = progress.gap(&finished) {
@@ -95,15 +113,16 @@ struct Survey {
     seats: u64,
 }
 
-/// Reads the `files` once for what their games say of their match; refuses games of
+/// Reads the `files` (each up to its size in `sizes`) once for what their games say of
+/// their match; refuses games of
 /// different matches and a game found twice.
-fn survey(files: &[PathBuf]) -> anyhow::Result<Survey> {
+fn survey(files: &[PathBuf], sizes: &[u64], force: bool) -> anyhow::Result<Survey> {
     let mut first: Option<(GameRecord, PlanLine)> = None;
     let mut players: BTreeMap<usize, MatchPlayer> = BTreeMap::new();
     let mut games = 0;
     let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
     for (file, path) in files.iter().enumerate() {
-        for record in read_games(path)? {
+        for record in read_games(path, sizes[file], force)? {
             let record = record.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             let plan = plan_of(&record, path)?;
             let first = first.get_or_insert_with(|| (record.clone(), plan.clone()));
@@ -186,15 +205,45 @@ impl Survey {
     }
 }
 
-/// The undamaged games of the records at `path`, read as a stream; a last game still
-/// being written (by a match running) is left out.
-fn read_games(path: &Path) -> anyhow::Result<Box<dyn Iterator<Item = Result<GameRecord, CommandError>>>> {
+/// The games of one file, read as a stream.
+enum Games {
+    Text(Box<Checked<BufReader<Take<File>>>>),
+    Jsonl(JsonlGames<BufReader<Take<File>>>),
+}
+
+impl Games {
+    /// What was said of each damaged game left out (`--force`).
+    fn told(&self) -> &[String] {
+        match self {
+            Games::Text(games) => &games.told,
+            Games::Jsonl(_) => &[],
+        }
+    }
+}
+
+impl Iterator for Games {
+    type Item = Result<GameRecord, CommandError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Games::Text(games) => games.next(),
+            Games::Jsonl(games) => games.next(),
+        }
+    }
+}
+
+/// The games of the records at `path` in their first `upto` bytes, read as a stream: a
+/// damaged one refused with its line, or with `force` left out; a last game still being
+/// written (by a match running) is left out.
+fn read_games(path: &Path, upto: u64, force: bool) -> anyhow::Result<Games> {
     // JSON lines are read as the text records they hold.
     if super::jsonl::is_jsonl_file(path).unwrap_or(false) {
-        return Ok(Box::new(super::jsonl::games(path)?));
+        return Ok(Games::Jsonl(super::jsonl::games_upto(path, upto)?));
     }
-    let stream: RecordStream<_> = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
-    Ok(Box::new(Undamaged::new(stream)))
+    let file = crate::app::lines::open_regular_file(path)?.take(upto);
+    let stream = RecordStream::new(BufReader::with_capacity(1 << 16, file)).tolerating_a_torn_tail();
+    let forced = "with --force it is left out of the table";
+    Ok(Games::Text(Box::new(Checked::new(stream, force, forced))))
 }
 
 /// Refuses a file given twice (by any path): its games would count twice.

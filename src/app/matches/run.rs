@@ -3,17 +3,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::fs::OpenOptions;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 
 use super::engines::EnginePool;
 use super::game::play_game_in;
-use super::resume::resume;
 use super::scoring::format_points;
 use super::standings::{Live, SprtProgress};
 use super::table::{footer, table, unbalanced_warning, wrap};
@@ -30,17 +28,7 @@ pub fn run_match(config: &MatchConfig, out: &mut dyn Write, progress: bool) -> a
         bail!("a match is played by bots and engines; 'human' cannot play one");
     }
     let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
-    let writer = config
-        .records
-        .as_ref()
-        .map(|path| open_records(config, path, &mut finished))
-        .transpose()?;
-    let jsonl = config
-        .tourney
-        .jsonl
-        .as_ref()
-        .map(|path| open_jsonl(config, path, &mut finished))
-        .transpose()?;
+    let (writer, jsonl) = super::record_files::open_both(config, &mut finished)?;
     if let Some(warning) = unbalanced_warning(config) {
         eprint!("{warning}");
     }
@@ -136,26 +124,6 @@ pub(super) fn sprt_of(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary
 /// The game the SPRT's verdict came at, once it has come: no game from there on counts.
 pub(super) fn stop_at(sprt: &Option<SprtProgress>) -> Option<u64> {
     sprt.as_ref().and_then(SprtProgress::cutoff)
-}
-
-/// Opens the records at `path` to append games to, the games they hold put in
-/// `finished`.
-fn open_records(
-    config: &MatchConfig,
-    path: &std::path::Path,
-    finished: &mut BTreeMap<u64, GameSummary>,
-) -> anyhow::Result<std::fs::File> {
-    if path.exists() {
-        // Read as a stream, of any size. A run that was killed mid-write leaves a torn
-        // last game, which is dropped from the file and played again.
-        let stream = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
-        let mut games = crate::app::record::Undamaged::new(stream);
-        for summary in resuming(path, || resume(config, games.by_ref()))? {
-            finished.insert(summary.index, summary);
-        }
-        cut_to(path, games.stream().whole_bytes())?;
-    }
-    append_to(path)
 }
 
 /// What one game played, its record and its JSON line, or why it could not be played.
@@ -373,38 +341,6 @@ fn stopped(config: &MatchConfig, done: usize) -> crate::app::interrupt::StoppedB
     }
 }
 
-/// Opens the JSON lines file at `path` to append games to, with the numbers (from 0) of
-/// the games it holds. Without `--records` they are what the match resumes from: read
-/// once, as a stream, then a torn last line is cut off.
-fn open_jsonl(
-    config: &MatchConfig,
-    path: &std::path::Path,
-    finished: &mut BTreeMap<u64, GameSummary>,
-) -> anyhow::Result<(std::fs::File, BTreeSet<u64>)> {
-    if config.records.is_some() || !path.exists() {
-        return super::jsonl::open(path);
-    }
-    let mut games = super::jsonl::games(path)?;
-    let mut held = BTreeSet::new();
-    for summary in resuming(path, || resume(config, games.by_ref()))? {
-        held.insert(summary.index);
-        finished.insert(summary.index, summary);
-    }
-    cut_to(path, games.whole_bytes())?;
-    Ok((append_to(path)?, held))
-}
-
-/// Runs `read`, which reads the games of `path` back to resume the match: a signal
-/// meanwhile ends tabula, saying so (the file is not changed before they are all read).
-fn resuming<T>(path: &std::path::Path, read: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
-    let what = format!(
-        "reading {} to resume the match; the file is as it was",
-        path.display()
-    );
-    crate::app::interrupt::while_doing(what, read)
-        .with_context(|| format!("cannot resume from {}", path.display()))
-}
-
 /// Starts every engine of the match once, gives it a new game and stops it: an engine
 /// that cannot start, fails its handshake or refuses the game ends the match before any
 /// game is scored (a crash later is a forfeit, and the engine is started again). Returns
@@ -423,29 +359,6 @@ pub fn check_engines(config: &MatchConfig) -> anyhow::Result<Vec<Option<String>>
         names.push(name);
     }
     Ok(names)
-}
-
-/// Cuts the file at `path` back to its first `whole` bytes, where a run killed while
-/// writing left a torn game after them.
-pub(super) fn cut_to(path: &std::path::Path, whole: u64) -> anyhow::Result<()> {
-    let length = std::fs::metadata(path).map(|m| m.len()).unwrap_or(whole);
-    if whole < length {
-        OpenOptions::new()
-            .write(true)
-            .open(path)
-            .and_then(|file| file.set_len(whole))
-            .with_context(|| format!("cannot repair {}", path.display()))?;
-    }
-    Ok(())
-}
-
-/// The file at `path` opened to append games to (made if missing).
-pub(super) fn append_to(path: &std::path::Path) -> anyhow::Result<std::fs::File> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Games done of all, games per second and the time left (and with an SPRT its LLR and

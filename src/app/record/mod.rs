@@ -53,7 +53,7 @@ pub use stream::{Picked, RecordStream, Undamaged, open_record_file, pick_from_fi
 pub use tags::{NOTE_WORDS, Tags, split_name};
 #[cfg(test)]
 pub use write::save_text;
-pub use write::{action_line, dice_command, save_file, start_dice, write_atomically, write_game};
+pub use write::{action_line, dice_command, save_file, start_dice, write_game};
 
 use crate::app::lines::quote;
 use crate::app::session::{Action, CommandError};

@@ -151,6 +151,8 @@ impl<R: BufRead> RecordStream<R> {
                 // A last line without a line end was cut short while the file was
                 // written (`seed 42 at 13` for `seed 42 at 136`): it is not read.
                 (Ok(text), false) => self.finish(Some(text)),
+                // Cut inside a character: as torn as any cut line.
+                (Err(reason), false) if self.torn_tail => self.finish(Some(reason)),
                 (Err(reason), _) => self.reader.bad_line(self.line, reason)?,
             }
         }
@@ -162,7 +164,11 @@ impl<R: BufRead> RecordStream<R> {
         self.done = true;
         let cut = cut.filter(|c| !c.trim().is_empty());
         let open = self.reader.open.as_ref();
-        let torn = self.torn_tail && (cut.is_some() || open.is_some_and(|o| !o.whole()));
+        // Only a game written whole up to its cut is torn: one with a damaged line (a
+        // changed byte, a line that is no record line) is damaged, and said to be.
+        let torn = self.torn_tail
+            && !open.is_some_and(|o| o.damaged())
+            && (cut.is_some() || open.is_some_and(|o| !o.whole()));
         if torn {
             // A running match is writing its last game: it is not read yet.
             self.reader.open = None;
@@ -238,11 +244,6 @@ impl<R: BufRead> Undamaged<R> {
             ahead: None,
             failed: false,
         }
-    }
-
-    /// The stream, to ask it how much was whole once read.
-    pub fn stream(&self) -> &RecordStream<R> {
-        &self.stream
     }
 
     fn refuse(&mut self, error: CommandError) -> Option<Result<GameRecord, CommandError>> {

@@ -122,35 +122,14 @@ pub fn save_text(session: &Session, notes: &[String]) -> String {
     )
 }
 
-/// Saves the session's record to `path` and marks it saved. The record is written to a
-/// temporary file beside `path` and renamed over it, so a failed save (a full disk)
-/// leaves any earlier file at `path` as it was.
+/// Saves the session's record to `path` and marks it saved, through the one writer of
+/// files ([`crate::ai::output::write_atomically`]): a regular file is replaced whole, a
+/// symbolic link is written through to the file it names, and anything else (a FIFO, a
+/// device, a directory, a dangling link) is refused and left untouched, as is any earlier
+/// file when the save fails (a full disk).
 pub fn save_file(session: &mut Session, path: &str, notes: &[String]) -> Result<(), CommandError> {
-    write_atomically(std::path::Path::new(path), save_text(session, notes).as_bytes())
-        .map_err(|e| CommandError::File(format!("cannot write {path}: {e}")))?;
+    crate::ai::output::write_atomically(std::path::Path::new(path), save_text(session, notes).as_bytes())
+        .map_err(|e| CommandError::File(e.to_string()))?;
     session.mark_saved();
     Ok(())
-}
-
-/// Writes `bytes` to a temporary file in `path`'s folder, flushes it to disk and renames
-/// it to `path`; on any failure the temporary file is removed and `path` is untouched.
-pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
-    let mut temporary_name = std::ffi::OsString::from(".");
-    temporary_name.push(name);
-    temporary_name.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(temporary_name);
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }

@@ -122,7 +122,7 @@ fn write_page(dir: &Path, page: &Page) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(&folder).with_context(|| format!("cannot create {}", folder.display()))?;
     let path = folder.join(format!("{}.{}", page.name, page.section));
     let text = render_page(page.name).map_err(anyhow::Error::msg)?;
-    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    crate::ai::output::write_atomically(&path, text.as_bytes())?;
     Ok(path)
 }
 
