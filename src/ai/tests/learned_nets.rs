@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use crate::ai::learn::Network;
-use crate::ai::learn::td::{TdConfig, curve_match, train};
+use crate::ai::learn::seat_head::curve_match;
+use crate::ai::learn::td::TdConfig;
+use crate::ai::train::train;
 use crate::core::Strategy;
 use crate::core::{Game, Notation, Options, Phase, SeededDice};
 use crate::games::{AnyGame, GameKind};
