@@ -220,7 +220,15 @@ fn a_short_training_run_learns_to_beat_greedy_more_often() {
 
 /// The games whose shipped networks the move fingerprints cover: one per shipped network
 /// file (the option words of its game), with the bot levels played on it.
-const FINGERPRINTED: &[(&str, &[&str], &[(crate::ai::roster::BotKind, usize)])] = {
+/// A game by id and option words, and the bots fingerprinted on it with the number of
+/// positions each is asked about.
+type Fingerprinted = (
+    &'static str,
+    &'static [&'static str],
+    &'static [(crate::ai::roster::BotKind, usize)],
+);
+
+const FINGERPRINTED: &[Fingerprinted] = {
     use crate::ai::roster::BotKind::{Net, Reference};
     &[
         (
