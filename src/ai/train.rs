@@ -1,6 +1,8 @@
-//! `tabula train nardy`: the TD(lambda) trainer of [`crate::ai::learn::td`] with Long
-//! Nardy's head, [`NardyHead`]: five outputs, the chances of the scoring outcomes for
-//! the side to act ([`Probabilities`]), so that the network learns mars and koks.
+//! `tabula train GAME`: the one entry to the TD(lambda) trainer of
+//! [`crate::ai::learn::td`] ([`train`]), with the head each game's network has
+//! ([`NetGame`]): one output per seat ([`SeatHead`]), or Long Nardy's [`NardyHead`],
+//! five outputs, the chances of the scoring outcomes for the side to act
+//! ([`Probabilities`]), so that the network learns mars and koks.
 //!
 //! Every move of self-play is the one whose position the network likes best (one ply,
 //! by equity); the positions before each roll are learnt from, their values seen from
@@ -13,68 +15,129 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::ai::bots::Bot;
+use crate::ai::learn::curve::{CurveScore, curve_match};
 use crate::ai::learn::load_file;
 use crate::ai::learn::nardy::{NetBot, Probabilities, probabilities};
 use crate::ai::learn::network::{MAX_OUTPUTS, Network, OUTPUTS};
+use crate::ai::learn::seat_head::SeatHead;
 use crate::ai::learn::td::{self, CURVE_SEED, Head, Outcomes};
 use crate::ai::learn::weights::NetInfo;
 use crate::ai::playout::Seats;
 use crate::ai::roster::BotKind;
-use crate::core::{Game, NewGame, Phase, Seat};
+use crate::core::{Game, NewGame, Phase, Seat, Strategy};
+use crate::games::aeroplane::Aeroplane;
+use crate::games::microbes::Microbes;
+use crate::games::mnogoboy::Mnogoboy;
 use crate::games::nardy::encode::{ENCODING_VERSION, INPUTS, encode, layout_of_inputs};
 use crate::games::nardy::{Nardy, NardyMove};
+use crate::games::ur::Ur;
+use crate::games::{AnyGame, Cast, ConcreteVisitor};
 
-/// The id of the game whose network is trained (`nardy`).
-pub fn game_id() -> &'static str {
-    Nardy::game_info().id
+/// A game whose network can be trained, and the head that network has. The defaults
+/// are the head of one output per seat ([`SeatHead`]), for games like the one given.
+pub trait NetGame: Strategy {
+    /// Whether the positions' targets may be valued by a search on the network
+    /// (`--target-plies`).
+    const SEARCH_TARGETS: bool = true;
+
+    /// Trains a network for games like `fresh` (see [`td::train_head`]).
+    fn train_net(
+        fresh: &Self,
+        config: &TrainConfig,
+        log: &mut dyn Write,
+        progress: bool,
+    ) -> anyhow::Result<td::Summary> {
+        td::train_head(&SeatHead::new(fresh)?, config, log, progress)
+    }
+
+    /// The key the network file of games like `fresh` is named by in the data
+    /// directory ([`td::file_name`]), or `None` where a run must be told where it goes.
+    fn file_key(fresh: &Self) -> Option<String> {
+        fresh.encoding().map(|encoding| encoding.key)
+    }
+}
+
+/// Long Nardy's network has its own head, five outcome chances, valued by the network
+/// alone; its file is named by whoever trains it.
+impl NetGame for Nardy {
+    const SEARCH_TARGETS: bool = false;
+
+    fn train_net(
+        _fresh: &Nardy,
+        config: &TrainConfig,
+        log: &mut dyn Write,
+        progress: bool,
+    ) -> anyhow::Result<td::Summary> {
+        td::train_head(&NardyHead, config, log, progress)
+    }
+
+    fn file_key(_fresh: &Nardy) -> Option<String> {
+        None
+    }
+}
+
+impl NetGame for Ur {}
+
+impl NetGame for Aeroplane {}
+
+impl NetGame for Microbes {}
+
+impl NetGame for Mnogoboy {}
+
+/// What a run on a game needs to know before it starts, from the game's [`NetGame`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrainPlan {
+    /// [`NetGame::SEARCH_TARGETS`].
+    pub search_targets: bool,
+    /// [`NetGame::file_key`].
+    pub file_key: Option<String>,
+}
+
+/// The plan of a run on games like `fresh`.
+pub fn plan(fresh: &AnyGame) -> TrainPlan {
+    struct Plan;
+    impl<G: NetGame> ConcreteVisitor<G> for Plan {
+        type Output = TrainPlan;
+        fn visit(self, fresh: &G, _cast: &Cast<G>) -> TrainPlan {
+            TrainPlan {
+                search_targets: G::SEARCH_TARGETS,
+                file_key: G::file_key(fresh),
+            }
+        }
+    }
+    fresh.visit_concrete(Plan)
+}
+
+/// Runs a training run for games like `fresh` with the head of its network, printing
+/// the learning curve to `log` and a progress bar to the terminal when `progress` is
+/// true. Checkpoints go to [`TrainConfig::checkpoint_path`] between rounds; the
+/// finished network goes to `config.out`.
+pub fn train(
+    fresh: &AnyGame,
+    config: &TrainConfig,
+    log: &mut dyn Write,
+    progress: bool,
+) -> anyhow::Result<td::Summary> {
+    struct Train<'a> {
+        config: &'a TrainConfig,
+        log: &'a mut dyn Write,
+        progress: bool,
+    }
+    impl<G: NetGame> ConcreteVisitor<G> for Train<'_> {
+        type Output = anyhow::Result<td::Summary>;
+        fn visit(self, fresh: &G, _cast: &Cast<G>) -> Self::Output {
+            G::train_net(fresh, self.config, self.log, self.progress)
+        }
+    }
+    fresh.visit_concrete(Train {
+        config,
+        log,
+        progress,
+    })
 }
 
 /// What a training run is asked to do: the same settings as any game's TD run.
 pub type TrainConfig = td::TdConfig;
-
-/// A paired match's totals, from the network's side.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct MatchScore {
-    /// Games played.
-    pub games: u64,
-    /// Games the network won.
-    pub wins: u64,
-    /// Points the network scored.
-    pub points_won: u64,
-    /// Points its opponent scored.
-    pub points_lost: u64,
-}
-
-impl MatchScore {
-    /// The share of games won.
-    pub fn win_rate(&self) -> f64 {
-        self.wins as f64 / self.games.max(1) as f64
-    }
-
-    /// Points won minus points lost, per game.
-    pub fn points_per_game(&self) -> f64 {
-        (self.points_won as f64 - self.points_lost as f64) / self.games.max(1) as f64
-    }
-
-    /// One line: `62.5% (55.6-68.9) of 200, +0.41 points/game`.
-    pub fn describe(&self) -> String {
-        let (low, high) = crate::core::stats::wilson(self.wins as f64, self.games as f64);
-        format!(
-            "{:.1}% ({:.1}-{:.1}) of {}, {:+.2} points/game",
-            100.0 * self.win_rate(),
-            low.max(0.0),
-            high.min(100.0),
-            self.games,
-            self.points_per_game()
-        )
-    }
-}
-
-impl std::fmt::Display for MatchScore {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.describe())
-    }
-}
 
 /// Who a paired match is played against.
 #[derive(Clone, Debug)]
@@ -95,7 +158,7 @@ pub fn paired_match(
     pairs: u64,
     first_seed: u64,
     jobs: usize,
-) -> MatchScore {
+) -> CurveScore {
     let seat_bots = |seed: u64, net_seat: Seat| -> Vec<Box<dyn Bot<Nardy>>> {
         let mut bots: Vec<Box<dyn Bot<Nardy>>> = vec![
             Box::new(NetBot::new(Arc::clone(net), plies, seed)),
@@ -109,29 +172,7 @@ pub fn paired_match(
         }
         bots
     };
-    let tally = |score: &mut MatchScore, net_seat: Seat, outcome: &crate::core::Outcome| {
-        score.games += 1;
-        if outcome.winner_seat() == Some(net_seat) {
-            score.wins += 1;
-        }
-        score.points_won += u64::from(outcome.points[net_seat]);
-        score.points_lost += u64::from(outcome.points[1 - net_seat]);
-    };
-    let per_thread = crate::ai::playout::every_seat_rounds(
-        &Nardy::default_game(),
-        pairs,
-        first_seed,
-        jobs,
-        &seat_bots,
-        &tally,
-    );
-    per_thread.iter().fold(MatchScore::default(), |mut total, s| {
-        total.games += s.games;
-        total.wins += s.wins;
-        total.points_won += s.points_won;
-        total.points_lost += s.points_lost;
-        total
-    })
+    curve_match(&Nardy::default_game(), pairs, first_seed, jobs, &seat_bots, true)
 }
 
 /// Every seat plays the move whose position `net` likes best (one ply).
@@ -189,7 +230,6 @@ pub struct NardyHead;
 impl Head for NardyHead {
     type Game = Nardy;
     type Value = Probabilities;
-    type Score = MatchScore;
     type Valuer = ();
     type Chooser<'n> = OnePly<'n>;
 
@@ -205,7 +245,7 @@ impl Head for NardyHead {
 
     /// A run resumed from a checkpoint of an earlier layout stays on it.
     fn key_of(&self, network: &Network) -> (String, u32) {
-        (game_id().into(), layout_of_inputs(network.inputs()))
+        (Nardy::game_info().id.into(), layout_of_inputs(network.inputs()))
     }
 
     fn load(&self, path: &Path) -> anyhow::Result<(Network, NetInfo)> {
@@ -272,20 +312,13 @@ impl Head for NardyHead {
         reference: Option<&Arc<Network>>,
         games: u64,
         jobs: usize,
-    ) -> MatchScore {
+    ) -> CurveScore {
         let opponent = match reference {
             Some(reference) => Opponent::Net(Arc::clone(reference)),
             None => Opponent::Bot(BotKind::Greedy),
         };
         paired_match(net, 1, &opponent, games.div_ceil(2), CURVE_SEED, jobs)
     }
-}
-
-/// Runs a training run, printing the learning curve to `log` and a progress bar to the
-/// terminal when `progress` is true. Checkpoints go to [`TrainConfig::checkpoint_path`]
-/// between rounds; the finished network goes to `config.out`.
-pub fn train(config: &TrainConfig, log: &mut dyn Write, progress: bool) -> anyhow::Result<td::Summary> {
-    td::train_head(&NardyHead, config, log, progress)
 }
 
 #[cfg(test)]

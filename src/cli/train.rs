@@ -7,8 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::GameChoice;
-use crate::core::Strategy;
-use crate::games::{AnyGame, Cast, ConcreteVisitor};
+use crate::games::AnyGame;
 
 #[derive(Debug, Args)]
 pub(super) struct TrainArgs {
@@ -59,20 +58,6 @@ pub(super) struct TrainArgs {
     pub(super) target_plies: u8,
 }
 
-/// Runs the generic trainer on the concrete game inside an [`AnyGame`].
-struct Train<'a> {
-    config: &'a crate::ai::learn::td::TdConfig,
-    out: &'a mut dyn Write,
-}
-
-impl<G: Strategy> ConcreteVisitor<G> for Train<'_> {
-    type Output = anyhow::Result<crate::ai::learn::td::Summary>;
-
-    fn visit(self, game: &G, _cast: &Cast<G>) -> Self::Output {
-        crate::ai::learn::td::train(game, self.config, self.out, io::stderr().is_terminal())
-    }
-}
-
 pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
     if !(0.0..=1.0).contains(&args.lambda) {
@@ -120,41 +105,25 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
             args.games, args.eval_games, args.eval_every
         ),
     );
-    if kind.info().id == crate::ai::train::game_id() {
-        // Long Nardy's network has its own head: five outputs for mars and koks.
-        if args.target_plies > 1 {
-            anyhow::bail!(
-                "--target-plies is for the other games; Long Nardy's trainer takes its targets from the network"
-            );
-        }
-        let Some(out_file) = args.out.clone() else {
-            anyhow::bail!("say where the network goes, e.g. --out {}.net", kind.info().id);
-        };
-        let config = settings(out_file);
-        refuse_to_replace_a_finished_network(&config)?;
-        let summary = crate::ai::train::train(&config, out, io::stderr().is_terminal())?;
-        return finished(out, summary.games, summary.games_per_second, &config.out);
-    }
     let game: AnyGame = kind.new_game(&options)?;
-    let Some(encoding) = game.encoding() else {
+    let plan = crate::ai::train::plan(&game);
+    if args.target_plies > 1 && !plan.search_targets {
         anyhow::bail!(
-            "{} has no encoder, so no network can be trained for it",
-            kind.info().id
+            "--target-plies is for the other games; {}'s trainer takes its targets from the network",
+            kind.info().title
         );
-    };
-    let out_file = match args.out.clone() {
-        Some(path) => path,
-        None => crate::ai::data_dir::data_dir()
+    }
+    let out_file = match (args.out.clone(), plan.file_key) {
+        (Some(path), _) => path,
+        (None, None) => anyhow::bail!("say where the network goes, e.g. --out {}.net", kind.info().id),
+        (None, Some(key)) => crate::ai::data_dir::data_dir()
             .ok_or_else(|| anyhow::anyhow!("there is no data directory; give --out FILE"))?
             .join("nets")
-            .join(crate::ai::learn::td::file_name(&encoding.key)),
+            .join(crate::ai::learn::td::file_name(&key)),
     };
     let config = settings(out_file);
     refuse_to_replace_a_finished_network(&config)?;
-    let summary = game.visit_concrete(Train {
-        config: &config,
-        out: &mut *out,
-    })?;
+    let summary = crate::ai::train::train(&game, &config, out, io::stderr().is_terminal())?;
     finished(out, summary.games, summary.games_per_second, &config.out)
 }
 

@@ -32,8 +32,9 @@ const ALLOWED: &[(&str, &str)] = &[
         "ai/roster/bot_game.rs",
         "implements the bots' trait for each game type",
     ),
-    // Trains the Long Nardy network by self-play.
-    ("ai/train.rs", "trains the Long Nardy network"),
+    // The trainer's entry: which head each game type's network has (Long Nardy's own
+    // five outcome chances, one chance per seat for the others).
+    ("ai/train.rs", "declares each game type's network head"),
     // The solving room presents the Ur solver's tables as its own.
     ("ai/solve/mod.rs", "re-exports the Ur solver's tables"),
     // The list of solvers names each solver once; which tables each builds it asks the

@@ -9,6 +9,7 @@
 //! one for that file's game for the bots it builds ([`Nets`], a value handed to wherever
 //! bots are built, so that two bots of one process may play on different networks).
 
+pub mod curve;
 pub mod nardy;
 pub mod network;
 // A unit-test file kept under `tests/`, where the checks that games stay in their

@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
+use super::curve::CurveScore;
 use super::network::{MAX_OUTPUTS, Network};
 use super::seats::{MAX_INPUTS, SeatNet, check_fits, seat_chances};
 use super::td::{CURVE_SEED, Head, Outcomes, TdConfig};
@@ -56,38 +57,6 @@ impl Outcomes for SeatChances {
     }
 }
 
-/// A learning-curve match's totals, from the network's side.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct CurveScore {
-    /// Games played.
-    pub games: u64,
-    /// Games the network won.
-    pub wins: u64,
-    /// Seats per game (the fair share of wins is one in this many).
-    pub seats: usize,
-}
-
-impl CurveScore {
-    /// One line: `62.5% (55.6-68.9) of 200, fair share 50%`.
-    pub fn describe(&self) -> String {
-        let (low, high) = crate::core::stats::wilson(self.wins as f64, self.games as f64);
-        format!(
-            "{:.1}% ({:.1}-{:.1}) of {}, fair share {:.0}%",
-            100.0 * self.wins as f64 / self.games.max(1) as f64,
-            low.max(0.0),
-            high.min(100.0),
-            self.games,
-            100.0 / self.seats.max(1) as f64
-        )
-    }
-}
-
-impl std::fmt::Display for CurveScore {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.describe())
-    }
-}
-
 /// `net` at one ply against `bot:greedy` in every other seat (or, given `reference`,
 /// against `bot:net` on it): each dice seed from `first_seed` on is played once with
 /// the network in each seat, `rounds` seeds in all, over `jobs` threads (the result
@@ -119,16 +88,7 @@ pub fn curve_match<G: Strategy>(
             })
             .collect()
     };
-    let tally = |(games, wins): &mut (u64, u64), net_seat: Seat, outcome: &crate::core::Outcome| {
-        *games += 1;
-        *wins += u64::from(outcome.winner_seat() == Some(net_seat));
-    };
-    let wins = crate::ai::playout::every_seat_rounds(fresh, rounds, first_seed, jobs, &seat_bots, &tally);
-    CurveScore {
-        games: wins.iter().map(|w| w.0).sum(),
-        wins: wins.iter().map(|w| w.1).sum(),
-        seats,
-    }
+    super::curve::curve_match(fresh, rounds, first_seed, jobs, &seat_bots, false)
 }
 
 /// The chance `seat` finishes first in `game` by `net`, exact once it is over.
@@ -222,7 +182,6 @@ impl<G: Strategy> SeatHead<G> {
 impl<G: Strategy> Head for SeatHead<G> {
     type Game = G;
     type Value = SeatChances;
-    type Score = CurveScore;
     type Valuer = Option<Expectimax<G, SeatNet>>;
     type Chooser<'n>
         = OnePly<'n>

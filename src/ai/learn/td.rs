@@ -25,7 +25,7 @@
 //! and one resumed from its checkpoint (written at every point of the learning curve)
 //! goes on as if it had not stopped.
 
-use std::fmt::{Debug, Display};
+use std::fmt::Debug;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -35,14 +35,11 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::curve::CurveScore;
 use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetInfo};
 use crate::ai::playout::{Observer, Seated, Seats, Table, play_out};
-use crate::core::Strategy;
 use crate::core::{Game, Seat, SeededDice};
-
-#[cfg(test)]
-pub use super::seat_head::curve_match;
 
 /// Games each thread plays on its own copy before the copies are averaged.
 pub const GAMES_PER_JOB: u64 = 4;
@@ -167,8 +164,6 @@ pub trait Head: Sync {
     type Game: Game;
     /// The network's values of a position.
     type Value: Outcomes;
-    /// A learning-curve match's result, shown as a point of the curve.
-    type Score: Copy + Debug + Display + Send;
     /// What values the positions learnt from during one game: the network alone, or a
     /// search on it.
     type Valuer;
@@ -216,7 +211,7 @@ pub trait Head: Sync {
         reference: Option<&Arc<Network>>,
         games: u64,
         jobs: usize,
-    ) -> Self::Score;
+    ) -> CurveScore;
 }
 
 /// A thread's reusable buffers for self-play.
@@ -679,17 +674,6 @@ impl<H: Head> Run<'_, H> {
         }
         Ok(())
     }
-}
-
-/// Trains a network with one output per seat for games like `fresh` (its rules,
-/// options and seat count); see [`train_head`].
-pub fn train<G: Strategy>(
-    fresh: &G,
-    config: &TdConfig,
-    log: &mut dyn Write,
-    progress: bool,
-) -> anyhow::Result<Summary> {
-    train_head(&super::seat_head::SeatHead::new(fresh)?, config, log, progress)
 }
 
 /// The file name a network for `key` gets in the data directory: `ur_rules-finkel.net`.

@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use crate::ai::learn::Network;
-use crate::ai::learn::td::{TdConfig, curve_match, train};
+use crate::ai::learn::seat_head::curve_match;
+use crate::ai::learn::td::TdConfig;
+use crate::ai::train::train;
 use crate::core::Strategy;
 use crate::core::{Game, Notation, Options, Phase, SeededDice};
 use crate::games::{AnyGame, GameKind};
@@ -218,7 +220,15 @@ fn a_short_training_run_learns_to_beat_greedy_more_often() {
 
 /// The games whose shipped networks the move fingerprints cover: one per shipped network
 /// file (the option words of its game), with the bot levels played on it.
-const FINGERPRINTED: &[(&str, &[&str], &[(crate::ai::roster::BotKind, usize)])] = {
+/// A game by id and option words, and the bots fingerprinted on it with the number of
+/// positions each is asked about.
+type Fingerprinted = (
+    &'static str,
+    &'static [&'static str],
+    &'static [(crate::ai::roster::BotKind, usize)],
+);
+
+const FINGERPRINTED: &[Fingerprinted] = {
     use crate::ai::roster::BotKind::{Net, Reference};
     &[
         (

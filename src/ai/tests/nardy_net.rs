@@ -7,6 +7,11 @@ use crate::ai::learn::Network;
 use crate::ai::roster::BotKind;
 use crate::ai::train::{Opponent, TrainConfig, paired_match, train};
 
+/// A Long Nardy game, as a run on it starts.
+fn nardy() -> crate::games::AnyGame {
+    crate::games::GameKind::Nardy.default_game()
+}
+
 fn scratch_dir(name: &str) -> std::path::PathBuf {
     super::support::temp_dir(&format!("nardy-net-{name}"))
 }
@@ -35,7 +40,7 @@ fn a_short_training_run_beats_random_play_more_often() {
     let untrained = Arc::new(Network::random(crate::games::nardy::encode::INPUTS, 8, 11));
     let before = paired_match(&untrained, 1, &Opponent::Bot(BotKind::Random), 60, 77, 2);
     let mut log = Vec::new();
-    let summary = train(&config, &mut log, false).unwrap();
+    let summary = train(&nardy(), &config, &mut log, false).unwrap();
     let after = paired_match(
         &Arc::new(summary.network),
         1,
@@ -88,7 +93,7 @@ fn a_run_widens_its_start_measures_itself_against_a_reference_and_keeps_its_chec
         out: dir.join("wide.net"),
     };
     let mut log = Vec::new();
-    let summary = train(&config, &mut log, false).unwrap();
+    let summary = train(&nardy(), &config, &mut log, false).unwrap();
     let log = String::from_utf8(log).unwrap();
     assert!(log.contains("widened from 6 to 10 hidden units"), "{log}");
     assert_eq!(log.matches("vs reference").count(), 2, "{log}");
@@ -135,7 +140,13 @@ fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_kee
     };
     // Given a layout-1 network, when a run starts from it,
     let mut log = Vec::new();
-    let grown = train(&config(Some(start.clone()), "grown.net"), &mut log, false).unwrap();
+    let grown = train(
+        &nardy(),
+        &config(Some(start.clone()), "grown.net"),
+        &mut log,
+        false,
+    )
+    .unwrap();
     let log = String::from_utf8(log).unwrap();
     // then it reads today's inputs and its file says so.
     assert!(log.contains("input layout 1 read as layout 2"), "{log}");
@@ -146,7 +157,7 @@ fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_kee
     let checkpoint = dir.join("resumed.net.checkpoint");
     crate::ai::learn::weights::save(&checkpoint, &old, &info("run 3 done 4 of 8 from 100")).unwrap();
     let mut log = Vec::new();
-    let resumed = train(&config(None, "resumed.net"), &mut log, false).unwrap();
+    let resumed = train(&nardy(), &config(None, "resumed.net"), &mut log, false).unwrap();
     // then it finishes on layout 1, and the file it writes loads as layout 1.
     assert!(String::from_utf8(log).unwrap().contains("resuming"));
     assert_eq!(resumed.network.inputs(), INPUTS_V1);

@@ -3,9 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::ai::learn::td::{TdConfig, train};
-use crate::core::NewGame;
-use crate::games::microbes::Microbes;
+use crate::ai::learn::td::TdConfig;
+use crate::ai::train::train;
+use crate::games::{AnyGame, GameKind};
+
+/// A Long Nardy game, as a run on it starts.
+fn nardy() -> AnyGame {
+    GameKind::Nardy.default_game()
+}
 
 /// FNV-1a (64 bits) of a file's bytes.
 fn fnv_of(path: &Path) -> u64 {
@@ -46,7 +51,7 @@ fn tiny(out: PathBuf) -> TdConfig {
 fn long_nardy_runs_give_the_same_networks() {
     let dir = scratch("nardy");
     let first = tiny(dir.join("first.net"));
-    crate::ai::train::train(&first, &mut Vec::new(), false).unwrap();
+    train(&nardy(), &first, &mut Vec::new(), false).unwrap();
     // From the first network, widened, measured against it, on two threads.
     let second = TdConfig {
         from: Some(first.out.clone()),
@@ -56,7 +61,7 @@ fn long_nardy_runs_give_the_same_networks() {
         seed: 4,
         ..tiny(dir.join("second.net"))
     };
-    crate::ai::train::train(&second, &mut Vec::new(), false).unwrap();
+    train(&nardy(), &second, &mut Vec::new(), false).unwrap();
     let hashes = [
         fnv_of(&first.out),
         fnv_of(&dir.join("first.net.4.net")),
@@ -73,7 +78,7 @@ fn long_nardy_runs_give_the_same_networks() {
 #[test]
 fn runs_with_one_output_per_seat_give_the_same_networks() {
     let dir = scratch("seats");
-    let fresh = Microbes::default_game();
+    let fresh = GameKind::Microbes.default_game();
     let first = tiny(dir.join("first.net"));
     train(&fresh, &first, &mut Vec::new(), false).unwrap();
     let second = TdConfig {
