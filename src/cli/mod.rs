@@ -19,6 +19,7 @@ mod man;
 mod matches;
 pub mod pager;
 mod play;
+mod relay;
 pub mod repl;
 mod replay;
 mod rollout;
@@ -172,6 +173,11 @@ enum Commands {
         after_help = "Examples:\n  tabula man | man -l -            read tabula(6) without installing it\n  tabula man tabula-protocol | man -l -\n  tabula man --out ~/.local/share/man\n                                   install both pages, then 'man tabula' and\n                                   'man tabula-protocol' find them"
     )]
     Man(man::ManArgs),
+    /// Pair players who cannot reach each other and forward their bytes
+    #[command(
+        after_help = "Two sides that name the same nameplate (the number of the game's code) are\npaired and their bytes forwarded both ways; the relay cannot read or change\nthe game, only drop it. Connections, bytes per pair, idle time and the wait\nfor a partner are bounded. More: docs/remote.md.\n\nExamples:\n  tabula relay\n  tabula relay --port 4774 --listen 0.0.0.0"
+    )]
+    Relay(relay::RelayArgs),
     /// Check every roll of a remote game's record against the reveals it carries
     #[command(
         after_help = "A game played with 'tabula host' and 'tabula join' is recorded with every\nside's commitment and every throw's reveals ('remote' lines). verify throws\nevery roll again from them and prints 'all N rolls check' (exit 0), or names\nthe first roll that does not check and why (exit 1). A record of a game\nplayed at one keyboard has nothing to verify (exit 2). How the dice are made,\nto check a roll by hand: docs/remote.md.\n\nExample:\n  tabula verify game.txt"
@@ -279,6 +285,7 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Accuracy(args) => benchmark::benchmark(args, &nets, &mut out),
         Commands::Completions { shell } => man::completions(shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
+        Commands::Relay(args) => relay::relay(args, &mut out),
         Commands::Verify { file } => verify::verify_command(&file, &mut out),
         Commands::Plot { data, out: file } => {
             let text = crate::app::lines::read_text_file(&data)?;

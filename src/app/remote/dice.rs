@@ -699,3 +699,35 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod worked_example {
+    use super::*;
+
+    /// The example of `docs/remote.md`, from its own secrets, each a chain of two.
+    #[test]
+    fn the_guide_s_worked_example_is_what_the_code_computes() {
+        let chains: Vec<Chain> = [[0x01; 32], [0x02; 32]]
+            .iter()
+            .map(|s| Chain::from_secret(*s, 2).unwrap())
+            .collect();
+        let commitments: Vec<Digest> = chains.iter().map(Chain::commitment).collect();
+        let reveals: Vec<Digest> = chains.iter().map(|c| c.reveal(1).unwrap()).collect();
+        let context = context("game nardy", &commitments);
+        let value = throw_value(&context, 1, &reveals);
+        let face = face(&value, 6).unwrap();
+        let shown = [
+            commitments[0].to_string(),
+            commitments[1].to_string(),
+            reveals[0].to_string(),
+            reveals[1].to_string(),
+            context.to_string(),
+            value.to_string(),
+            format!("face {face}"),
+        ];
+        let guide = include_str!("../../../docs/remote.md");
+        for number in &shown {
+            assert!(guide.contains(number.as_str()), "docs/remote.md lacks {number}");
+        }
+    }
+}
