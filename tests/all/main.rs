@@ -24,6 +24,7 @@ mod nardy_rules;
 mod newcomer;
 mod one_place;
 mod records;
+mod remote;
 mod rollouts;
 mod support;
 mod table;
