@@ -117,7 +117,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     };
     writeln!(
         out,
-        "{} for {}. The other player types:",
+        "hosting {}; the other player plays {} and types:",
         wire_title(&game),
         seats_of(&game, &sides, 1)
     )?;

@@ -102,12 +102,8 @@ impl RemoteTable {
         loop {
             let seat = match self.session.phase() {
                 Phase::Over => {
-                    let summary = self
-                        .session
-                        .game()
-                        .outcome()
-                        .map(|o| o.summary)
-                        .unwrap_or_default();
+                    // The session's outcome includes a resignation, which the game's does not.
+                    let summary = self.session.outcome().map(|o| o.summary).unwrap_or_default();
                     let _ = self.channel.send(
                         &Message::Bye {
                             reason: "game over".into(),
