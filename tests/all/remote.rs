@@ -177,7 +177,11 @@ fn remote_wrong_code_is_refused_then_the_right_one_plays() {
     let (status, out, err) = join(&[words[0].clone(), wrong], &["--seat", "dark=bot:greedy"]);
     assert_eq!(status, Some(1), "{out}\n{err}");
     assert!(err.contains("join code is not"), "{err}");
-    let told = lines.recv_timeout(Duration::from_secs(60)).unwrap();
+    // The host says so, after the lines it printed while waiting (a few, bounded).
+    let told = (0..10)
+        .map_while(|_| lines.recv_timeout(Duration::from_secs(60)).ok())
+        .find(|line| line.contains("wrong code"))
+        .expect("the host tells of the wrong code");
     assert!(told.contains("wrong code (1 of 3); still waiting"), "{told}");
     let (status, out, err) = join(&words, &["--seat", "dark=bot:greedy"]);
     assert_eq!(status, Some(0), "{out}\n{err}");
