@@ -13,6 +13,7 @@ use super::args::{EngineArgs, GameChoice, check_bots, parse_seat};
 use super::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::{PlayerSpec, SeatAssignment};
+use crate::app::protocol::client::TimeControl;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
@@ -38,6 +39,10 @@ pub(super) struct HostArgs {
     /// address such as 127.0.0.1
     #[arg(long, value_name = "ADDRESS", default_value = "0.0.0.0")]
     pub(super) bind: IpAddr,
+    /// A clock for each side: BASE+INC in seconds, as in 'tabula match' (60+1: a
+    /// minute, and a second more after each move). A side out of time loses
+    #[arg(long, value_name = "BASE+INC")]
+    pub(super) tc: Option<TimeControl>,
     #[command(flatten)]
     pub(super) side: SideArgs,
 }
@@ -113,7 +118,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     };
     writeln!(
         out,
-        "{} for {}. The other player types:",
+        "hosting {}; the other player plays {} and types:",
         wire_title(&game),
         seats_of(&game, &sides, 1)
     )?;
@@ -134,14 +139,26 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     let mut channel = wait_for_joiner(&listener, &code, out)?;
     let chain = Chain::generate()?;
     let limit = Duration::from_secs(args.side.wait);
-    let (ledger, players) = table::offer(&mut channel, &game, &sides, &mine, &chain, limit)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let clock = args
+        .tc
+        .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64()));
+    let (ledger, players) = table::offer(
+        &mut channel,
+        &game,
+        &sides,
+        &mine,
+        &chain,
+        limit,
+        clock.as_deref().unwrap_or(""),
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     writeln!(out, "the other player joined: {}", players_line(&game, &players))?;
     let setup = Setup {
         me: 0,
         limit,
         nets: nets.clone(),
         engines: args.side.engines.settings(false)?,
+        clock: args.tc,
     };
     let table = RemoteTable::new(&game, setup, sides, &mine, players, channel, chain, ledger);
     finish(table, args.side.save.as_deref(), out)

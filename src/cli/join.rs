@@ -51,6 +51,14 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     for line in offer.describe() {
         writeln!(out, "  {line}")?;
     }
+    if let Some(tc) = offer.clock {
+        writeln!(
+            out,
+            "  clocks: {} s each, {} s more after each move",
+            tc.base.as_secs_f64(),
+            tc.increment.as_secs_f64()
+        )?;
+    }
     let named = match named_seats(&offer.game, &args.side.seat) {
         Ok(named) => named,
         Err(error) => {
@@ -84,6 +92,7 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         limit,
         nets: nets.clone(),
         engines: args.side.engines.settings(false)?,
+        clock: offer.clock,
     };
     let game = offer.game.clone();
     let table = RemoteTable::new(

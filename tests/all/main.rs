@@ -26,6 +26,7 @@ mod nardy_rules;
 mod newcomer;
 mod one_place;
 mod records;
+mod remote;
 mod rollouts;
 mod signals;
 mod support;

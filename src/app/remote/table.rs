@@ -18,7 +18,7 @@ use crate::ai::learn::Nets;
 use crate::app::players::{
     Agent, Forfeit, ForfeitKind, Observation, PlayerSpec, Referee, Turn, build_agent_or_failed,
 };
-use crate::app::protocol::client::EngineSettings;
+use crate::app::protocol::client::{EngineSettings, TimeControl};
 use crate::app::session::{Action, Session};
 use crate::core::{Game, Phase, Seat};
 use crate::games::AnyGame;
@@ -96,6 +96,8 @@ pub struct Offer {
     pub sides: Vec<u8>,
     /// How the host plays its seats (escaped); empty for the joiner's seats.
     pub players: Vec<String>,
+    /// The time control both sides keep, if any.
+    pub clock: Option<TimeControl>,
     commitment: Digest,
 }
 
@@ -121,6 +123,8 @@ pub struct Setup {
     pub nets: Nets,
     /// Time limits for this side's engines.
     pub engines: EngineSettings,
+    /// The time control of the game, if any: each side's moves are timed on both sides.
+    pub clock: Option<TimeControl>,
 }
 
 /// The host's offer: sends it and reads the answer. `players` has this side's players
@@ -132,6 +136,7 @@ pub fn offer(
     players: &[PlayerSpec],
     chain: &Chain,
     limit: Duration,
+    clock: &str,
 ) -> Result<(Ledger, Vec<String>), SetupError> {
     let line = wire::game_line(game);
     let shown: Vec<String> = seat_texts(game, sides, 0, players);
@@ -142,6 +147,7 @@ pub fn offer(
             sides: sides.to_vec(),
             players: shown.clone(),
             commitment: chain.commitment().to_string(),
+            clock: clock.to_string(),
         }
         .encode(),
     )?;
@@ -175,6 +181,7 @@ pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, Setup
         sides,
         players,
         commitment,
+        clock,
     } = message
     else {
         return Err(SetupError::Unexpected {
@@ -199,7 +206,15 @@ pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, Setup
             "the offer leaves no seat to one of the sides".into(),
         ));
     }
+    let clock = match clock.as_str() {
+        "" => None,
+        text => Some(
+            text.parse::<TimeControl>()
+                .map_err(|e| SetupError::Offer(escape(&e.to_string(), 160)))?,
+        ),
+    };
     Ok(Offer {
+        clock,
         game: parsed,
         line: game,
         sides,

@@ -40,6 +40,9 @@ pub enum Message {
         players: Vec<String>,
         /// The host's dice commitment, hex.
         commitment: String,
+        /// The time control, `BASE+INC` in seconds, or empty for none.
+        #[serde(default)]
+        clock: String,
     },
     /// The joiner takes the game: how its seats are played, and its commitment.
     Accept {
@@ -143,9 +146,11 @@ impl Message {
                 sides,
                 players,
                 commitment,
+                clock,
                 ..
             } => {
                 text("game", game)?;
+                text("clock", clock)?;
                 if sides.len() > MAX_SEATS || players.len() > MAX_SEATS {
                     return Err(WireError::TooManySeats {
                         count: sides.len().max(players.len()),

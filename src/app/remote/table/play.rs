@@ -13,7 +13,12 @@ pub struct RemoteTable {
     channel: Channel,
     chain: Chain,
     ledger: Ledger,
+    /// Each side's time left, under a time control.
+    left: Vec<Duration>,
 }
+
+/// Time the other side's clock is given for the network, beyond its own.
+const NETWORK_GRACE: Duration = Duration::from_secs(1);
 
 /// What the other side did wrong: its forfeit's kind and story.
 type Fault = (ForfeitKind, String);
@@ -52,7 +57,9 @@ impl RemoteTable {
             })
             .collect();
         let referee = Referee::new(agents);
+        let base = setup.clock.map_or(Duration::ZERO, |c| c.base);
         RemoteTable {
+            left: vec![base; 2],
             session,
             setup,
             sides,
@@ -95,12 +102,8 @@ impl RemoteTable {
         loop {
             let seat = match self.session.phase() {
                 Phase::Over => {
-                    let summary = self
-                        .session
-                        .game()
-                        .outcome()
-                        .map(|o| o.summary)
-                        .unwrap_or_default();
+                    // The session's outcome includes a resignation, which the game's does not.
+                    let summary = self.session.outcome().map(|o| o.summary).unwrap_or_default();
                     let _ = self.channel.send(
                         &Message::Bye {
                             reason: "game over".into(),
@@ -132,6 +135,55 @@ impl RemoteTable {
     ) -> io::Result<Option<Ending>> {
         // Each move names the action it is: the count before it is played.
         let ply = self.ply();
+        let started = std::time::Instant::now();
+        if self.setup.clock.is_some() && self.referee.is_human(seat) {
+            writeln!(out, "{}", self.clocks())?;
+        }
+        let ending = self.local_decision(seat, ply, keyboard, out)?;
+        if ending.is_none() && !self.charge(self.setup.me, started.elapsed()) {
+            let forfeit = Forfeit::new(seat, ForfeitKind::Time, "ran out of time".to_string());
+            return self.local_forfeit(forfeit, out).map(Some);
+        }
+        Ok(ending)
+    }
+
+    /// Takes `spent` off `side`'s clock and adds the increment; false if it ran out.
+    fn charge(&mut self, side: u8, spent: Duration) -> bool {
+        let Some(clock) = self.setup.clock else {
+            return true;
+        };
+        let left = &mut self.left[usize::from(side.min(1))];
+        match left.checked_sub(spent) {
+            Some(rest) => {
+                *left = rest + clock.increment;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The clocks, for people: `clocks: host 0:52, you 1:03`.
+    fn clocks(&self) -> String {
+        let show = |d: Duration| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60);
+        let (mine, theirs) = (
+            usize::from(self.setup.me.min(1)),
+            1 - usize::from(self.setup.me.min(1)),
+        );
+        format!(
+            "clocks: you {}, the other side {}",
+            show(self.left[mine]),
+            show(self.left[theirs])
+        )
+    }
+
+    /// This side's seat decides, and the decision is played and sent.
+    fn local_decision(
+        &mut self,
+        seat: Seat,
+        ply: u32,
+        keyboard: &mut dyn Keyboard,
+        out: &mut dyn Write,
+    ) -> io::Result<Option<Ending>> {
         let decision = if self.referee.is_human(seat) {
             match keyboard.decide(&self.session, seat) {
                 Ok(decision) => decision,
@@ -183,7 +235,27 @@ impl RemoteTable {
 
     /// The other side's seat acts: its message is read and checked.
     fn remote_turn(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<Option<Ending>> {
-        let message = match self.receive() {
+        let theirs = 1 - self.setup.me.min(1);
+        let started = std::time::Instant::now();
+        let clock_limit = self.left[usize::from(theirs)] + NETWORK_GRACE;
+        let limit = match self.setup.clock {
+            Some(_) if clock_limit < self.setup.limit => clock_limit,
+            _ => self.setup.limit,
+        };
+        let received = self
+            .channel
+            .recv(limit)
+            .map_err(channel_fault)
+            .and_then(|bytes| Message::decode(&bytes).map_err(|e| (ForfeitKind::Garbage, e.to_string())));
+        let out_of_time = self.setup.clock.is_some()
+            && (matches!(received, Err((ForfeitKind::Timeout, _)))
+                || !self.charge(theirs, started.elapsed().saturating_sub(NETWORK_GRACE)));
+        if out_of_time && limit == clock_limit {
+            return self
+                .remote_forfeit(seat, (ForfeitKind::Time, "ran out of time".into()), out)
+                .map(Some);
+        }
+        let message = match received {
             Ok(message) => message,
             Err(fault) => return self.remote_forfeit(seat, fault, out).map(Some),
         };
@@ -354,11 +426,9 @@ impl RemoteTable {
 
     fn resign(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<Option<Ending>> {
         match self.session.resign(seat) {
-            Ok(crate::core::Resignation::Over(outcome)) => {
+            Ok(crate::core::Resignation::Over(_)) => {
                 writeln!(out, "{} resigns", self.session.seat_name(seat))?;
-                self.tell_agents(out)?;
-                let _ = outcome;
-                Ok(None)
+                self.tell_agents(out)
             }
             Ok(crate::core::Resignation::PlaysOn(note)) => {
                 writeln!(out, "{note}")?;

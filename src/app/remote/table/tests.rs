@@ -1,1 +1,253 @@
+//! A peer written here, over the loopback address, that cheats in one way each: the
+//! honest side (bots only) must end the game as the cheater's forfeit, with the reason.
 
+use std::io::Write as _;
+use std::net::{TcpListener, TcpStream};
+use std::thread;
+
+use super::*;
+use crate::app::protocol::client::TimeControl;
+use crate::app::remote::channel::Role;
+use crate::app::remote::code::JoinCode;
+use crate::games::GameKind;
+
+/// The honest host's seats are never played by a person.
+struct NoKeyboard;
+
+impl Keyboard for NoKeyboard {
+    fn decide(&mut self, _session: &Session, _seat: Seat) -> io::Result<Decision> {
+        Err(io::Error::other("no person at this table"))
+    }
+}
+
+/// What the cheater holds: its channel, the offer, its own ledger and chain, and a
+/// copy of the raw stream to write bytes past the encryption.
+struct Cheater {
+    channel: Channel,
+    raw: TcpStream,
+    chain: Chain,
+}
+
+impl Cheater {
+    fn send(&mut self, message: Message) {
+        // The honest side may already have hung up; the verdict is what counts.
+        let _ = self.channel.send(&message.encode());
+    }
+
+    fn recv(&mut self) -> Message {
+        Message::decode(&self.channel.recv(Duration::from_secs(20)).unwrap()).unwrap()
+    }
+}
+
+/// Plays Ur with the honest host in the seats where `sides` says 0 (bot:greedy) and
+/// `cheat` as the joiner; returns the host's ending and what it printed.
+fn against(
+    sides: Vec<u8>,
+    limit: Duration,
+    cheat: impl FnOnce(&mut Cheater) + Send + 'static,
+) -> (Ending, String) {
+    timed(sides, limit, None, cheat)
+}
+
+/// As [`against`], with a time control.
+fn timed(
+    sides: Vec<u8>,
+    limit: Duration,
+    clock: Option<TimeControl>,
+    cheat: impl FnOnce(&mut Cheater) + Send + 'static,
+) -> (Ending, String) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let code = JoinCode::random().unwrap();
+    let joiner = thread::spawn(move || {
+        let stream = TcpStream::connect(address).unwrap();
+        let raw = stream.try_clone().unwrap();
+        let mut channel = Channel::open(stream, &code, Role::Join, Duration::from_secs(20)).unwrap();
+        let offer = read_offer(&mut channel, Duration::from_secs(20)).unwrap();
+        // Every offer here names a clock of one second: the joiner reads it.
+        assert_eq!(offer.clock.map(|c| c.base), Some(Duration::from_secs(1)));
+        let chain = Chain::generate().unwrap();
+        accept(&mut channel, &offer, &[], &chain).unwrap();
+        let mut cheater = Cheater { channel, raw, chain };
+        cheat(&mut cheater);
+        // Stay until the honest side has given its verdict and hung up.
+        let _ = cheater.channel.recv(Duration::from_secs(20));
+    });
+    let (stream, _) = listener.accept().unwrap();
+    let mut channel = Channel::open(stream, &code, Role::Host, Duration::from_secs(20)).unwrap();
+    let game = GameKind::from_id("ur").unwrap().default_game();
+    let mine: Vec<PlayerSpec> = sides
+        .iter()
+        .map(|&side| {
+            if side == 0 {
+                PlayerSpec::Bot(crate::ai::roster::BotKind::Greedy)
+            } else {
+                PlayerSpec::Human
+            }
+        })
+        .collect();
+    let chain = Chain::generate().unwrap();
+    let (ledger, players) = offer(&mut channel, &game, &sides, &mine, &chain, limit, "1+0").unwrap();
+    let setup = Setup {
+        me: 0,
+        limit,
+        nets: Nets::shipped(),
+        engines: EngineSettings::default(),
+        clock,
+    };
+    let mut table = RemoteTable::new(&game, setup, sides, &mine, players, channel, chain, ledger);
+    let mut out = Vec::new();
+    let ending = table.play(&mut NoKeyboard, &mut out).unwrap();
+    joiner.join().unwrap();
+    let record = table.record(Some(&ending));
+    if let Ending::Forfeit(forfeit) = &ending {
+        assert!(
+            record.contains(&format!("\nforfeit {}", game.seat_name(forfeit.seat))),
+            "{record}"
+        );
+    }
+    (ending, String::from_utf8(out).unwrap())
+}
+
+fn forfeit_of(ending: &Ending) -> &Forfeit {
+    match ending {
+        Ending::Forfeit(forfeit) => forfeit,
+        Ending::Over(summary) => panic!("the game ended without a forfeit: {summary}"),
+    }
+}
+
+const LIMIT: Duration = Duration::from_secs(20);
+
+#[test]
+fn a_changed_reveal_is_caught() {
+    // The host plays light, which rolls first: the cheater answers its reveal with one
+    // that is not the next value of its chain.
+    let (ending, out) = against(vec![0, 1], LIMIT, |cheater| {
+        assert!(matches!(cheater.recv(), Message::Move { ply: 0, .. }));
+        let Message::Reveal { throw: 1, .. } = cheater.recv() else {
+            panic!("no reveal")
+        };
+        let forged = cheater.chain.reveal(2).unwrap();
+        cheater.send(Message::Reveal {
+            throw: 1,
+            value: forged.to_string(),
+        });
+    });
+    let forfeit = forfeit_of(&ending);
+    assert_eq!((forfeit.seat, forfeit.kind), (1, ForfeitKind::Garbage), "{out}");
+    assert!(
+        forfeit
+            .detail
+            .contains("side 1's reveal for throw 1 does not match"),
+        "{}",
+        forfeit.detail
+    );
+}
+
+#[test]
+fn an_illegal_move_is_caught() {
+    let (ending, out) = against(vec![1, 0], LIMIT, |cheater| {
+        cheater.send(Message::Move {
+            ply: 0,
+            text: "a1-off".into(),
+        });
+    });
+    let forfeit = forfeit_of(&ending);
+    assert_eq!(
+        (forfeit.seat, forfeit.kind),
+        (0, ForfeitKind::IllegalMove),
+        "{out}"
+    );
+    assert!(
+        forfeit.detail.contains("'a1-off' is not a legal move here"),
+        "{}",
+        forfeit.detail
+    );
+}
+
+#[test]
+fn a_flood_is_caught_before_it_fills_memory() {
+    let (ending, _) = against(vec![1, 0], LIMIT, |cheater| {
+        // A frame that claims a gigabyte, then bytes without end (bounded here).
+        let mut flood = (1u32 << 30).to_be_bytes().to_vec();
+        flood.extend_from_slice(&[0x41; 64 * 1024]);
+        let _ = cheater.raw.write_all(&flood);
+    });
+    let forfeit = forfeit_of(&ending);
+    assert_eq!((forfeit.seat, forfeit.kind), (0, ForfeitKind::Garbage));
+    assert!(
+        forfeit.detail.starts_with("flooded the connection"),
+        "{}",
+        forfeit.detail
+    );
+}
+
+#[test]
+fn many_messages_out_of_turn_are_caught() {
+    let (ending, _) = against(vec![1, 0], LIMIT, |cheater| {
+        for _ in 0..1000 {
+            cheater.send(Message::Move {
+                ply: 0,
+                text: "roll".into(),
+            });
+        }
+    });
+    let forfeit = forfeit_of(&ending);
+    assert_eq!(forfeit.seat, 0);
+    assert!(
+        forfeit.detail.contains("when its reveal for throw 1 was due"),
+        "{}",
+        forfeit.detail
+    );
+}
+
+#[test]
+fn a_stall_past_the_limit_is_caught() {
+    let (ending, _) = against(vec![1, 0], Duration::from_secs(1), |_| {
+        // Says nothing until the host gives up.
+        thread::sleep(Duration::from_secs(3));
+    });
+    let forfeit = forfeit_of(&ending);
+    assert_eq!((forfeit.seat, forfeit.kind), (0, ForfeitKind::Timeout));
+    assert!(
+        forfeit.detail.contains("nothing arrived within 1 seconds"),
+        "{}",
+        forfeit.detail
+    );
+}
+
+#[test]
+fn control_characters_from_the_peer_never_reach_the_output() {
+    let (ending, out) = against(vec![1, 0], LIMIT, |cheater| {
+        // Not even a valid message: refused before it is shown.
+        let _ = cheater
+            .channel
+            .send(br#"{"kind":"bye","reason":"\u001b[2Jgone"}"#);
+    });
+    assert_eq!(forfeit_of(&ending).kind, ForfeitKind::Garbage);
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+}
+
+#[test]
+fn a_side_out_of_time_loses() {
+    let clock = Some("1+0".parse().unwrap());
+    let (ending, _) = timed(vec![1, 0], LIMIT, clock, |_| {
+        // Thinks past its clock (and the network's grace).
+        thread::sleep(Duration::from_secs(4));
+    });
+    let forfeit = forfeit_of(&ending);
+    assert_eq!((forfeit.seat, forfeit.kind), (0, ForfeitKind::Time));
+    assert_eq!(forfeit.detail, "ran out of time");
+}
+
+#[test]
+fn a_resignation_from_the_other_side_ends_the_game() {
+    let (ending, out) = against(vec![1, 0], LIMIT, |cheater| {
+        cheater.send(Message::Resign { seat: 0 });
+    });
+    assert!(
+        matches!(&ending, Ending::Over(summary) if summary.contains("dark wins")),
+        "{ending:?}"
+    );
+    assert!(out.contains("light resigns"), "{out}");
+}

@@ -13,6 +13,7 @@ fn every_message_reads_back_as_sent() {
             sides: vec![0, 1],
             players: vec!["bot:best".into(), String::new()],
             commitment: hex(1),
+            clock: "60+1".into(),
         },
         Message::Accept {
             players: vec![String::new(), "human".into()],
