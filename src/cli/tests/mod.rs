@@ -3,6 +3,7 @@
 //! does not show. What can be seen from outside is tested in `tests/all`.
 
 mod engines;
+mod file_args;
 mod man;
 mod protocol_framing;
 mod robustness;
