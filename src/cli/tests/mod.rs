@@ -6,6 +6,7 @@ mod engines;
 mod file_args;
 mod man;
 mod protocol_framing;
+mod protocol_fuzz;
 mod robustness;
 mod roster;
 mod session;
