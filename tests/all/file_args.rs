@@ -163,6 +163,8 @@ struct Ran {
 
 /// Runs tabula with `args` and `input` on stdin under the watchdog, measuring the peak
 /// memory of that child alone (`wait4`).
+// The child is reaped by `wait4`, which also gives its own peak memory.
+#[allow(clippy::zombie_processes)]
 fn run(args: &[String], input: &str, dir: &Path) -> Ran {
     let stdin = dir.join("stdin");
     std::fs::write(&stdin, input).unwrap();
