@@ -93,7 +93,7 @@ impl fmt::Display for FileKind {
 
 /// A size as people read it: `16 MiB`, `2.5 MiB`, `812 bytes`.
 fn size_words(bytes: u64) -> String {
-    if bytes >= MIB && bytes % MIB == 0 {
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
         format!("{} MiB", bytes / MIB)
     } else if bytes >= MIB {
         format!("{:.1} MiB", bytes as f64 / MIB as f64)

@@ -37,8 +37,8 @@ pub(super) fn replay(
         CommandError::File(text) if text.starts_with("cannot read") => anyhow::anyhow!(text),
         other => other.into(),
     })?;
-    if let Some(damage) = picked.first_damage() {
-        return Err(damage.into());
+    if let Some(refusal) = picked.refusal() {
+        return Err(CommandError::File(refusal).into());
     }
     let count = picked.count;
     let record = &picked.game;
@@ -63,6 +63,9 @@ pub(super) fn replay(
     }
     if record.check == Check::Unsealed {
         writeln!(out, "note: {UNSEALED_NOTE}")?;
+    }
+    if let Some(line) = picked.other_damaged {
+        writeln!(out, "note: the file's game of line {line} is damaged")?;
     }
     let mut turns = TurnNumbers::default();
     let numbers: Vec<Option<u32>> = steps.iter().map(|s| turns.of(&s.before, s.seat)).collect();

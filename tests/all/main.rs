@@ -6,6 +6,7 @@ mod analysis;
 mod cli;
 mod doc_commands;
 mod engines;
+mod file_args;
 mod file_safety;
 mod games_forwarding;
 mod kept_games;

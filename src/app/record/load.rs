@@ -93,7 +93,11 @@ pub fn load_from(
 }
 
 /// [`load_game`] of a game picked from its file.
-fn load_picked(file: &Picked, request: &LoadRequest, seed: u64) -> Result<(Session, Loaded), CommandError> {
+pub(super) fn load_picked(
+    file: &Picked,
+    request: &LoadRequest,
+    seed: u64,
+) -> Result<(Session, Loaded), CommandError> {
     let refuse = |message: String, kept: usize| {
         let hint = match kept {
             0 => String::new(),
@@ -105,11 +109,20 @@ fn load_picked(file: &Picked, request: &LoadRequest, seed: u64) -> Result<(Sessi
         };
         CommandError::File(format!("{message}{hint}"))
     };
-    // A game line that cannot be read may shift the games after it: refuse the file.
-    if let (Some(broken), false) = (&file.broken, request.force) {
-        return Err(refuse(format!("record damaged: {broken}"), 0));
-    }
     let record = &file.game;
+    // The decision `tabula replay` makes too (see [`Picked::refusal`]).
+    if let (Some(refusal), false) = (file.refusal(), request.force) {
+        // The actions of the game asked for that check out, when it is the damage.
+        let kept = match (&file.broken, &record.check) {
+            (None, Check::Damaged(_)) => Replay::new(record, seed, Replaying::Saved)?
+                .stopped()
+                .0
+                .actions()
+                .count(),
+            _ => 0,
+        };
+        return Err(refuse(refusal, kept));
+    }
     let mut notes = Vec::new();
     if let Some(broken) = &file.broken {
         // Forced: the game loaded may not be the one its number named before the damage.
@@ -120,14 +133,6 @@ fn load_picked(file: &Picked, request: &LoadRequest, seed: u64) -> Result<(Sessi
     let mut damaged = false;
     if let Check::Damaged(damage) = &record.check {
         damaged = true;
-        if !request.force {
-            let kept = Replay::new(record, seed, Replaying::Saved)?
-                .stopped()
-                .0
-                .actions()
-                .count();
-            return Err(refuse(format!("record damaged: {damage}"), kept));
-        }
         notes.push(format!("record damaged: {damage}"));
     }
     if record.check == Check::Unsealed {

@@ -300,26 +300,67 @@ pub struct Picked {
     pub count: usize,
     /// Damage outside any readable game.
     pub broken: Option<Damage>,
-    /// The first damaged game of the file (its number and damage).
-    first_damaged: Option<(usize, Damage)>,
     /// The `game` line of another game of the file that is damaged.
     pub other_damaged: Option<usize>,
 }
 
 impl Picked {
-    /// The first damage in the file, as a refusal: `record damaged: ...`.
-    pub fn first_damage(&self) -> Option<CommandError> {
-        let (game, damage) = match (&self.first_damaged, &self.broken) {
-            (Some((_, damage)), Some(broken)) if broken.line < damage.line => (None, broken),
-            (Some((number, damage)), _) => (Some(*number), damage),
-            (None, Some(broken)) => (None, broken),
-            (None, None) => return None,
+    /// Whether the game may be shown or loaded: the one decision `load` and `tabula
+    /// replay` share, so that they accept and refuse the same files. Refused, as
+    /// `record damaged: ...`, are a file with damage outside its games (a game line that
+    /// cannot be read may shift the games after it) and a damaged game; another game of
+    /// the file being damaged is only a note ([`Picked::other_damaged`]). Whether the
+    /// game's actions replay is checked by replaying them, as both do.
+    pub fn refusal(&self) -> Option<String> {
+        let damage = match (&self.broken, &self.game.check) {
+            (Some(broken), _) => broken,
+            (None, Check::Damaged(damage)) => damage,
+            (None, _) => return None,
         };
-        let game = match game {
-            Some(number) if self.count > 1 => format!("game {number}, "),
-            _ => String::new(),
-        };
-        Some(CommandError::File(format!("record damaged: {game}{damage}")))
+        Some(format!("record damaged: {damage}"))
+    }
+}
+
+/// Whether a file mixes unsealed games with others. tabula has sealed every game it
+/// writes since records were sealed, and a file is only ever added to, so an unsealed
+/// game beside a sealed one (or a damaged one, which may have lost its seal) is not an old
+/// record: it is a fragment of one (a `game` line and a line or two, pasted or left by a
+/// cut), and is damaged.
+#[derive(Default)]
+struct Seals {
+    /// The `game` line of the first game that is not unsealed (sealed, or damaged).
+    other: Option<usize>,
+    /// The `game` line of the first unsealed one.
+    unsealed: Option<usize>,
+}
+
+impl Seals {
+    fn see(&mut self, game: &GameRecord) {
+        if game.check == Check::Unsealed {
+            self.unsealed.get_or_insert(game.line);
+        } else {
+            self.other.get_or_insert(game.line);
+        }
+    }
+
+    /// The damage of the unsealed game of line `line`, when the file holds another kind.
+    fn damage(&self, line: usize) -> Option<Damage> {
+        let other = self.other?;
+        Some(Damage {
+            line,
+            reason: format!(
+                "the game of line {line} has no seal, but the game of line {other} has one or is damaged: an unsealed game beside it is a fragment of a record, not a whole game"
+            ),
+        })
+    }
+
+    /// Marks `game` damaged if it is an unsealed game among sealed ones.
+    fn check(&self, game: &mut GameRecord) {
+        if game.check == Check::Unsealed
+            && let Some(damage) = self.damage(game.line)
+        {
+            game.check = Check::Damaged(damage);
+        }
     }
 }
 
@@ -335,14 +376,15 @@ pub fn pick(
 ) -> Result<Picked, CommandError> {
     let (mut by_match, mut by_place) = (None, None);
     let mut count = 0;
-    let mut damaged: Vec<(usize, usize, Damage)> = Vec::new();
+    let mut seals = Seals::default();
+    // The `game` lines of the first two damaged games.
+    let mut damaged: Vec<(usize, usize)> = Vec::new();
     for game in games {
         let game = game?;
         count += 1;
-        if let Check::Damaged(damage) = &game.check
-            && damaged.len() < 2
-        {
-            damaged.push((game.number, game.line, damage.clone()));
+        seals.see(&game);
+        if matches!(game.check, Check::Damaged(_)) && damaged.len() < 2 {
+            damaged.push((game.number, game.line));
         }
         let wanted = number.unwrap_or(1);
         if by_match.is_none() && number.is_some() && game.match_game() == Some(wanted) {
@@ -352,21 +394,27 @@ pub fn pick(
             by_place = Some(game);
         }
     }
-    let chosen = by_match.or(by_place).ok_or_else(|| match count {
+    let mut chosen: GameRecord = by_match.or(by_place).ok_or_else(|| match count {
         0 => super::no_game(),
         _ => CommandError::Argument(format!(
             "the file holds {count} game{}: give a number from 1 to {count}",
             if count == 1 { "" } else { "s" }
         )),
     })?;
+    seals.check(&mut chosen);
+    let fragment = seals
+        .unsealed
+        .filter(|&line| seals.damage(line).is_some() && line != chosen.line);
     let other_damaged = damaged
         .iter()
-        .find(|(number, _, _)| *number != chosen.number)
-        .map(|(_, line, _)| *line);
+        .find(|(number, _)| *number != chosen.number)
+        .map(|&(_, line)| line)
+        .into_iter()
+        .chain(fragment)
+        .min();
     Ok(Picked {
         count,
         broken,
-        first_damaged: damaged.into_iter().next().map(|(n, _, d)| (n, d)),
         other_damaged,
         game: chosen,
     })

@@ -3,8 +3,10 @@
 //! does not show. What can be seen from outside is tested in `tests/all`.
 
 mod engines;
+mod file_args;
 mod man;
 mod protocol_framing;
+mod protocol_fuzz;
 mod robustness;
 mod roster;
 mod session;

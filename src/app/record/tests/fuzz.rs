@@ -1,7 +1,13 @@
 //! The damage fuzz: records of every game, saved and as a match writes them, damaged at
-//! random several times over (lines cut, dropped, repeated, swapped, words and bytes
-//! changed), each variant loaded plainly and by force. None may load as another game:
-//! a plain load is refused or gives the game whole; a forced one says it was damaged.
+//! random several times over (lines cut, dropped, repeated, swapped, words changed,
+//! fragments of another record inserted, then bytes changed to any byte and the file cut
+//! at any byte), each variant loaded plainly and by force. None may load as another game:
+//! a plain load is refused or gives the game whole; a forced one says it was damaged; and
+//! `load` accepts exactly what `tabula replay` accepts.
+//!
+//! Seeded, so every run damages alike. `cargo test` runs a few thousand variants in
+//! seconds; a longer run: `TABULA_FUZZ_ROUNDS=20000 cargo test --release --lib
+//! record_fuzz_long -- --ignored` (rounds per record).
 
 use super::*;
 use crate::core::Notation;
@@ -15,7 +21,15 @@ fn damage(text: &str, dice: &mut SeededDice) -> String {
             break;
         }
         let at = dice.below(lines.len() as u32) as usize;
-        match dice.below(7) {
+        match dice.below(8) {
+            7 => {
+                // A fragment of another record: an unsealed `game` line and a line or two.
+                let fragment = FRAGMENTS[dice.below(FRAGMENTS.len() as u32) as usize];
+                let lines_of = fragment.split_inclusive('\n').take(2 + dice.below(2) as usize);
+                for (i, line) in lines_of.enumerate() {
+                    lines.insert(at + i, line.to_string());
+                }
+            }
             0 => {
                 lines.remove(at);
             }
@@ -71,6 +85,57 @@ fn damage(text: &str, dice: &mut SeededDice) -> String {
     lines.concat()
 }
 
+/// Starts of other records, pasted into a file.
+const FRAGMENTS: &[&str] = &[
+    "game nardy koks=on\nroll 2\nroll 5\n",
+    "game ur\nseed 3\nroll 2\n",
+    "game ur rules=finkel\nseal fnv1a-64\nroll 1\n",
+    "game microbes\nplay a1-b2\n\n",
+    "game mnogoboy players=2\nseed 9 at 4\nroll 6\n",
+    "game aeroplane\nroll 6\nplay x\n",
+];
+
+/// `bytes` with a few bytes changed to any value, and sometimes cut at any byte.
+fn damage_bytes(mut bytes: Vec<u8>, dice: &mut SeededDice) -> Vec<u8> {
+    for _ in 0..dice.below(3) {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = dice.below(bytes.len() as u32) as usize;
+        bytes[at] = dice.below(256) as u8;
+    }
+    if dice.below(4) == 0 {
+        let cut = dice.below(bytes.len() as u32 + 1) as usize;
+        bytes.truncate(cut);
+    }
+    bytes
+}
+
+/// What `load` makes of `bytes` (the game's actions, its notes, the position reached),
+/// and whether `tabula replay` shows it: the same picked game, its refusal and its replay.
+fn load_bytes(bytes: &[u8], force: bool) -> (Result<LoadedText, String>, bool) {
+    let mut stream = RecordStream::new(bytes);
+    let picked = super::pick(&mut stream.by_ref(), None, None).map(|mut picked| {
+        picked.broken = stream.broken().cloned();
+        picked
+    });
+    let Ok(picked) = picked else {
+        return (Err("not a record".into()), false);
+    };
+    let shown = picked.refusal().is_none()
+        && Replay::new(&picked.game, 5, Replaying::Saved)
+            .is_ok_and(|mut replay| replay.all(|step| step.is_ok()));
+    let request = LoadRequest {
+        path: "test".into(),
+        game: None,
+        force,
+    };
+    let loaded = crate::app::record::load::load_picked(&picked, &request, 5)
+        .map(|(session, loaded)| (written(&session), loaded.notes, session.game().position_string()))
+        .map_err(|e| e.to_string());
+    (loaded, shown)
+}
+
 /// Two games of a match as its records hold them (notes, result, blank line after each).
 fn match_records(kind: GameKind) -> (Vec<Session>, String) {
     let mut text = String::new();
@@ -92,9 +157,9 @@ fn match_records(kind: GameKind) -> (Vec<Session>, String) {
     (sessions, text)
 }
 
-#[test]
-fn no_record_damaged_at_random_loads_as_another_game() {
-    let mut dice = SeededDice::new(40_10);
+/// Damages every record `rounds` times and checks each variant (see the module notes).
+fn fuzz_records(rounds: usize, seed: u64) -> (usize, usize, usize) {
+    let mut dice = SeededDice::new(seed);
     let mut cases: Vec<(GameKind, Vec<Action<String>>, String, String)> = Vec::new();
     for (kind, session, text) in saved_records() {
         let position = session.game().position_string();
@@ -107,31 +172,68 @@ fn no_record_damaged_at_random_loads_as_another_game() {
     }
     let (mut refused, mut whole, mut total) = (0, 0, 0);
     for (kind, original, position, text) in &cases {
-        for _ in 0..700 {
-            let changed = damage(text, &mut dice);
+        for _ in 0..rounds {
+            let mut changed = damage(text, &mut dice).into_bytes();
+            if dice.below(3) == 0 {
+                changed = damage_bytes(changed, &mut dice);
+            }
+            let shown_text = String::from_utf8_lossy(&changed).into_owned();
             total += 1;
-            match load_text(&changed, false) {
+            let (plain, shown) = load_bytes(&changed, false);
+            assert_eq!(
+                plain.is_ok(),
+                shown,
+                "{kind:?}: load and replay disagree ({plain:?}):\n{shown_text}"
+            );
+            match plain {
                 Err(_) => refused += 1,
                 Ok((actions, _, reached)) => {
                     assert!(
                         actions == *original && reached == *position,
-                        "{kind:?}: a damaged record loaded as another game:\n{changed}"
+                        "{kind:?}: a damaged record loaded as another game:\n{shown_text}"
                     );
                     whole += 1;
                 }
             }
-            if let Ok((actions, notes, reached)) = load_text(&changed, true) {
+            if let (Ok((actions, notes, reached)), _) = load_bytes(&changed, true) {
                 let same = actions == *original && reached == *position;
                 assert!(
                     same || notes.iter().any(|n| n.starts_with("record damaged")),
-                    "{kind:?}: forced, loaded as another game without a word:\n{changed}"
+                    "{kind:?}: forced, loaded as another game without a word:\n{shown_text}"
                 );
             }
         }
     }
+    (refused, whole, total)
+}
+
+#[test]
+fn no_record_damaged_at_random_loads_as_another_game() {
+    let (refused, whole, total) = fuzz_records(700, 40_10);
     assert!(total >= 7000, "{total}");
     // Most damage is refused; what loads is the game itself (a comment or a blank
     // changed, another game of the file damaged).
     assert!(refused > total / 2, "{refused} of {total}");
     assert!(whole > 0, "{whole} of {total}");
+}
+
+/// The longer run of the module notes: `TABULA_FUZZ_ROUNDS` rounds per record (20,000
+/// when not given), from `TABULA_FUZZ_SEED` (or a fixed seed).
+#[test]
+#[ignore = "a long run: TABULA_FUZZ_ROUNDS=N cargo test --release --lib record_fuzz_long -- --ignored"]
+fn record_fuzz_long() {
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (refused, whole, total) = fuzz_records(
+        number("TABULA_FUZZ_ROUNDS", 20_000) as usize,
+        number("TABULA_FUZZ_SEED", 47),
+    );
+    assert!(
+        refused > total / 2 && whole > 0,
+        "{refused} refused, {whole} whole of {total}"
+    );
 }
