@@ -37,7 +37,9 @@ impl<P: TypedValueParser> TypedValueParser for Offering<P> {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new((self.words)().iter().map(|&word| PossibleValue::new(word))))
+        Some(Box::new(
+            (self.words)().iter().map(|&word| PossibleValue::new(word)),
+        ))
     }
 }
 
@@ -70,7 +72,12 @@ fn kept(cell: &'static OnceLock<Vec<&'static str>>, make: fn() -> Vec<String>) -
 /// Every game's id.
 pub(super) fn game_ids() -> &'static [&'static str] {
     static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
-    kept(&WORDS, || GameKind::ALL.iter().map(|kind| kind.info().id.to_string()).collect())
+    kept(&WORDS, || {
+        GameKind::ALL
+            .iter()
+            .map(|kind| kind.info().id.to_string())
+            .collect()
+    })
 }
 
 /// A number option lists every value when it has at most this many.
@@ -113,7 +120,9 @@ fn players() -> Vec<String> {
 /// Every bot and `engine:`, as a match's `--player` takes them.
 pub(super) fn match_players() -> &'static [&'static str] {
     static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
-    kept(&WORDS, || players().into_iter().filter(|p| p != "human").collect())
+    kept(&WORDS, || {
+        players().into_iter().filter(|p| p != "human").collect()
+    })
 }
 
 /// Every seat of every game at every seat count, by name and by number, as
@@ -126,7 +135,8 @@ pub(super) fn seat_assignments() -> &'static [&'static str] {
             let info = kind.info();
             for count in info.seats.clone() {
                 let words = [format!("players={count}")];
-                let options = Options::parse(info.options, &words).unwrap_or_else(|_| Options::defaults(info.options));
+                let options =
+                    Options::parse(info.options, &words).unwrap_or_else(|_| Options::defaults(info.options));
                 let Ok(game) = kind.new_game(&options) else {
                     continue;
                 };

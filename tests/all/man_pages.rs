@@ -318,7 +318,10 @@ fn bash_offers(script: &Path, words: &[&str]) -> Vec<String> {
         quoted.join(" ")
     );
     let out = Command::new("bash").args(["-c", &program]).output().unwrap();
-    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
@@ -327,7 +330,14 @@ fn completions_offer_games_options_seats_and_bots_but_no_hidden_command() {
     assert_eq!(status, Some(0), "{err}");
     let (_, fish, _) = run_tabula(&["completions", "fish"], "");
     for script in [&zsh, &fish] {
-        for word in ["mnogoboy", "koks=on", "players=4", "white=human", "bot:best", "bot:greedy"] {
+        for word in [
+            "mnogoboy",
+            "koks=on",
+            "players=4",
+            "white=human",
+            "bot:best",
+            "bot:greedy",
+        ] {
             // zsh writes a colon in a value as '\:'.
             let found = script.contains(word) || script.contains(&word.replace(':', "\\:"));
             assert!(found, "the completions lack {word}");
@@ -343,7 +353,10 @@ fn completions_offer_games_options_seats_and_bots_but_no_hidden_command() {
     std::fs::write(&file, &bash).unwrap();
     let commands = bash_offers(&file, &["tabula", "p"]);
     assert!(commands.contains(&"play".to_string()), "{commands:?}");
-    assert!(!commands.iter().any(|c| c == "plot"), "the hidden plot is offered: {commands:?}");
+    assert!(
+        !commands.iter().any(|c| c == "plot"),
+        "the hidden plot is offered: {commands:?}"
+    );
     for command in ["play", "match", "rules", "train", "rollout", "solve", "bench"] {
         let games = bash_offers(&file, &["tabula", command, "m"]);
         for game in ["microbes", "mnogoboy"] {
@@ -355,9 +368,17 @@ fn completions_offer_games_options_seats_and_bots_but_no_hidden_command() {
     let players = bash_offers(&file, &["tabula", "play", "mnogoboy", "pl"]);
     assert!(players.contains(&"players=6".to_string()), "{players:?}");
     let seats = bash_offers(&file, &["tabula", "play", "nardy", "--seat", "bl"]);
-    for seat in ["black=human", "black=bot:best", "black=bot:greedy", "black=engine:"] {
+    for seat in [
+        "black=human",
+        "black=bot:best",
+        "black=bot:greedy",
+        "black=engine:",
+    ] {
         assert!(seats.contains(&seat.to_string()), "{seats:?}");
     }
     let bots = bash_offers(&file, &["tabula", "match", "ur", "--player", "bot:"]);
-    assert!(bots.contains(&"bot:perfect".to_string()) && !bots.contains(&"human".to_string()), "{bots:?}");
+    assert!(
+        bots.contains(&"bot:perfect".to_string()) && !bots.contains(&"human".to_string()),
+        "{bots:?}"
+    );
 }

@@ -356,5 +356,6 @@ fn resuming<T>(path: &Path, read: impl FnOnce() -> anyhow::Result<T>) -> anyhow:
         "reading {} to resume the match; the file is as it was",
         path.display()
     );
-    crate::app::interrupt::while_doing(what, read).with_context(|| format!("cannot resume from {}", path.display()))
+    crate::app::interrupt::while_doing(what, read)
+        .with_context(|| format!("cannot resume from {}", path.display()))
 }

@@ -163,7 +163,12 @@ fn fish_positionals(command: &clap::Command, out: &mut dyn Write) -> anyhow::Res
 fn offered(command: clap::Command) -> clap::Command {
     let mut visible = clap::Command::new("tabula")
         .args(command.get_arguments().cloned())
-        .subcommands(command.get_subcommands().filter(|sub| !sub.is_hide_set()).cloned());
+        .subcommands(
+            command
+                .get_subcommands()
+                .filter(|sub| !sub.is_hide_set())
+                .cloned(),
+        );
     if command.get_version().is_some() {
         visible = visible.version(env!("CARGO_PKG_VERSION"));
     }
