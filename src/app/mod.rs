@@ -6,7 +6,7 @@
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
 //! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`forecast`], [`charts`], [`protocol`], [`hints`],
-//! [`rollouts`], [`session`], [`record`], [`history`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`],
+//! [`rollouts`], [`session`], [`record`], [`history`], [`analysis`], [`review`], [`tutor`], [`benchmark`], [`players`], [`command`], [`matches`],
 //! [`bench`], [`record_bench`].
 
 pub mod analysis;
@@ -25,5 +25,7 @@ pub mod players;
 pub mod protocol;
 pub mod record;
 pub mod record_bench;
+pub mod review;
 pub mod rollouts;
 pub mod session;
+pub mod tutor;

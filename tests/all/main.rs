@@ -28,6 +28,7 @@ mod records;
 mod rollouts;
 mod support;
 mod table;
+mod teaching;
 mod terminal;
 mod tournaments;
 mod transcripts;
