@@ -66,3 +66,44 @@ fn review_classes_the_decisions_and_shows_each_mistake_with_the_best_move() {
     );
     assert!(err.contains("nobody"), "{err}");
 }
+
+/// The one item line of the drill schedule in `data`, split in its fields.
+fn schedule_item(data: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(data.join("drill.txt")).unwrap();
+    assert!(text.starts_with("tabula drill schedule 1\n"), "{text}");
+    let items: Vec<&str> = text.lines().filter(|l| l.starts_with("item\t")).collect();
+    assert_eq!(items.len(), 1, "{text}");
+    items[0].split('\t').map(str::to_string).collect()
+}
+
+#[test]
+fn drill_serves_a_kept_mistake_and_schedules_it_by_the_answer() {
+    let data = data_dir("drill");
+    let script = format!("{POSITION}\n18/13 13/10\nresign\n");
+    let (status, _, err) = run_with(&data, &[], &NARDY, &script);
+    assert_eq!(status, Some(0), "{err}");
+    let drill = ["drill", "nardy", "--bot", "greedy"];
+    let (status, out, err) = run_with(&data, &[], &drill, "18/13 13/10\n");
+    assert_eq!(status, Some(0), "{err}");
+    assert!(out.contains("position 1 (from kept game 1)"), "{out}");
+    assert!(out.contains("missed: 18/13 13/10 costs"), "{out}");
+    assert!(out.contains("the best is 24/19 19/16"), "{out}");
+    assert!(out.contains("score: 0 of 1 solved"), "{out}");
+    let missed = schedule_item(&data);
+    assert_eq!(missed[2], "0", "a missed position stays in the first box");
+    let (_, out, err) = run_with(&data, &[], &drill, "24/19 13/10\n24/19 19/16\n");
+    assert!(err.is_empty(), "{err}");
+    assert!(
+        out.contains("not a legal move"),
+        "a bad answer is refused and asked again: {out}"
+    );
+    assert!(out.contains("score: 1 of 1 solved"), "{out}");
+    let solved = schedule_item(&data);
+    assert_eq!(solved[2], "1", "solved: the next box");
+    assert!(solved[3].parse::<u64>().unwrap() > missed[3].parse::<u64>().unwrap());
+    let (_, out, _) = run_with(&data, &[], &drill, "");
+    assert!(
+        out.contains("no position is due"),
+        "a solved one comes back later: {out}"
+    );
+}
