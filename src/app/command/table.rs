@@ -317,7 +317,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "set",
         aliases: &[],
-        args: "bot NAME | tutor LEVEL",
+        args: "bot|tutor VALUE",
         summary: "choose the bot for hint, evaluate and genmove, or the tutor",
         details: "e.g. 'set bot greedy' or 'set bot expectimax:2'. 'set tutor error' (doubtful,\nerror, blunder or off) warns before a move of yours that analysis would class\nso or worse, with what it costs and the bot's move instead; in a terminal it\nasks to confirm, from a pipe it only warns.",
         audience: Audience::Everyone,
@@ -373,7 +373,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "review",
         aliases: &[],
         args: "[--bot NAME]",
-        summary: "analyse the game so far for the seats people play, then its mistakes",
+        summary: "analyse the game so far, then show its mistakes",
         details: "Each decision of the seats played here is classed as 'tabula analyse' classes\nit (doubtful, error, blunder), with each side's luck; then every mistake is\nshown with its board, the move played, the best move and what it cost. It\nuses bot:best unless --bot names another; Ctrl-C stops it with what it has.",
         audience: Audience::Table,
         offered: Offered::Always,
