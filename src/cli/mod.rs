@@ -72,7 +72,7 @@ enum Commands {
     Drill(drill::DrillArgs),
     /// List the kept games: every game played at the table, newest last
     #[command(
-        after_help = "Every game played with 'tabula play' is kept, sealed, as it goes, in the data\ndirectory's games folder (~/.local/share/tabula/games, or $TABULA_DATA_DIR/games).\nThe oldest games beyond 1,000 are removed; TABULA_HISTORY=N keeps N instead,\nTABULA_HISTORY=off keeps none, and 'tabula play --no-history' keeps one game out.\n\nWherever a record file is taken, 'last' or a game's number names a kept game:\n  tabula analyse last\n  tabula replay 3\n  tabula play --resume      (take up the last game again)\n  load last                 (at the table)"
+        after_help = "Every game played with 'tabula play' is kept, sealed, as it goes, in the\ndata directory's games folder (~/.local/share/tabula/games, or\n$TABULA_DATA_DIR/games). The oldest games beyond 1,000 are removed;\nTABULA_HISTORY=N keeps N instead, TABULA_HISTORY=off keeps none, and\n'tabula play --no-history' keeps one game out.\n\nWherever a record file is taken, 'last' or a game's number names a kept game:\n  tabula analyse last\n  tabula replay 3\n  tabula play --resume      (take up the last game again)\n  load last                 (at the table)"
     )]
     History,
     /// Print the rules of a game

@@ -318,7 +318,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "set",
         aliases: &[],
         args: "bot|tutor VALUE",
-        summary: "choose the bot for hint, evaluate and genmove, or the tutor",
+        summary: "choose the bot for hint and genmove, or the tutor",
         details: "e.g. 'set bot greedy' or 'set bot expectimax:2'. 'set tutor error' (doubtful,\nerror, blunder or off) warns before a move of yours that analysis would class\nso or worse, with what it costs and the bot's move instead; in a terminal it\nasks to confirm, from a pipe it only warns.",
         audience: Audience::Everyone,
         offered: Offered::Always,

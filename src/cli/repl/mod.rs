@@ -270,9 +270,11 @@ impl Table {
                     load.path
                 ))
             }
-            Command::Play(text) => self
-                .tutor_warning(&text)
-                .map(|warning| format!("{warning}. Play it anyway? [y/N] ")),
+            Command::Play(text) => self.tutor_warning(&text).map(|warning| {
+                // The question on a line of its own, the warning within 80 columns.
+                let lines = crate::core::wrap_words(&format!("{warning}."), 80);
+                format!("{}\nPlay it anyway? [y/N] ", lines.join("\n"))
+            }),
             Command::Save(path) if Path::new(&path).exists() => {
                 Some(format!("{path} exists. Replace it? [y/N] "))
             }
