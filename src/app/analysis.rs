@@ -182,6 +182,21 @@ pub fn analyse_game(
     seats: &[Seat],
     mut progress: impl FnMut(),
 ) -> Result<GameAnalysis, AnalysisError> {
+    analyse_game_until(record, bot, luck_bot, seats, || {
+        progress();
+        true
+    })
+}
+
+/// [`analyse_game`] that stops, with what it has, as soon as `go_on` (told after each
+/// action) says false: a review at the table that Ctrl-C cut short.
+pub fn analyse_game_until(
+    record: &GameRecord,
+    bot: &mut dyn Bot<AnyGame>,
+    luck_bot: &mut dyn Bot<AnyGame>,
+    seats: &[Seat],
+    mut go_on: impl FnMut() -> bool,
+) -> Result<GameAnalysis, AnalysisError> {
     let mut game = record
         .kind
         .new_game(&record.options)
@@ -240,8 +255,8 @@ pub fn analyse_game(
             });
         }
         game = step.after;
-        if !resigned {
-            progress();
+        if !resigned && !go_on() {
+            break;
         }
     }
     Ok(GameAnalysis {
@@ -287,6 +302,13 @@ fn same_roll(a: &crate::core::Dice, b: &crate::core::Dice) -> bool {
     x.sort_unstable();
     y.sort_unstable();
     x == y
+}
+
+/// The decision of playing `played` in `game`, valued by `bot` as the analysis values
+/// it (its turn and line left 0); `None` when there is no choice or `played` is not legal.
+pub fn judge(game: &AnyGame, played: &AnyMove, bot: &mut dyn Bot<AnyGame>) -> Option<Decision> {
+    let seat = game.phase().seat()?;
+    analyse_decision(game, played, seat, (0, 0), bot)
 }
 
 /// Values the choice `played` against the others; `None` when there was no choice.

@@ -6,7 +6,7 @@
 //!
 //! May use: [`crate::core`], [`crate::games`], [`crate::ai`]. Inside, each room uses only
 //! the rooms listed before it: [`docs`], [`lines`], [`interrupt`], [`forecast`], [`charts`], [`protocol`], [`hints`],
-//! [`rollouts`], [`session`], [`record`], [`history`], [`analysis`], [`benchmark`], [`players`], [`command`], [`matches`],
+//! [`rollouts`], [`session`], [`record`], [`history`], [`analysis`], [`review`], [`tutor`], [`drill`], [`benchmark`], [`players`], [`command`], [`matches`],
 //! [`bench`], [`record_bench`], [`remote`].
 
 pub mod analysis;
@@ -15,6 +15,7 @@ pub mod benchmark;
 pub mod charts;
 pub mod command;
 pub mod docs;
+pub mod drill;
 pub mod forecast;
 pub mod hints;
 pub mod history;
@@ -26,5 +27,7 @@ pub mod protocol;
 pub mod record;
 pub mod record_bench;
 pub mod remote;
+pub mod review;
 pub mod rollouts;
 pub mod session;
+pub mod tutor;

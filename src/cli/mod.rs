@@ -9,6 +9,7 @@ mod args;
 mod bench;
 mod benchmark;
 mod candidates;
+mod drill;
 pub mod engine;
 mod games;
 mod history;
@@ -79,9 +80,14 @@ enum Commands {
     Join(join::JoinArgs),
     /// List the games with their seats and rule options
     Games,
+    /// Drill the positions of your kept games where you erred, most costly first
+    #[command(
+        after_help = "The decisions of the seats played by a person in finished kept games that the\nanalysis marks doubtful or worse are served most costly first: type your move\n(or 'legal', 'skip', 'quit'). A position solved comes back later, a day after\nthe first time and twice as late each time after; one missed comes back at the\nnext drill. The schedule is kept in the data directory (drill.txt).\n\nExamples:\n  tabula drill\n  tabula drill nardy --bot greedy --count 5"
+    )]
+    Drill(drill::DrillArgs),
     /// List the kept games: every game played at the table, newest last
     #[command(
-        after_help = "Every game played with 'tabula play' is kept, sealed, as it goes, in the data\ndirectory's games folder (~/.local/share/tabula/games, or $TABULA_DATA_DIR/games).\nThe oldest games beyond 1,000 are removed; TABULA_HISTORY=N keeps N instead,\nTABULA_HISTORY=off keeps none, and 'tabula play --no-history' keeps one game out.\n\nWherever a record file is taken, 'last' or a game's number names a kept game:\n  tabula analyse last\n  tabula replay 3\n  tabula play --resume      (take up the last game again)\n  load last                 (at the table)"
+        after_help = "Every game played with 'tabula play' is kept, sealed, as it goes, in the\ndata directory's games folder (~/.local/share/tabula/games, or\n$TABULA_DATA_DIR/games). The oldest games beyond 1,000 are removed;\nTABULA_HISTORY=N keeps N instead, TABULA_HISTORY=off keeps none, and\n'tabula play --no-history' keeps one game out.\n\nWherever a record file is taken, 'last' or a game's number names a kept game:\n  tabula analyse last\n  tabula replay 3\n  tabula play --resume      (take up the last game again)\n  load last                 (at the table)"
     )]
     History,
     /// Print the rules of a game
@@ -253,6 +259,7 @@ fn run_command() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Commands::History => history::history(&mut out),
+        Commands::Drill(args) => drill::drill(args, &nets, io::stdin().lock(), &mut out),
         Commands::Rules { game } => {
             let kind = GameKind::from_id(&game).map_err(usage)?;
             pager::page_or_write(kind.info().rules, &mut out)?;

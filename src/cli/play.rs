@@ -44,10 +44,22 @@ pub(super) struct PlayArgs {
     /// Do not keep this game in the history (TABULA_HISTORY=off: never keep games)
     #[arg(long, conflicts_with = "resume")]
     pub(super) no_history: bool,
+    /// Warn before a move of yours that analysis would class LEVEL or worse: doubtful,
+    /// error, blunder or off (at the table: 'set tutor LEVEL')
+    #[arg(long, value_name = "LEVEL", value_parser = tutor_choice)]
+    pub(super) tutor: Option<TutorChoice>,
     #[command(flatten)]
     pub(super) engines: EngineArgs,
     #[command(flatten)]
     pub(super) net: NetChoice,
+}
+
+/// A `--tutor` level: the mark the tutor warns at, `None` for off.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TutorChoice(Option<crate::app::analysis::Mark>);
+
+fn tutor_choice(word: &str) -> Result<TutorChoice, String> {
+    crate::app::tutor::tutor_level(word).map(TutorChoice)
 }
 
 /// When the REPL uses colour.
@@ -121,6 +133,7 @@ pub(super) fn play(args: PlayArgs, nets: &crate::ai::learn::Nets) -> anyhow::Res
         table: crate::cli::repl::TableSettings {
             history,
             resume: args.resume,
+            tutor: args.tutor.and_then(|choice| choice.0),
         },
     };
     if io::stdin().is_terminal() {

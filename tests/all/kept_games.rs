@@ -96,10 +96,7 @@ fn quit_mid_game_keeps_it_and_resume_goes_on_with_the_same_dice() {
     let broken = data_dir("broken");
     let (_, first, err) = run_with(&broken, &[], &seats, "roll\nquit\n");
     assert!(err.is_empty(), "{err}");
-    assert!(
-        first.contains("kept as game 1"),
-        "quit says where the game is: {first}"
-    );
+    assert!(first.contains("light rolls"), "{first}");
     let (status, resumed, err) = run_with(&broken, &[], &["play", "--resume"], "genmove\nroll\ngetpos\n");
     assert_eq!(status, Some(0), "{err}");
     assert!(resumed.contains("loaded kept game 1"), "{resumed}");

@@ -32,6 +32,7 @@ mod rollouts;
 mod signals;
 mod support;
 mod table;
+mod teaching;
 mod terminal;
 mod tournaments;
 mod transcripts;

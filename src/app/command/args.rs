@@ -188,10 +188,28 @@ pub fn set(args: &Args) -> Parsed {
             .parse()
             .map(Command::SetBot)
             .map_err(|e: crate::ai::roster::BotNameError| CommandError::Argument(e.to_string())),
+        ["tutor", level] => crate::app::tutor::tutor_level(level)
+            .map(Command::SetTutor)
+            .map_err(CommandError::Argument),
         _ => Err(CommandError::Syntax(format!(
-            "write 'set bot NAME' ({})",
-            crate::ai::roster::BOT_NAMES.join(", ")
+            "write 'set bot NAME' ({}) or 'set tutor {}'",
+            crate::ai::roster::BOT_NAMES.join(", "),
+            crate::app::tutor::TUTOR_WORDS.join("|")
         ))),
+    }
+}
+
+/// `review [--bot NAME]`.
+pub fn review(args: &Args) -> Parsed {
+    match args.rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [] => Ok(Command::Review(None)),
+        ["--bot", name] => name
+            .parse()
+            .map(|bot| Command::Review(Some(bot)))
+            .map_err(|e: crate::ai::roster::BotNameError| CommandError::Argument(e.to_string())),
+        _ => Err(CommandError::Syntax(
+            "write 'review' or 'review --bot NAME', e.g. 'review --bot greedy'".into(),
+        )),
     }
 }
 

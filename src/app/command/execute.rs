@@ -224,6 +224,8 @@ pub fn execute(session: &mut Session, command: Command, front: &mut dyn Front) -
         Command::Go => return Err(not_here("go")),
         Command::Redo => return Err(not_here("redo")),
         Command::Goto(_) => return Err(not_here("goto")),
+        Command::Review(_) => return Err(not_here("review")),
+        Command::SetTutor(_) => return Err(not_here("set tutor")),
         // Answered by info_reply above.
         Command::ListGames
         | Command::ListCommands

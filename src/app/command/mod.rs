@@ -105,6 +105,11 @@ pub enum Command {
     Redo,
     /// `goto TURN`: go to a turn by its number (the table only).
     Goto(u32),
+    /// `review [--bot NAME]`: the game so far analysed, and its mistakes (the table only).
+    Review(Option<BotKind>),
+    /// `set tutor LEVEL`: warn before a person's move of this mark or worse; `None`:
+    /// off (the table only).
+    SetTutor(Option<crate::app::analysis::Mark>),
     /// Leave.
     Quit,
 }

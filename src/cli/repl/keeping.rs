@@ -1,6 +1,7 @@
 //! The table's game kept in the history as it goes (see [`crate::app::history`]): begun
 //! with the table or taken up again (`tabula play --resume`), written after every change,
 //! started afresh by `new` and `load` (a kept game loaded is kept on in its own file).
+//! Here too: what `tabula play` asks of the table beyond the game and its players.
 
 use std::io::Write;
 
@@ -17,6 +18,8 @@ pub struct TableSettings {
     pub history: Option<History>,
     /// Take up the last kept game rather than start one.
     pub resume: bool,
+    /// The tutor's level (`--tutor`): `None` is off.
+    pub tutor: Option<crate::app::analysis::Mark>,
 }
 
 /// The game being kept, if it is.

@@ -16,6 +16,7 @@ mod keeping;
 mod piped;
 mod replies;
 mod seats;
+mod teaching;
 mod text;
 mod thinking;
 
@@ -109,6 +110,8 @@ pub struct Table {
     stopped: Option<Seat>,
     /// The game as it is kept in the history, if it is kept.
     kept: keeping::Keeping,
+    /// The tutor's level: it warns before a person's move of this mark or worse.
+    tutor: Option<crate::app::analysis::Mark>,
 }
 
 /// Which board the table shows.
@@ -154,6 +157,7 @@ impl Table {
             rows: None,
             stopped: None,
             kept,
+            tutor: config.table.tutor,
         })
     }
 
@@ -266,6 +270,11 @@ impl Table {
                     load.path
                 ))
             }
+            Command::Play(text) => self.tutor_warning(&text).map(|warning| {
+                // The question on a line of its own, the warning within 80 columns.
+                let lines = crate::core::wrap_words(&format!("{warning}."), 80);
+                format!("{}\nPlay it anyway? [y/N] ", lines.join("\n"))
+            }),
             Command::Save(path) if Path::new(&path).exists() => {
                 Some(format!("{path} exists. Replace it? [y/N] "))
             }
@@ -310,6 +319,17 @@ impl Table {
             Command::Redo => {
                 let redone = self.session.redo()?;
                 self.tell_redone(&redone, out)?;
+            }
+            Command::Review(bot) => self.review(bot, out)?,
+            Command::SetTutor(level) => self.set_tutor(level, out)?,
+            // From a pipe the tutor warns and never waits (a terminal asked already).
+            Command::Play(text)
+                if !self.interactive
+                    && let Some(warning) = self.tutor_warning(&text) =>
+            {
+                self.say(out, &format!("{warning}; played as typed"))?;
+                let done = command::execute(&mut self.session, Command::Play(text), &mut self.seats)?;
+                return self.tell(done, out);
             }
             Command::Goto(turn) => {
                 self.session.goto_turn(turn)?;

@@ -44,9 +44,8 @@ pub fn run_piped(
             say(out, &note, false)?;
         }
     }
-    if let Some(words) = table.parting_words() {
-        say(out, &words, false)?;
-    }
+    // Scripts' output stays as it was: the game is kept all the same (`tabula history`).
+    let _ = table.parting_words();
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
