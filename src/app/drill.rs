@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::ai::roster::BotKind;
 use crate::app::analysis::{Mark, analyse_game, judge};
 use crate::app::history::History;
-use crate::app::record::write_atomically;
+use crate::ai::output::write_atomically;
 use crate::core::{Game, Notation, Options};
 use crate::games::{AnyGame, GameKind};
 
@@ -188,10 +188,10 @@ impl Schedule {
         if let Some(parent) = path.parent() {
             let _ = std::fs::create_dir_all(parent);
         }
-        write_atomically(path, text.as_bytes()).map_err(|source| DrillError::File {
+        write_atomically(path, text.as_bytes()).map_err(|error| DrillError::File {
             what: "write",
             path: path.to_path_buf(),
-            source,
+            source: std::io::Error::other(error),
         })
     }
 

@@ -140,6 +140,31 @@ const FILE_ARGS: &[FileArg] = &[
         arg: "out",
         reads: None,
     },
+    FileArg {
+        command: "host",
+        arg: "log",
+        reads: None,
+    },
+    FileArg {
+        command: "host",
+        arg: "save",
+        reads: None,
+    },
+    FileArg {
+        command: "join",
+        arg: "log",
+        reads: None,
+    },
+    FileArg {
+        command: "join",
+        arg: "save",
+        reads: None,
+    },
+    FileArg {
+        command: "verify",
+        arg: "file",
+        reads: Some("verify {}"),
+    },
 ];
 
 /// The commands typed at the table and in `tabula engine` that read a file.
@@ -245,7 +270,13 @@ fn words(template: &str, file: &Path, dir: &Path) -> Vec<String> {
 /// Whether `out` refuses `file` for what it is.
 fn refuses(out: &str, file: &Path) -> bool {
     let name = file.display().to_string();
-    let said = ["not a regular file", "larger than", "longer than"]
+    // A match refuses a file it did not write before it asks what the file is.
+    let said = [
+        "not a regular file",
+        "larger than",
+        "longer than",
+        "does not begin as tabula's",
+    ]
         .iter()
         .any(|why| out.contains(why));
     said && (out.contains(&name) || out.contains("line 1"))

@@ -35,24 +35,29 @@ fn big_record() -> &'static Path {
     })
 }
 
-/// How far process `pid` has read the file at `path`, while it has the file open.
+/// How far process `pid` has read the file at `path`, while it has the file open: the
+/// furthest of its handles on it (a resuming match holds one more, the lock's, that
+/// does not read).
 fn read_position(pid: u32, path: &Path) -> Option<u64> {
     let wanted = path.canonicalize().ok()?;
+    let mut furthest = None;
     for entry in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.flatten() {
-        if std::fs::read_link(entry.path()).ok()? != wanted {
+        if std::fs::read_link(entry.path()).ok().as_ref() != Some(&wanted) {
             continue;
         }
-        let info = std::fs::read_to_string(format!(
+        let Ok(info) = std::fs::read_to_string(format!(
             "/proc/{pid}/fdinfo/{}",
             entry.file_name().to_string_lossy()
-        ))
-        .ok()?;
-        return info
+        )) else {
+            continue;
+        };
+        let pos = info
             .lines()
             .find_map(|line| line.strip_prefix("pos:"))
-            .and_then(|pos| pos.trim().parse().ok());
+            .and_then(|pos| pos.trim().parse::<u64>().ok());
+        furthest = furthest.max(pos);
     }
-    None
+    furthest
 }
 
 /// Sends `signal` to `child` (a process this test started).

@@ -197,7 +197,6 @@ pub(crate) fn no_game() -> CommandError {
 
 /// Reads every game in a record file, refusing it if any part is damaged (see
 /// [`RecordFile::first_damage`]).
-#[cfg(test)]
 pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, CommandError> {
     Undamaged::new(RecordStream::new(text.as_bytes())).collect()
 }
