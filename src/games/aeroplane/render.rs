@@ -214,8 +214,8 @@ fn status(game: &Aeroplane) -> Vec<String> {
             .collect();
         lines.push(format!("finished: {}", places.join(", ")));
     }
-    lines.push("R1 = red plane 1, R13 = red planes 1 and 3 stacked".to_string());
-    lines.push("r20 = red square 20, r20> = red's shortcut, rh1-rh5 = red home column".to_string());
+    lines.push("capitals are planes: R1 = red plane 1, R24 = red planes 2 and 4 stacked".to_string());
+    lines.push("small letters are squares: r24 = red square 24, r20> = shortcut, rh1-rh5 = home".to_string());
     lines
 }
 
