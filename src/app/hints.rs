@@ -32,7 +32,31 @@ pub fn measure(game: &AnyGame, estimate: &Estimate, seat: Seat) -> f64 {
     }
 }
 
-/// Every choice of the seat to act, best first. In the move phase the legal moves; in
+/// Asking for a ranking of a bot that has no preference among moves.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bot:{bot} has no preference: it plays any legal move alike, so it ranks none; \
+     for a ranking choose a bot that has one, e.g. 'set bot greedy' or 'set bot best'"
+)]
+pub struct NoPreference {
+    /// The bot as named, e.g. `random`.
+    pub bot: String,
+}
+
+/// Refuses a ranking by `bot` (named `name`) where it has no preference among the
+/// choices of `game`, rather than showing another bot's ranking under its name.
+pub fn check_preference(game: &AnyGame, bot: &mut dyn Bot<AnyGame>, name: &str) -> Result<(), NoPreference> {
+    if bot.has_preference(game) {
+        Ok(())
+    } else {
+        Err(NoPreference {
+            bot: name.to_string(),
+        })
+    }
+}
+
+/// Every choice of the seat to act, best first as the bot chooses: its choice (what
+/// `genmove` plays, or one tied with it) first. In the move phase the legal moves; in
 /// the roll phase `roll` and the actions allowed before rolling. Empty once the game is
 /// over.
 pub fn ranked_choices(game: &AnyGame, bot: &mut dyn Bot<AnyGame>) -> Vec<Choice> {
@@ -41,6 +65,14 @@ pub fn ranked_choices(game: &AnyGame, bot: &mut dyn Bot<AnyGame>) -> Vec<Choice>
     };
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
+    let rolling = matches!(game.phase(), Phase::Roll(_));
+    // Asked first, while the bot's stream is where `genmove` finds it, so that a bot
+    // with randomness of its own (mcts) makes the same choice.
+    let pick = if rolling && !legal.is_empty() {
+        Some(bot.choose_before_roll(game, &legal))
+    } else {
+        None
+    };
     let mut choices: Vec<Choice> = if legal.is_empty() {
         Vec::new()
     } else {
@@ -53,13 +85,20 @@ pub fn ranked_choices(game: &AnyGame, bot: &mut dyn Bot<AnyGame>) -> Vec<Choice>
             })
             .collect()
     };
-    if let Phase::Roll(_) = game.phase() {
+    if rolling {
         choices.push(Choice {
             mv: None,
             text: "roll".to_string(),
             estimate: bot.estimate_rolling(game),
         });
         choices.sort_by(|a, b| measure(game, &b.estimate, seat).total_cmp(&measure(game, &a.estimate, seat)));
+        if let Some(pick) = pick {
+            let chosen = pick.map(|index| &legal[index]);
+            if let Some(at) = choices.iter().position(|c| c.mv.as_ref() == chosen) {
+                let first = choices.remove(at);
+                choices.insert(0, first);
+            }
+        }
     }
     choices
 }
@@ -69,9 +108,10 @@ fn percent(p: f64) -> String {
     format!("{:.1}%", 100.0 * p)
 }
 
-/// The `hint N` lines for people: rank, choice, win probability (and equity in a game
-/// that scores points), and how far each falls behind the best.
-pub fn hint_table(game: &AnyGame, choices: &[Choice], count: usize) -> String {
+/// The `hint N` lines for people: a header naming `bot`, whose ranking and figures
+/// they are, then rank, choice, win probability (and equity in a game that scores
+/// points), and how far each falls behind the first.
+pub fn hint_table(game: &AnyGame, bot: &str, choices: &[Choice], count: usize) -> String {
     let Some(seat) = game.phase().seat() else {
         return String::new();
     };
@@ -85,7 +125,7 @@ pub fn hint_table(game: &AnyGame, choices: &[Choice], count: usize) -> String {
         .first()
         .map(|c| measure(game, &c.estimate, seat))
         .unwrap_or(0.0);
-    let mut lines = Vec::new();
+    let mut lines = vec![format!("as bot:{bot} chooses, with its own figures:")];
     for (rank, choice) in choices.iter().take(count).enumerate() {
         let mut line = format!(
             "{:>2}. {:<width$}  win {:>6}",
@@ -154,3 +194,6 @@ pub fn evaluation_lines(game: &AnyGame, estimate: &Estimate, for_protocol: bool)
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+#[cfg(test)]
+mod tests;

@@ -61,6 +61,10 @@ impl<G: Strategy, C: BotChoice<G>> Bot<G> for ChosenBot<G, C> {
         self.bot_for(game).rank_moves(game, legal)
     }
 
+    fn has_preference(&mut self, game: &G) -> bool {
+        self.bot_for(game).has_preference(game)
+    }
+
     fn estimate(&mut self, game: &G) -> Estimate {
         self.bot_for(game).estimate(game)
     }

@@ -1,7 +1,7 @@
 //! The greedy bot: tries every legal move and keeps the one whose position the game's
 //! own evaluation likes best for the mover (one ply, no look-ahead over dice).
 
-use super::Bot;
+use super::{Bot, RankedMove};
 use crate::core::SeededDice;
 use crate::core::Strategy;
 
@@ -70,6 +70,32 @@ impl<G: Strategy> Bot<G> for Greedy {
         let index = self.best(scored.iter().copied())?;
         // Only act when it beats rolling straight away.
         (scored[index].1 > stay + 1e-9).then_some(index)
+    }
+
+    /// Ranked by the measure [`Greedy`] plays by, the game's evaluation of the position
+    /// each move leaves, so that its choice is the first or tied with it; each figure
+    /// is the game's own estimate of that position (no look-ahead, as the bot has none).
+    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
+        let Some(seat) = game.phase().seat() else {
+            return Vec::new();
+        };
+        let mut scored: Vec<(f64, RankedMove)> = legal
+            .iter()
+            .enumerate()
+            .map(|(index, mv)| {
+                let mut after = game.clone();
+                after.play_unchecked(mv);
+                let estimate = after.estimate();
+                (after.evaluate(seat), RankedMove { index, estimate })
+            })
+            .collect();
+        // Among moves the evaluation ties (greedy would play any of them), the better
+        // estimate first, so that the figures read in order; then the order of `legal`.
+        scored.sort_by(|a, b| {
+            b.0.total_cmp(&a.0)
+                .then(b.1.estimate.equity[seat].total_cmp(&a.1.estimate.equity[seat]))
+        });
+        scored.into_iter().map(|(_, ranked)| ranked).collect()
     }
 
     fn reseed(&mut self, seed: u64) {

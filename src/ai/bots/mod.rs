@@ -69,10 +69,20 @@ pub trait Bot<G: Strategy>: Send {
     fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize>;
 
     /// Every move of `legal` with the value this bot gives it, best first for the seat
-    /// to act: what `hint N` and analysis show. The default values each move by the
-    /// game's own estimate of the position it leaves (one ply).
+    /// to act: what `hint N` and analysis show. A bot ranks by the measure its
+    /// [`Bot::choose_move`] maximises, so that its choice is the first or tied with it.
+    /// The default values each move by the game's own estimate of the position it leaves
+    /// (one ply).
     fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
         crate::ai::search::Expectimax::new(1, crate::ai::search::GameEstimate).rank(game, legal)
+    }
+
+    /// Whether this bot prefers some moves of `game` to others, so that
+    /// [`Bot::rank_moves`] ranks them as it chooses. A bot that plays any legal move
+    /// alike (the random bot) says `false`: its ranking would be another bot's.
+    fn has_preference(&mut self, game: &G) -> bool {
+        let _ = game;
+        true
     }
 
     /// The value of the position for every seat as this bot sees it. The default looks

@@ -30,6 +30,11 @@ impl<G: Strategy> Bot<G> for RandomBot {
         (pick < actions.len()).then_some(pick)
     }
 
+    /// Every legal move is as good as another to it: it ranks none.
+    fn has_preference(&mut self, _game: &G) -> bool {
+        false
+    }
+
     fn reseed(&mut self, seed: u64) {
         self.rng = SeededDice::new(seed);
     }

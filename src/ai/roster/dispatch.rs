@@ -104,6 +104,10 @@ impl<G: FullGame> Bot<AnyGame> for Concrete<G> {
         self.bot.rank_moves(self.inside(game), &legal)
     }
 
+    fn has_preference(&mut self, game: &AnyGame) -> bool {
+        self.bot.has_preference(self.inside(game))
+    }
+
     fn estimate(&mut self, game: &AnyGame) -> Estimate {
         self.bot.estimate(self.inside(game))
     }
@@ -128,6 +132,10 @@ impl Bot<AnyGame> for PerGame {
 
     fn rank_moves(&mut self, game: &AnyGame, legal: &[AnyMove]) -> Vec<RankedMove> {
         self.bot(game).rank_moves(game, legal)
+    }
+
+    fn has_preference(&mut self, game: &AnyGame) -> bool {
+        self.bot(game).has_preference(game)
     }
 
     fn estimate(&mut self, game: &AnyGame) -> Estimate {

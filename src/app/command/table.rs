@@ -165,7 +165,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &["showboard", "show"],
         args: "",
         summary: "show the board",
-        details: "",
+        details: "The board as it stands. The lines above and under it say in words what each\nletter and mark on it means; 'rules' explains the game itself, and 'view\ncompact' lists the same position, one line per player.",
         audience: Audience::Everyone,
         offered: Offered::Always,
         completion: Completion::Nothing,

@@ -546,7 +546,12 @@ impl Session {
     /// Every choice of the seat to act with its value, best first (see
     /// [`crate::app::hints::ranked_choices`]).
     pub fn choices(&self) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
-        self.with_bot(|bot| self.choices_with(bot))
+        let name = self.bot().shown_for(&self.game);
+        self.with_bot(|bot| {
+            crate::app::hints::check_preference(&self.game, bot, &name)
+                .map_err(|why| CommandError::Argument(why.to_string()))?;
+            self.choices_with(bot)
+        })
     }
 
     /// Every choice of the seat to act with its value as `bot` sees it, best first.

@@ -34,7 +34,8 @@ impl Table {
             Done::Undone(taken) => self.tell_undone(&taken, out)?,
             Done::Board => writeln!(out, "{}", self.board())?,
             Done::Choices { choices, shown } => {
-                let table = crate::app::hints::hint_table(self.session.game(), &choices, shown);
+                let bot = self.session.bot().shown_for(self.session.game());
+                let table = crate::app::hints::hint_table(self.session.game(), &bot, &choices, shown);
                 writeln!(out, "{table}")?;
             }
             Done::Evaluation(estimate) => writeln!(

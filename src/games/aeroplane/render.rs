@@ -173,6 +173,7 @@ pub fn render(game: &Aeroplane) -> String {
     canvas.cell((6, 6), 2, "CENTRE", "");
     let mut lines = canvas.text();
     lines.extend(status(game));
+    lines.extend(LEGEND.iter().map(|line| line.to_string()));
     let mut out = lines.join("\n");
     out.push('\n');
     out
@@ -214,10 +215,15 @@ fn status(game: &Aeroplane) -> Vec<String> {
             .collect();
         lines.push(format!("finished: {}", places.join(", ")));
     }
-    lines.push("R1 = red plane 1, R13 = red planes 1 and 3 stacked".to_string());
-    lines.push("r20 = red square 20, r20> = red's shortcut, rh1-rh5 = red home column".to_string());
     lines
 }
+
+/// What the board's letters mean, under the board (the list view names planes and
+/// squares in words, so it goes without).
+const LEGEND: [&str; 2] = [
+    "capitals are planes: R1 = red plane 1, R24 = red planes 2 and 4 stacked",
+    "small letters are squares: r24 = red square 24, r20> = shortcut, rh1-rh5 = home",
+];
 
 /// The position as a list: one line per player (where each plane or stack is), then the
 /// same status lines as the board.
@@ -263,12 +269,7 @@ pub fn compact(game: &Aeroplane) -> String {
         .collect();
         lines.push(format!("{:<6} {}", COLOUR_NAMES[colour], places.join("; ")));
     }
-    lines.extend(
-        status(game)
-            .into_iter()
-            .filter(|l| !l.is_empty())
-            .take_while(|l| !l.starts_with("R1 = ")),
-    );
+    lines.extend(status(game).into_iter().filter(|l| !l.is_empty()));
     let mut out = lines.join("\n");
     out.push('\n');
     out

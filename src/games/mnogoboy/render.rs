@@ -74,13 +74,19 @@ const ROWS: [Row; 10] = [
 
 /// Draws the map, the players' pieces, the reserve and whose turn it is.
 pub fn render(game: &Mnogoboy) -> String {
-    let mut lines =
-        vec!["Mnogoboy   . neutral   * dot   w g o s y b k colours   1:W = p1's white piece".to_string()];
+    let mut lines = vec![
+        "Mnogoboy   . neutral field   * dot   1:W = p1's white piece on that field".to_string(),
+        "colours: w white  g green  o orange  s grey  y yellow  b blue  k black".to_string(),
+    ];
     for (index, row) in ROWS.iter().enumerate() {
         lines.push(track_row(index, row));
         lines.extend(marker_rows(game, index, row));
     }
-    lines.push(String::new());
+    // The colours take a second header line: with six players the gap after the map
+    // goes instead, so that the board still fits a 24-row terminal.
+    if game.seats <= 3 {
+        lines.push(String::new());
+    }
     // Four or more seats go two to a line where they fit, so that six players and the
     // track still leave room on a 24-row terminal.
     let seats: Vec<String> = (0..game.seats).map(|seat| seat_line(game, seat)).collect();

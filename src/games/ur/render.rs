@@ -130,8 +130,10 @@ fn panel(game: &Ur) -> Vec<String> {
         ));
     }
     if layout.is_city() {
-        lines.push("* star (extra roll)  o white (flips)  = green (safe, shared)".to_string());
-        lines.push("# four eyes (safe, one face)  rules city".to_string());
+        lines.push("* star (extra roll): landing there by a forward move rolls again".to_string());
+        lines.push("o white square h2: a piece landing on or passing it turns marked side up".to_string());
+        lines.push("= green square: safe, holds any pieces of either player and either face".to_string());
+        lines.push("# four eyes: safe, holds any pieces if all show the same face  rules city".to_string());
     } else {
         lines.push(format!(
             "* rosette (extra roll{})  rules {}",
