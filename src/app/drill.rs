@@ -8,10 +8,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use crate::ai::output::write_atomically;
 use crate::ai::roster::BotKind;
 use crate::app::analysis::{Mark, analyse_game, judge};
 use crate::app::history::History;
-use crate::ai::output::write_atomically;
 use crate::core::{Game, Notation, Options};
 use crate::games::{AnyGame, GameKind};
 

@@ -277,8 +277,8 @@ fn refuses(out: &str, file: &Path) -> bool {
         "longer than",
         "does not begin as tabula's",
     ]
-        .iter()
-        .any(|why| out.contains(why));
+    .iter()
+    .any(|why| out.contains(why));
     said && (out.contains(&name) || out.contains("line 1"))
 }
 

@@ -302,7 +302,10 @@ fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
         .replace("places=X", "places=2,1");
     std::fs::write(&records, good.replacen(first_result, &reversed, 1)).unwrap();
     let error = format!("{:#}", bot_match(&records, 4, 3).unwrap_err());
-    assert!(error.contains("game 1 of the match (from line 1) is damaged at line"), "{error}");
+    assert!(
+        error.contains("game 1 of the match (from line 1) is damaged at line"),
+        "{error}"
+    );
     assert!(error.contains("the seal does not match"), "{error}");
     let error = refused(&good.replacen(first_result, &reversed, 1), 4, 3);
     assert!(error.contains("but replaying it gives"), "{error}");
