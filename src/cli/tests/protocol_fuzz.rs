@@ -96,7 +96,9 @@ fn answered(bytes: &[u8]) -> bool {
                 Some(id) if id.chars().all(|c| c.is_ascii_digit()) => words.next(),
                 other => other,
             };
-            !command.is_empty() && !matches!(word, Some("quit" | "exit" | "q"))
+            // Command words are read in any case: `Q` quits too.
+            let word = word.map(str::to_ascii_lowercase);
+            !command.is_empty() && !matches!(word.as_deref(), Some("quit" | "exit" | "q"))
         }
     }
 }
