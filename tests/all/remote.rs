@@ -121,6 +121,12 @@ fn whole_game(name: &str, game: &[&str], host_seats: &[&str], join_seats: &[&str
     assert_eq!(moves_of(&host_text), moves_of(&join_text));
     assert!(host_text.contains("\ndice "), "{host_text}");
     assert!(!host_text.contains("\nforfeit "), "{host_text}");
+    // Both records carry the dice's proof, and every roll checks from it.
+    for record in [&host_record, &join_record] {
+        let (status, out, err) = run_tabula(&["verify", record.to_str().unwrap()], "");
+        assert_eq!(status, Some(0), "{out}\n{err}");
+        assert!(out.contains("rolls check"), "{out}");
+    }
 }
 
 #[test]

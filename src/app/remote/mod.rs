@@ -20,8 +20,6 @@ pub mod code;
 // Parts of the scheme serve only `tabula verify` and the records' proof.
 #[allow(dead_code)]
 pub mod dice;
-// Parts of the proof serve only `tabula verify` until the table writes them.
-#[allow(dead_code)]
 pub mod proof;
 // The host and join commands do not connect through the relay yet; `tabula relay` and
 // its tests use all of it.

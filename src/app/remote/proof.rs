@@ -52,16 +52,6 @@ impl Proof {
         self.reveals.push(reveals);
     }
 
-    /// The commitments, in side order.
-    pub fn commitments(&self) -> &[Digest] {
-        &self.commitments
-    }
-
-    /// Each throw's reveals, throw 1 first.
-    pub fn reveals(&self) -> &[Vec<Digest>] {
-        &self.reveals
-    }
-
     /// The record's lines for it, in order.
     pub fn lines(&self) -> Vec<String> {
         let mut lines = vec![format!(

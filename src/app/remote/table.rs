@@ -162,7 +162,12 @@ pub fn offer(
                 )));
             }
             let all = merge_players(sides, 0, &shown, &players);
-            Ok((Ledger::new(&line, vec![chain.commitment(), theirs])?, all))
+            // The dice's context is the game line as the record writes it, so that
+            // `tabula verify` throws every roll again from the record alone.
+            Ok((
+                Ledger::new(&format!("game {line}"), vec![chain.commitment(), theirs])?,
+                all,
+            ))
         }
         Message::Decline { reason } => Err(SetupError::Declined { reason }),
         other => Err(SetupError::Unexpected {
@@ -240,7 +245,10 @@ pub fn accept(
     )?;
     let all = merge_players(&offer.sides, 1, &shown, &offer.players);
     Ok((
-        Ledger::new(&offer.line, vec![offer.commitment, chain.commitment()])?,
+        Ledger::new(
+            &format!("game {}", offer.line),
+            vec![offer.commitment, chain.commitment()],
+        )?,
         all,
     ))
 }

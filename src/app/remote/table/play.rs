@@ -1,6 +1,7 @@
 //! The game itself: one action at a time, this side's or the other's.
 
 use super::*;
+use crate::app::remote::proof::Proof;
 
 /// A remote game at this side's table.
 pub struct RemoteTable {
@@ -13,6 +14,8 @@ pub struct RemoteTable {
     channel: Channel,
     chain: Chain,
     ledger: Ledger,
+    /// Every commitment and every throw's reveals so far, for the record.
+    proof: Proof,
     /// Each side's time left, under a time control.
     left: Vec<Duration>,
 }
@@ -67,17 +70,21 @@ impl RemoteTable {
             referee,
             channel,
             chain,
+            proof: Proof::new(ledger.commitments().to_vec()),
             ledger,
         }
     }
 
-    /// The record's note lines: who played each seat.
+    /// The record's note lines: who played each seat, then the dice's proof (every
+    /// commitment and reveal) that `tabula verify` checks.
     pub fn notes(&self) -> Vec<String> {
         let game = self.session.game();
         let words: Vec<String> = (0..self.players.len())
             .map(|seat| format!("{}={}", game.seat_name(seat), self.players[seat]))
             .collect();
-        vec![format!("seats {}", words.join(" "))]
+        let mut notes = vec![format!("seats {}", words.join(" "))];
+        notes.extend(self.proof.lines());
+        notes
     }
 
     /// The record of the game so far, with the forfeit if there was one.
@@ -317,6 +324,9 @@ impl RemoteTable {
             }
             if !source.ran_out() {
                 self.ledger = source.ledger().clone();
+                for reveals in pending {
+                    self.proof.push(reveals);
+                }
                 return match self.session.set_dice(dice.values()) {
                     Ok(_) => {
                         writeln!(out, "{} rolls {dice}", self.session.seat_name(seat))?;
