@@ -293,7 +293,11 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Completions { shell } => man::completions(shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
         Commands::Relay(args) => relay::relay(args, &mut out),
-        Commands::Verify { file } => verify::verify_command(&file, &mut out),
+        Commands::Verify { file } => {
+            // `last` or a history number names a kept game, as for every record file.
+            let file = crate::app::history::record_path(&file.to_string_lossy())?;
+            verify::verify_command(std::path::Path::new(&file), &mut out)
+        }
         Commands::Plot { data, out: file } => {
             let text = crate::app::lines::read_text_file(&data)?;
             let svg = crate::app::charts::svg_from_data(&text)

@@ -85,6 +85,10 @@ fn a_piped_game_is_kept_listed_and_analysed_as_last() {
     let (status, replayed, err) = run_with(&data, &[], &["replay", "1"], "");
     assert_eq!(status, Some(0), "{err}");
     assert!(replayed.contains("wins"), "{replayed}");
+    // verify takes a kept game by its name too: one played here has no proof to check.
+    let (status, verified, err) = run_with(&data, &[], &["verify", "last"], "");
+    assert_eq!(status, Some(2), "{verified}\n{err}");
+    assert!(verified.contains("nothing to verify"), "{verified}");
 }
 
 #[test]
