@@ -20,8 +20,8 @@ use crate::core::Game;
 
 #[derive(Debug, Args)]
 pub(super) struct JoinArgs {
-    /// The host's address and port, as its join command names them: 192.0.2.7:4717,
-    /// [2001:db8::7]:4717 or a host name with its port
+    /// The host's address and port, as the host's join command names them: an IPv4
+    /// address, an IPv6 one in brackets, or a host name, each with its port (HOST:4717)
     #[arg(value_name = "ADDRESS:PORT")]
     pub(super) address: String,
     /// The join code the host printed, like 7-crossover-clockwork
@@ -114,7 +114,7 @@ fn connect(target: &str) -> anyhow::Result<TcpStream> {
         .to_socket_addrs()
         .map_err(|e| {
             usage(format!(
-                "'{target}' is not an address with a port, like 192.0.2.7:4717 ({e})"
+                "'{target}' is not an address with a port, like HOST:4717 ({e})"
             ))
         })?
         .collect();

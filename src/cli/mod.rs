@@ -75,7 +75,7 @@ enum Commands {
     Host(host::HostArgs),
     /// Join a game another player hosts, with the command it printed
     #[command(
-        after_help = "Shows the game, its options and its seats before the first roll, and asks\nbefore taking it (with --yes, or with stdin not a terminal, it takes it).\n--seat names who plays the joiner's seats (a person if not named).\n\nExamples:\n  tabula join 192.0.2.7:4717 7-crossover-clockwork\n  tabula join 192.0.2.7:4717 7-crossover-clockwork --seat black=bot:best"
+        after_help = "Shows the game, its options and its seats before the first roll, and asks\nbefore taking it (with --yes, or with stdin not a terminal, it takes it).\n--seat names who plays the joiner's seats (a person if not named).\n\nExamples:\n  tabula join HOST:4717 7-crossover-clockwork\n  tabula join HOST:4717 7-crossover-clockwork --seat black=bot:best"
     )]
     Join(join::JoinArgs),
     /// List the games with their seats and rule options
