@@ -2,9 +2,7 @@
 //! number, taken up again by `play --resume`, bounded, and left out by `--no-history`.
 //! Each test has a data directory of its own, so that the others' games cannot show.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 /// Runs `tabula ARGS` with `input` piped in, the data directory `data` and `env` set;
 /// returns (status, stdout, stderr).
@@ -21,20 +19,7 @@ pub(crate) fn run_with(
     for (key, value) in env {
         command.env(key, value);
     }
-    let mut child = command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    crate::support::run_piped(command, args, input)
 }
 
 pub(crate) fn data_dir(name: &str) -> PathBuf {

@@ -43,9 +43,18 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
 
 /// Runs `tabula ARGS` with `input` on stdin; returns (status, stdout, stderr).
 pub fn run_tabula(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    run_piped(tabula_command(), args, input)
+}
+
+/// Runs `command` with `args` and `input` on stdin; returns (status, stdout, stderr).
+pub fn run_piped(
+    mut command: std::process::Command,
+    args: &[&str],
+    input: &str,
+) -> (Option<i32>, String, String) {
     use std::io::Write as _;
     use std::process::Stdio;
-    let mut child = tabula_command()
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
