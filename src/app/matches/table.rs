@@ -564,24 +564,8 @@ mod tests {
             nets: crate::ai::learn::Nets::shipped(),
             tourney: Default::default(),
         };
-        let games: Vec<GameSummary> = (0..3)
-            .map(|index| GameSummary {
-                index,
-                seat_players: config.seat_players(index),
-                places: if index % 2 == 0 { vec![1, 2] } else { vec![2, 1] },
-                points: if index % 2 == 0 {
-                    vec![1.0, 0.0]
-                } else {
-                    vec![0.0, 1.0]
-                },
-                forfeit: None,
-                stderr: Vec::new(),
-                names: Vec::new(),
-                moves: 40,
-                traffic: Traffic::default(),
-                adjudicated: None,
-            })
-            .collect();
+        // Player 1 wins every game, from either seat.
+        let games = two_player_games(&config, 3, |_| true);
         let text = table(&config, &games, None);
         for line in text.lines() {
             assert!(line.chars().count() <= TABLE_WIDTH, "{line}");
