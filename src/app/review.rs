@@ -81,11 +81,23 @@ pub fn review(
 /// The review for people: the analysis table and summary, then each mistake (doubtful
 /// or worse) with the board before it, the move played, the best and the cost.
 pub fn review_text(review: &Review) -> String {
+    let (head, mistakes) = review_pages(review);
+    let mut out = vec![head];
+    for mistake in mistakes {
+        out.push(String::new());
+        out.push(mistake);
+    }
+    out.join("\n")
+}
+
+/// The review in pages, for a table that steps through it: the analysis table, the
+/// summary and the count of mistakes first, then one page for each mistake.
+pub fn review_pages(review: &Review) -> (String, Vec<String>) {
     let analysis = &review.analysis;
     let game = &analysis.game;
-    let mut out = vec![report(analysis, review.bot, false, false)];
+    let mut head = vec![report(analysis, review.bot, false, false)];
     if !review.complete {
-        out.push(format!(
+        head.push(format!(
             "stopped after {} of the game's {} actions: the review covers the game up to there",
             review.reached.0, review.reached.1
         ));
@@ -101,34 +113,40 @@ pub fn review_text(review: &Review) -> String {
         .filter(|d| d.mark != Mark::None)
         .collect();
     match mistakes.len() {
-        0 => out.push("no mistakes: every decision reviewed was within the doubtful mark".into()),
-        count => out.push(format!(
+        0 => head.push("no mistakes: every decision reviewed was within the doubtful mark".into()),
+        count => head.push(format!(
             "the {count} mistake{}, one by one:",
             if count == 1 { "" } else { "s" }
         )),
     }
-    for (n, d) in mistakes.iter().enumerate() {
-        out.push(String::new());
-        let dice = if d.dice.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", d.dice)
-        };
-        out.push(format!(
-            "mistake {} of {}: turn {}, {}{dice}",
-            n + 1,
-            mistakes.len(),
-            d.turn,
-            game.seat_name(d.seat)
-        ));
-        out.push(d.before.render().trim_end().to_string());
-        out.push(format!(
-            "played {}; best {}: it cost {} ({})",
-            d.played,
-            d.best,
-            cost(d.loss),
-            d.mark.word()
-        ));
-    }
-    out.join("\n")
+    let pages = mistakes
+        .iter()
+        .enumerate()
+        .map(|(n, d)| {
+            let dice = if d.dice.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", d.dice)
+            };
+            [
+                format!(
+                    "mistake {} of {}: turn {}, {}{dice}",
+                    n + 1,
+                    mistakes.len(),
+                    d.turn,
+                    game.seat_name(d.seat)
+                ),
+                d.before.render().trim_end().to_string(),
+                format!(
+                    "played {}; best {}: it cost {} ({})",
+                    d.played,
+                    d.best,
+                    cost(d.loss),
+                    d.mark.word()
+                ),
+            ]
+            .join("\n")
+        })
+        .collect();
+    (head.join("\n"), pages)
 }

@@ -107,3 +107,39 @@ fn drill_serves_a_kept_mistake_and_schedules_it_by_the_answer() {
         "a solved one comes back later: {out}"
     );
 }
+
+#[test]
+fn review_in_a_terminal_steps_through_the_mistakes_one_at_a_time() {
+    use crate::table::{TABULA, keys_in_terminal, without_escapes};
+    let data = data_dir("review-steps");
+    let shell = format!("stty rows 24 cols 80; {TABULA} play nardy --seed 1 --no-history");
+    let env = [(crate::support::DATA_DIR_VAR, data.to_str().unwrap())];
+    // Two mistakes of white's (the reply of black's bot follows the seed), then the
+    // review, Enter for the second mistake, and a command at the table again.
+    let presses = [
+        &format!("{POSITION}\r")[..],
+        "18/13 13/10\r",
+        "roll\r",
+        "10/6 6/4\r",
+        "review --bot greedy\r",
+        "\r",
+        "quit\r",
+    ];
+    let screen = without_escapes(&keys_in_terminal(&shell, &env, &presses));
+    let first = screen
+        .find("mistake 1 of 2")
+        .unwrap_or_else(|| panic!("{screen}"));
+    let asked = screen.find("[Enter: mistake 2 of 2, q: back to the table] ");
+    let second = screen.find("mistake 2 of 2: turn 3, white with 4-2");
+    assert!(
+        matches!((asked, second), (Some(a), Some(s)) if first < a && a < s),
+        "the second mistake comes after the question, when asked for: {screen}"
+    );
+    assert!(screen.contains("played 10/6 6/4; best"), "{screen}");
+
+    // q goes back to the table without the rest.
+    let presses = [&presses[..5], &["q\r", "quit\r"]].concat();
+    let screen = without_escapes(&keys_in_terminal(&shell, &env, &presses));
+    assert!(screen.contains("mistake 1 of 2"), "{screen}");
+    assert!(!screen.contains("mistake 2 of 2:"), "{screen}");
+}

@@ -374,7 +374,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         args: "[--bot NAME]",
         summary: "analyse the game so far, then show its mistakes",
-        details: "Each decision of the seats played here is classed as 'tabula analyse' classes\nit (doubtful, error, blunder), with each side's luck; then every mistake is\nshown with its board, the move played, the best move and what it cost. It\nuses bot:best unless --bot names another; Ctrl-C stops it with what it has.",
+        details: "Each decision of the seats played here is classed as 'tabula analyse' classes\nit (doubtful, error, blunder), with each side's luck; then every mistake is\nshown with its board, the move played, the best move and what it cost (in a\nterminal one at a time: Enter shows the next, q goes back to the table). It\nuses bot:best unless --bot names another; Ctrl-C stops it with what it has.",
         audience: Audience::Table,
         offered: Offered::Always,
         completion: Completion::Nothing,

@@ -109,7 +109,10 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
                     continue;
                 }
                 match table.handle_line(line, &mut out)? {
-                    Ok(flow) => flow,
+                    Ok(flow) => {
+                        step_through_review(&mut editor, &mut table, &mut out)?;
+                        flow
+                    }
                     Err(error) => {
                         let mut text = Vec::new();
                         report_error(&mut text, None, &error, true)?;
@@ -177,6 +180,30 @@ fn terminal_rows(editor: &mut Editor<TabulaHelper, DefaultHistory>) -> Option<us
         .dimensions()
         .map(|(_, rows)| usize::from(rows))
         .filter(|&rows| rows > 0)
+}
+
+/// Shows the review's mistakes one at a time, each on Enter, until they are all shown or
+/// the player answers anything else (or Ctrl-C, or Ctrl-D) to go back to the table.
+fn step_through_review(
+    editor: &mut Editor<TabulaHelper, DefaultHistory>,
+    table: &mut Table,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    while let Some(question) = table.review_question() {
+        let more = match editor.readline(&question) {
+            Ok(answer) => answer.trim().is_empty(),
+            Err(error) => match read_failure(error) {
+                ReadFailure::BadLine(_) => continue,
+                ReadFailure::Fatal(error) => return Err(error.into()),
+                ReadFailure::Cancelled | ReadFailure::End => false,
+            },
+        };
+        match more.then(|| table.next_review_page()).flatten() {
+            Some(page) => writeln!(out, "\n{page}")?,
+            None => table.end_review(),
+        }
+    }
+    Ok(())
 }
 
 /// Asks a yes/no question; only `y` or `yes` means yes. Ctrl-D answers `at_end` (yes when

@@ -7,7 +7,7 @@ use std::io::Write;
 use super::{Step, Table};
 use crate::ai::roster::BotKind;
 use crate::app::analysis::Mark;
-use crate::app::review::{review, review_text};
+use crate::app::review::{review, review_pages, review_text};
 use crate::app::session::CommandError;
 use crate::app::tutor::{Warning, warn};
 use crate::core::{Game, Phase, Seat};
@@ -43,8 +43,40 @@ impl Table {
             // The decision being valued when Ctrl-C came was cut short: not to be trusted.
             reviewed.analysis.decisions.pop();
         }
-        writeln!(out, "{}", review_text(&reviewed))?;
+        if !self.interactive {
+            writeln!(out, "{}", review_text(&reviewed))?;
+            return Ok(());
+        }
+        // In a terminal the mistakes come one at a time, each when asked for.
+        let (head, pages) = review_pages(&reviewed);
+        writeln!(out, "{head}")?;
+        self.review_pages = (pages.into(), 0);
+        self.review_pages.1 = self.review_pages.0.len();
+        if let Some(page) = self.next_review_page() {
+            writeln!(out, "\n{page}")?;
+        }
         Ok(())
+    }
+
+    /// The next page of the review being stepped through, if any is left.
+    pub fn next_review_page(&mut self) -> Option<String> {
+        self.review_pages.0.pop_front()
+    }
+
+    /// The question that offers the next mistake of a review, while one is left.
+    pub fn review_question(&self) -> Option<String> {
+        let (left, total) = (self.review_pages.0.len(), self.review_pages.1);
+        (left > 0).then(|| {
+            format!(
+                "[Enter: mistake {} of {total}, q: back to the table] ",
+                total - left + 1
+            )
+        })
+    }
+
+    /// Leaves the review's remaining pages unshown.
+    pub fn end_review(&mut self) {
+        self.review_pages.0.clear();
     }
 
     /// `set tutor LEVEL`.
