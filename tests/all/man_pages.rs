@@ -324,6 +324,50 @@ fn bash_offers(script: &Path, words: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// What the completions registered by `script` offer when bash has read `line` up to its
+/// end, with the words split as bash splits them (at blanks, `=` and `:`).
+fn bash_offers_for_line(script: &Path, line: &str) -> Vec<String> {
+    let program = format!(
+        "source '{}'\nCOMP_LINE='{line}'\nCOMP_POINT=${{#COMP_LINE}}\n\
+         spec=$(complete -p tabula)\nfunction=${{spec#*-F }}\nfunction=${{function%% *}}\n\
+         \"$function\" tabula \"${{COMP_LINE##*[ =:]}}\" ''\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+    );
+    let out = Command::new("bash").args(["-c", &program]).output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_the_part_after_a_typed_equals_sign_or_colon() {
+    if !has("bash") {
+        return;
+    }
+    let (_, bash, _) = run_tabula(&["completions", "bash"], "");
+    let dir = temp_dir("completions-after-equals");
+    let file = dir.join("tabula.bash");
+    std::fs::write(&file, &bash).unwrap();
+    // bash replaces only the part after the last '=' or ':', so that is what it is given.
+    let bots = bash_offers_for_line(&file, "tabula play nardy --seat black=bot:g");
+    assert_eq!(bots, ["greedy"], "{bots:?}");
+    let players = bash_offers_for_line(&file, "tabula play nardy --seat black=");
+    assert!(
+        players.contains(&"human".to_string()) && players.contains(&"bot:best".to_string()),
+        "{players:?}"
+    );
+    let options = bash_offers_for_line(&file, "tabula play nardy koks=");
+    assert!(options.contains(&"on".to_string()), "{options:?}");
+    let commands = bash_offers_for_line(&file, "tabula pla");
+    assert_eq!(
+        commands,
+        ["play"],
+        "words without a break are completed whole: {commands:?}"
+    );
+}
+
 #[test]
 fn completions_offer_games_options_seats_and_bots_but_no_hidden_command() {
     let (status, zsh, err) = run_tabula(&["completions", "zsh"], "");

@@ -133,8 +133,41 @@ pub(super) fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> a
     if shell == clap_complete::Shell::Fish {
         fish_positionals(&command, out)?;
     }
+    if shell == clap_complete::Shell::Bash {
+        out.write_all(BASH_WHOLE_WORDS.as_bytes())?;
+    }
     Ok(ExitCode::SUCCESS)
 }
+
+/// bash splits the word being typed at `=` and `:` (`COMP_WORDBREAKS`), so that after
+/// `--seat black=bot:g` clap's function sees only `g` and offers nothing. This wrapper
+/// hands it the words as split at blanks alone, then gives bash back only the part of
+/// each candidate after the last `=` or `:` typed, which is the part bash replaces (the
+/// way bash-completion's `__ltrim_colon_completions` does).
+const BASH_WHOLE_WORDS: &str = r#"
+_tabula_whole_words() {
+    local line="${COMP_LINE:0:COMP_POINT}" cur prev prefix i
+    local -a words
+    read -ra words <<< "$line"
+    [[ "$line" =~ [[:space:]]$ ]] && words+=("")
+    cur="${words[${#words[@]}-1]}"
+    prev="${words[${#words[@]}-2]}"
+    COMP_WORDS=("${words[@]}")
+    COMP_CWORD=$(( ${#words[@]} - 1 ))
+    _tabula "$1" "$cur" "$prev"
+    if [[ "$cur" == *[=:]* ]]; then
+        prefix="${cur%"${cur##*[=:]}"}"
+        for i in "${!COMPREPLY[@]}"; do
+            COMPREPLY[i]="${COMPREPLY[i]#"$prefix"}"
+        done
+    fi
+}
+if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
+    complete -F _tabula_whole_words -o nosort -o bashdefault -o default tabula
+else
+    complete -F _tabula_whole_words -o bashdefault -o default tabula
+fi
+"#;
 
 /// clap's fish script completes options and subcommands only; these lines add the values
 /// of every positional argument that offers some (the game, its rule options).
