@@ -521,11 +521,8 @@ fn decision_table(game: &AnyGame, decisions: &[&Decision], scale: impl Fn(f64) -
         ("loss", Align::Right),
         ("mark", Align::Left),
     ])
-    .gap(1, 2)
-    .gap(3, 2)
-    .gap(4, 2)
-    .gap(5, 2)
-    .gap(6, 2);
+    .gaps_from(3, 2)
+    .gap(1, 2);
     for d in decisions {
         let best = if d.played == d.best { "=" } else { d.best.as_str() };
         table.row_lines(vec![

@@ -321,11 +321,7 @@ pub fn listing(entries: &[Entry]) -> Vec<String> {
         ("result", Align::Left),
         ("moves", Align::Right),
     ])
-    .gap(1, 2)
-    .gap(2, 2)
-    .gap(3, 2)
-    .gap(4, 2)
-    .gap(5, 2);
+    .gaps_from(1, 2);
     for entry in entries {
         let number = entry.number.to_string();
         let record = match &entry.record {

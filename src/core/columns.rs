@@ -43,6 +43,14 @@ impl Columns {
         self
     }
 
+    /// Puts `gap` spaces before every column from `column` on.
+    pub fn gaps_from(mut self, column: usize, gap: usize) -> Columns {
+        for g in self.gaps.iter_mut().skip(column) {
+            *g = gap;
+        }
+        self
+    }
+
     /// Makes the first `key` columns the row's key: they stay on the row's first line,
     /// and continuation lines are indented by their width.
     pub fn key(mut self, key: usize) -> Columns {

@@ -330,77 +330,40 @@ mod tests {
             let kind: BotKind = text.parse().unwrap();
             assert_eq!(kind.to_string(), text);
         }
-        assert_eq!("expectimax".parse(), Ok(BotKind::Expectimax { depth: 2 }));
-        assert!(
-            "expectimax:5"
-                .parse::<BotKind>()
-                .unwrap_err()
-                .to_string()
-                .contains("1 to 4")
-        );
-        assert_eq!("net".parse(), Ok(BotKind::Net { plies: 1 }));
+        let read = |text: &str| text.parse::<BotKind>();
+        assert_eq!(read("expectimax"), Ok(BotKind::Expectimax { depth: 2 }));
+        assert_eq!(read("net"), Ok(BotKind::Net { plies: 1 }));
+        assert_eq!(read("net:6"), Ok(BotKind::Net { plies: 6 }));
+        assert_eq!(read("reference"), Ok(BotKind::Reference { plies: 1 }));
         assert_eq!(
-            "net:1".parse::<BotKind>().map(|k| k.to_string()),
-            Ok("net".to_string())
-        );
-        assert_eq!(
-            "net:2".parse::<BotKind>().map(|k| k.to_string()),
-            Ok("net:2".to_string())
-        );
-        assert_eq!("net:6".parse(), Ok(BotKind::Net { plies: 6 }));
-        assert!(
-            "net:7"
-                .parse::<BotKind>()
-                .unwrap_err()
-                .to_string()
-                .contains("1 to 6")
-        );
-        assert_eq!("reference".parse(), Ok(BotKind::Reference { plies: 1 }));
-        assert_eq!(
-            "reference:2".parse::<BotKind>().map(|k| k.to_string()),
-            Ok("reference:2".to_string())
-        );
-        assert!(
-            "reference:0"
-                .parse::<BotKind>()
-                .unwrap_err()
-                .to_string()
-                .contains("reference plies")
-        );
-        assert!(
-            "greedy:2"
-                .parse::<BotKind>()
-                .unwrap_err()
-                .to_string()
-                .contains("no levels")
-        );
-        assert_eq!(
-            "mcts".parse(),
+            read("mcts"),
             Ok(BotKind::Mcts {
                 playouts: DEFAULT_PLAYOUTS
             })
         );
-        assert!(
-            "mcts:0"
-                .parse::<BotKind>()
-                .unwrap_err()
-                .to_string()
-                .contains("1 to")
-        );
-        assert!(
-            "mcts:lots"
-                .parse::<BotKind>()
-                .unwrap_err()
-                .to_string()
-                .contains("e.g. bot:mcts:1000")
-        );
-        assert!(
-            "deep"
-                .parse::<BotKind>()
-                .unwrap_err()
-                .to_string()
-                .contains("the bots are")
-        );
+        // The default level is written without it.
+        for (text, written) in [
+            ("net:1", "net"),
+            ("net:2", "net:2"),
+            ("reference:2", "reference:2"),
+        ] {
+            assert_eq!(read(text).map(|k| k.to_string()), Ok(written.to_string()));
+        }
+        for (text, words) in [
+            ("expectimax:5", "1 to 4"),
+            ("net:7", "1 to 6"),
+            ("reference:0", "reference plies"),
+            ("greedy:2", "no levels"),
+            ("mcts:0", "1 to"),
+            ("mcts:lots", "e.g. bot:mcts:1000"),
+            ("deep", "the bots are"),
+        ] {
+            let refused = read(text).map_err(|e| e.to_string());
+            assert!(
+                refused.as_ref().is_err_and(|e| e.contains(words)),
+                "{text}: {refused:?}"
+            );
+        }
     }
 
     #[test]

@@ -291,20 +291,8 @@ mod tests {
             Ok(PlayerSpec::Engine("python3 bot.py".into()))
         );
         assert_eq!(PlayerSpec::Bot(BotKind::Greedy).to_string(), "bot:greedy");
-        assert!(
-            "greedy"
-                .parse::<PlayerSpec>()
-                .unwrap_err()
-                .to_string()
-                .contains("did you mean bot:greedy")
-        );
-        assert!(
-            "bot:smart"
-                .parse::<PlayerSpec>()
-                .unwrap_err()
-                .to_string()
-                .contains("unknown bot 'smart'")
-        );
+        assert!(message::<PlayerSpec>("greedy").contains("did you mean bot:greedy"));
+        assert!(message::<PlayerSpec>("bot:smart").contains("unknown bot 'smart'"));
         assert!("engine:".parse::<PlayerSpec>().is_err());
         assert!("engine:'unclosed".parse::<PlayerSpec>().is_err());
     }
@@ -320,20 +308,8 @@ mod tests {
         let both: MatchPlayer = "deep=engine:./bot --depth=3".parse().unwrap();
         assert_eq!(both.name.as_deref(), Some("deep"));
         assert_eq!(both.spec, PlayerSpec::Engine("./bot --depth=3".into()));
-        assert!(
-            "=bot:random"
-                .parse::<MatchPlayer>()
-                .unwrap_err()
-                .to_string()
-                .contains("empty name")
-        );
-        assert!(
-            "x=bot:smart"
-                .parse::<MatchPlayer>()
-                .unwrap_err()
-                .to_string()
-                .contains("unknown bot")
-        );
+        assert!(message::<MatchPlayer>("=bot:random").contains("empty name"));
+        assert!(message::<MatchPlayer>("x=bot:smart").contains("unknown bot"));
     }
 
     #[test]
@@ -357,26 +333,28 @@ mod tests {
     fn every_player_error_reads_in_full() {
         let usage = "write human, bot:random, bot:greedy, bot:expectimax, bot:mcts, bot:net, \
                      bot:reference, bot:best, bot:perfect or engine:COMMAND";
-        assert_eq!(
-            message::<PlayerSpec>("greedy"),
-            format!("unknown player 'greedy'; did you mean bot:greedy? ({usage})")
-        );
-        assert_eq!(
-            message::<PlayerSpec>(" wizard "),
-            format!("unknown player 'wizard'; {usage}")
-        );
-        assert_eq!(
-            message::<PlayerSpec>("bot:smart"),
-            "unknown bot 'smart'; the bots are random, greedy, expectimax, mcts, net, reference, best, perfect"
-        );
-        assert_eq!(
-            message::<PlayerSpec>("engine: "),
-            "engine: needs the command that starts the engine, e.g. engine:./mybot"
-        );
-        assert_eq!(
-            message::<PlayerSpec>("engine: './bot "),
-            "cannot split ' './bot' into words: missing closing quote"
-        );
+        for (text, said) in [
+            (
+                "greedy",
+                format!("unknown player 'greedy'; did you mean bot:greedy? ({usage})"),
+            ),
+            (" wizard ", format!("unknown player 'wizard'; {usage}")),
+            (
+                "bot:smart",
+                "unknown bot 'smart'; the bots are random, greedy, expectimax, mcts, net, reference, best, perfect"
+                    .into(),
+            ),
+            (
+                "engine: ",
+                "engine: needs the command that starts the engine, e.g. engine:./mybot".into(),
+            ),
+            (
+                "engine: './bot ",
+                "cannot split ' './bot' into words: missing closing quote".into(),
+            ),
+        ] {
+            assert_eq!(message::<PlayerSpec>(text), said);
+        }
         assert_eq!(
             message::<MatchPlayer>(" =bot:random"),
             "'=bot:random' has an empty name; write NAME=PLAYER, e.g. fast=bot:greedy"
