@@ -29,6 +29,7 @@ mod notation;
 mod render;
 mod strategy;
 mod text;
+mod validate;
 
 use std::sync::Arc;
 
@@ -463,7 +464,7 @@ impl Aeroplane {
 
     /// Validates a parsed position's invariants.
     fn validate(&self) -> Result<(), PositionError> {
-        text::validate(self)
+        validate::validate(self)
     }
 }
 
