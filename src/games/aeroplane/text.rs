@@ -17,7 +17,9 @@ use super::{
     AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, PositionError, PositionFault, Stage,
     plane_name,
 };
-use crate::core::{PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake};
+use crate::core::{
+    PositionFields, PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake,
+};
 
 /// How a move is written, for the messages about one that is not.
 const MOVE_FORMS: &str = "write launch, a plane like r2, or pass";
@@ -228,20 +230,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     game.stage = Stage::Roll;
     game.turn = 0;
     game.sixes = 0;
-    let mut seen: Vec<&str> = Vec::new();
     let mut moved_text = "-";
-    for field in text.split_whitespace() {
-        let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionFault::NotKeyValue {
-                field: field.to_string(),
-                example: example(base),
-            }
-            .into());
-        };
-        if seen.contains(&key) {
-            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
-        }
-        seen.push(key);
+    let mut fields =
+        PositionFields::new(text).looks_like(format!("a position looks like: {}", example(base)));
+    for field in fields.by_ref() {
+        let (key, value) = field?;
         if let Some(colour) = COLOUR_NAMES.iter().position(|&n| n == key) {
             let Some(seat) = game.seat_of_colour(colour) else {
                 return Err(PositionFault::NoSuchPlayer {
@@ -268,11 +261,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             "rolloff" => parse_rolloff(&mut game, value)?,
             "sixes" => {
                 game.sixes = value.parse().ok().filter(|&n| n <= 2).ok_or_else(|| {
-                    PositionError::from(PositionMistake::Value {
-                        key: "sixes",
-                        value: value.to_string(),
-                        rule: "write how many 6s were rolled earlier this turn, 0 to 2",
-                    })
+                    PositionError::bad_value(
+                        "sixes",
+                        value,
+                        "write how many 6s were rolled earlier this turn, 0 to 2",
+                    )
                 })?;
             }
             "moved" => moved_text = value,
@@ -286,16 +279,14 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             }
         }
     }
-    let mut required: Vec<&str> = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]).collect();
-    required.extend(["turn", "rolloff", "sixes", "moved", "finished"]);
-    for key in required {
-        if !seen.contains(&key) {
-            return Err(PositionFault::MissingField {
-                key,
-                example: example(base),
-            }
-            .into());
+    let colours = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]);
+    if let Some(key) = fields.first_missing(colours.chain(["turn", "rolloff", "sixes", "moved", "finished"]))
+    {
+        return Err(PositionFault::MissingField {
+            key,
+            example: example(base),
         }
+        .into());
     }
     game.moved = parse_moved(&game, moved_text)?;
     if game.stage.is_over() {
@@ -337,13 +328,7 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
         game.stage = Stage::Over;
         return Ok(());
     }
-    let bad = || {
-        PositionError::from(PositionMistake::Value {
-            key: "turn",
-            value: value.to_string(),
-            rule: "write red:roll, red:4 (the roll to move) or over",
-        })
-    };
+    let bad = || PositionError::bad_value("turn", value, "write red:roll, red:4 (the roll to move) or over");
     let (name, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = seat_by_name(game, name).ok_or_else(|| {
         PositionError::from(PositionMistake::PartNotA {
@@ -377,12 +362,12 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         return Ok(());
     }
     let bad = || {
-        PositionError::from(PositionMistake::Value {
-            key: "rolloff",
-            value: value.to_string(),
-            rule: "write done, or each seat in order as its letter and the value \
+        PositionError::bad_value(
+            "rolloff",
+            value,
+            "write done, or each seat in order as its letter and the value \
                    rolled this round, ? to roll, - out: r5,y?,b?,g-",
-        })
+        )
     };
     let slots: Vec<&str> = value.split(',').collect();
     if slots.len() != game.seats {
