@@ -20,7 +20,7 @@ impl Microbes {
                     MicrobesMove::Pass => Ok(()),
                     example => Err(IllegalMove(format!(
                         "{who} can move, so passing is not allowed (for example {})",
-                        text::format_move(example)
+                        text::format_move(&example)
                     ))),
                 }
             }

@@ -29,11 +29,11 @@ pub use board::{BLACK, WHITE};
 use board::{HOME, PIECES, Pieces, cell_name, cell_of, indices_of};
 use movegen::Turn;
 
+use super::shared;
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, Standing, SyntaxError,
-    WrongPhase,
+    Dice, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options, Outcome, PlayError,
+    RollOff, RollOffRule, Seat, Standing, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -43,11 +43,11 @@ pub type PositionError = crate::core::PositionError<PositionFault>;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
-static OPTIONS: [OptionSpec; 1] = [OptionSpec {
-    key: "six-rolls-again",
-    kind: OptionKind::Choice(&["off", "on"]),
-    help: "after a turn played with a 6 the same player rolls again",
-}];
+static OPTIONS: [OptionSpec; 1] = [OptionSpec::choice(
+    "six-rolls-again",
+    &["off", "on"],
+    "after a turn played with a 6 the same player rolls again",
+)];
 
 /// The chessboard race as listed by `tabula games`.
 pub static INFO: GameInfo = GameInfo {
@@ -116,10 +116,7 @@ impl NewGame for Microbes {
     }
 
     fn new_game(options: &Options) -> Result<Microbes, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         Ok(Microbes {
             rules: MicrobesRules::read(&options)?,
             options: Arc::new(options),
@@ -243,46 +240,12 @@ impl Microbes {
 impl Game for Microbes {
     type Move = MicrobesMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    shared::game_accessors!(two_seats);
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
-    fn phase(&self) -> Phase {
-        self.stage.phase(self.turn)
-    }
+    shared::one_die!();
 
     fn dice(&self) -> Option<Dice> {
         self.die().map(Dice::single)
-    }
-
-    fn roll_off(&self) -> Option<RollOff> {
-        self.stage.roll_off()
-    }
-
-    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        ONE_DIE.roll(source)
-    }
-
-    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if self.stage.rolls() {
-            ONE_DIE.outcomes(out);
-        }
-    }
-
-    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {

@@ -24,11 +24,11 @@ use board::HOME_MASK;
 pub use board::Side;
 use movegen::TurnRules;
 
+use super::shared;
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec,
+    Options, Outcome, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -47,20 +47,16 @@ pub const DEEPEST_NET_LEVEL: u8 = 3;
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
 static OPTIONS: [OptionSpec; 2] = [
-    OptionSpec {
-        key: "koks",
-        kind: OptionKind::Choice(&["off", "on"]),
-        help: "koks scores 3 when the loser has borne off none and still has a checker in their first quarter",
-    },
-    OptionSpec {
-        key: "match",
-        kind: OptionKind::Number {
-            min: 1,
-            max: 99,
-            default: 1,
-        },
-        help: "play games until one side has this many points",
-    },
+    OptionSpec::choice(
+        "koks",
+        &["off", "on"],
+        "koks scores 3 when the loser has borne off none and still has a checker in their first quarter",
+    ),
+    OptionSpec::number(
+        "match",
+        (1, 99, 1),
+        "play games until one side has this many points",
+    ),
 ];
 
 /// Long Nardy as listed by `tabula games`.
@@ -206,10 +202,7 @@ impl NewGame for Nardy {
     }
 
     fn new_game(options: &Options) -> Result<Nardy, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         Ok(Nardy {
             rules: NardyRules::read(&options)?,
             options: Arc::new(options),
@@ -387,32 +380,10 @@ fn apply_steps(mut side: Side, mv: &NardyMove) -> Side {
 impl Game for Nardy {
     type Move = NardyMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
-    fn phase(&self) -> Phase {
-        self.stage.phase(self.turn)
-    }
+    shared::game_accessors!(two_seats);
 
     fn dice(&self) -> Option<Dice> {
         self.stage.rolled()
-    }
-
-    fn roll_off(&self) -> Option<RollOff> {
-        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {

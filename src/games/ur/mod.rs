@@ -25,11 +25,11 @@ use std::sync::Arc;
 use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
+use super::shared;
 use crate::core::turn::{self, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
-    OptionError, OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat,
-    SyntaxError, WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
+    OptionError, OptionSpec, Options, Outcome, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -49,16 +49,16 @@ pub const DARK: Seat = 1;
 const SEAT_NAMES: [&str; 2] = ["light", "dark"];
 
 static OPTIONS: [OptionSpec; 2] = [
-    OptionSpec {
-        key: "rules",
-        kind: OptionKind::Choice(&["city", "finkel", "masters", "blitz", "aseb"]),
-        help: "city: the seed's City of Ur; finkel, masters, blitz, aseb: royalur.net's rule sets",
-    },
-    OptionSpec {
-        key: "back-star",
-        kind: OptionKind::Choice(&["stay", "retreat"]),
-        help: "city only: after a backward capture on a star the piece stays, or retreats as far again",
-    },
+    OptionSpec::choice(
+        "rules",
+        &["city", "finkel", "masters", "blitz", "aseb"],
+        "city: the seed's City of Ur; finkel, masters, blitz, aseb: royalur.net's rule sets",
+    ),
+    OptionSpec::choice(
+        "back-star",
+        &["stay", "retreat"],
+        "city only: after a backward capture on a star the piece stays, or retreats as far again",
+    ),
 ];
 
 /// The Royal Game of Ur as listed by `tabula games`.
@@ -180,10 +180,7 @@ impl NewGame for Ur {
     }
 
     fn new_game(options: &Options) -> Result<Ur, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         let rules = UrRules::read(&options)?;
         let layout = Layout::of(rules.rule_set);
         let army = Army {
@@ -330,32 +327,10 @@ impl Ur {
 impl Game for Ur {
     type Move = UrMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
-    fn phase(&self) -> Phase {
-        self.stage.phase(self.turn)
-    }
+    shared::game_accessors!(two_seats);
 
     fn dice(&self) -> Option<Dice> {
         self.stage.rolled().map(Dice::single)
-    }
-
-    fn roll_off(&self) -> Option<RollOff> {
-        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {
