@@ -227,10 +227,13 @@ pub struct PositionError<F>(pub PositionMistake<F>);
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionMistake<F> {
     /// A field without `=`.
-    #[error("'{field}' is not key=value")]
+    #[error("'{field}' is not key=value{}", looks_like.as_ref().map(|l| format!("; {l}")).unwrap_or_default())]
     NotKeyValue {
         /// The field as written.
         field: String,
+        /// What a position of the game looks like, where the game shows it
+        /// (`an ur position looks like: ...`).
+        looks_like: Option<String>,
     },
     /// The same key twice.
     #[error("'{key}=' is given twice")]
@@ -279,13 +282,24 @@ pub enum PositionMistake<F> {
 }
 
 impl<F> PositionError<F> {
+    /// The field `key` with `value`, which is not written the way `rule` says.
+    pub fn bad_value(key: &'static str, value: &str, rule: &'static str) -> Self {
+        PositionError(PositionMistake::Value {
+            key,
+            value: value.to_string(),
+            rule,
+        })
+    }
+
     /// The same error with the game's fault turned into another type (as [`AnyGame`]
     /// turns each game's fault into one of its own).
     ///
     /// [`AnyGame`]: crate::games::AnyGame
     pub fn map_rules<G>(self, into: impl FnOnce(F) -> G) -> PositionError<G> {
         PositionError(match self.0 {
-            PositionMistake::NotKeyValue { field } => PositionMistake::NotKeyValue { field },
+            PositionMistake::NotKeyValue { field, looks_like } => {
+                PositionMistake::NotKeyValue { field, looks_like }
+            }
             PositionMistake::GivenTwice { key } => PositionMistake::GivenTwice { key },
             PositionMistake::Value { key, value, rule } => PositionMistake::Value { key, value, rule },
             PositionMistake::PartNotA {

@@ -9,6 +9,7 @@
 pub mod columns;
 pub mod dice;
 pub mod error;
+pub mod fields;
 pub mod game;
 pub mod hash;
 pub mod lab;
@@ -28,6 +29,7 @@ pub use error::{
     DiceError, DiceMistake, IllegalMove, PlayError, PositionError, PositionMistake, SyntaxError,
     SyntaxMistake, UnknownSeat, WrongPhase,
 };
+pub use fields::PositionFields;
 pub use game::{
     BigWinChances, Game, GameInfo, HelpExamples, MAX_BIG_WINS, MAX_SEATS, NewGame, Outcome, Phase,
     Resignation, Seat,

@@ -44,6 +44,32 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
+    /// An option taking one of `values`, the first its default.
+    pub const fn choice(
+        key: &'static str,
+        values: &'static [&'static str],
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Choice(values),
+            help,
+        }
+    }
+
+    /// An option taking a whole number in `min..=max`, `default` when not given.
+    pub const fn number(
+        key: &'static str,
+        (min, max, default): (u32, u32, u32),
+        help: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            key,
+            kind: OptionKind::Number { min, max, default },
+            help,
+        }
+    }
+
     /// The value used when the option is not given.
     pub fn default_value(&self) -> String {
         match self.kind {
@@ -109,6 +135,13 @@ impl Options {
             options.set(spec.key, value);
         }
         Ok(options)
+    }
+
+    /// These options checked again against `specs`, as a game made from options that
+    /// were given for it reads them: a key `specs` lacks or a value it refuses is an error,
+    /// and its keys not given take their defaults.
+    pub fn checked_against(&self, specs: &[OptionSpec]) -> Result<Options, OptionError> {
+        Options::parse(specs, &self.to_string().split_whitespace().collect::<Vec<_>>())
     }
 
     /// Every option at its default.
@@ -287,20 +320,8 @@ mod tests {
     use super::*;
 
     const SPECS: &[OptionSpec] = &[
-        OptionSpec {
-            key: "koks",
-            kind: OptionKind::Choice(&["off", "on"]),
-            help: "",
-        },
-        OptionSpec {
-            key: "match",
-            kind: OptionKind::Number {
-                min: 1,
-                max: 99,
-                default: 1,
-            },
-            help: "",
-        },
+        OptionSpec::choice("koks", &["off", "on"], ""),
+        OptionSpec::number("match", (1, 99, 1), ""),
     ];
 
     #[test]

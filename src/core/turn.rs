@@ -15,7 +15,7 @@ use std::hash::Hasher;
 use super::dice::{Dice, DiceSource, one_die_outcomes, two_dice_outcomes};
 use super::error::{DiceError, WrongPhase};
 use super::game::Phase;
-use super::rolloff::{RollOff, Throw};
+use super::rolloff::{RollOff, Standing, Throw};
 use super::seat::Seat;
 
 /// Where a game's turn cycle stands; `R` is the roll as the game plays it (one die's value,
@@ -139,6 +139,22 @@ impl<R: Copy + fmt::Display> Stage<R> {
             Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into())),
             Stage::Roll => Err(WrongPhase("roll first".into())),
             Stage::Over => Err(WrongPhase("the game is over".into())),
+        }
+    }
+
+    /// The `turn=` field of a two-seat game's position string, `seat` being the seat to act
+    /// and `names` the seats' names: `white:roll`, `black:4` (the roll to play), `over`, or
+    /// in the roll-off the first seat to throw (`white:rolloff`) or the second, with the
+    /// first's die noted (`black:rolloff:5`).
+    pub fn two_seat_turn_text(&self, seat: Seat, names: [&str; 2]) -> String {
+        match self {
+            Stage::RollOff(roll_off) => match roll_off.standing(0) {
+                Standing::Rolled(die) => format!("{}:rolloff:{die}", names[1]),
+                _ => format!("{}:rolloff", names[0]),
+            },
+            Stage::Roll => format!("{}:roll", names[seat]),
+            Stage::Move(roll) => format!("{}:{roll}", names[seat]),
+            Stage::Over => "over".to_string(),
         }
     }
 

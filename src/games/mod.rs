@@ -15,6 +15,7 @@ pub mod linear;
 pub mod microbes;
 pub mod mnogoboy;
 pub mod nardy;
+mod shared;
 pub mod ur;
 
 use crate::core::{

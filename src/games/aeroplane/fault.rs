@@ -76,14 +76,6 @@ pub enum PositionFault {
         /// Where the jump ends.
         jumps_to: usize,
     },
-    /// A field without `=`.
-    #[error("'{field}' is not key=value; a position looks like: {example}")]
-    NotKeyValue {
-        /// The field as written.
-        field: String,
-        /// A valid position string for this number of players.
-        example: String,
-    },
     /// A colour's field for a colour that does not play in this game.
     #[error(
         "there is no {} player: this {players}-player game has {}",

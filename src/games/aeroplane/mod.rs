@@ -29,15 +29,17 @@ mod notation;
 mod render;
 mod strategy;
 mod text;
+mod validate;
 
 use std::sync::Arc;
 
 use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
+use super::shared;
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
+    Dice, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options, Outcome, Phase, PlayError,
+    RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -57,31 +59,31 @@ pub const PLANES: usize = 4;
 const SEAT_COLOURS: [&[usize]; 3] = [&[0, 2], &[0, 1, 2], &[0, 1, 2, 3]];
 
 static OPTIONS: [OptionSpec; 5] = [
-    OptionSpec {
-        key: "players",
-        kind: OptionKind::Choice(&["4", "2", "3"]),
-        help: "how many players: 2 (red, blue), 3 (red, yellow, blue) or 4",
-    },
-    OptionSpec {
-        key: "launch",
-        kind: OptionKind::Choice(&["even", "six", "five-six"]),
-        help: "which rolls bring a plane from the hangar to the launch area",
-    },
-    OptionSpec {
-        key: "fly-then-jump",
-        kind: OptionKind::Choice(&["off", "on"]),
-        help: "after flying from a direct landing on the shortcut square, also jump 4",
-    },
-    OptionSpec {
-        key: "overshoot",
-        kind: OptionKind::Choice(&["forbid", "bounce"]),
-        help: "a roll past the centre is not allowed, or moves back by the excess",
-    },
-    OptionSpec {
-        key: "until",
-        kind: OptionKind::Choice(&["last", "first"]),
-        help: "play on until the full ranking is known, or stop at the first winner",
-    },
+    OptionSpec::choice(
+        "players",
+        &["4", "2", "3"],
+        "how many players: 2 (red, blue), 3 (red, yellow, blue) or 4",
+    ),
+    OptionSpec::choice(
+        "launch",
+        &["even", "six", "five-six"],
+        "which rolls bring a plane from the hangar to the launch area",
+    ),
+    OptionSpec::choice(
+        "fly-then-jump",
+        &["off", "on"],
+        "after flying from a direct landing on the shortcut square, also jump 4",
+    ),
+    OptionSpec::choice(
+        "overshoot",
+        &["forbid", "bounce"],
+        "a roll past the centre is not allowed, or moves back by the excess",
+    ),
+    OptionSpec::choice(
+        "until",
+        &["last", "first"],
+        "play on until the full ranking is known, or stop at the first winner",
+    ),
 ];
 
 /// Aeroplane Chess as listed by `tabula games`.
@@ -217,10 +219,7 @@ impl NewGame for Aeroplane {
     }
 
     fn new_game(options: &Options) -> Result<Aeroplane, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         let rules = AeroplaneRules::read(&options)?;
         let seats = rules.players;
         Ok(Aeroplane {
@@ -463,20 +462,16 @@ impl Aeroplane {
 
     /// Validates a parsed position's invariants.
     fn validate(&self) -> Result<(), PositionError> {
-        text::validate(self)
+        validate::validate(self)
     }
 }
 
 impl Game for Aeroplane {
     type Move = AeroMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    shared::game_accessors!(turn_cycle);
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
+    shared::one_die!();
 
     fn seat_count(&self) -> usize {
         self.seats
@@ -491,30 +486,8 @@ impl Game for Aeroplane {
         COLOUR_NAMES[self.colour(seat)]
     }
 
-    fn phase(&self) -> Phase {
-        self.stage.phase(self.turn)
-    }
-
     fn dice(&self) -> Option<Dice> {
         self.stage.rolled().map(Dice::single)
-    }
-
-    fn roll_off(&self) -> Option<RollOff> {
-        self.stage.roll_off()
-    }
-
-    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        ONE_DIE.roll(source)
-    }
-
-    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if self.stage.rolls() {
-            ONE_DIE.outcomes(out);
-        }
-    }
-
-    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {

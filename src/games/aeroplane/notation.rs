@@ -5,15 +5,7 @@ use super::*;
 use crate::core::Notation;
 
 impl Notation for Aeroplane {
-    type PositionFault = PositionFault;
-
-    fn parse_move(&self, text: &str) -> Result<AeroMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &AeroMove) -> String {
-        text::format_move(mv)
-    }
+    shared::notation_from_files!();
 
     fn describe_move(&self, mv: &AeroMove) -> String {
         let notation = text::format_move(mv);
@@ -61,24 +53,8 @@ impl Notation for Aeroplane {
         }
     }
 
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
     fn render_compact(&self) -> String {
         render::compact(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn read_position(&self, text: &str) -> Result<Aeroplane, PositionError> {
-        text::parse_position(self, text)
-    }
-
-    fn check_position(&self) -> Result<(), PositionError> {
-        self.validate()
     }
 
     fn narrate(&self, before: &Aeroplane) -> Vec<String> {

@@ -5,9 +5,7 @@ use super::*;
 use crate::core::Strategy;
 
 impl Strategy for Aeroplane {
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
+    shared::strategy_from_files!(learns);
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let mine = self.seat_value(seat);
@@ -20,18 +18,6 @@ impl Strategy for Aeroplane {
             });
         let mean_other = sum / count.max(1) as f64;
         mine - 0.5 * (best_other + mean_other)
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
-    fn encoding(&self) -> Option<crate::core::Encoding> {
-        Some(self.net_encoding())
-    }
-
-    fn encode(&self, x: &mut [f32]) {
-        self.net_encode(x);
     }
 
     /// With the default rules, `net:3` on the network for the seat count; under other

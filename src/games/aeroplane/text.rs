@@ -17,7 +17,9 @@ use super::{
     AeroMove, Aeroplane, COLOUR_LETTERS, COLOUR_NAMES, PLANES, PositionError, PositionFault, Stage,
     plane_name,
 };
-use crate::core::{PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake};
+use crate::core::{
+    PositionFields, PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake,
+};
 
 /// How a move is written, for the messages about one that is not.
 const MOVE_FORMS: &str = "write launch, a plane like r2, or pass";
@@ -228,20 +230,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
     game.stage = Stage::Roll;
     game.turn = 0;
     game.sixes = 0;
-    let mut seen: Vec<&str> = Vec::new();
     let mut moved_text = "-";
-    for field in text.split_whitespace() {
-        let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionFault::NotKeyValue {
-                field: field.to_string(),
-                example: example(base),
-            }
-            .into());
-        };
-        if seen.contains(&key) {
-            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
-        }
-        seen.push(key);
+    let mut fields =
+        PositionFields::new(text).looks_like(format!("a position looks like: {}", example(base)));
+    for field in fields.by_ref() {
+        let (key, value) = field?;
         if let Some(colour) = COLOUR_NAMES.iter().position(|&n| n == key) {
             let Some(seat) = game.seat_of_colour(colour) else {
                 return Err(PositionFault::NoSuchPlayer {
@@ -268,11 +261,11 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             "rolloff" => parse_rolloff(&mut game, value)?,
             "sixes" => {
                 game.sixes = value.parse().ok().filter(|&n| n <= 2).ok_or_else(|| {
-                    PositionError::from(PositionMistake::Value {
-                        key: "sixes",
-                        value: value.to_string(),
-                        rule: "write how many 6s were rolled earlier this turn, 0 to 2",
-                    })
+                    PositionError::bad_value(
+                        "sixes",
+                        value,
+                        "write how many 6s were rolled earlier this turn, 0 to 2",
+                    )
                 })?;
             }
             "moved" => moved_text = value,
@@ -286,16 +279,14 @@ pub fn parse_position(base: &Aeroplane, text: &str) -> Result<Aeroplane, Positio
             }
         }
     }
-    let mut required: Vec<&str> = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]).collect();
-    required.extend(["turn", "rolloff", "sixes", "moved", "finished"]);
-    for key in required {
-        if !seen.contains(&key) {
-            return Err(PositionFault::MissingField {
-                key,
-                example: example(base),
-            }
-            .into());
+    let colours = (0..game.seats).map(|s| COLOUR_NAMES[game.colour(s)]);
+    if let Some(key) = fields.first_missing(colours.chain(["turn", "rolloff", "sixes", "moved", "finished"]))
+    {
+        return Err(PositionFault::MissingField {
+            key,
+            example: example(base),
         }
+        .into());
     }
     game.moved = parse_moved(&game, moved_text)?;
     if game.stage.is_over() {
@@ -337,13 +328,7 @@ fn parse_turn(game: &mut Aeroplane, value: &str) -> Result<(), PositionError> {
         game.stage = Stage::Over;
         return Ok(());
     }
-    let bad = || {
-        PositionError::from(PositionMistake::Value {
-            key: "turn",
-            value: value.to_string(),
-            rule: "write red:roll, red:4 (the roll to move) or over",
-        })
-    };
+    let bad = || PositionError::bad_value("turn", value, "write red:roll, red:4 (the roll to move) or over");
     let (name, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = seat_by_name(game, name).ok_or_else(|| {
         PositionError::from(PositionMistake::PartNotA {
@@ -377,12 +362,12 @@ fn parse_rolloff(game: &mut Aeroplane, value: &str) -> Result<(), PositionError>
         return Ok(());
     }
     let bad = || {
-        PositionError::from(PositionMistake::Value {
-            key: "rolloff",
-            value: value.to_string(),
-            rule: "write done, or each seat in order as its letter and the value \
+        PositionError::bad_value(
+            "rolloff",
+            value,
+            "write done, or each seat in order as its letter and the value \
                    rolled this round, ? to roll, - out: r5,y?,b?,g-",
-        })
+        )
     };
     let slots: Vec<&str> = value.split(',').collect();
     if slots.len() != game.seats {
@@ -436,133 +421,4 @@ fn parse_moved(game: &Aeroplane, value: &str) -> Result<u8, PositionError> {
         mask |= 1 << (plane - 1);
     }
     Ok(mask)
-}
-
-/// Checks that a parsed position could arise in play.
-pub fn validate(game: &Aeroplane) -> Result<(), PositionError> {
-    validate_squares(game)?;
-    if let Stage::RollOff(roll_off) = game.stage {
-        return validate_rolloff(game, roll_off);
-    }
-    validate_finished(game)?;
-    let needed = if game.rules.until_last { game.seats - 1 } else { 1 };
-    if game.stage.is_over() {
-        return validate_over(game, needed);
-    }
-    validate_in_play(game, needed)
-}
-
-/// No square holds planes of two seats.
-fn validate_squares(game: &Aeroplane) -> Result<(), PositionError> {
-    for seat in 0..game.seats {
-        for other in seat + 1..game.seats {
-            for a in 0..PLANES {
-                for b in 0..PLANES {
-                    let (pa, pb) = (game.planes[seat][a], game.planes[other][b]);
-                    if board::on_track(pa)
-                        && board::on_track(pb)
-                        && board::square(game.colour(seat), pa) == board::square(game.colour(other), pb)
-                    {
-                        return Err(PositionFault::SharedSquare {
-                            square: board::square(game.colour(seat), pa),
-                            colour: game.colour(seat),
-                            other: game.colour(other),
-                        }
-                        .into());
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Before the roll-off is decided every plane is home and the one to roll is next.
-fn validate_rolloff(game: &Aeroplane, roll_off: RollOff) -> Result<(), PositionError> {
-    if game.planes[..game.seats]
-        .iter()
-        .any(|planes| planes.iter().any(|&at| at != HANGAR))
-    {
-        return Err(PositionFault::PlaneOutInRollOff.into());
-    }
-    if game.sixes != 0 || game.moved != 0 || !game.finished.is_empty() {
-        return Err(PositionFault::TurnUnderwayInRollOff.into());
-    }
-    let roller = roll_off.to_roll();
-    if game.turn != roller {
-        return Err(PositionFault::RollOffOutOfTurn {
-            roller: game.colour(roller),
-            turn: game.colour(game.turn),
-        }
-        .into());
-    }
-    Ok(())
-}
-
-/// The seats listed as finished are exactly those with every plane in the centre.
-fn validate_finished(game: &Aeroplane) -> Result<(), PositionError> {
-    for (place, &seat) in game.finished.iter().enumerate() {
-        if game.planes[seat].iter().any(|&at| at != CENTRE) {
-            return Err(PositionFault::FinishedNotInCentre {
-                colour: game.colour(seat),
-                place: place + 1,
-            }
-            .into());
-        }
-    }
-    for seat in 0..game.seats {
-        if game.planes[seat].iter().all(|&at| at == CENTRE) && !game.finished.contains(&seat) {
-            return Err(PositionFault::UnlistedFinisher {
-                colour: game.colour(seat),
-            }
-            .into());
-        }
-    }
-    Ok(())
-}
-
-/// A game over has as many finished seats as end it, and nothing left of a turn.
-fn validate_over(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
-    if game.finished.len() != needed {
-        return Err(PositionFault::FinisherCount {
-            needed,
-            until_last: game.rules.until_last,
-            finished: game.finished.len(),
-        }
-        .into());
-    }
-    if game.sixes != 0 || game.moved != 0 {
-        return Err(PositionFault::TurnLeftAfterTheEnd.into());
-    }
-    Ok(())
-}
-
-/// A game still in play: not yet enough finished seats, a mover that has not finished,
-/// and moved planes that fit the sixes thrown.
-fn validate_in_play(game: &Aeroplane, needed: usize) -> Result<(), PositionError> {
-    if game.finished.len() >= needed {
-        return Err(PositionFault::AlreadyOver {
-            finished: game.finished.len(),
-        }
-        .into());
-    }
-    if game.finished.contains(&game.turn) {
-        return Err(PositionFault::FinishedSeatToMove {
-            colour: game.colour(game.turn),
-        }
-        .into());
-    }
-    if game.sixes == 0 && game.moved != 0 {
-        return Err(PositionFault::MovedWithoutSixes.into());
-    }
-    for plane in 0..PLANES {
-        if game.moved & (1 << plane) != 0 && game.planes[game.turn][plane] == HANGAR {
-            return Err(PositionFault::MovedPlaneInHangar {
-                colour: game.colour(game.turn),
-                plane,
-            }
-            .into());
-        }
-    }
-    Ok(())
 }

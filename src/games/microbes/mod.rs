@@ -10,6 +10,7 @@
 //! a tie goes back to `Phase::Roll(white)`. Moves are refused until it is decided.
 
 pub mod board;
+mod check;
 mod encode;
 pub mod eval;
 mod fault;
@@ -20,18 +21,19 @@ mod notation;
 mod render;
 mod strategy;
 mod text;
+mod validate;
 
 use std::sync::Arc;
 
 pub use board::{BLACK, WHITE};
-use board::{HOME, LAST, PIECES, Pieces, cell_name, cell_of, indices_of};
-use movegen::{NoEntry, Stuck, Turn};
+use board::{HOME, PIECES, Pieces, cell_name, cell_of, indices_of};
+use movegen::Turn;
 
+use super::shared;
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, Standing,
-    SyntaxError, WrongPhase,
+    Dice, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options, Outcome, PlayError,
+    RollOff, RollOffRule, Seat, Standing, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -41,11 +43,11 @@ pub type PositionError = crate::core::PositionError<PositionFault>;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
-static OPTIONS: [OptionSpec; 1] = [OptionSpec {
-    key: "six-rolls-again",
-    kind: OptionKind::Choice(&["off", "on"]),
-    help: "after a turn played with a 6 the same player rolls again",
-}];
+static OPTIONS: [OptionSpec; 1] = [OptionSpec::choice(
+    "six-rolls-again",
+    &["off", "on"],
+    "after a turn played with a 6 the same player rolls again",
+)];
 
 /// The chessboard race as listed by `tabula games`.
 pub static INFO: GameInfo = GameInfo {
@@ -114,10 +116,7 @@ impl NewGame for Microbes {
     }
 
     fn new_game(options: &Options) -> Result<Microbes, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         Ok(Microbes {
             rules: MicrobesRules::read(&options)?,
             options: Arc::new(options),
@@ -172,69 +171,6 @@ impl Microbes {
         Turn::new(self.turn, self.pieces)
     }
 
-    /// Says why `mv` cannot be played with `die`, or returns nothing when it can.
-    fn check(&self, mv: MicrobesMove, die: u8) -> Result<(), IllegalMove> {
-        let turn = self.mover();
-        let who = Microbes::side_name(self.turn);
-        let start = cell_name(cell_of(self.turn, 0));
-        match mv {
-            MicrobesMove::Pass => {
-                let mut legal = Vec::new();
-                turn.generate(die, &mut legal);
-                match legal[0] {
-                    MicrobesMove::Pass => Ok(()),
-                    example => Err(IllegalMove(format!(
-                        "{who} can move, so passing is not allowed (for example {})",
-                        text::format_move(example)
-                    ))),
-                }
-            }
-            MicrobesMove::Enter => match turn.enter(die) {
-                Ok(_) => Ok(()),
-                Err(NoEntry::NotSix) => Err(IllegalMove(format!(
-                    "a new piece enters only on a 6, and the roll is {die}"
-                ))),
-                Err(NoEntry::NoReserve) => Err(IllegalMove(format!(
-                    "{who} has no piece in reserve: all four are on the board"
-                ))),
-                Err(NoEntry::StartTaken) => Err(IllegalMove(format!(
-                    "{start} is taken by {who}'s own piece, so no new piece can enter"
-                ))),
-            },
-            MicrobesMove::Piece(cell) => {
-                let name = cell_name(cell);
-                let Some(from) = turn.mine.index_on(self.turn, cell) else {
-                    return Err(IllegalMove(format!("{who} has no piece on {name}")));
-                };
-                turn.walk(from, die).map(|_| ()).map_err(|stuck| {
-                    IllegalMove(match stuck {
-                        Stuck::OwnAhead(ahead) => format!(
-                            "{name} cannot move: {who}'s own piece on {} stands right in front of it",
-                            cell_name(ahead)
-                        ),
-                        Stuck::Overshoot => format!(
-                            "a {die} would carry {name} beyond {}, the end of {who}'s home diagonal; \
-                             there the whole roll must fit",
-                            cell_name(cell_of(self.turn, LAST))
-                        ),
-                        Stuck::HomeBlocked(blocker) => {
-                            let fresh = if turn.mine.has(0) && blocker == cell_of(self.turn, 0) {
-                                "fresh "
-                            } else {
-                                ""
-                            };
-                            format!(
-                                "{name} cannot pass {who}'s own {fresh}piece on {}: \
-                                 on the home diagonal the whole roll must fit",
-                                cell_name(blocker)
-                            )
-                        }
-                    })
-                })
-            }
-        }
-    }
-
     fn apply(&mut self, mv: MicrobesMove, die: u8) {
         let mover = self.turn;
         self.pieces = self.mover().after(mv, die);
@@ -245,29 +181,6 @@ impl Microbes {
                 self.turn = 1 - mover;
             }
             self.stage = Stage::Roll;
-        }
-    }
-
-    /// Checks the invariants of a position read from text.
-    fn validate(&self) -> Result<(), PositionError> {
-        let [white, black] = [WHITE, BLACK].map(|seat| self.pieces[seat].cells(seat));
-        if white & black != 0 {
-            let cell = (white & black).trailing_zeros() as u8;
-            return Err(PositionFault::SharedCell { cell }.into());
-        }
-        let finished: Vec<Seat> = [WHITE, BLACK]
-            .into_iter()
-            .filter(|&seat| self.pieces[seat].home() == PIECES)
-            .collect();
-        match (finished.as_slice(), self.stage) {
-            ([_, _, ..], _) => Err(PositionFault::BothHome.into()),
-            ([_], Stage::Over) | ([], Stage::Roll | Stage::Move(_)) => Ok(()),
-            ([winner], _) => Err(PositionFault::WonButNotOver { seat: *winner }.into()),
-            ([], Stage::Over) => Err(PositionFault::OverWithoutWinner.into()),
-            ([], Stage::RollOff(_)) if self.pieces != [Pieces::START; 2] => {
-                Err(PositionFault::RollOffAfterStart.into())
-            }
-            ([], Stage::RollOff(_)) => Ok(()),
         }
     }
 
@@ -327,46 +240,12 @@ impl Microbes {
 impl Game for Microbes {
     type Move = MicrobesMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
+    shared::game_accessors!(two_seats);
 
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
-    fn phase(&self) -> Phase {
-        self.stage.phase(self.turn)
-    }
+    shared::one_die!();
 
     fn dice(&self) -> Option<Dice> {
         self.die().map(Dice::single)
-    }
-
-    fn roll_off(&self) -> Option<RollOff> {
-        self.stage.roll_off()
-    }
-
-    fn roll(&self, source: &mut dyn DiceSource) -> Dice {
-        ONE_DIE.roll(source)
-    }
-
-    fn chance_outcomes(&self, out: &mut Vec<(Dice, f64)>) {
-        if self.stage.rolls() {
-            ONE_DIE.outcomes(out);
-        }
-    }
-
-    fn parse_dice(&self, values: &[u8]) -> Result<Dice, DiceError> {
-        ONE_DIE.parse(values, INFO.id)
     }
 
     fn set_dice(&mut self, dice: Dice) -> Result<(), WrongPhase> {

@@ -5,18 +5,10 @@ use super::*;
 use crate::core::Notation;
 
 impl Notation for Microbes {
-    type PositionFault = PositionFault;
-
-    fn parse_move(&self, text: &str) -> Result<MicrobesMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &MicrobesMove) -> String {
-        text::format_move(*mv)
-    }
+    shared::notation_from_files!();
 
     fn describe_move(&self, mv: &MicrobesMove) -> String {
-        let short = text::format_move(*mv);
+        let short = text::format_move(mv);
         let Some(die) = self.die() else {
             return short;
         };
@@ -47,22 +39,6 @@ impl Notation for Microbes {
             notes.push("home".into());
         }
         format!("{short} ({})", notes.join(", "))
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn read_position(&self, text: &str) -> Result<Microbes, PositionError> {
-        text::parse_position(self, text)
-    }
-
-    fn check_position(&self) -> Result<(), PositionError> {
-        self.validate()
     }
 
     fn narrate(&self, before: &Microbes) -> Vec<String> {

@@ -5,9 +5,7 @@ use super::*;
 use crate::core::Strategy;
 
 impl Strategy for Microbes {
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
+    shared::strategy_from_files!(learns);
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let seat = seat.min(1);
@@ -15,18 +13,6 @@ impl Strategy for Microbes {
             return if self.turn == seat { 1000.0 } else { -1000.0 };
         }
         self.worth(seat) - self.worth(1 - seat)
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
-    fn encoding(&self) -> Option<crate::core::Encoding> {
-        Some(self.net_encoding())
-    }
-
-    fn encode(&self, x: &mut [f32]) {
-        self.net_encode(x);
     }
 
     /// `net:5` on the learned network (trained with the default rules); with

@@ -16,7 +16,7 @@
 
 use super::board::{BLACK, HOME, PIECES, Pieces, WHITE, cell_name, cell_of, indices_of, parse_cell};
 use super::{Microbes, MicrobesMove, PositionError, PositionFault, SEAT_NAMES, Stage};
-use crate::core::{PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
+use crate::core::{PositionFields, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
 
 /// How a move is written, for the messages about one that is not.
 const MOVE_FORMS: &str = "write the cell of the piece to move (like c1), enter or pass";
@@ -43,8 +43,8 @@ pub fn parse_move(text: &str) -> Result<MicrobesMove, SyntaxError> {
 }
 
 /// Writes a move in its short form: `c1`, `enter` or `pass`.
-pub fn format_move(mv: MicrobesMove) -> String {
-    match mv {
+pub fn format_move(mv: &MicrobesMove) -> String {
+    match *mv {
         MicrobesMove::Piece(cell) => cell_name(cell),
         MicrobesMove::Enter => "enter".to_string(),
         MicrobesMove::Pass => "pass".to_string(),
@@ -68,15 +68,7 @@ fn format_side(pieces: Pieces, seat: usize) -> String {
 
 /// The position as one line (see the module documentation).
 pub fn position_string(game: &Microbes) -> String {
-    let turn = match game.stage {
-        Stage::RollOff(roll_off) => match roll_off.standing(WHITE) {
-            Standing::Rolled(die) => format!("black:rolloff:{die}"),
-            _ => "white:rolloff".to_string(),
-        },
-        Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
-        Stage::Move(die) => format!("{}:{die}", SEAT_NAMES[game.turn]),
-        Stage::Over => "over".to_string(),
-    };
+    let turn = game.stage.two_seat_turn_text(game.turn, SEAT_NAMES);
     format!(
         "w={} b={} reserve={}-{} turn={turn}",
         format_side(game.pieces[WHITE], WHITE),
@@ -153,12 +145,11 @@ fn parse_side(value: &str, seat: usize) -> Result<Pieces, PositionError> {
 fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> {
     let counts: Option<Vec<u32>> = value.split('-').map(|n| n.parse().ok()).collect();
     let Some(&[white, black]) = counts.as_deref() else {
-        return Err(PositionMistake::Value {
-            key: "reserve",
-            value: value.to_string(),
-            rule: "write WHITE-BLACK counts of pieces off the board, like reserve=3-3",
-        }
-        .into());
+        return Err(PositionError::bad_value(
+            "reserve",
+            value,
+            "write WHITE-BLACK counts of pieces off the board, like reserve=3-3",
+        ));
     };
     for (seat, reserve) in [(WHITE, white), (BLACK, black)] {
         let on_board = pieces[seat].on_board();
@@ -176,12 +167,12 @@ fn parse_reserve(value: &str, pieces: [Pieces; 2]) -> Result<(), PositionError> 
 
 fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
     let bad = || {
-        PositionError::from(PositionMistake::Value {
-            key: "turn",
-            value: value.to_string(),
-            rule: "write white:roll, black:4 (to move a 4), over, \
+        PositionError::bad_value(
+            "turn",
+            value,
+            "write white:roll, black:4 (to move a 4), over, \
                    or white:rolloff / black:rolloff:5 while deciding who starts",
-        })
+        )
     };
     if value == "over" {
         return Ok((WHITE, Stage::Over));
@@ -208,13 +199,12 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
             )?)
         }
         (_, "rolloff", _) => {
-            return Err(PositionMistake::Value {
-                key: "turn",
-                value: value.to_string(),
-                rule: "in the roll-off white rolls first (white:rolloff), then black \
+            return Err(PositionError::bad_value(
+                "turn",
+                value,
+                "in the roll-off white rolls first (white:rolloff), then black \
                        with white's die noted (black:rolloff:5)",
-            }
-            .into());
+            ));
         }
         (_, number, None) => Stage::Move(die(number).ok_or_else(bad)?),
         _ => return Err(bad()),
@@ -225,18 +215,10 @@ fn parse_turn(value: &str) -> Result<(usize, Stage), PositionError> {
 /// Reads a position string into a game with `base`'s options (not yet validated).
 pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionError> {
     let mut game = base.clone();
-    let mut seen: Vec<&str> = Vec::new();
     let mut reserve = "";
-    for field in text.split_whitespace() {
-        let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionMistake::NotKeyValue {
-                field: field.to_string(),
-            }
-            .into());
-        };
-        if seen.contains(&key) {
-            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
-        }
+    let mut fields = PositionFields::new(text);
+    for field in fields.by_ref() {
+        let (key, value) = field?;
         match key {
             "w" => game.pieces[WHITE] = parse_side(value, WHITE)?,
             "b" => game.pieces[BLACK] = parse_side(value, BLACK)?,
@@ -246,12 +228,9 @@ pub fn parse_position(base: &Microbes, text: &str) -> Result<Microbes, PositionE
                 return Err(PositionFault::UnknownField { key: key.to_string() }.into());
             }
         }
-        seen.push(key);
     }
-    for key in ["w", "b", "reserve", "turn"] {
-        if !seen.contains(&key) {
-            return Err(PositionFault::MissingField { key }.into());
-        }
+    if let Some(key) = fields.first_missing(["w", "b", "reserve", "turn"]) {
+        return Err(PositionFault::MissingField { key }.into());
     }
     parse_reserve(reserve, game.pieces)?;
     if game.stage.is_over() {
@@ -272,7 +251,7 @@ mod tests {
     #[test]
     fn moves_read_back_as_written() {
         for mv in [MicrobesMove::Enter, MicrobesMove::Pass, MicrobesMove::Piece(2)] {
-            assert_eq!(parse_move(&format_move(mv)), Ok(mv));
+            assert_eq!(parse_move(&format_move(&mv)), Ok(mv));
         }
         assert_eq!(parse_move(" C1 "), Ok(MicrobesMove::Piece(2)));
         for bad in ["", "c9", "c", "c1-f1", "enter c1", "in"] {

@@ -33,10 +33,11 @@ pub use board::{
 };
 pub use lab::SOLVED_TABLE;
 
+use super::shared;
 use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options,
+    Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -49,15 +50,11 @@ pub const MAX_SEATS: usize = 6;
 
 const SEAT_NAMES: [&str; MAX_SEATS] = ["p1", "p2", "p3", "p4", "p5", "p6"];
 
-static OPTIONS: [OptionSpec; 1] = [OptionSpec {
-    key: "players",
-    kind: OptionKind::Number {
-        min: 2,
-        max: 6,
-        default: 2,
-    },
-    help: "how many players share the seven pieces (2 to 6)",
-}];
+static OPTIONS: [OptionSpec; 1] = [OptionSpec::number(
+    "players",
+    (2, 6, 2),
+    "how many players share the seven pieces (2 to 6)",
+)];
 
 /// Mnogoboy as listed by `tabula games`.
 pub static INFO: GameInfo = GameInfo {
@@ -165,10 +162,7 @@ impl NewGame for Mnogoboy {
     }
 
     fn new_game(options: &Options) -> Result<Mnogoboy, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         let rules = MnogoboyRules::read(&options)?;
         let seats = rules.players;
         Ok(Mnogoboy {
@@ -429,13 +423,7 @@ fn colours_in(mask: u8) -> impl Iterator<Item = Colour> {
 impl Game for Mnogoboy {
     type Move = MnogoboyMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
+    shared::game_accessors!();
 
     fn seat_count(&self) -> usize {
         self.seats

@@ -5,15 +5,7 @@ use super::*;
 use crate::core::Notation;
 
 impl Notation for Mnogoboy {
-    type PositionFault = PositionFault;
-
-    fn parse_move(&self, text: &str) -> Result<MnogoboyMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &MnogoboyMove) -> String {
-        text::format_move(mv)
-    }
+    shared::notation_from_files!();
 
     fn describe_move(&self, mv: &MnogoboyMove) -> String {
         let notation = text::format_move(mv);
@@ -54,22 +46,6 @@ impl Notation for Mnogoboy {
             _ => return notation,
         };
         format!("{notation} ({detail})")
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn read_position(&self, text: &str) -> Result<Mnogoboy, PositionError> {
-        text::parse_position(self, text)
-    }
-
-    fn check_position(&self) -> Result<(), PositionError> {
-        self.validate()
     }
 
     fn narrate(&self, before: &Mnogoboy) -> Vec<String> {

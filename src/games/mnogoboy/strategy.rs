@@ -5,9 +5,7 @@ use super::*;
 use crate::core::Strategy;
 
 impl Strategy for Mnogoboy {
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
+    shared::strategy_from_files!(learns);
 
     fn evaluate(&self, seat: Seat) -> f64 {
         if self.stage == Stage::Over {
@@ -21,24 +19,12 @@ impl Strategy for Mnogoboy {
         mine - best_other
     }
 
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
     /// With two seats the leaf is valued as it stands: twelve greedy moves are three or
     /// four turns of dice, whose chains of extra rolls swing the value so much that
     /// searches playing them out lose to greedy. With more seats, where the estimate is
     /// rougher, the playouts pay (docs/strength.md has the games).
     fn playout_moves(&self) -> u32 {
         if self.seats == 2 { 0 } else { 12 }
-    }
-
-    fn encoding(&self) -> Option<crate::core::Encoding> {
-        Some(self.net_encoding())
-    }
-
-    fn encode(&self, x: &mut [f32]) {
-        self.net_encode(x);
     }
 
     /// Two seats: `bot:best` plays perfectly from the built-in table; the level named

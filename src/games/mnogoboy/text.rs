@@ -20,7 +20,7 @@ use super::board::{Branch, Colour, FINISH, START, field_name, parse_field};
 use super::{
     BeforeRoll, MAX_SEATS, Mnogoboy, MnogoboyMove, Piece, PositionError, PositionFault, SEAT_NAMES, Stage,
 };
-use crate::core::{PositionMistake, Seat, SyntaxError, SyntaxMistake};
+use crate::core::{PositionFields, Seat, SyntaxError, SyntaxMistake};
 use crate::core::{RollOff, RollOffRule, Standing};
 
 const MOVE_HELP: &str = "write take COLOUR, swap COLOUR, move, move long, move short, move FIELD or pass";
@@ -217,11 +217,11 @@ fn parse_before(value: &str) -> Result<BeforeRoll, PositionError> {
         "-" => Ok(BeforeRoll::Nothing),
         "take" => Ok(BeforeRoll::Took),
         _ => Colour::parse(value).map(BeforeRoll::Gave).ok_or_else(|| {
-            PositionError::from(PositionMistake::Value {
-                key: "before",
-                value: value.to_string(),
-                rule: "write - (nothing yet), take (took the first piece) or the letter of the piece given away",
-            })
+            PositionError::bad_value(
+                "before",
+                value,
+                "write - (nothing yet), take (took the first piece) or the letter of the piece given away",
+            )
         }),
     }
 }
@@ -244,12 +244,11 @@ fn parse_rolloff(game: &Mnogoboy, value: &str) -> Result<Vec<Standing>, Position
             _ => match entry.parse::<u8>() {
                 Ok(v) if (1..=6).contains(&v) => Standing::Rolled(v),
                 _ => {
-                    return Err(PositionMistake::Value {
-                        key: "rolloff",
-                        value: value.to_string(),
-                        rule: "each entry is a roll 1-6, - (still to roll) or x (out)",
-                    }
-                    .into());
+                    return Err(PositionError::bad_value(
+                        "rolloff",
+                        value,
+                        "each entry is a roll 1-6, - (still to roll) or x (out)",
+                    ));
                 }
             },
         });
@@ -263,19 +262,10 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
     game.pieces = [None; MAX_SEATS];
     game.before = BeforeRoll::Nothing;
     let seats = game.seats;
-    let mut seen: Vec<&str> = Vec::new();
     let mut standings = None;
-    for field in text.split_whitespace() {
-        let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionMistake::NotKeyValue {
-                field: field.to_string(),
-            }
-            .into());
-        };
-        if seen.contains(&key) {
-            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
-        }
-        seen.push(key);
+    let mut fields = PositionFields::new(text);
+    for field in fields.by_ref() {
+        let (key, value) = field?;
         if let Some(seat) = SEAT_NAMES.iter().position(|&n| n == key) {
             if seat >= seats {
                 return Err(PositionFault::NoSuchSeat { seat, seats }.into());
@@ -296,12 +286,8 @@ pub fn parse_position(base: &Mnogoboy, text: &str) -> Result<Mnogoboy, PositionE
             }
         }
     }
-    let mut required: Vec<&str> = SEAT_NAMES[..seats].to_vec();
-    required.extend(["turn", "before"]);
-    for key in required {
-        if !seen.contains(&key) {
-            return Err(PositionFault::MissingField { key, seats }.into());
-        }
+    if let Some(key) = fields.first_missing(SEAT_NAMES[..seats].iter().copied().chain(["turn", "before"])) {
+        return Err(PositionFault::MissingField { key, seats }.into());
     }
     if let (Stage::RollOff(_), Some(standings)) = (game.stage, &standings) {
         let roll_off = RollOff::from_standings(RollOffRule::Highest, standings)

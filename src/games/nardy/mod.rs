@@ -16,6 +16,7 @@ mod notation;
 mod render;
 mod strategy;
 mod text;
+mod validate;
 
 use std::sync::Arc;
 
@@ -23,11 +24,11 @@ use board::HOME_MASK;
 pub use board::Side;
 use movegen::TurnRules;
 
+use super::shared;
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec,
+    Options, Outcome, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -46,20 +47,16 @@ pub const DEEPEST_NET_LEVEL: u8 = 3;
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
 static OPTIONS: [OptionSpec; 2] = [
-    OptionSpec {
-        key: "koks",
-        kind: OptionKind::Choice(&["off", "on"]),
-        help: "koks scores 3 when the loser has borne off none and still has a checker in their first quarter",
-    },
-    OptionSpec {
-        key: "match",
-        kind: OptionKind::Number {
-            min: 1,
-            max: 99,
-            default: 1,
-        },
-        help: "play games until one side has this many points",
-    },
+    OptionSpec::choice(
+        "koks",
+        &["off", "on"],
+        "koks scores 3 when the loser has borne off none and still has a checker in their first quarter",
+    ),
+    OptionSpec::number(
+        "match",
+        (1, 99, 1),
+        "play games until one side has this many points",
+    ),
 ];
 
 /// Long Nardy as listed by `tabula games`.
@@ -205,10 +202,7 @@ impl NewGame for Nardy {
     }
 
     fn new_game(options: &Options) -> Result<Nardy, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         Ok(Nardy {
             rules: NardyRules::read(&options)?,
             options: Arc::new(options),
@@ -324,85 +318,6 @@ impl Nardy {
         self.turn = winner;
         self.stage = Stage::Roll;
     }
-
-    /// Validates a position's invariants; used after parsing a position string.
-    fn validate(&self) -> Result<(), PositionError> {
-        for seat in [WHITE, BLACK] {
-            let side = self.sides[seat];
-            let total = side.on_board() + side.off();
-            if total != 15 {
-                return Err(PositionFault::CheckerCount { seat, total }.into());
-            }
-            if side.off() > 0 && side.off() < 15 && side.occupancy() & !HOME_MASK != 0 {
-                return Err(PositionFault::BorneOffWithCheckersOutside { seat }.into());
-            }
-            if self.first_turn[seat] && side.count(24) != 15 {
-                return Err(PositionFault::FirstTurnOffHead { seat }.into());
-            }
-            // A block is judged against opponent checkers on the board; once they are all
-            // borne off (game over) there is nobody left to block.
-            let opponent = self.sides[1 - seat];
-            let rules = TurnRules::new(side, opponent, false, Dice::new(&[1, 2]));
-            if opponent.on_board() > 0 && rules.has_illegal_block(side.occupancy()) {
-                return Err(PositionFault::BlockWithNoneAhead { seat }.into());
-            }
-        }
-        let white = self.sides[WHITE].occupancy();
-        let black_in_white = board::rotate12(self.sides[BLACK].occupancy());
-        if white & black_in_white != 0 {
-            let point = (white & black_in_white).trailing_zeros() + 1;
-            return Err(PositionFault::PointHeldByBoth { point }.into());
-        }
-        let finished: Vec<Seat> = [WHITE, BLACK]
-            .into_iter()
-            .filter(|&s| self.sides[s].off() == 15)
-            .collect();
-        match (finished.len(), self.stage) {
-            (2, _) => Err(PositionFault::BothBorneOff.into()),
-            (1, Stage::Over) => {
-                // The game is over only when it won the match, and the score must say so:
-                // the winner reached the match length with this game and not before it.
-                let winner = finished[0];
-                let (won, lost) = (self.score[winner], self.score[1 - winner]);
-                let win = self.win_kind(winner);
-                let (score, match_to) = (self.score, self.rules.match_to);
-                if lost >= match_to {
-                    return Err(PositionFault::ScoreGivesOtherTheMatch {
-                        winner,
-                        score,
-                        match_to,
-                    }
-                    .into());
-                }
-                if won < win.points() || won < match_to {
-                    return Err(PositionFault::ScoreLeavesOutWin {
-                        winner,
-                        win,
-                        score,
-                        match_to,
-                    }
-                    .into());
-                }
-                if won - win.points() >= match_to {
-                    return Err(PositionFault::MatchWonBefore {
-                        winner,
-                        score,
-                        match_to,
-                    }
-                    .into());
-                }
-                Ok(())
-            }
-            (1, _) => Err(PositionFault::NotMarkedOver { winner: finished[0] }.into()),
-            (_, Stage::Over) => Err(PositionFault::OverWithoutWinner.into()),
-            (_, Stage::RollOff(_))
-                if self.sides != [Side::START; 2] || self.first_turn != [true; 2] || self.score != [0; 2] =>
-            {
-                Err(PositionFault::RollOffNeedsStart.into())
-            }
-            _ => Ok(()),
-        }
-    }
 }
 
 impl Nardy {
@@ -465,32 +380,10 @@ fn apply_steps(mut side: Side, mv: &NardyMove) -> Side {
 impl Game for Nardy {
     type Move = NardyMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
-    fn phase(&self) -> Phase {
-        self.stage.phase(self.turn)
-    }
+    shared::game_accessors!(two_seats);
 
     fn dice(&self) -> Option<Dice> {
         self.stage.rolled()
-    }
-
-    fn roll_off(&self) -> Option<RollOff> {
-        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {

@@ -5,31 +5,7 @@ use super::*;
 use crate::core::Notation;
 
 impl Notation for Nardy {
-    type PositionFault = PositionFault;
-
-    fn parse_move(&self, text: &str) -> Result<NardyMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &NardyMove) -> String {
-        text::format_move(mv)
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn read_position(&self, text: &str) -> Result<Nardy, PositionError> {
-        text::parse_position(self, text)
-    }
-
-    fn check_position(&self) -> Result<(), PositionError> {
-        self.validate()
-    }
+    shared::notation_from_files!();
 
     fn narrate(&self, before: &Nardy) -> Vec<String> {
         let mut lines = Vec::new();

@@ -5,9 +5,7 @@ use super::*;
 use crate::core::Strategy;
 
 impl Strategy for Nardy {
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
+    shared::strategy_from_files!();
 
     fn equity_bounds(&self) -> (f64, f64) {
         // A mars scores 2, a koks 3 when the option allows it; a finished match is valued
@@ -24,10 +22,6 @@ impl Strategy for Nardy {
     fn evaluate(&self, seat: Seat) -> f64 {
         evaluate_side(self.sides[seat], self.sides[1 - seat])
             - evaluate_side(self.sides[1 - seat], self.sides[seat])
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
     }
 
     /// The learned network three plies deep (the opponent's best reply to each roll

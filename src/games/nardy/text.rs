@@ -11,7 +11,7 @@
 //! - `score=`: match points, White's first.
 
 use super::{BLACK, Nardy, NardyMove, PositionError, PositionFault, SEAT_NAMES, Side, Stage, WHITE};
-use crate::core::{Dice, PositionMistake, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake};
+use crate::core::{Dice, PositionFields, RollOff, RollOffRule, Seat, Standing, SyntaxError, SyntaxMistake};
 
 /// How a step is written, for the messages about one that is not.
 const STEP_FORMS: &str = "write FROM/TO like 24/18, or 3/off";
@@ -155,15 +155,7 @@ fn format_side(side: Side) -> String {
 
 /// The position as one line (see the module documentation).
 pub fn position_string(game: &Nardy) -> String {
-    let turn = match game.stage {
-        Stage::RollOff(roll_off) => match roll_off.standing(WHITE) {
-            Standing::Rolled(die) => format!("black:rolloff:{die}"),
-            _ => "white:rolloff".to_string(),
-        },
-        Stage::Over => "over".to_string(),
-        Stage::Roll => format!("{}:roll", SEAT_NAMES[game.turn]),
-        Stage::Move(dice) => format!("{}:{dice}", SEAT_NAMES[game.turn]),
-    };
+    let turn = game.stage.two_seat_turn_text(game.turn, SEAT_NAMES);
     let mut first = String::new();
     if game.first_turn[WHITE] {
         first.push('w');
@@ -227,30 +219,16 @@ fn parse_side(value: &str, seat: Seat) -> Result<Side, PositionError> {
 /// Reads a position string into a game with `base`'s options.
 pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> {
     let mut game = base.clone();
-    let mut seen: Vec<&str> = Vec::new();
-    for field in text.split_whitespace() {
-        let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionMistake::NotKeyValue {
-                field: field.to_string(),
-            }
-            .into());
-        };
-        if seen.contains(&key) {
-            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
-        }
-        seen.push(key);
+    let mut fields = PositionFields::new(text);
+    for field in fields.by_ref() {
+        let (key, value) = field?;
         match key {
             "w" => game.sides[WHITE] = parse_side(value, WHITE)?,
             "b" => game.sides[BLACK] = parse_side(value, BLACK)?,
             "turn" => parse_turn(&mut game, value)?,
             "first" => {
                 if value != "-" && !value.chars().all(|c| c == 'w' || c == 'b') {
-                    return Err(PositionMistake::Value {
-                        key: "first",
-                        value: value.to_string(),
-                        rule: "write w, b, wb or -",
-                    }
-                    .into());
+                    return Err(PositionError::bad_value("first", value, "write w, b, wb or -"));
                 }
                 game.first_turn = [value.contains('w'), value.contains('b')];
             }
@@ -259,12 +237,11 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
                 match scores.as_deref() {
                     Some(&[w, b]) if w < 1000 && b < 1000 => game.score = [w, b],
                     _ => {
-                        return Err(PositionMistake::Value {
-                            key: "score",
-                            value: value.to_string(),
-                            rule: "write WHITE-BLACK like 0-0",
-                        }
-                        .into());
+                        return Err(PositionError::bad_value(
+                            "score",
+                            value,
+                            "write WHITE-BLACK like 0-0",
+                        ));
                     }
                 }
             }
@@ -273,10 +250,8 @@ pub fn parse_position(base: &Nardy, text: &str) -> Result<Nardy, PositionError> 
             }
         }
     }
-    for key in ["w", "b", "turn", "first", "score"] {
-        if !seen.contains(&key) {
-            return Err(PositionFault::MissingField { key }.into());
-        }
+    if let Some(key) = fields.first_missing(["w", "b", "turn", "first", "score"]) {
+        return Err(PositionFault::MissingField { key }.into());
     }
     if game.stage.is_over() {
         // The last mover is the one who bore off the fifteenth checker.
@@ -302,12 +277,12 @@ fn parse_turn(game: &mut Nardy, value: &str) -> Result<(), PositionError> {
         return Ok(());
     }
     let bad = || {
-        PositionError::from(PositionMistake::Value {
-            key: "turn",
-            value: value.to_string(),
-            rule: "write white:roll, black:6-3, over, or for the roll-off white:rolloff or \
+        PositionError::bad_value(
+            "turn",
+            value,
+            "write white:roll, black:6-3, over, or for the roll-off white:rolloff or \
                    black:rolloff:5 (White rolled 5)",
-        })
+        )
     };
     let (seat, rest) = value.split_once(':').ok_or_else(bad)?;
     game.turn = SEAT_NAMES.iter().position(|&n| n == seat).ok_or_else(bad)?;

@@ -70,6 +70,20 @@ mod tests {
     use crate::core::{Game, NewGame, Options, Phase, SeededDice, Strategy};
     use crate::games::ur::Ur;
 
+    /// One step of a game: the roll, or the move `pick` chooses (given the dice and how
+    /// many moves there are).
+    fn step(game: &mut Ur, dice: &mut SeededDice, pick: fn(&mut SeededDice, usize) -> usize) {
+        if matches!(game.phase(), Phase::Roll(_)) {
+            let roll = game.roll(dice);
+            game.set_dice(roll).unwrap();
+        } else {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let pick = pick(dice, moves.len());
+            game.play_unchecked(&moves[pick]);
+        }
+    }
+
     /// Every rule set encodes every position of a random game into exactly its inputs,
     /// each 0 or 1, with both sides' pieces all counted.
     #[test]
@@ -80,7 +94,6 @@ mod tests {
             let encoding = game.encoding().unwrap();
             assert!(encoding.key.contains(rules));
             let mut dice = SeededDice::new(4);
-            let mut moves = Vec::new();
             let mut x = vec![7.0; encoding.inputs];
             while game.phase() != Phase::Over {
                 if game.roll_off().is_none() {
@@ -96,15 +109,9 @@ mod tests {
                         assert_eq!(reserve as u8, army.reserve, "{rules}");
                     }
                 }
-                moves.clear();
-                game.legal_moves(&mut moves);
-                if matches!(game.phase(), Phase::Roll(_)) {
-                    let roll = game.roll(&mut dice);
-                    game.set_dice(roll).unwrap();
-                } else {
-                    let pick = dice.below(moves.len() as u32) as usize;
-                    game.play_unchecked(&moves[pick]);
-                }
+                step(&mut game, &mut dice, |dice, moves| {
+                    dice.below(moves as u32) as usize
+                });
             }
         }
     }
@@ -114,16 +121,8 @@ mod tests {
     fn the_mover_comes_first() {
         let mut game = Ur::default_game();
         let mut dice = SeededDice::new(9);
-        let mut moves = Vec::new();
         while game.roll_off().is_some() || game.army(0).on_board() == 0 {
-            moves.clear();
-            game.legal_moves(&mut moves);
-            if matches!(game.phase(), Phase::Roll(_)) {
-                let roll = game.roll(&mut dice);
-                game.set_dice(roll).unwrap();
-            } else {
-                game.play_unchecked(&moves[0]);
-            }
+            step(&mut game, &mut dice, |_, _| 0);
         }
         let side = game.side_inputs();
         let inputs = game.encoding().unwrap().inputs;

@@ -10,14 +10,6 @@ use super::{PositionError, SEAT_NAMES};
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionFault {
-    /// A field without `=`.
-    #[error("'{field}' is not key=value; an ur position looks like: {example}")]
-    NotKeyValue {
-        /// The field as written.
-        field: String,
-        /// Positions of this rule set, to copy from.
-        example: String,
-    },
     /// A key that names no field of a position.
     #[error("unknown field '{key}'; an ur position has light=, dark=, turn=")]
     UnknownField {

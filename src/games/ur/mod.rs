@@ -18,17 +18,18 @@ mod notation;
 mod render;
 mod strategy;
 mod text;
+mod validate;
 
 use std::sync::Arc;
 
 use board::{Layout, RuleSet, cell_name};
 use movegen::{Judge, Plan};
 
+use super::shared;
 use crate::core::turn::{self, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
-    OptionError, OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat,
-    SyntaxError, WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
+    OptionError, OptionSpec, Options, Outcome, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::PositionFault;
@@ -48,16 +49,16 @@ pub const DARK: Seat = 1;
 const SEAT_NAMES: [&str; 2] = ["light", "dark"];
 
 static OPTIONS: [OptionSpec; 2] = [
-    OptionSpec {
-        key: "rules",
-        kind: OptionKind::Choice(&["city", "finkel", "masters", "blitz", "aseb"]),
-        help: "city: the seed's City of Ur; finkel, masters, blitz, aseb: royalur.net's rule sets",
-    },
-    OptionSpec {
-        key: "back-star",
-        kind: OptionKind::Choice(&["stay", "retreat"]),
-        help: "city only: after a backward capture on a star the piece stays, or retreats as far again",
-    },
+    OptionSpec::choice(
+        "rules",
+        &["city", "finkel", "masters", "blitz", "aseb"],
+        "city: the seed's City of Ur; finkel, masters, blitz, aseb: royalur.net's rule sets",
+    ),
+    OptionSpec::choice(
+        "back-star",
+        &["stay", "retreat"],
+        "city only: after a backward capture on a star the piece stays, or retreats as far again",
+    ),
 ];
 
 /// The Royal Game of Ur as listed by `tabula games`.
@@ -179,10 +180,7 @@ impl NewGame for Ur {
     }
 
     fn new_game(options: &Options) -> Result<Ur, OptionError> {
-        let options = Options::parse(
-            &OPTIONS,
-            &options.to_string().split_whitespace().collect::<Vec<_>>(),
-        )?;
+        let options = options.checked_against(&OPTIONS)?;
         let rules = UrRules::read(&options)?;
         let layout = Layout::of(rules.rule_set);
         let army = Army {
@@ -324,92 +322,15 @@ impl Ur {
         self.stage = Stage::Roll;
         self.turn = 1 - self.turn;
     }
-
-    /// Checks the position's invariants; used after parsing a position string.
-    fn validate(&self) -> Result<(), PositionError> {
-        let layout = self.layout;
-        for seat in [LIGHT, DARK] {
-            let total = self.armies[seat].total();
-            if total != u32::from(layout.pieces) {
-                return Err(PositionFault::PieceCount {
-                    seat,
-                    total,
-                    pieces: layout.pieces,
-                    rules: layout.rules,
-                }
-                .into());
-            }
-        }
-        let occ = movegen::occupancy(layout, &self.armies);
-        for (cell, here) in occ.iter().enumerate() {
-            let cell = cell as Cell;
-            let count: u8 = here.iter().flatten().sum();
-            match layout.kind(cell) {
-                board::Kind::Green => {}
-                board::Kind::FourEyes if here[0][0] + here[1][0] > 0 && here[0][1] + here[1][1] > 0 => {
-                    return Err(PositionFault::MixedFaces { cell }.into());
-                }
-                board::Kind::FourEyes => {}
-                _ if count > 1 => {
-                    return Err(PositionFault::Crowded {
-                        cell,
-                        count,
-                        rules: layout.rules,
-                    }
-                    .into());
-                }
-                _ => {}
-            }
-        }
-        let finished: Vec<Seat> = [LIGHT, DARK]
-            .into_iter()
-            .filter(|&s| self.armies[s].off == layout.pieces)
-            .collect();
-        match (finished.len(), self.stage) {
-            (2, _) => Err(PositionFault::BothBorneOff.into()),
-            (1, Stage::Over) => Ok(()),
-            (1, _) => Err(PositionFault::WonButNotOver { seat: finished[0] }.into()),
-            (_, Stage::Over) => Err(PositionFault::OverWithoutWinner.into()),
-            (_, Stage::RollOff(_)) if !layout.is_city() => {
-                Err(PositionFault::NoRollOff { rules: layout.rules }.into())
-            }
-            (_, Stage::RollOff(_)) if self.armies.iter().any(|a| a.reserve != layout.pieces) => {
-                Err(PositionFault::RollOffAfterEntry.into())
-            }
-            _ => Ok(()),
-        }
-    }
 }
 
 impl Game for Ur {
     type Move = UrMove;
 
-    fn info(&self) -> &'static GameInfo {
-        &INFO
-    }
-
-    fn options(&self) -> &Options {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
-    fn phase(&self) -> Phase {
-        self.stage.phase(self.turn)
-    }
+    shared::game_accessors!(two_seats);
 
     fn dice(&self) -> Option<Dice> {
         self.stage.rolled().map(Dice::single)
-    }
-
-    fn roll_off(&self) -> Option<RollOff> {
-        self.stage.roll_off()
     }
 
     fn roll(&self, source: &mut dyn DiceSource) -> Dice {

@@ -5,15 +5,7 @@ use super::*;
 use crate::core::Notation;
 
 impl Notation for Ur {
-    type PositionFault = PositionFault;
-
-    fn parse_move(&self, text: &str) -> Result<UrMove, SyntaxError> {
-        text::parse_move(text)
-    }
-
-    fn format_move(&self, mv: &UrMove) -> String {
-        text::format_move(mv)
-    }
+    shared::notation_from_files!();
 
     fn describe_move(&self, mv: &UrMove) -> String {
         let written = text::format_move(mv);
@@ -72,22 +64,6 @@ impl Notation for Ur {
         } else {
             format!("{written} ({})", notes.join(", "))
         }
-    }
-
-    fn render(&self) -> String {
-        render::render(self)
-    }
-
-    fn position_string(&self) -> String {
-        text::position_string(self)
-    }
-
-    fn read_position(&self, text: &str) -> Result<Ur, PositionError> {
-        text::parse_position(self, text)
-    }
-
-    fn check_position(&self) -> Result<(), PositionError> {
-        self.validate()
     }
 
     fn narrate(&self, before: &Ur) -> Vec<String> {

@@ -5,9 +5,7 @@ use super::*;
 use crate::core::Strategy;
 
 impl Strategy for Ur {
-    fn position_hash(&self) -> u64 {
-        self.hash_position()
-    }
+    shared::strategy_from_files!(learns);
 
     fn evaluate(&self, seat: Seat) -> f64 {
         let seat = seat.min(1);
@@ -20,18 +18,6 @@ impl Strategy for Ur {
             value += 2.0;
         }
         value
-    }
-
-    fn estimate(&self) -> Estimate {
-        eval::estimate(self)
-    }
-
-    fn encoding(&self) -> Option<crate::core::Encoding> {
-        Some(self.net_encoding())
-    }
-
-    fn encode(&self, x: &mut [f32]) {
-        self.net_encode(x);
     }
 
     /// On the learned networks: City (the default back-star rule) `net:3`, finkel

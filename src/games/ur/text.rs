@@ -12,7 +12,7 @@
 
 use super::board::{self, CITY_WHITE, Cell, cell_name, parse_cell};
 use super::{Army, DARK, LIGHT, PositionError, PositionFault, SEAT_NAMES, Stage, Step, Ur, UrMove};
-use crate::core::{PositionMistake, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
+use crate::core::{PositionFields, RollOff, RollOffRule, Standing, SyntaxError, SyntaxMistake};
 
 /// The start position of City of Ur.
 pub const START_CITY: &str = "light=inx5 dark=inx5 turn=light:rolloff";
@@ -195,6 +195,11 @@ fn example(game: &Ur) -> String {
     }
 }
 
+/// What a position of this rule set looks like, told after a field that is not key=value.
+fn looks_like(game: &Ur) -> String {
+    format!("an ur position looks like: {}", example(game))
+}
+
 fn parse_army(game: &Ur, seat: usize, value: &str) -> Result<Army, PositionError> {
     let layout = game.layout;
     let mut army = Army::default();
@@ -290,19 +295,9 @@ fn parse_slot(game: &Ur, seat: usize, body: &str) -> Result<u8, PositionError> {
 /// Reads a position string into a game with `base`'s options.
 pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
     let mut game = base.clone();
-    let mut seen: Vec<&str> = Vec::new();
-    for field in text.split_whitespace() {
-        let Some((key, value)) = field.split_once('=') else {
-            return Err(PositionFault::NotKeyValue {
-                field: field.to_string(),
-                example: example(base),
-            }
-            .into());
-        };
-        if seen.contains(&key) {
-            return Err(PositionMistake::GivenTwice { key: key.to_string() }.into());
-        }
-        seen.push(key);
+    let mut fields = PositionFields::new(text).looks_like(looks_like(base));
+    for field in fields.by_ref() {
+        let (key, value) = field?;
         match key {
             "light" => game.armies[LIGHT] = parse_army(base, LIGHT, value)?,
             "dark" => game.armies[DARK] = parse_army(base, DARK, value)?,
@@ -312,14 +307,12 @@ pub fn parse_position(base: &Ur, text: &str) -> Result<Ur, PositionError> {
             }
         }
     }
-    for key in ["light", "dark", "turn"] {
-        if !seen.contains(&key) {
-            return Err(PositionFault::MissingField {
-                key,
-                example: example(base),
-            }
-            .into());
+    if let Some(key) = fields.first_missing(["light", "dark", "turn"]) {
+        return Err(PositionFault::MissingField {
+            key,
+            example: example(base),
         }
+        .into());
     }
     if game.stage.is_over() {
         game.turn = if game.armies[DARK].off == game.layout.pieces {
