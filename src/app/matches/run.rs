@@ -288,7 +288,7 @@ fn write_table(
         out,
         "{}{}",
         table(config, &summaries, test),
-        footer(&summaries, elapsed, played, resumed)
+        footer(config, &summaries, elapsed, played, resumed)
     )?;
     Ok(summaries)
 }
