@@ -707,12 +707,19 @@ fn an_engine_plays_game_after_game_and_restart_starts_it_for_each() {
     let count = |path: &Path| std::fs::read_to_string(path).unwrap_or_default().lines().count();
     assert_eq!(count(&starts), 2, "{table}");
     let words = |table: &str| table.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(words(&table).contains("; 1 engine start 40 games"), "{table}");
+    // The table names the engine by the name it gave, with its starts.
+    assert!(
+        words(&table).contains("; starts: python-random 1 40 games"),
+        "{table}"
+    );
     // With --restart every game has an engine process of its own.
     let restarts = dir.join("restarts");
     let table = one_thread_match(&counted_python_bot(&restarts), "4", &["--restart"]);
     assert_eq!(count(&restarts), 5, "{table}");
-    assert!(words(&table).contains("; 4 engine starts 4 games"), "{table}");
+    assert!(
+        words(&table).contains("; starts: python-random 4 4 games"),
+        "{table}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -334,8 +334,10 @@ fn a_nardy_race_is_adjudicated_earlier_says_so_and_agrees_with_playing_on_when_c
             "bot:greedy",
             "--games",
             "6",
+            // Dice on which two pairs of games end in races and one does not (a bot
+            // against itself plays both games of a pair alike).
             "--seed",
-            "3",
+            "5",
         ],
     );
     let count = check_against_playing_on(&played, &adjudicated, 99.5, "race: ");

@@ -265,14 +265,15 @@ fn each_game_prints_a_line_as_it_ends() {
         lines[1].starts_with("Finished game 2 (bot:random vs g): 0-1 {dark wins}, "),
         "{out}"
     );
-    // Each ends with the running score, as cutechess-cli's "Score of A vs B", and
-    // stays one line into a pipe, however long.
+    // Each ends with the game's seed (both games of a pair share it) and the running
+    // score, as cutechess-cli's "Score of A vs B", and stays one line into a pipe,
+    // however long.
     assert!(
-        lines[0].ends_with(" moves; score of g vs bot:random: 1 - 0 - 0 [1.000] 1"),
+        lines[0].ends_with(" moves, seed 1; score of g vs bot:random: 1 - 0 - 0 [1.000] 1"),
         "{out}"
     );
     assert!(
-        lines[1].ends_with(" moves; score of g vs bot:random: 2 - 0 - 0 [1.000] 2"),
+        lines[1].ends_with(" moves, seed 1; score of g vs bot:random: 2 - 0 - 0 [1.000] 2"),
         "{out}"
     );
     assert!(lines[0].chars().count() > 80, "{out}");

@@ -152,7 +152,8 @@ fn a_gauntlet_and_an_anchor() {
     );
     assert!(out.contains("in a gauntlet of 2 pairings"), "{out}");
     // #2 and #3 never meet.
-    let matrix = out.split("score matrix").nth(1).unwrap();
+    // (The matrix's own heading: a shutout's ratings line names "the score matrix" too.)
+    let matrix = out.split("score matrix (").nth(1).unwrap();
     let row = matrix.lines().find(|l| l.starts_with("2  bot:greedy ")).unwrap();
     assert!(row.trim_end().ends_with('-'), "{row}");
     if out.contains("Elo, maximum likelihood") {
@@ -325,4 +326,97 @@ fn every_match_option_and_the_clock_are_documented() {
     for needed in ["sbatch --array=", "parallel tabula match", "tabula match report"] {
         assert!(guide.contains(needed), "docs/matches.md lacks {needed}");
     }
+}
+
+/// The actions of a record (its `setpos`, `roll` and `play` lines, in order): what
+/// happened in the game.
+fn actions(record: &str) -> Vec<String> {
+    record
+        .lines()
+        .filter(|l| ["setpos ", "roll ", "play "].iter().any(|k| l.starts_with(k)))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The record of game `number` among a match's records.
+fn match_game(records: &Path, number: u64) -> String {
+    let text = std::fs::read_to_string(records).unwrap();
+    let wanted = format!("match-game {number}\n");
+    text.split("\n\n")
+        .find(|game| game.contains(&wanted))
+        .unwrap_or_else(|| panic!("no game {number} in {text}"))
+        .to_string()
+}
+
+/// What the `--each-game` line of game `number` says: its players by seat and its seed.
+fn finished(out: &str, number: u64) -> (Vec<String>, String) {
+    let head = format!("Finished game {number} (");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&head))
+        .unwrap_or_else(|| panic!("no line for game {number}: {out}"));
+    let (players, rest) = line[head.len()..].split_once("): ").unwrap();
+    let seed = rest.split(", seed ").nth(1).unwrap().split(';').next().unwrap();
+    (
+        players.split(" vs ").map(str::to_string).collect(),
+        seed.to_string(),
+    )
+}
+
+/// Plays a game again at `tabula play GAME --seed SEED` with `players` in the seats, the
+/// commands of `first` typed before the bots take their seats; returns its actions.
+fn played_again(game: &str, seed: &str, players: &[String], first: &str, dir: &Path) -> Vec<String> {
+    let saved = dir.join("again.txt");
+    let mut args: Vec<String> = ["play", game, "--seed", seed, "--no-history"]
+        .map(str::to_string)
+        .to_vec();
+    let mut input = first.to_string();
+    for (seat, player) in players.iter().enumerate() {
+        if first.is_empty() {
+            args.extend(["--seat".to_string(), format!("{}={player}", seat + 1)]);
+        } else {
+            args.extend(["--seat".to_string(), format!("{}=human", seat + 1)]);
+            input.push_str(&format!("seat {} {player}\n", seat + 1));
+        }
+    }
+    input.push_str(&format!("save {}\n", saved.display()));
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = crate::support::run_tabula(&words, &input);
+    assert_eq!(code, Some(0), "{out}{err}");
+    actions(&std::fs::read_to_string(&saved).unwrap())
+}
+
+#[test]
+fn every_game_of_a_match_plays_again_at_tabula_play_from_its_seed() {
+    let dir = temp_dir("again");
+    let records = dir.join("records.txt");
+    // Game 7 and game 8 share their dice, the seats swapped; two threads play them.
+    let match_line = "match ur --player bot:mcts:100 --player bot:expectimax:2 --games 8 --seed 21 \
+                      --jobs 2 --each-game --records {}";
+    let out = run(match_line, &[path(&records)]);
+    for number in [7, 8] {
+        let (players, seed) = finished(&out, number);
+        assert_eq!(seed, "24", "four rounds of two games on seeds 21 to 24: {out}");
+        let recorded = actions(&match_game(&records, number));
+        assert!(recorded.len() > 50, "{recorded:?}");
+        let again = played_again("ur", &seed, &players, "", &dir);
+        assert_eq!(again, recorded, "game {number}: {out}");
+    }
+    // From a positions file the same holds, the opening set before the bots sit down.
+    let (_, opening, _) = crate::support::run_tabula(&["play", "ur", "--seed", "3"], "roll\ngetpos\n");
+    let opening = opening.lines().last().unwrap().trim().to_string();
+    let positions = dir.join("positions.txt");
+    std::fs::write(&positions, format!("{opening}\n")).unwrap();
+    let records = dir.join("from-positions.txt");
+    let out = run(
+        &format!("{match_line} --positions {{}}"),
+        &[path(&records), path(&positions)],
+    );
+    let (players, seed) = finished(&out, 7);
+    let recorded = actions(&match_game(&records, 7));
+    let setpos = recorded[0].clone();
+    assert!(setpos.starts_with("setpos "), "{recorded:?}");
+    let again = played_again("ur", &seed, &players, &format!("{setpos}\n"), &dir);
+    assert_eq!(again, recorded, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

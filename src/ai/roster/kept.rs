@@ -4,8 +4,16 @@
 use super::BotKind;
 use crate::ai::bots::Bot;
 use crate::ai::learn::Nets;
-use crate::core::{Game, Options};
+use crate::core::{Game, Options, Seat};
 use crate::games::{AnyGame, GameKind};
+
+/// The seed of the bot in `seat` of a game whose dice seed is `game_seed`: the one
+/// derivation every table uses (`tabula play --seed S` and a match's game on dice seed
+/// `S` alike), so that a match's game plays again move for move at `tabula play`.
+/// Seats start a thousand apart so that each seat's bot draws a stream of its own.
+pub fn seat_seed(game_seed: u64, seat: Seat) -> u64 {
+    game_seed.wrapping_add(1000 * (seat as u64 + 1))
+}
 
 /// A bot of one kind, built on first use and kept while the game's kind and options stay
 /// (values learnt under other rules would be wrong: rebuilt then), its random stream

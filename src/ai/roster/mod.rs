@@ -5,7 +5,8 @@
 //! bot built by the same [`BotGame::bot`] for the concrete game, so that searches run
 //! on the concrete type and a name means one bot on every path. The `bot:net` levels
 //! play on the networks they are built with (the crate's `Nets`). [`KeptBot`] keeps one
-//! bot for a whole game, its tables alive between decisions.
+//! bot for a whole game, its tables alive between decisions, and [`seat_seed`] is the
+//! seed of each seat's bot from the game's dice seed.
 //!
 //! May use: core, games, and the rest of [`crate::ai`] but `crate::ai::train` and
 //! `crate::ai::calibration`.
@@ -18,7 +19,7 @@ mod name_error;
 
 pub use best::{BestBot, BestLevel, best_documented, best_level, best_resolved};
 pub use bot_game::BotGame;
-pub use kept::KeptBot;
+pub use kept::{KeptBot, seat_seed};
 pub use name_error::BotNameError;
 
 use std::fmt;

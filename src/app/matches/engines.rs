@@ -2,13 +2,16 @@
 //! cutechess-cli keeps them: each of the match's threads keeps one process per engine
 //! player, tells it `newgame` before each game, and starts it again only after it
 //! crashed, hung, failed a command or forfeited. With `--restart` every game starts its
-//! engines afresh. Bots are made afresh for every game: their seed is the game's.
+//! engines afresh. Bots are made afresh for every game, each seat's seeded from the
+//! game's dice seed as at `tabula play` ([`seat_seed`]), so that `tabula play GAME
+//! --seed S` with the game's players in its seats plays the game again move for move.
 //!
 //! The thread that starts an engine is the thread that keeps its pool, and it ends the
 //! pool's engines before it ends: on Linux an engine dies with the thread that started
 //! it (see [`crate::app::protocol::client`]), so no engine may outlive its thread.
 
 use super::{MatchConfig, game_label};
+use crate::ai::roster::seat_seed;
 use crate::app::players::{Agent, Forfeit, build_agent};
 use crate::app::session::Session;
 use crate::core::Seat;
@@ -49,11 +52,10 @@ impl<'a> EnginePool<'a> {
                 agents.push(Some(agent));
                 continue;
             }
-            let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64 * 7919 + index);
             let settings = config.engine_settings(player);
             match build_agent(
                 &config.players[player].spec,
-                bot_seed,
+                seat_seed(seed, seat),
                 &config.nets,
                 settings,
                 &who,

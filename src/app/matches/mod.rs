@@ -91,8 +91,9 @@ pub struct GameSummary {
     pub names: Vec<Option<String>>,
     /// Moves played.
     pub moves: u64,
-    /// Round trips with external engines (zero when resumed from records).
-    pub traffic: Traffic,
+    /// Round trips with each seat's external engine, and its starts (empty when resumed
+    /// from records).
+    pub traffic: Vec<Traffic>,
     /// Why the game was adjudicated (`--adjudicate`), if it was.
     pub adjudicated: Option<String>,
 }

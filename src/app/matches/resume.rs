@@ -11,7 +11,6 @@ use super::plan::PlanLine;
 use super::scoring::{forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig};
 use crate::app::players::ForfeitKind;
-use crate::app::protocol::client::Traffic;
 use crate::app::record::{Fault, GameRecord, Replay, Replaying};
 use crate::app::session::{Action, CommandError, Session};
 use crate::core::{Game, Seat};
@@ -153,7 +152,7 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         stderr: Vec::new(),
         names: Vec::new(),
         moves: count_moves(record.actions.iter().map(|(_, a)| a)),
-        traffic: Traffic::default(),
+        traffic: Vec::new(),
         adjudicated: record.note("adjudicated").map(String::from),
     })
 }

@@ -288,7 +288,7 @@ fn write_table(
         out,
         "{}{}",
         table(config, &summaries, test),
-        footer(&summaries, elapsed, played, resumed)
+        footer(config, &summaries, elapsed, played, resumed)
     )?;
     Ok(summaries)
 }
@@ -386,10 +386,12 @@ fn progress_bar(total: u64, done: u64, shown: bool, sprt: bool) -> indicatif::Pr
 }
 
 /// The line `--each-game` prints as a game ends, as cutechess-cli's `Finished game`:
-/// `Finished game 3 (A vs B): 1-0 {white wins}, 57 moves; score of A vs B: 2 - 1 - 0
-/// [0.667] 3` — the players by seat, the points by seat, how it ended (a forfeit with
-/// its reason), the moves played and the running score of the `live` standings. One
-/// line whatever its length, so that a file of them can be searched line by line.
+/// `Finished game 3 (A vs B): 1-0 {white wins}, 57 moves, seed 2; score of A vs B:
+/// 2 - 1 - 0 [0.667] 3` — the players by seat, the points by seat, how it ended (a
+/// forfeit with its reason), the moves played, the game's seed (`tabula play GAME --seed
+/// 2` with the players in these seats plays it again) and the running score of the
+/// `live` standings. One line whatever its length, so that a file of them can be
+/// searched line by line.
 fn finished_line(config: &MatchConfig, summary: &GameSummary, live: &Live) -> String {
     let game = config.kind.new_game(&config.options).ok();
     let seat_name = |seat: usize| game.as_ref().map_or("?", |g| g.seat_name(seat)).to_string();
@@ -424,11 +426,12 @@ fn finished_line(config: &MatchConfig, summary: &GameSummary, live: &Live) -> St
         }
     };
     let line = format!(
-        "Finished game {} ({}): {} {{{how}}}, {} moves; {}",
+        "Finished game {} ({}): {} {{{how}}}, {} moves, seed {}; {}",
         summary.index + 1,
         players.join(" vs "),
         points.join("-"),
         summary.moves,
+        config.dice_seed(summary.index),
         live.running_score(summary)
     );
     format!("{}\n", one_line(&line))

@@ -69,7 +69,6 @@ fn join<T: ToString>(values: &[T]) -> String {
 mod tests {
     use super::*;
     use crate::app::matches::GameSummary;
-    use crate::app::protocol::client::Traffic;
     use crate::core::{Game, Notation, Options, Phase};
     use crate::games::{AnyGame, GameKind};
 
@@ -132,7 +131,7 @@ mod tests {
             stderr: Vec::new(),
             names: Vec::new(),
             moves: 0,
-            traffic: Traffic::default(),
+            traffic: Vec::new(),
             adjudicated: None,
         };
         let shares: f64 = (0..4).map(|s| summary.win_share(s)).sum();

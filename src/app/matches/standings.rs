@@ -499,7 +499,6 @@ pub(super) fn report_due(config: &MatchConfig, finished: &BTreeMap<u64, GameSumm
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::protocol::client::Traffic;
 
     fn game(index: u64, first_wins: bool) -> GameSummary {
         let seat_players = if index.is_multiple_of(2) {
@@ -519,7 +518,7 @@ mod tests {
             stderr: Vec::new(),
             names: Vec::new(),
             moves: 10,
-            traffic: Traffic::default(),
+            traffic: Vec::new(),
             adjudicated: None,
         }
     }

@@ -260,23 +260,31 @@ fn forfeit_lines(games: &[GameSummary], labels: &[String]) -> String {
     text
 }
 
-/// How the run went: engine round trips, time and speed, games resumed.
-pub fn footer(games: &[GameSummary], elapsed: Duration, played: usize, resumed: usize) -> String {
+/// How the run went: engine round trips and each engine's starts, time and speed,
+/// games resumed.
+pub fn footer(
+    config: &MatchConfig,
+    games: &[GameSummary],
+    elapsed: Duration,
+    played: usize,
+    resumed: usize,
+) -> String {
     let mut text = String::new();
     let mut traffic = Traffic::default();
     for game in games {
-        traffic.add(game.traffic);
+        for seat in &game.traffic {
+            traffic.add(*seat);
+        }
     }
     if traffic.commands > 0 {
         text.push_str(&wrap(&format!(
             "engine round trips: {} commands at {:.0} us, {} genmoves at {:.0} us on average; \
-             {} engine start{}",
+             starts: {}",
             traffic.commands,
             traffic.waited.as_secs_f64() * 1e6 / traffic.commands as f64,
             traffic.genmoves,
             traffic.genmove_wait.as_secs_f64() * 1e6 / traffic.genmoves.max(1) as f64,
-            traffic.starts,
-            if traffic.starts == 1 { "" } else { "s" }
+            engine_starts(config, games)
         )));
     }
     text.push_str(&wrap(&format!(
@@ -288,6 +296,28 @@ pub fn footer(games: &[GameSummary], elapsed: Duration, played: usize, resumed: 
         let _ = writeln!(text, "{resumed} resumed from the records");
     }
     text
+}
+
+/// Each engine player's starts over `games`, as the table labels it: `alpha 2, beta 1`
+/// (an engine started again after a crash counts twice; bots start no process).
+fn engine_starts(config: &MatchConfig, games: &[GameSummary]) -> String {
+    let mut starts = vec![0u64; config.players.len()];
+    for game in games {
+        for (traffic, &player) in game.traffic.iter().zip(&game.seat_players) {
+            if let Some(count) = starts.get_mut(player) {
+                *count += traffic.starts;
+            }
+        }
+    }
+    let labels = player_labels(config, games);
+    config
+        .players
+        .iter()
+        .zip(labels.iter().zip(starts))
+        .filter(|(player, _)| matches!(player.spec, PlayerSpec::Engine(_)))
+        .map(|(_, (label, count))| format!("{label} {count}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The win share of `player` with its 95% interval, one sample per round of games on
@@ -478,7 +508,7 @@ mod tests {
     use crate::ai::roster::BotKind;
     use crate::app::matches::MatchConfig;
     use crate::app::players::{MatchPlayer, PlayerSpec};
-    use crate::app::protocol::client::{EngineSettings, Traffic};
+    use crate::app::protocol::client::EngineSettings;
     use crate::core::Options;
     use crate::games::GameKind;
 
@@ -606,7 +636,7 @@ mod tests {
                     stderr: Vec::new(),
                     names: Vec::new(),
                     moves: 40,
-                    traffic: Traffic::default(),
+                    traffic: Vec::new(),
                     adjudicated: None,
                 }
             })
@@ -670,5 +700,43 @@ mod tests {
         assert!(row.contains(" 14   93.3 "), "{text}");
         assert!(text.contains(", score 93.3%"), "{text}");
         assert!(!text.contains("93.8"), "{text}");
+    }
+
+    #[test]
+    fn the_footer_counts_each_engine_s_starts() {
+        let mut config = ur_config(3);
+        config.players = ["alpha=engine:./alpha", "beta=engine:./beta", "bot:greedy"]
+            .iter()
+            .map(|spec| spec.parse().unwrap())
+            .collect();
+        let traffic = |starts: u64| Traffic {
+            commands: 10,
+            starts,
+            ..Traffic::default()
+        };
+        // Alpha starts for the first game and again for the third (after a crash, say);
+        // beta is kept from its first game for its second; the bot starts nothing.
+        let mut games = two_player_games(&config, 3, |_| true);
+        let seats = [
+            (vec![0, 1], vec![traffic(1), traffic(1)]),
+            (vec![1, 2], vec![traffic(0), Traffic::default()]),
+            (vec![2, 0], vec![Traffic::default(), traffic(1)]),
+        ];
+        for (game, (seat_players, traffic)) in games.iter_mut().zip(seats) {
+            game.seat_players = seat_players;
+            game.traffic = traffic;
+        }
+        let text = footer(&config, &games, Duration::from_secs(1), 3, 0);
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.starts_with(
+                "engine round trips: 40 commands at 0 us, 0 genmoves at 0 us on average; \
+                 starts: alpha 2, beta 1 3 games played"
+            ),
+            "{text}"
+        );
+        assert!(!words.contains("greedy"), "{text}");
+        // Without engines there is no such line.
+        assert!(!footer(&ur_config(3), &[], Duration::from_secs(1), 0, 0).contains("starts"));
     }
 }

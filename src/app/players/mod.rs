@@ -308,16 +308,18 @@ impl Referee {
         Ok(Some(turn))
     }
 
-    /// The round trips (and starts) of all external engines together since the last
-    /// call.
-    pub fn take_traffic(&mut self) -> Traffic {
-        let mut total = Traffic::default();
-        for agent in self.agents.iter_mut().flatten() {
-            if let Some(traffic) = agent.take_traffic() {
-                total.add(traffic);
-            }
-        }
-        total
+    /// The round trips (and starts) of each seat's external engine since the last call,
+    /// one per seat (none for bots and people).
+    pub fn take_traffic(&mut self) -> Vec<Traffic> {
+        self.agents
+            .iter_mut()
+            .map(|agent| {
+                agent
+                    .as_mut()
+                    .and_then(|agent| agent.take_traffic())
+                    .unwrap_or_default()
+            })
+            .collect()
     }
 
     /// The name each seat's agent gave itself (external programs only).

@@ -4,8 +4,8 @@
 
 use std::io::{self, Write};
 
-use super::seats::agent_seed;
 use super::{Step, Table, thinking};
+use crate::ai::roster::seat_seed;
 use crate::app::players::{
     FailedAgent, Forfeit, Observation, PlayerSpec, Turn, build_agent, build_agent_or_failed,
 };
@@ -23,7 +23,7 @@ impl Table {
         }
         let mut agent = build_agent(
             &player,
-            agent_seed(self.session.seed(), seat),
+            seat_seed(self.session.seed(), seat),
             &self.seats.nets,
             &self.seats.engines,
             label,
@@ -145,7 +145,7 @@ impl Table {
             let label = self.session.seat_name(seat);
             let agent = build_agent_or_failed(
                 &self.seats.players[seat],
-                agent_seed(self.session.seed(), seat),
+                seat_seed(self.session.seed(), seat),
                 &self.seats.nets,
                 &self.seats.engines,
                 label,
@@ -230,7 +230,7 @@ impl Table {
         let label = self.session.seat_name(seat);
         let mut agent = build_agent_or_failed(
             &self.seats.players[seat],
-            agent_seed(self.session.seed(), seat),
+            seat_seed(self.session.seed(), seat),
             &self.seats.nets,
             &self.seats.engines,
             label,

@@ -3,6 +3,7 @@
 //! person's decision, `new` takes `SEAT=PLAYER` words, records keep the seats.
 
 use crate::ai::learn::Nets;
+use crate::ai::roster::seat_seed;
 use crate::app::command::{Command, Front};
 use crate::app::players::{
     Agent, Forfeit, Observation, PlayerSpec, Referee, SeatAssignment, SeatError, build_agent_or_failed,
@@ -154,11 +155,6 @@ impl Front for Seats {
     }
 }
 
-/// The seed of the bot or engine in `seat`, from the table's dice seed.
-pub(super) fn agent_seed(seed: u64, seat: Seat) -> u64 {
-    seed.wrapping_add(1000 * (seat as u64 + 1))
-}
-
 /// The referee for these players, told about the new game. An engine that fails to
 /// start, to shake hands or to take the new game makes its seat forfeit (returned), as in
 /// a match.
@@ -174,7 +170,7 @@ pub(super) fn make_referee(
         let label = game.seat_name(seat);
         agents.push(build_agent_or_failed(
             player,
-            agent_seed(seed, seat),
+            seat_seed(seed, seat),
             nets,
             engines,
             label,
