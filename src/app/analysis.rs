@@ -418,31 +418,49 @@ pub fn report(analysis: &GameAnalysis, bot: BotKind, show_all: bool, boards: boo
     out.join("\n")
 }
 
-/// The game's course as a chart: each seat's win chance after every move, with the
-/// errors and blunders of the analysed decisions and the luckiest and unluckiest rolls
-/// (those that moved the value as much as a blunder) marked on the seat's line.
+/// The seats whose chance the course shows: in a two-seat game one, the first seat
+/// analysed (the other's chance is its mirror, so a second curve says nothing new);
+/// otherwise every seat.
+fn course_seats(analysis: &GameAnalysis) -> Vec<Seat> {
+    let seats = analysis.game.seat_count();
+    if seats == 2 {
+        let reviewing = analysis.summaries.iter().position(|s| s.analysed).unwrap_or(0);
+        vec![reviewing]
+    } else {
+        (0..seats).collect()
+    }
+}
+
+/// The game's course as a chart: the chance to win of each seat of [`course_seats`]
+/// after every move, over the turn numbers of the analysis table (the axis ends at the
+/// game's last turn), with the errors and blunders of the analysed decisions and the
+/// luckiest and unluckiest rolls (those that moved the value as much as a blunder)
+/// marked at their turn: on the seat's line, or on the one line of a two-seat game.
 pub fn course_chart(analysis: &GameAnalysis, bot: BotKind) -> LineChart {
     let game = &analysis.game;
     let equity = game.scores_points();
-    let series = (0..game.seat_count())
-        .map(|seat| Series {
+    let seats = course_seats(analysis);
+    let series = seats
+        .iter()
+        .map(|&seat| Series {
             name: game.seat_name(seat).to_string(),
             points: analysis
                 .course
                 .iter()
-                .enumerate()
-                .map(|(i, p)| (i as f64, 100.0 * p.win[seat]))
+                .map(|p| (f64::from(p.turn), 100.0 * p.win[seat]))
                 .collect(),
             faint: false,
         })
         .collect();
-    // Where a turn's move is on the x axis: its last point.
+    // A mark sits at its turn, on the line of the seat it belongs to (or the one line),
+    // at the value the line has after that turn's last move.
     let at = |turn: u32, seat: Seat| {
+        let line = if seats.contains(&seat) { seat } else { seats[0] };
         analysis
             .course
             .iter()
-            .rposition(|p| p.turn == turn)
-            .map(|i| (i as f64, 100.0 * analysis.course[i].win[seat]))
+            .rfind(|p| p.turn <= turn)
+            .map(|p| (f64::from(turn), 100.0 * p.win[line]))
     };
     let mut markers = Vec::new();
     for d in &analysis.decisions {
@@ -463,37 +481,39 @@ pub fn course_chart(analysis: &GameAnalysis, bot: BotKind) -> LineChart {
             markers.extend(at(roll.turn, roll.seat).map(|at| Marker { at, kind }));
         }
     }
+    let last_turn = analysis.course.last().map_or(0, |p| p.turn);
+    let whose = match seats.as_slice() {
+        [seat] => format!("{}'s", game.seat_name(*seat)),
+        _ => "each seat's".to_string(),
+    };
     LineChart {
-        title: format!("{}: each seat's chance to win, move by move", game.info().title),
-        x_label: format!("moves played (valued by bot:{bot})"),
+        title: format!("{}: {whose} chance to win, turn by turn", game.info().title),
+        x_label: format!("turn, as the table numbers them (valued by bot:{bot})"),
         y_label: "chance to win (%)".into(),
         series,
         markers,
+        x_range: Some((0.0, f64::from(last_turn.max(1)))),
         y_range: Some((0.0, 100.0)),
         log_x: false,
     }
 }
 
-/// The game's course in one line per seat (two seats: the first seat's line, the
-/// other's is its mirror), within [`TABLE_WIDTH`].
+/// The game's course in one line per seat of [`course_seats`] (in a two-seat game the
+/// seat the chart shows; the other's is its mirror), within [`TABLE_WIDTH`].
 pub fn course_sparklines(analysis: &GameAnalysis) -> Vec<String> {
     let game = &analysis.game;
-    let seats = if game.seat_count() == 2 {
-        1
-    } else {
-        game.seat_count()
-    };
-    let width = (0..seats).map(|s| game.seat_name(s).len()).max().unwrap_or(0);
+    let seats = course_seats(analysis);
+    let width = seats.iter().map(|&s| game.seat_name(s).len()).max().unwrap_or(0);
     let mut lines = vec![format!(
         "chance to win after every move ({} moves{}):",
         analysis.course.len().saturating_sub(1),
-        if seats == 1 {
+        if seats.len() == 1 {
             ", low for the other seat"
         } else {
             ""
         }
     )];
-    for seat in 0..seats {
+    for seat in seats {
         let values: Vec<f64> = analysis.course.iter().map(|p| p.win[seat]).collect();
         lines.push(format!(
             "{:<width$} {}",

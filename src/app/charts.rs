@@ -126,6 +126,8 @@ pub struct LineChart {
     pub series: Vec<Series>,
     /// Points marked over the lines.
     pub markers: Vec<Marker>,
+    /// The x range (else the data's, with a margin).
+    pub x_range: Option<(f64, f64)>,
     /// The y range (else the data's, with a margin).
     pub y_range: Option<(f64, f64)>,
     /// A logarithmic x axis (for games trained, from thousands to millions).
@@ -182,40 +184,39 @@ fn failed(error: DrawingAreaErrorKind<std::io::Error>) -> ChartError {
     ChartError::Draw { error }
 }
 
-/// The chart as an SVG document.
+/// The chart as an SVG document. The legend stands right of the plot, in room of its
+/// own, so that the x axis ends where the data (or the given range) does and no line
+/// runs under the legend.
 pub fn line_chart_svg(chart: &LineChart) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(failed)?;
+        let (area, legend_area) = root.split_horizontally(SIZE.0 - legend_width(chart));
         let points = || chart.series.iter().flat_map(|s| s.points.iter());
-        let (x0, x1) = if chart.log_x {
-            let xs = || points().map(|p| p.0).filter(|x| *x > 0.0);
-            let low = xs().fold(f64::INFINITY, f64::min);
-            let high = xs().fold(0.0, f64::max);
-            if low.is_finite() {
-                (low / 1.2, high * 1.2)
-            } else {
-                (1.0, 10.0)
+        let (x0, x1) = match chart.x_range {
+            Some(given) => given,
+            None if chart.log_x => {
+                let xs = || points().map(|p| p.0).filter(|x| *x > 0.0);
+                let low = xs().fold(f64::INFINITY, f64::min);
+                let high = xs().fold(0.0, f64::max);
+                if low.is_finite() {
+                    (low / 1.2, high * 1.2)
+                } else {
+                    (1.0, 10.0)
+                }
             }
-        } else {
-            range(points().map(|p| p.0))
-        };
-        // Room on the right for the legend, clear of the lines.
-        let x1 = if chart.log_x {
-            x1 * (x1 / x0).powf(0.55)
-        } else {
-            x1 + (x1 - x0) * 0.3
+            None => range(points().map(|p| p.0)),
         };
         let (y0, y1) = chart.y_range.unwrap_or_else(|| range(points().map(|p| p.1)));
-        let mut builder = ChartBuilder::on(&root);
+        let mut builder = ChartBuilder::on(&area);
         builder
             .caption(&chart.title, ("sans-serif", 22))
             .margin(12)
             .x_label_area_size(44)
             .y_label_area_size(64);
-        // The same mesh, lines and legend on either x axis: plotters gives a log axis
-        // and a linear one different types.
+        // The same mesh and lines on either x axis: plotters gives a log axis and a
+        // linear one different types.
         macro_rules! draw_on {
             ($plot:expr) => {{
                 let mut plot = $plot.map_err(failed)?;
@@ -228,7 +229,6 @@ pub fn line_chart_svg(chart: &LineChart) -> Result<String, ChartError> {
                     .draw()
                     .map_err(failed)?;
                 draw_lines(&mut plot, chart)?;
-                legend(&mut plot)?;
             }};
         }
         if chart.log_x {
@@ -236,6 +236,7 @@ pub fn line_chart_svg(chart: &LineChart) -> Result<String, ChartError> {
         } else {
             draw_on!(builder.build_cartesian_2d(x0..x1, y0..y1));
         }
+        draw_legend(&legend_area, chart)?;
         root.present().map_err(failed)?;
     }
     Ok(svg)
@@ -244,78 +245,106 @@ pub fn line_chart_svg(chart: &LineChart) -> Result<String, ChartError> {
 type Plot<'a, 'b, X> =
     ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, plotters::coord::types::RangedCoordf64>>;
 
+/// Each series' line: an interval's bounds (faint) take the colour of the line they
+/// belong to.
+fn line_styles(chart: &LineChart) -> Vec<ShapeStyle> {
+    let mut solid = 0;
+    chart
+        .series
+        .iter()
+        .map(|series| {
+            if !series.faint {
+                solid += 1;
+            }
+            let c = color(solid.max(1) - 1);
+            if series.faint {
+                c.mix(0.45).stroke_width(1)
+            } else {
+                c.stroke_width(2)
+            }
+        })
+        .collect()
+}
+
+/// The kinds of marker the chart holds, in the legend's order.
+fn marker_kinds(chart: &LineChart) -> impl Iterator<Item = MarkerKind> + '_ {
+    MarkerKind::ALL
+        .into_iter()
+        .filter(|kind| chart.markers.iter().any(|m| m.kind == *kind))
+}
+
 fn draw_lines<'a, 'b, X>(plot: &mut Plot<'a, 'b, X>, chart: &LineChart) -> Result<(), ChartError>
 where
     X: Ranged<ValueType = f64>,
 {
-    // An interval's bounds (faint) take the colour of the line they belong to.
-    let mut solid = 0;
-    for series in &chart.series {
-        if !series.faint {
-            solid += 1;
-        }
-        let c = color(solid.max(1) - 1);
-        let style = if series.faint {
-            c.mix(0.45).stroke_width(1)
-        } else {
-            c.stroke_width(2)
-        };
+    for (series, style) in chart.series.iter().zip(line_styles(chart)) {
         plot.draw_series(LineSeries::new(series.points.iter().copied(), style))
-            .map_err(failed)?
-            .label(&series.name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
+            .map_err(failed)?;
     }
-    for kind in MarkerKind::ALL {
-        let at: Vec<(f64, f64)> = chart
-            .markers
-            .iter()
-            .filter(|m| m.kind == kind)
-            .map(|m| m.at)
-            .collect();
-        if at.is_empty() {
-            continue;
-        }
+    for kind in marker_kinds(chart) {
+        let at = chart.markers.iter().filter(|m| m.kind == kind).map(|m| m.at);
         let (c, size) = (kind.color(), kind.size());
-        let drawn = match kind {
-            MarkerKind::Error | MarkerKind::Blunder => {
-                plot.draw_series(at.into_iter().map(move |p| Circle::new(p, size, c.filled())))
-            }
-            MarkerKind::Lucky => plot.draw_series(
-                at.into_iter()
-                    .map(move |p| TriangleMarker::new(p, size, c.filled())),
-            ),
-            MarkerKind::Unlucky => plot.draw_series(
-                at.into_iter()
-                    .map(move |p| Cross::new(p, size, c.stroke_width(2))),
-            ),
-        };
-        let entry = drawn.map_err(failed)?.label(kind.name());
         match kind {
             MarkerKind::Error | MarkerKind::Blunder => {
-                entry.legend(move |(x, y)| Circle::new((x + 10, y), size, c.filled()));
+                plot.draw_series(at.map(move |p| Circle::new(p, size, c.filled())))
             }
-            MarkerKind::Lucky => {
-                entry.legend(move |(x, y)| TriangleMarker::new((x + 10, y), size, c.filled()));
-            }
-            MarkerKind::Unlucky => {
-                entry.legend(move |(x, y)| Cross::new((x + 10, y), size, c.stroke_width(2)));
-            }
+            MarkerKind::Lucky => plot.draw_series(at.map(move |p| TriangleMarker::new(p, size, c.filled()))),
+            MarkerKind::Unlucky => plot.draw_series(at.map(move |p| Cross::new(p, size, c.stroke_width(2)))),
         }
+        .map_err(failed)?;
     }
     Ok(())
 }
 
-fn legend<'a, 'b: 'a, X>(plot: &mut Plot<'a, 'b, X>) -> Result<(), ChartError>
-where
-    X: Ranged<ValueType = f64>,
-{
-    plot.configure_series_labels()
-        .position(SeriesLabelPosition::MiddleRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.4))
-        .label_font(("sans-serif", 14))
-        .draw()
-        .map_err(failed)
+/// The legend's font size, the width of an entry's sample (a line or a marker) with
+/// the gaps around it, and the height of an entry, in pixels.
+const LEGEND_FONT: u32 = 14;
+const LEGEND_SAMPLE: u32 = 36;
+const LEGEND_LINE: i32 = 22;
+
+/// The room the legend takes right of the plot: its longest label at a generous
+/// average letter width (SVG leaves the font to the viewer), its sample and gaps.
+fn legend_width(chart: &LineChart) -> u32 {
+    let longest = chart
+        .series
+        .iter()
+        .map(|s| s.name.chars().count())
+        .chain(marker_kinds(chart).map(|kind| kind.name().chars().count()))
+        .max()
+        .unwrap_or(0) as u32;
+    longest * LEGEND_FONT * 6 / 10 + LEGEND_SAMPLE + 12
+}
+
+/// Draws the legend, one entry a line from the top of `area`: each series' line, then
+/// each kind of marker the chart holds, its sample before its name.
+fn draw_legend(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    chart: &LineChart,
+) -> Result<(), ChartError> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let font =
+        TextStyle::from(("sans-serif", LEGEND_FONT).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    let (x, mut y) = (0, 48);
+    let label =
+        |y: i32, name: &str| area.draw(&Text::new(name.to_string(), (x + LEGEND_SAMPLE as i32, y), &font));
+    for (series, style) in chart.series.iter().zip(line_styles(chart)) {
+        area.draw(&PathElement::new(vec![(x, y), (x + 24, y)], style))
+            .map_err(failed)?;
+        label(y, &series.name).map_err(failed)?;
+        y += LEGEND_LINE;
+    }
+    for kind in marker_kinds(chart) {
+        let (c, size, at) = (kind.color(), kind.size(), (x + 12, y));
+        match kind {
+            MarkerKind::Error | MarkerKind::Blunder => area.draw(&Circle::new(at, size, c.filled())),
+            MarkerKind::Lucky => area.draw(&TriangleMarker::new(at, size, c.filled())),
+            MarkerKind::Unlucky => area.draw(&Cross::new(at, size, c.stroke_width(2))),
+        }
+        .map_err(failed)?;
+        label(y, kind.name()).map_err(failed)?;
+        y += LEGEND_LINE;
+    }
+    Ok(())
 }
 
 /// `10k`, `1.5M`: counts on a logarithmic axis.

@@ -5,6 +5,8 @@
 //! moves asked for, else the rollout bot's best few), runs it on the concrete game, and
 //! writes each candidate's win, big wins and equity with their 95% intervals.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::ai::bots::Bot;
 use crate::ai::learn::Nets;
 use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
@@ -16,6 +18,42 @@ use crate::games::{AnyGame, Cast, ConcreteVisitor};
 /// The bot of `hint --rollout`: quick enough to play every trial, and the network's
 /// judgement where a game has one.
 pub const HINT_ROLLOUT_BOT: BotKind = BotKind::Net { plies: 1 };
+
+/// The trials of the `hint --rollout` running now, finished and in all, for the table's
+/// progress line (the REPL asks [`hint_trials`] while the rollout runs on).
+static HINT_TRIALS: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
+
+/// Takes note of the trials of a `hint --rollout` finished so far and in all (the
+/// `progress` of its [`roll_out`]).
+pub fn hint_progress(done: u64, total: u64) {
+    HINT_TRIALS[0].store(done, Ordering::Relaxed);
+    HINT_TRIALS[1].store(total, Ordering::Relaxed);
+}
+
+/// The trials of the running `hint --rollout` finished and in all, as last told.
+pub fn hint_trials() -> (u64, u64) {
+    (
+        HINT_TRIALS[0].load(Ordering::Relaxed),
+        HINT_TRIALS[1].load(Ordering::Relaxed),
+    )
+}
+
+/// How far a rollout is after `elapsed`: `120 of 1620 games, about 35 s left` (no time
+/// before the first game ends); empty before it knows its size.
+pub fn progress_text(done: u64, total: u64, elapsed: std::time::Duration) -> String {
+    if total == 0 {
+        return String::new();
+    }
+    let mut text = format!("{done} of {total} games");
+    if done > 0 && done < total {
+        let left = elapsed.mul_f64((total - done) as f64 / done as f64);
+        text.push_str(&format!(
+            ", about {} left",
+            crate::app::forecast::duration_text(left)
+        ));
+    }
+    text
+}
 
 /// The candidates a rollout plays when no moves are named: the bot's best this many.
 pub const DEFAULT_CANDIDATES: usize = 5;
@@ -351,6 +389,18 @@ mod tests {
             refusal(&game, &["24/18 18/12"]),
             "cannot roll out '24/18 18/12': illegal move: no die left takes a checker from 18 to 12 (dice left: 5)"
         );
+    }
+
+    #[test]
+    fn a_rollouts_progress_says_the_games_played_and_the_time_left() {
+        let second = std::time::Duration::from_secs(1);
+        assert_eq!(progress_text(0, 0, second), "");
+        assert_eq!(progress_text(0, 1620, second), "0 of 1620 games");
+        assert_eq!(
+            progress_text(162, 1620, 10 * second),
+            "162 of 1620 games, about 1 min 30 s left"
+        );
+        assert_eq!(progress_text(1620, 1620, 100 * second), "1620 of 1620 games");
     }
 
     #[test]

@@ -72,6 +72,26 @@ fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
     )
 }
 
+/// The size of a set from which a searching bot takes minutes (a tenth of a second a
+/// position or more on a small machine); a smaller set is not worth the warning.
+const MINUTES_FROM: u64 = 300;
+
+/// Whether `bot` searches more than one move ahead in `game` (`bot:best` as it
+/// resolves there): such a bot takes a large share of a second a position.
+fn searches(bot: BotKind, game: &crate::games::AnyGame) -> bool {
+    match bot {
+        BotKind::Expectimax { depth: plies } | BotKind::Net { plies } | BotKind::Reference { plies } => {
+            plies > 1
+        }
+        BotKind::Mcts { .. } => true,
+        BotKind::Best => match crate::ai::roster::best_resolved(game) {
+            BotKind::Best => true,
+            level => searches(level, game),
+        },
+        BotKind::Random | BotKind::Greedy | BotKind::Perfect => false,
+    }
+}
+
 /// The callback that shows `n` positions done: on the bar, and through the forecast
 /// (between the bar's redraws) once the rate is measured.
 fn shown<'a>(progress: &'a indicatif::ProgressBar, forecast: &'a Forecast) -> impl Fn(usize) + Sync + 'a {
@@ -129,12 +149,23 @@ pub(super) fn benchmark(
     let names: Vec<String> = bots.iter().map(|b| format!("bot:{b}")).collect();
     let shorter = "name fewer bots with --bot NAME (the searching ones are slow: best, \
                    expectimax:2, net:2), or a smaller set with --file";
+    let slow = bots.iter().any(|&bot| searches(bot, &fresh)) && positions >= MINUTES_FROM;
     crate::app::forecast::announce(
         "accuracy",
         &format!(
-            "{positions} positions for each of {}; a searching bot takes minutes, and how \
-             long each bot takes is told after its first seconds; shorter: {shorter}",
-            names.join(", ")
+            "{positions} positions for each of {}; {}how long each bot takes is told after \
+             its first seconds{}",
+            names.join(", "),
+            if slow {
+                "a searching bot takes minutes, and "
+            } else {
+                ""
+            },
+            if slow {
+                format!("; shorter: {shorter}")
+            } else {
+                String::new()
+            }
         ),
     );
     for bot in bots {

@@ -337,24 +337,22 @@ fn analyse_draws_the_course_as_svg_and_as_a_sparkline_only_in_a_terminal() {
         "",
     );
     assert_eq!(status, Some(0), "{stderr}");
-    // then the picture is an SVG with a line per seat in its own colour, the seats in
-    // the legend, and the errors and blunders marked,
+    // then the picture is an SVG with one line (two seats: the first seat's chance, the
+    // other's is its mirror), the seat in the legend, and the errors and blunders marked,
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(
         picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"),
         "{picture}"
     );
-    for colour in ["#1F77B4", "#FF7F0E"] {
-        let line = picture
-            .lines()
-            .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
-            .map(|l| l.matches(',').count())
-            .max()
-            .unwrap_or(0);
-        assert!(line > 20, "no seat's line in {colour}: {picture}");
-    }
+    let line = picture
+        .lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1F77B4\""))
+        .map(|l| l.matches(',').count())
+        .max()
+        .unwrap_or(0);
+    assert!(line > 20, "no seat's line: {picture}");
     assert!(
-        picture.contains("white") && picture.contains("black"),
+        picture.contains("white") && !picture.contains("#FF7F0E"),
         "{picture}"
     );
     assert!(
@@ -454,4 +452,132 @@ fn every_table_keeps_to_80_columns_with_long_doubles_and_six_seats() {
     // And the long notice of a rollout is on stderr before it starts, in a pipe too.
     assert!(stderr.starts_with("rollout: "), "{stderr}");
     assert!(stderr.contains("shorter: a smaller --games"), "{stderr}");
+}
+
+/// The value of an SVG element's attribute `name`.
+fn attribute(element: &str, name: &str) -> Option<f64> {
+    let start = element.find(&format!(" {name}=\""))? + name.len() + 3;
+    element[start..].split('"').next()?.parse().ok()
+}
+
+/// The points of every `<polyline>` of `svg` drawn in `colour`.
+fn polylines(svg: &str, colour: &str) -> Vec<Vec<(f64, f64)>> {
+    svg.lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+        .map(|l| {
+            let points = l.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+            points
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every `<text>` of `svg`: where it stands and what it says.
+fn texts(svg: &str) -> Vec<((f64, f64), String)> {
+    let lines: Vec<&str> = svg.lines().collect();
+    lines
+        .windows(2)
+        .filter(|pair| pair[0].starts_with("<text"))
+        .map(|pair| {
+            let at = (attribute(pair[0], "x").unwrap(), attribute(pair[0], "y").unwrap());
+            (at, pair[1].trim().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_plot_spans_the_tables_turns_and_draws_the_reviewing_seats_one_curve() {
+    let records = recorded_match("plot-turns", &["nardy"], ["bot:greedy", "bot:random"]);
+    let file = records.to_str().unwrap();
+    let svg_path = records.with_file_name("turns.svg");
+    // Given a two-seat game analysed for black, every decision listed and the course drawn,
+    let (status, table, stderr) = run(
+        &[
+            "analyse",
+            file,
+            "--game",
+            "1",
+            "--bot",
+            "greedy",
+            "--seat",
+            "black",
+            "--all",
+            "--plot",
+            svg_path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(status, Some(0), "{stderr}");
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let (_, replayed, _) = run(&["replay", file, "--game", "1"], "");
+    let last_turn: f64 = replayed
+        .lines()
+        .filter_map(|l| l.split_once(". ")?.0.parse::<f64>().ok())
+        .fold(0.0, f64::max);
+    assert!(last_turn > 20.0, "{replayed}");
+    // The x axis: the long black line at the foot of the plot, and its numbered ticks.
+    let axis = polylines(&svg, "#000000")
+        .into_iter()
+        .filter(|p| p.len() == 2 && p[0].1 == p[1].1)
+        .max_by(|a, b| (a[1].0 - a[0].0).total_cmp(&(b[1].0 - b[0].0)))
+        .unwrap();
+    let ((left, foot), right) = (axis[0], axis[1].0);
+    let ticks: Vec<(f64, f64)> = texts(&svg)
+        .into_iter()
+        .filter(|((_, y), _)| *y > foot)
+        .filter_map(|((x, _), text)| Some((x, text.parse::<f64>().ok()?)))
+        .collect();
+    assert!(ticks.len() >= 3, "{ticks:?}");
+    let (first, last) = (ticks[0], ticks[ticks.len() - 1]);
+    let per_turn = (last.0 - first.0) / (last.1 - first.1);
+    let turn_at = |x: f64| first.1 + (x - first.0) / per_turn;
+    // then the axis counts the table's turns from 0 and ends at the game's last turn,
+    assert!(
+        turn_at(left).abs() < 0.5,
+        "the axis starts at turn {}",
+        turn_at(left)
+    );
+    assert!(
+        (turn_at(right) - last_turn).abs() < 0.5,
+        "the axis ends at turn {}, the game at {last_turn}",
+        turn_at(right)
+    );
+    // one curve is drawn, black's, from the start to the end of the axis,
+    let curves: Vec<Vec<(f64, f64)>> = ["#1F77B4", "#FF7F0E", "#2CA02C"]
+        .iter()
+        .flat_map(|colour| polylines(&svg, colour))
+        .filter(|p| p.len() > 2)
+        .collect();
+    assert_eq!(curves.len(), 1, "{svg}");
+    let curve = &curves[0];
+    assert!((curve[0].0 - left).abs() <= 1.0 && (curve[curve.len() - 1].0 - right).abs() <= 1.0);
+    assert!(svg.contains("black&apos;s chance to win"), "{svg}");
+    let legend: Vec<String> = texts(&svg)
+        .into_iter()
+        .filter(|((x, _), _)| *x > right)
+        .map(|(_, text)| text)
+        .collect();
+    assert!(legend.contains(&"black".to_string()) && !legend.contains(&"white".to_string()));
+    // and every error and blunder of the table is a dot at its turn.
+    let mut marked: Vec<i64> = table
+        .lines()
+        .filter(|l| l.ends_with(" error") || l.ends_with(" blunder"))
+        .map(|l| l.trim_start().split('.').next().unwrap().parse().unwrap())
+        .collect();
+    let mut dots: Vec<i64> = svg
+        .lines()
+        .filter(|l| l.starts_with("<circle"))
+        .map(|l| attribute(l, "cx").unwrap())
+        .filter(|x| *x <= right + 1.0)
+        .map(|x| turn_at(x).round() as i64)
+        .collect();
+    marked.sort_unstable();
+    dots.sort_unstable();
+    assert!(!marked.is_empty(), "{table}");
+    assert_eq!(dots, marked, "{table}");
 }

@@ -364,3 +364,131 @@ fn every_link_between_the_readme_and_the_guides_reaches_its_file_and_heading() {
     assert_eq!(anchor("Records: save, load, replay"), "records-save-load-replay");
     assert_eq!(anchor("Long Nardy's network"), "long-nardys-network");
 }
+
+#[test]
+fn the_readmes_manual_pages_install_where_man_finds_them_with_cargos_path() {
+    // Given tabula where 'cargo install' puts it and only that folder added to the PATH,
+    // as rustup sets it up,
+    let man_works = Command::new("man")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !man_works {
+        eprintln!("no man here: the README's manual pages are not followed");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let home = crate::support::temp_dir("readme-install");
+    let bin = home.join(".cargo/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_tabula"), bin.join("tabula")).unwrap();
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let sh = |script: &str| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .current_dir(&home)
+            .env("HOME", &home)
+            .env("PATH", &path)
+            .env_remove("MANPATH")
+            .output()
+            .unwrap()
+    };
+    // when the README's install lines after 'cargo install' run,
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let install = &readme[readme.find("## Install").unwrap()..];
+    let install = &install[..install[3..].find("\n## ").unwrap()];
+    let mut script = String::new();
+    for line in sh_blocks("README.md", install).into_iter().flatten() {
+        if !line.code.starts_with("cargo ") {
+            script.push_str(&line.code);
+            script.push('\n');
+        }
+    }
+    assert!(script.contains("tabula man --out"), "{script}");
+    let ran = sh(&script);
+    assert!(
+        ran.status.success(),
+        "{script}: {}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    // then man finds both pages and the completions are written.
+    for page in ["tabula", "tabula-protocol"] {
+        let found = sh(&format!("man -w {page}"));
+        assert!(
+            found.status.success(),
+            "man does not find {page} after: {script}{}",
+            String::from_utf8_lossy(&found.stderr)
+        );
+    }
+    assert!(
+        home.join(".local/share/bash-completion/completions/tabula")
+            .is_file()
+    );
+}
+
+/// The guides whose sample output is checked against what their commands print.
+const SAMPLED: &[&str] = &["docs/analysis.md"];
+
+/// Each ```text block that follows a ```sh block with only blank lines between, with the
+/// first command of that ```sh block: the sample shows what that command prints.
+fn samples(name: &str, text: &str) -> Vec<(DocLine, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("```sh\n") {
+        let after = &rest[start..];
+        let end = after[6..].find("```\n").map(|e| e + 6 + 4).unwrap_or(after.len());
+        let (block, tail) = after.split_at(end);
+        let gap = tail.len() - tail.trim_start_matches(['\n', ' ']).len();
+        if let Some(sample) = tail[gap..].strip_prefix("```text\n") {
+            let lines: Vec<String> = sample[..sample.find("```").unwrap()]
+                .lines()
+                .map(|l| l.trim_end().to_string())
+                .collect();
+            let first = sh_blocks(name, block)
+                .into_iter()
+                .flatten()
+                .next()
+                .expect("a command before the sample");
+            found.push((first, lines));
+        }
+        rest = tail;
+    }
+    found
+}
+
+#[test]
+fn the_sample_output_of_the_guides_is_what_their_commands_print() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for name in SAMPLED {
+        let text = std::fs::read_to_string(root.join(name)).unwrap();
+        let dir = work_dir(root, &root.join(name));
+        for (command, sample) in samples(name, &text) {
+            // Only what the command prints on standard output, line by line; the sample
+            // may leave lines out (a header with a random seed) but shows none it
+            // does not print, in the order printed.
+            let script = format!("{} 2>/dev/null > sample.out", command.code);
+            let log = dir.join("output.log");
+            assert_eq!(
+                run(&script, &dir, &log),
+                Ok(0),
+                "{}: {}",
+                command.place,
+                command.code
+            );
+            let printed = std::fs::read_to_string(dir.join("sample.out")).unwrap();
+            let mut lines = printed.lines().map(str::trim_end);
+            for line in &sample {
+                assert!(
+                    lines.any(|printed| printed == line),
+                    "{}: '{}' does not print the sample's line\n{line}\nin that order; it prints:\n{printed}",
+                    command.place,
+                    command.code
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "only {checked} samples");
+}

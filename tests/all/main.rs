@@ -3,6 +3,7 @@
 mod aeroplane_reference;
 mod aeroplane_rules;
 mod analysis;
+mod board_legends;
 mod cli;
 mod doc_commands;
 mod engines;

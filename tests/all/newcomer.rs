@@ -98,3 +98,44 @@ fn load_shows_the_board_it_loaded() {
     );
     assert!(after.contains("pips 360"), "{after}");
 }
+
+#[test]
+fn accuracy_warns_of_minutes_only_for_a_searching_bot_over_a_large_set() {
+    // A quick bot over the built-in set: the count, and no talk of minutes.
+    let (status, _, stderr) = run_tabula(&["accuracy", "nardy", "--bot", "greedy"], "");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(
+        stderr.starts_with("accuracy: 1000 positions for each of bot:greedy"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("minutes") && !stderr.contains("shorter"),
+        "{stderr}"
+    );
+    // A searching bot over the same set: the warning, said before it starts (the run
+    // itself is not waited for).
+    let mut child = crate::support::tabula_command()
+        .args(["accuracy", "nardy", "--bot", "greedy", "--bot", "expectimax:2"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut said = String::new();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    while !said.contains("--file") {
+        let mut line = String::new();
+        if std::io::BufRead::read_line(&mut stderr, &mut line).unwrap() == 0 {
+            break;
+        }
+        said.push_str(&line);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let said = said.replace('\n', " ");
+    assert!(said.contains("a searching bot takes minutes"), "{said}");
+    assert!(
+        said.contains("shorter: name fewer bots with --bot NAME"),
+        "{said}"
+    );
+}

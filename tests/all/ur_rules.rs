@@ -536,7 +536,7 @@ fn the_board_shows_cells_pieces_reserves_and_the_turn() {
     let board = game.render();
     assert!(board.lines().all(|l| l.len() <= 80), "{board}");
     assert!(
-        board.contains("light (l blank, L marked)  reserve 3  off 0 of 5"),
+        board.contains("light (l blank, L marked, 2l two blank)  reserve 3  off 0 of 5"),
         "{board}"
     );
     assert!(board.contains("light to move, roll 2"), "{board}");

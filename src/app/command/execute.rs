@@ -349,9 +349,11 @@ fn hint_rollout(session: &Session, games: u64) -> Result<String, CommandError> {
             variance_reduction: true,
         },
     };
-    let report =
-        roll_out(session.game(), &request, &|_, _| {}).map_err(|e| CommandError::Argument(e.to_string()))?;
-    if crate::ai::search::stop_requested() {
+    let report = roll_out(session.game(), &request, &crate::app::rollouts::hint_progress)
+        .map_err(|e| CommandError::Argument(e.to_string()))?;
+    // Stopped by Ctrl-C, the games played so far still say something (the table says
+    // how many); with none played there is nothing to show.
+    if report.rows.first().is_none_or(|row| row.result.games() == 0) {
         return Err(CommandError::Stopped);
     }
     Ok(report_table(session.game(), &request, &report))

@@ -347,9 +347,21 @@ impl Table {
                     }
                     _ => format!("bot:{}", self.session.bot().shown_for(self.session.game())),
                 };
-                let (done, _) = thinking::watched(&who, || {
-                    command::execute(&mut self.session, command, &mut self.seats)
-                });
+                // A rollout's line tells the games played and the time left.
+                let status = |elapsed| {
+                    let (done, total) = crate::app::rollouts::hint_trials();
+                    crate::app::rollouts::progress_text(done, total, elapsed)
+                };
+                crate::app::rollouts::hint_progress(0, 0);
+                let (done, _) = if matches!(command, Command::HintRollout(_)) {
+                    thinking::watched_with(&who, status, || {
+                        command::execute(&mut self.session, command, &mut self.seats)
+                    })
+                } else {
+                    thinking::watched(&who, || {
+                        command::execute(&mut self.session, command, &mut self.seats)
+                    })
+                };
                 return self.tell(done?, out);
             }
             command => {

@@ -7,25 +7,56 @@ use crate::app::session::{CommandError, Played};
 use crate::core::{Seat, wrap_words};
 
 /// Writes text for people. With `wrap` (the terminal) each line stays within 80 columns:
-/// a longer line goes on, indented, on the next lines. Without it (pipes, logs, scripts)
-/// every event keeps one line, so that it can be searched for.
+/// a longer line goes on, indented, on the next lines, never inside a short bracketed
+/// group (`(dice left: 3 3)`) nor inside words joined by [`GLUE`] (a move of a list).
+/// Without it (pipes, logs, scripts) every event keeps one line, so that it can be
+/// searched for.
 pub fn say(out: &mut dyn Write, text: &str, wrap: bool) -> io::Result<()> {
     const WIDTH: usize = 80;
     const HANG: usize = 4;
     for line in text.lines() {
         if !wrap || line.chars().count() <= WIDTH {
-            writeln!(out, "{line}")?;
+            writeln!(out, "{}", line.replace(GLUE, " "))?;
             continue;
         }
         let body = line.trim_start();
         let lead = line.len() - body.len();
-        let pieces = wrap_words(body, WIDTH - lead - HANG);
+        let width = WIDTH - lead - HANG;
+        let pieces = wrap_words(&glue_groups(body, width), width);
         for (i, piece) in pieces.iter().enumerate() {
             let indent = if i == 0 { lead } else { lead + HANG };
-            writeln!(out, "{:indent$}{piece}", "")?;
+            writeln!(out, "{:indent$}{}", "", piece.replace(GLUE, " "))?;
         }
     }
     Ok(())
+}
+
+/// Stands for a blank that [`say`] must not break a line at; it prints as a blank.
+pub(super) const GLUE: char = '\u{1f}';
+
+/// `text` with the blanks inside each bracketed group that fits on a line of `width`
+/// turned to [`GLUE`], so that wrapping keeps the group whole.
+fn glue_groups(text: &str, width: usize) -> String {
+    let mut glued: Vec<char> = text.chars().collect();
+    let mut open = Vec::new();
+    for at in 0..glued.len() {
+        match glued[at] {
+            '(' => open.push(at),
+            ')' => {
+                if let Some(start) = open.pop()
+                    && at - start < width
+                {
+                    for c in &mut glued[start..at] {
+                        if *c == ' ' {
+                            *c = GLUE;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    glued.into_iter().collect()
 }
 
 /// Shows a text that may be taller than the screen (`help`, `rules`): at the table in a
@@ -114,11 +145,72 @@ pub fn report_error(
         && !legal.is_empty()
     {
         const SHOWN: usize = 12;
-        let mut text = legal.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+        // A move of several steps (`24/18 18/12`) stays on one line when the list wraps.
+        let mut text = legal
+            .iter()
+            .take(SHOWN)
+            .map(|mv| mv.replace(' ', &GLUE.to_string()))
+            .collect::<Vec<_>>()
+            .join(", ");
         if legal.len() > SHOWN {
             text.push_str(&format!(", ... ({} in all; type 'legal')", legal.len()));
         }
         say(err, &format!("legal: {text}"), wrap)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{report_error, say};
+    use crate::app::session::CommandError;
+
+    /// What `report_error` prints for `error` at the terminal (wrapped).
+    fn reported(error: &CommandError) -> String {
+        let mut out = Vec::new();
+        report_error(&mut out, None, error, true).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_wrapped_error_keeps_a_bracketed_list_and_each_move_on_one_line() {
+        // The break at 80 columns falls inside "(dice left: 3 3)" and inside a move.
+        let reason = format!(
+            "{} no die left takes a checker from 18 to 12 (dice left: 3 3)",
+            "x".repeat(20)
+        );
+        let legal: Vec<String> = (0..12)
+            .map(|i| format!("24/2{} 2{}/18", i % 10, i % 10))
+            .collect();
+        let shown = reported(&CommandError::Illegal { reason, legal });
+        assert!(shown.contains("(dice left: 3 3)"), "{shown}");
+        for i in 0..10 {
+            assert!(shown.contains(&format!("24/2{i} 2{i}/18")), "{shown}");
+        }
+        assert!(shown.lines().all(|l| l.chars().count() <= 80), "{shown}");
+        assert!(shown.lines().count() > 3, "{shown}");
+        // A group too long for a line still wraps, and nothing of the glue shows.
+        let mut out = Vec::new();
+        let long = format!("error: ({})", "word ".repeat(30));
+        say(&mut out, &long, true).unwrap();
+        let shown = String::from_utf8(out).unwrap();
+        assert!(shown.lines().all(|l| l.chars().count() <= 80), "{shown}");
+        assert!(!shown.contains('\u{1f}'), "{shown:?}");
+        // Into a pipe the line is whole and plain.
+        let mut out = Vec::new();
+        report_error(
+            &mut out,
+            None,
+            &CommandError::Illegal {
+                reason: "r".into(),
+                legal: vec!["24/18 18/12".into()],
+            },
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "error: illegal move: r\nlegal: 24/18 18/12\n"
+        );
+    }
 }

@@ -18,13 +18,27 @@ const QUIET_FOR: Duration = Duration::from_millis(500);
 /// `WHO is thinking... (Ctrl-C to stop)` on the terminal after [`QUIET_FOR`]; returns what
 /// it returned and whether Ctrl-C stopped it.
 pub(super) fn watched<T>(who: &str, work: impl FnOnce() -> T) -> (T, bool) {
+    watched_with(who, |_| String::new(), work)
+}
+
+/// [`watched`] with the line telling how far the work is: `WHO: STATUS; Ctrl-C stops`,
+/// `status` asked with the time since the work began (empty: the plain thinking line),
+/// redrawn a few times a second (`hint --rollout`: the games played and the time left).
+pub(super) fn watched_with<T>(
+    who: &str,
+    status: impl Fn(Duration) -> String + Send + 'static,
+    work: impl FnOnce() -> T,
+) -> (T, bool) {
     let keys = keys::Quiet::start();
-    let line = ThinkingLine::start(who);
+    let line = ThinkingLine::start(who, status);
     let answer = crate::app::interrupt::stoppable(work);
     line.clear();
     keys.finish();
     answer
 }
+
+/// How often a line with a status is redrawn.
+const REDRAW_EVERY: Duration = Duration::from_millis(250);
 
 /// The thinking line, shown by a thread of its own on standard error when that is a
 /// terminal (never in piped output).
@@ -33,8 +47,24 @@ struct ThinkingLine {
     shower: Option<JoinHandle<()>>,
 }
 
+/// The line as shown: one row even in 80 columns, since erasing the row it stands on
+/// must erase it all.
+fn line_text(who: &str, status: &str) -> String {
+    let text = if status.is_empty() {
+        format!("{who} is thinking... (Ctrl-C to stop)")
+    } else {
+        format!("{who}: {status}; Ctrl-C stops")
+    };
+    if text.chars().count() < WIDTH {
+        text
+    } else {
+        let cut: String = text.chars().take(WIDTH - 4).collect();
+        format!("{cut}...")
+    }
+}
+
 impl ThinkingLine {
-    fn start(who: &str) -> ThinkingLine {
+    fn start(who: &str, status: impl Fn(Duration) -> String + Send + 'static) -> ThinkingLine {
         if !std::io::stderr().is_terminal() {
             return ThinkingLine {
                 done: None,
@@ -42,24 +72,22 @@ impl ThinkingLine {
             };
         }
         let (done, finished) = mpsc::channel::<()>();
-        // One row even in 80 columns: erasing the row it stands on must erase it all.
-        let text = format!("{who} is thinking... (Ctrl-C to stop)");
-        let text = if text.chars().count() < WIDTH {
-            text
-        } else {
-            let cut: String = text.chars().take(WIDTH - 4).collect();
-            format!("{cut}...")
-        };
+        let who = who.to_string();
+        let began = std::time::Instant::now();
         let shower = std::thread::spawn(move || {
             if finished.recv_timeout(QUIET_FOR) != Err(RecvTimeoutError::Timeout) {
                 return;
             }
-            let mut terminal = std::io::stderr().lock();
-            let _ = write!(terminal, "{text}");
-            let _ = terminal.flush();
-            drop(terminal);
-            let _ = finished.recv();
-            // Back to the start of the line, erased to its end.
+            loop {
+                // Back to the start of the line, erased to its end, and drawn anew.
+                let mut terminal = std::io::stderr().lock();
+                let _ = write!(terminal, "\r\x1b[K{}", line_text(&who, &status(began.elapsed())));
+                let _ = terminal.flush();
+                drop(terminal);
+                if finished.recv_timeout(REDRAW_EVERY) != Err(RecvTimeoutError::Timeout) {
+                    break;
+                }
+            }
             let mut terminal = std::io::stderr().lock();
             let _ = write!(terminal, "\r\x1b[K");
             let _ = terminal.flush();
@@ -131,5 +159,26 @@ mod keys {
         }
 
         pub(super) fn finish(self) {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_text;
+
+    #[test]
+    fn the_thinking_line_tells_the_progress_within_one_row() {
+        assert_eq!(
+            line_text("bot:net", ""),
+            "bot:net is thinking... (Ctrl-C to stop)"
+        );
+        let status = crate::app::rollouts::progress_text(162, 1620, std::time::Duration::from_secs(10));
+        let line = line_text("the rollout (bot:net)", &status);
+        assert_eq!(
+            line,
+            "the rollout (bot:net): 162 of 1620 games, about 1 min 30 s left; Ctrl-C stops"
+        );
+        assert!(line.chars().count() < 80);
+        assert!(line_text(&"x".repeat(90), "").chars().count() < 80);
     }
 }

@@ -689,6 +689,34 @@ fn a_hint_or_genmove_stopped_by_ctrl_c_changes_nothing_and_can_be_asked_again() 
 }
 
 #[test]
+fn a_rollout_stopped_by_ctrl_c_shows_the_games_played_so_far() {
+    // Given white to move and a long rollout asked for,
+    let (mut table, _) = at_white_decision(&[], 8);
+    crate::app::rollouts::hint_progress(0, 0);
+    let flag = crate::ai::search::StopFlag::new();
+    let ctrl_c = flag.clone();
+    // when Ctrl-C comes once some games are played (on every thread: the table counts
+    // the trials in order up to the first one unfinished),
+    let presser = std::thread::spawn(move || {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while crate::app::rollouts::hint_trials().0 < 60 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        ctrl_c.request();
+    });
+    let printed = crate::ai::search::stoppable(&flag, || ok(&mut table, "hint --rollout 100000"));
+    presser.join().unwrap();
+    // then the table of what those games found is shown, saying they are not all.
+    let words = printed.replace('\n', " ");
+    assert!(words.contains("(stopped by Ctrl-C after "), "{printed}");
+    assert!(words.contains(" of 100000)"), "{printed}");
+    assert!(
+        printed.lines().any(|l| l.trim_start().starts_with("1. ")),
+        "{printed}"
+    );
+}
+
+#[test]
 fn after_a_mnogoboy_move_the_prompt_errors_and_tab_name_only_the_swap_or_pass() {
     // Given two people at Mnogoboy, p2 to start (seed 2),
     let mut table = table(GameKind::Mnogoboy, &["players=2"], &["p2=human"], 2);

@@ -67,7 +67,7 @@ fn panel(game: &Microbes) -> Vec<String> {
         "         home a1+ b2 c3 d4".to_string(),
         "B black: h8 > a8 > a1 > h1 > h8+".to_string(),
         "         home h8+ g7 f6 e5".to_string(),
-        "+ home   . edge   / empty home cell".to_string(),
+        "W+ B+ a piece home  . edge  / empty home".to_string(),
     ]
 }
 

@@ -75,7 +75,7 @@ const ROWS: [Row; 10] = [
 /// Draws the map, the players' pieces, the reserve and whose turn it is.
 pub fn render(game: &Mnogoboy) -> String {
     let mut lines = vec![
-        "Mnogoboy   . neutral field   * dot   1:W = p1's white piece on that field".to_string(),
+        "Mnogoboy  S start  F finish  . neutral field  * dot  1:W = p1's white piece".to_string(),
         "colours: w white  g green  o orange  s grey  y yellow  b blue  k black".to_string(),
     ];
     for (index, row) in ROWS.iter().enumerate() {

@@ -127,5 +127,7 @@ fn panel(game: &Nardy) -> Vec<String> {
     lines.push(String::new());
     lines.push("W white: head 24, home 1-6".to_string());
     lines.push("B black: head 12 (black 24)".to_string());
+    lines.push("a number on a point: its checkers".to_string());
+    lines.push("pips: points left to bear all off".to_string());
     lines
 }

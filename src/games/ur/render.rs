@@ -119,8 +119,9 @@ fn panel(game: &Ur) -> Vec<String> {
     for seat in [LIGHT, DARK] {
         let army = &game.armies[seat];
         let letters = match (layout.is_city(), seat) {
-            (true, LIGHT) => "l blank, L marked",
-            (true, _) => "d blank, D marked",
+            // Squares of the city rules hold several pieces: a count stands before.
+            (true, LIGHT) => "l blank, L marked, 2l two blank",
+            (true, _) => "d blank, D marked, 2d two blank",
             (false, LIGHT) => "L",
             (false, _) => "D",
         };
