@@ -11,6 +11,7 @@ use super::scoring::{forfeit_line, forfeited_result, outcome_result, result_line
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
 use crate::app::players::{Forfeit, Observation, Referee, Turn};
+use crate::app::record::SeatTag;
 use crate::app::session::{Action, Session};
 use crate::core::Game;
 use crate::games::AnyGame;
@@ -162,11 +163,13 @@ fn match_game(
         .map(|(seat, &player)| {
             let entry = &config.players[player];
             SeatRecord {
-                seat: seat_name(seat),
-                spec: entry.spec.to_string(),
+                tag: SeatTag {
+                    seat: seat_name(seat),
+                    spec: entry.spec.to_string(),
+                    name: entry.name.clone(),
+                    engine: summary.names.get(seat).cloned().flatten(),
+                },
                 player: Some(player),
-                name: entry.name.clone(),
-                engine_name: summary.names.get(seat).cloned().flatten(),
             }
         })
         .collect();

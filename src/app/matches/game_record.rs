@@ -45,18 +45,12 @@ pub struct MatchGame {
 /// Who sat in one seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatRecord {
-    /// The seat's name: `white`.
-    pub seat: String,
-    /// The player as `--player` takes it: `bot:greedy`, `engine:./mybot --fast`.
-    pub spec: String,
+    /// The seat, its player's spec, given name and engine's name (told apart from the
+    /// names the match's other players gave, `tabula (2)`), as the tags say them.
+    pub tag: SeatTag,
     /// The player's number in the match, from 0 (`None` in the records of versions that
     /// did not write it).
     pub player: Option<usize>,
-    /// The name given with `--player NAME=...` or the engines file.
-    pub name: Option<String>,
-    /// The name the seat's engine gave for itself, told apart from the names the match's
-    /// other players gave (`tabula (2)`).
-    pub engine_name: Option<String>,
 }
 
 /// One action of the game.
@@ -122,7 +116,7 @@ impl std::fmt::Display for Unread {
 impl MatchGame {
     /// The seats' names, in seat order.
     fn seat_names(&self) -> Vec<String> {
-        self.seats.iter().map(|s| s.seat.clone()).collect()
+        self.seats.iter().map(|s| s.tag.seat.clone()).collect()
     }
 
     /// Moves played (rolls not counted).
@@ -137,20 +131,21 @@ impl MatchGame {
     /// after it.
     pub fn text(&self) -> String {
         let seat_names = self.seat_names();
-        let mut body = tags_of(&self.seat_tags(), &self.tag_result(), &self.tag_reason());
+        let seat_tags: Vec<SeatTag> = self.seats.iter().map(|s| s.tag.clone()).collect();
+        let mut body = tags_of(&seat_tags, &self.tag_result(), &self.tag_reason());
         body.push(format!("match-game {}", self.number));
         if let Some(plan) = &self.plan {
             body.push(plan.to_string());
         }
         for seat in &self.seats {
             if let Some(player) = seat.player {
-                body.push(player_line(player + 1, seat.name.as_deref(), &seat.spec));
+                body.push(player_line(player + 1, seat.tag.name.as_deref(), &seat.tag.spec));
             }
         }
         let seats: Vec<String> = self
             .seats
             .iter()
-            .map(|s| format!("{}={}", s.seat, s.spec))
+            .map(|s| format!("{}={}", s.tag.seat, s.tag.spec))
             .collect();
         body.push(format!("seats {}", seats.join(" ")));
         if let Some(seed) = self.dice_seed {
@@ -177,19 +172,6 @@ impl MatchGame {
         let mut text = sealed_game(self.kind, &self.options, body, self.actions.len());
         text.push('\n');
         text
-    }
-
-    /// Who sat in each seat, as the tags say it.
-    fn seat_tags(&self) -> Vec<SeatTag> {
-        self.seats
-            .iter()
-            .map(|s| SeatTag {
-                seat: s.seat.clone(),
-                spec: s.spec.clone(),
-                name: s.name.clone(),
-                engine: s.engine_name.clone(),
-            })
-            .collect()
     }
 
     /// The `result` tag: who forfeited, who came first, or the game's own summary.
@@ -243,9 +225,12 @@ impl MatchGame {
         let mut seats: Vec<SeatRecord> = seat_players(record.note("seats").unwrap_or(""), &seat_names)
             .into_iter()
             .map(|(seat, spec)| SeatRecord {
-                seat,
-                spec,
-                ..SeatRecord::default()
+                tag: SeatTag {
+                    seat,
+                    spec,
+                    ..SeatTag::default()
+                },
+                player: None,
             })
             .collect();
         read_players(record, &mut seats).map_err(bad)?;
@@ -342,14 +327,14 @@ fn read_players(record: &GameRecord, seats: &mut [SeatRecord]) -> Result<(), Str
         let player: MatchPlayer = player
             .parse()
             .map_err(|e| format!("'match-player {line}': {e}"))?;
-        if player.spec.to_string() != seat.spec {
+        if player.spec.to_string() != seat.tag.spec {
             return Err(format!(
                 "'match-player {line}' is not the player its 'seats' line puts in {}",
-                seat.seat
+                seat.tag.seat
             ));
         }
         seat.player = Some(number - 1);
-        seat.name = player.name;
+        seat.tag.name = player.name;
     }
     Ok(())
 }
@@ -359,9 +344,9 @@ fn read_engine_names(tags: &Tags, seats: &mut [SeatRecord]) {
     for (key, value) in tags.iter() {
         if key == "engine"
             && let Some((seat, name)) = value.split_once(' ')
-            && let Some(record) = seats.iter_mut().find(|s| s.seat == seat)
+            && let Some(record) = seats.iter_mut().find(|s| s.tag.seat == seat)
         {
-            record.engine_name = Some(name.to_string());
+            record.tag.engine = Some(name.to_string());
         }
     }
 }

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::game_record::{ForfeitRecord, MatchAction, MatchGame, MatchResult, SeatRecord};
 use super::plan::{Pairing, PlanLine, sprt_text};
 use crate::app::players::PlayerSpec;
+use crate::app::record::SeatTag;
 use crate::app::session::{Action, CommandError};
 use crate::core::stats::sprt::Sprt;
 use crate::core::{Dice, Game, Options};
@@ -149,18 +150,23 @@ pub(super) fn game_line(game: &MatchGame) -> String {
         .seats
         .iter()
         .map(|seat| SeatPlayer {
-            seat: seat.seat.clone(),
+            seat: seat.tag.seat.clone(),
             player: seat.player.map_or(0, |p| p + 1),
-            name: seat.name.clone(),
-            spec: seat.spec.clone(),
-            engine: match seat.spec.parse() {
+            name: seat.tag.name.clone(),
+            spec: seat.tag.spec.clone(),
+            engine: match seat.tag.spec.parse() {
                 Ok(PlayerSpec::Engine(command)) => Some(command),
                 _ => None,
             },
-            engine_name: seat.engine_name.clone(),
+            engine_name: seat.tag.engine.clone(),
         })
         .collect();
-    let seat_name = |seat: usize| game.seats.get(seat).map(|s| s.seat.clone()).unwrap_or_default();
+    let seat_name = |seat: usize| {
+        game.seats
+            .get(seat)
+            .map(|s| s.tag.seat.clone())
+            .unwrap_or_default()
+    };
     let actions = game
         .actions
         .iter()
@@ -235,11 +241,13 @@ fn decode(line: GameLine, number: usize) -> Result<MatchGame, String> {
         .players
         .into_iter()
         .map(|p| SeatRecord {
-            seat: p.seat,
-            spec: p.spec,
+            tag: SeatTag {
+                seat: p.seat,
+                spec: p.spec,
+                name: p.name,
+                engine: p.engine_name,
+            },
             player: p.player.checked_sub(1),
-            name: p.name,
-            engine_name: p.engine_name,
         })
         .collect();
     let actions = line

@@ -305,7 +305,7 @@ fn read_players(
 ) -> anyhow::Result<()> {
     for seat in &record.seats {
         let Some(number) = seat.player else { continue };
-        let text = player_text(seat.name.as_deref(), &seat.spec);
+        let text = player_text(seat.tag.name.as_deref(), &seat.tag.spec);
         if number >= count {
             bail!("a bad 'match-player {} {text}' line", number + 1);
         }

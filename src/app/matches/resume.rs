@@ -42,7 +42,7 @@ fn check_players(config: &MatchConfig, record: &MatchGame, seat_players: &[usize
     let seats: Vec<String> = record
         .seats
         .iter()
-        .map(|s| format!("{}={}", s.seat, s.spec))
+        .map(|s| format!("{}={}", s.tag.seat, s.tag.spec))
         .collect();
     let session = Session::new(config.kind, &config.options, config.seed)?;
     let expected = config.seats_line(seat_players, &session);
@@ -63,7 +63,7 @@ fn check_players(config: &MatchConfig, record: &MatchGame, seat_players: &[usize
     let written: Vec<String> = record
         .seats
         .iter()
-        .filter_map(|s| Some(player_line(s.player? + 1, s.name.as_deref(), &s.spec)))
+        .filter_map(|s| Some(player_line(s.player? + 1, s.tag.name.as_deref(), &s.tag.spec)))
         .collect();
     if written != expected[1..] {
         bail!(
@@ -165,7 +165,7 @@ fn replay_record(config: &MatchConfig, record: &MatchGame) -> anyhow::Result<Gam
         points,
         forfeit,
         stderr: Vec::new(),
-        names: record.seats.iter().map(|s| s.engine_name.clone()).collect(),
+        names: record.seats.iter().map(|s| s.tag.engine.clone()).collect(),
         moves: record.moves(),
         traffic: Traffic::default(),
         adjudicated: adjudicated.map(String::from),
