@@ -666,3 +666,84 @@ fn exit_statuses_follow_the_manual() {
     assert_eq!(code, Some(0), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The files of `src/app/matches` each file uses (its `super::FILE` paths outside unit
+/// tests), by file name; `mod.rs`, which declares them and holds what they share, is
+/// not one of them.
+fn match_file_uses() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    use crate::layers::lexer::{Token, tokenize, without_tests};
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/matches");
+    let names: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .filter(|name| name != "mod")
+        .collect();
+    let mut uses = std::collections::BTreeMap::new();
+    for name in &names {
+        let code = std::fs::read_to_string(folder.join(format!("{name}.rs"))).unwrap();
+        let (tokens, _) = without_tests(&tokenize(&code));
+        let tokens: Vec<Token> = tokens.into_iter().map(|(_, t)| t).collect();
+        let mut used = std::collections::BTreeSet::new();
+        for at in 0..tokens.len().saturating_sub(2) {
+            if tokens[at] != Token::Ident("super".into()) || tokens[at + 1] != Token::PathSep {
+                continue;
+            }
+            // `super::file::...`, or each name of a `super::{file, ...}` tree.
+            let mut depth = 0;
+            for token in &tokens[at + 2..] {
+                match token {
+                    Token::Punct('{') => depth += 1,
+                    Token::Punct('}') => depth -= 1,
+                    Token::Ident(word) if names.contains(word) => {
+                        used.insert(word.clone());
+                    }
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+            }
+        }
+        used.remove(name);
+        uses.insert(name.clone(), used);
+    }
+    uses
+}
+
+#[test]
+fn the_files_of_a_match_use_each_other_one_way() {
+    let uses = match_file_uses();
+    assert!(uses.len() > 10, "found only {uses:?}");
+    assert!(uses["game"].contains("engines"), "{uses:?}");
+    // Given every file's uses, when they are followed from each file, then none comes
+    // back to where it started.
+    fn circle(
+        from: &str,
+        uses: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == from) {
+            let mut found = path[at..].to_vec();
+            found.push(from.to_string());
+            return Some(found);
+        }
+        path.push(from.to_string());
+        for next in &uses[from] {
+            if let Some(found) = circle(next, uses, path) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        None
+    }
+    for file in uses.keys() {
+        if let Some(found) = circle(file, &uses, &mut Vec::new()) {
+            panic!(
+                "the files of app/matches use each other in a circle: {}",
+                found.join(" -> ")
+            );
+        }
+    }
+}

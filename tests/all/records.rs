@@ -237,3 +237,132 @@ fn bench_records_writes_resumes_reports_and_replays_a_record() {
     let error = refused(&["bench", "--records", "0"]);
     assert!(error.contains("from 0.05 to 100000"), "{error}");
 }
+
+/// The samples written by the version before a match game was one typed record: each
+/// match as text records and as JSON lines, with the arguments that played it.
+const EARLIER_MATCHES: [(&str, &[&str]); 2] = [
+    (
+        "match-adjudicated",
+        &[
+            "--player",
+            "fast=bot:greedy",
+            "--player",
+            "bot:random",
+            "--seed",
+            "5",
+            "--adjudicate",
+        ],
+    ),
+    (
+        "match-forfeit",
+        &[
+            "--player",
+            "engine:tests/engines/illegal.sh",
+            "--player",
+            "bot:random",
+            "--seed",
+            "9",
+        ],
+    ),
+];
+
+/// The lines of a table that do not depend on how fast or from where it was made.
+fn table_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| !l.contains("games played in") && !l.contains("read from") && !l.contains("resumed"))
+        .collect()
+}
+
+#[test]
+fn match_records_of_the_earlier_version_report_resume_and_replay_as_before() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    let dir = temp_dir("records-earlier");
+    for (sample, args) in EARLIER_MATCHES {
+        let before = std::fs::read_to_string(data.join(format!("{sample}.report"))).unwrap();
+        for (format, flag) in [("txt", "--records"), ("jsonl", "--jsonl")] {
+            let file = data.join(format!("{sample}.{format}"));
+            // The JSON lines keep the name the engine gave, which the table shows as the
+            // match did; the text records of that version did not keep it.
+            let expected = match format {
+                "jsonl" => before
+                    .replace("1  engine:tests/en~", &format!("1  {:16}", "cheat"))
+                    .replace("engine:tests/en~", "cheat"),
+                _ => before.clone(),
+            };
+            let report = ok(&["match", "report", path(&file)]);
+            assert_eq!(report, expected, "{sample}.{format}");
+            // The same match, resumed from a copy: nothing is left to play, nothing changes.
+            let copy = dir.join(format!("{sample}.{format}"));
+            std::fs::copy(&file, &copy).unwrap();
+            let mut resume = vec!["match", "mnogoboy", "players=2", "--games", "2", "--jobs", "1"];
+            resume.extend(args.iter().copied());
+            resume.extend([flag, path(&copy)]);
+            let resumed = ok(&resume);
+            assert!(resumed.contains("2 resumed from the records"), "{resumed}");
+            assert_eq!(table_lines(&resumed), table_lines(&expected), "{sample}.{format}");
+            assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&file).unwrap());
+        }
+    }
+    let replay = ok(&["replay", "tests/data/records/match-forfeit.txt", "--game", "2"]);
+    assert!(
+        replay.contains("players: p1 bot:random, p2 engine:tests/engines/illegal.sh"),
+        "{replay}"
+    );
+    assert!(
+        replay.contains("result: p2 forfeits (forfeit: p2 illegal move: "),
+        "{replay}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn engines_that_give_the_same_name_are_told_apart_in_the_text_records_and_read_back() {
+    let dir = temp_dir("records-same-name");
+    let records = dir.join("games.txt");
+    let engine = format!("engine:{} engine --bot random", env!("CARGO_BIN_EXE_tabula"));
+    let args = [
+        "match",
+        "ur",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--player",
+        &engine,
+        "--player",
+        &engine,
+        "--records",
+        path(&records),
+    ];
+    let played = ok(&args);
+    assert!(played.contains("\n1  tabula (1) "), "{played}");
+    // Each game's record names its seats' engines as the table does.
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<&str> = text.split_inclusive("\n\n").collect();
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(
+        games[0].contains("tag engine light tabula (1)\ntag engine dark tabula (2)\n"),
+        "{text}"
+    );
+    assert!(
+        games[1].contains("tag engine light tabula (2)\ntag engine dark tabula (1)\n"),
+        "{text}"
+    );
+    // The report, a resumed match and a replay read the names back.
+    let report = ok(&["match", "report", path(&records)]);
+    let resumed = ok(&args);
+    assert!(resumed.contains("2 resumed from the records"), "{resumed}");
+    for table in [&report, &resumed] {
+        assert!(table.contains("\n1  tabula (1) "), "{table}");
+        assert!(table.contains("\n2  tabula (2) "), "{table}");
+    }
+    let replay = ok(&["replay", path(&records), "--game", "2"]);
+    let replay = replay.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        replay.contains(&format!(
+            "players: light tabula (2) ({engine}), dark tabula (1) ({engine})"
+        )),
+        "{replay}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,6 @@ use std::time::Instant;
 use anyhow::bail;
 
 use crate::ai::playout::{Observer, Step, Table};
-use crate::app::record::GameRecord;
 use crate::core::Adjudication;
 use crate::games::AnyGame;
 
@@ -66,16 +65,16 @@ impl<T: Table<Game = AnyGame>> Observer<T> for Watch {
     }
 }
 
-/// The adjudication a replayed record claims (its `adjudicated` line), checked against
+/// The adjudication a replayed record claims (its `adjudicated` line, `written`), checked against
 /// the position it stops at: an exact source must give it a result (at any chance, as
 /// the records may come from a run with another threshold; the caller compares the
 /// result); `None` for a game without the line.
 pub(super) fn replayed(
-    record: &GameRecord,
+    written: Option<&str>,
     game: &AnyGame,
     number: u64,
 ) -> anyhow::Result<Option<Adjudication>> {
-    let Some(written) = record.note("adjudicated") else {
+    let Some(written) = written else {
         return Ok(None);
     };
     match crate::ai::adjudicate::adjudicate(game, 0.0) {

@@ -5,12 +5,13 @@ use anyhow::bail;
 
 use super::adjudicate::{Watch, record_line};
 use super::engines::EnginePool;
+use super::game_record::{ForfeitRecord, MatchAction, MatchGame, MatchResult, SeatRecord};
 use super::jsonl::game_line;
 use super::scoring::{forfeit_line, forfeited_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::playout::{End, MAX_ACTIONS, Step, Table, play_out};
 use crate::app::players::{Forfeit, Observation, Referee, Turn};
-use crate::app::record::write_game;
+use crate::app::record::SeatTag;
 use crate::app::session::{Action, Session};
 use crate::core::Game;
 use crate::games::AnyGame;
@@ -101,12 +102,6 @@ pub fn play_game_in(
         Some(_) => forfeited_result(outcome),
         None => outcome_result(outcome),
     };
-    let ending = Ending {
-        result: result_line(&places, &points),
-        forfeit: forfeit.as_ref().zip(forfeit_text.as_deref()),
-        adjudicated: verdict.as_ref().map(|v| v.reason.as_str()),
-    };
-    let record = game_record(config, &session, index, &seat_players, &ending);
     let summary = GameSummary {
         index,
         seat_players,
@@ -119,12 +114,16 @@ pub fn play_game_in(
         traffic,
         adjudicated: verdict.map(|v| v.reason),
     };
-    let json = config
-        .tourney
-        .jsonl
-        .as_ref()
-        .map(|_| game_line(config, &session, &summary, &outcome_summary, &watch.seconds));
-    Ok((summary, record, json))
+    let game = match_game(config, &session, &summary, outcome_summary, &watch.seconds);
+    if let Some(reason) = &summary.adjudicated {
+        config.log(&label, &record_line(reason));
+    }
+    config.log(
+        &label,
+        &format!("end: {}", result_line(&summary.places, &summary.points)),
+    );
+    let json = config.tourney.jsonl.as_ref().map(|_| game_line(&game));
+    Ok((summary, game.text(), json))
 }
 
 /// Tells the agents of a new game and plays game `index` to its end (or its
@@ -147,47 +146,77 @@ fn play(table: &mut Refereed, watch: &mut Watch, index: u64) -> anyhow::Result<O
     }
 }
 
-/// How a game ended, as its record's last lines say it.
-struct Ending<'a> {
-    /// The `result` line.
-    result: String,
-    /// The forfeit, with its `forfeit` line.
-    forfeit: Option<(&'a Forfeit, &'a str)>,
-    /// Why the game was adjudicated.
-    adjudicated: Option<&'a str>,
-}
-
-/// The record of game `index`: the lines that tie it to its match, its actions, and how
-/// it ended (a forfeiting engine's last standard error lines as comments).
-fn game_record(
+/// Game `summary.index` as its records keep it: the lines that tie it to its match, its
+/// actions (each move with its `seconds` in order) and how it ended.
+fn match_game(
     config: &MatchConfig,
     session: &Session,
-    index: u64,
-    seat_players: &[usize],
-    ending: &Ending,
-) -> String {
-    let label = game_label(index);
-    let mut notes = vec![format!("match-game {}", index + 1)];
-    notes.extend(config.plan_lines(seat_players));
-    notes.push(config.seats_line(seat_players, session));
-    let mut closing = vec![ending.result.clone()];
-    if let Some((f, line)) = ending.forfeit {
-        closing.push(line.to_string());
-        // Comments: kept with the game for its author, skipped when the records are read.
-        closing.extend(
-            f.stderr
-                .iter()
-                .map(|line| format!("# stderr: {}", one_line(line))),
-        );
+    summary: &GameSummary,
+    outcome_summary: String,
+    seconds: &[f64],
+) -> MatchGame {
+    let seat_name = |seat: usize| session.seat_name(seat).to_string();
+    let seats = summary
+        .seat_players
+        .iter()
+        .enumerate()
+        .map(|(seat, &player)| {
+            let entry = &config.players[player];
+            SeatRecord {
+                tag: SeatTag {
+                    seat: seat_name(seat),
+                    spec: entry.spec.to_string(),
+                    name: entry.name.clone(),
+                    engine: summary.names.get(seat).cloned().flatten(),
+                },
+                player: Some(player),
+            }
+        })
+        .collect();
+    let forfeit = summary
+        .forfeit
+        .as_ref()
+        .map(|(seat, kind, detail)| ForfeitRecord {
+            seat: seat_name(*seat),
+            kind: *kind,
+            detail: one_line(detail),
+        });
+    MatchGame {
+        kind: config.kind,
+        options: config.options.clone(),
+        number: summary.index + 1,
+        plan: Some(config.plan()),
+        seats,
+        dice_seed: Some(config.dice_seed(summary.index)),
+        actions: actions_of(session, seconds),
+        result: MatchResult {
+            places: Some(summary.places.clone()),
+            points: summary.points.clone(),
+            summary: outcome_summary,
+            forfeit,
+            adjudicated: summary.adjudicated.clone(),
+        },
+        stderr: summary.stderr.clone(),
     }
-    if let Some(reason) = ending.adjudicated {
-        closing.push(record_line(reason));
-        config.log(&label, &record_line(reason));
-    }
-    let mut record = write_game(session, &notes, &closing);
-    config.log(&label, &format!("end: {}", ending.result));
-    record.push('\n');
-    record
+}
+
+/// Every roll and move of the game at `session`, each move with its `seconds` in order
+/// (to the microsecond).
+fn actions_of(session: &Session, seconds: &[f64]) -> Vec<MatchAction> {
+    let mut times = seconds.iter().map(|&s| (s * 1e6).round() / 1e6);
+    session
+        .steps()
+        .map(|(before, _, action)| {
+            let action = action.written(before);
+            let timed = matches!(action, Action::Move(_) | Action::Resign(_));
+            MatchAction {
+                line: 0,
+                seat: before.phase().seat().map(|s| session.seat_name(s).to_string()),
+                seconds: if timed { times.next() } else { None },
+                action,
+            }
+        })
+        .collect()
 }
 
 /// The moves among a game's actions (its rolls left out).

@@ -1,7 +1,8 @@
 //! `tabula match --jsonl FILE`: every game as one JSON object on one line, appended and
 //! flushed as the game ends, for programs that follow a match (`jq`, pandas, a web
-//! page); and the same lines read back as records, so that `tabula match report` and a
-//! resumed match read them like the text records. The fields are listed in tabula(6)
+//! page); and the same lines read back as the games they hold ([`MatchGame`], the value
+//! the text records hold too), so that `tabula match report` and a resumed match read
+//! both alike. The fields are listed in tabula(6)
 //! ("JSON lines").
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -12,15 +13,14 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use super::plan::{Pairing, PlanLine, player_line, sprt_text};
-use super::scoring::{forfeit_line, result_line};
-use super::{GameSummary, MatchConfig};
+use super::game_record::{ForfeitRecord, MatchAction, MatchGame, MatchResult, SeatRecord};
+use super::plan::{Pairing, PlanLine, sprt_text};
 use crate::app::players::PlayerSpec;
-use crate::app::record::seal::{SEAL_LINE, Sealer};
-use crate::app::record::{GameRecord, RecordStream, Undamaged, no_game};
-use crate::app::session::{Action, CommandError, Session};
-use crate::core::Game;
+use crate::app::record::SeatTag;
+use crate::app::session::{Action, CommandError};
 use crate::core::stats::sprt::Sprt;
+use crate::core::{Dice, Game, Options};
+use crate::games::GameKind;
 
 /// What the `format` field of every line says: the schema of tabula(6).
 pub const FORMAT: &str = "tabula-match-game-1";
@@ -36,9 +36,9 @@ pub struct GameLine {
     pub options: BTreeMap<String, String>,
     /// The game's number in the match, from 1.
     pub number: u64,
-    /// The match this game belongs to.
+    /// The match this game belongs to (always written).
     #[serde(rename = "match")]
-    pub plan: Plan,
+    pub plan: Option<Plan>,
     /// One entry per seat, in seat order.
     pub players: Vec<SeatPlayer>,
     /// The dice seed of the game (`tabula play GAME --seed S` throws the same dice).
@@ -137,110 +137,166 @@ pub struct ForfeitLine {
     pub detail: String,
 }
 
-/// The JSON line of a finished game; `seconds` has the time of each move in order.
-pub(super) fn game_line(
-    config: &MatchConfig,
-    session: &Session,
-    summary: &GameSummary,
-    outcome_summary: &str,
-    seconds: &[f64],
-) -> String {
-    let game = session.game();
-    let seat_name = |seat: usize| game.seat_name(seat).to_string();
-    let options = config
+/// The JSON line of a game: the encoder of [`MatchGame`] that [`decode`] reads back.
+pub(super) fn game_line(game: &MatchGame) -> String {
+    let options = game
         .options
         .to_string()
         .split_whitespace()
         .filter_map(|w| w.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let plan = Plan::from(&config.plan());
-    let players = summary
-        .seat_players
+    let players = game
+        .seats
         .iter()
-        .enumerate()
-        .map(|(seat, &player)| {
-            let p = &config.players[player];
-            SeatPlayer {
-                seat: seat_name(seat),
-                player: player + 1,
-                name: p.name.clone(),
-                spec: p.spec.to_string(),
-                engine: match &p.spec {
-                    PlayerSpec::Engine(command) => Some(command.clone()),
-                    _ => None,
-                },
-                engine_name: summary.names.get(seat).cloned().flatten(),
-            }
+        .map(|seat| SeatPlayer {
+            seat: seat.tag.seat.clone(),
+            player: seat.player.map_or(0, |p| p + 1),
+            name: seat.tag.name.clone(),
+            spec: seat.tag.spec.clone(),
+            engine: match seat.tag.spec.parse() {
+                Ok(PlayerSpec::Engine(command)) => Some(command),
+                _ => None,
+            },
+            engine_name: seat.tag.engine.clone(),
         })
         .collect();
-    let actions = action_lines(session, seconds);
-    let forfeit = summary.forfeit.as_ref().map(|(seat, kind, detail)| ForfeitLine {
-        seat: seat_name(*seat),
-        kind: kind.as_str().to_string(),
-        detail: super::one_line(detail),
-    });
-    let reason = if forfeit.is_some() {
+    let seat_name = |seat: usize| {
+        game.seats
+            .get(seat)
+            .map(|s| s.tag.seat.clone())
+            .unwrap_or_default()
+    };
+    let actions = game
+        .actions
+        .iter()
+        .map(|a| {
+            let mut line = ActionLine {
+                seat: a.seat.clone(),
+                roll: None,
+                played: None,
+                resign: None,
+                setpos: None,
+                seconds: a.seconds,
+            };
+            match &a.action {
+                Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
+                Action::SetPos(text) => line.setpos = Some(text.clone()),
+                Action::Move(text) => line.played = Some(text.clone()),
+                Action::Resign(resigner) => line.resign = Some(seat_name(*resigner)),
+            }
+            line
+        })
+        .collect();
+    let result = &game.result;
+    let reason = if result.forfeit.is_some() {
         "forfeit"
-    } else if summary.adjudicated.is_some() {
+    } else if result.adjudicated.is_some() {
         "adjudication"
     } else {
         "end"
     };
     let line = GameLine {
         format: FORMAT.to_string(),
-        game: game.info().id.to_string(),
+        game: game.kind.info().id.to_string(),
         options,
-        number: summary.index + 1,
-        plan,
+        number: game.number,
+        plan: game.plan.as_ref().map(Plan::from),
         players,
-        dice_seed: config.dice_seed(summary.index),
+        dice_seed: game.dice_seed.unwrap_or(0),
         actions,
-        moves: summary.moves,
+        moves: game.moves(),
         result: ResultLine {
             reason: reason.to_string(),
-            places: summary.places.clone(),
-            points: summary.points.clone(),
-            summary: outcome_summary.to_string(),
-            forfeit,
-            adjudication: summary.adjudicated.clone(),
+            places: result.places.clone().unwrap_or_default(),
+            points: result.points.clone(),
+            summary: result.summary.clone(),
+            forfeit: result.forfeit.as_ref().map(|f| ForfeitLine {
+                seat: f.seat.clone(),
+                kind: f.kind.as_str().to_string(),
+                detail: f.detail.clone(),
+            }),
+            adjudication: result.adjudicated.clone(),
         },
     };
     // Plain data: serialising it cannot fail.
     serde_json::to_string(&line).unwrap_or_default()
 }
 
-/// Every roll and move of the game at `session`, each move with its `seconds` in order.
-fn action_lines(session: &Session, seconds: &[f64]) -> Vec<ActionLine> {
-    let game = session.game();
-    let seat_name = |seat: usize| game.seat_name(seat).to_string();
-    let mut times = seconds.iter();
-    session
-        .steps()
-        .map(|(before, _, action)| {
-            let mut line = ActionLine {
-                seat: before.phase().seat().map(seat_name),
-                roll: None,
-                played: None,
-                resign: None,
-                setpos: None,
-                seconds: None,
-            };
-            match action.written(before) {
-                Action::Roll(dice) | Action::Dice(dice) => line.roll = Some(dice.values().to_vec()),
-                Action::SetPos(text) => line.setpos = Some(text),
-                Action::Move(text) => {
-                    line.played = Some(text);
-                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
-                }
-                Action::Resign(resigner) => {
-                    line.resign = Some(seat_name(resigner));
-                    line.seconds = times.next().map(|&s| (s * 1e6).round() / 1e6);
-                }
-            }
-            line
+/// Reads a JSON line back as the game it holds, its actions numbered with the file's
+/// line `number`: the decoder of [`game_line`].
+fn decode(line: GameLine, number: usize) -> Result<MatchGame, String> {
+    let kind = GameKind::from_id(&line.game).map_err(|e| e.to_string())?;
+    let words: Vec<String> = line.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let options = Options::parse(kind.info().options, &words).map_err(|e| e.to_string())?;
+    let plan = line
+        .plan
+        .as_ref()
+        .map(PlanLine::try_from)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let game = kind.new_game(&options).map_err(|e| e.to_string())?;
+    let seats = line
+        .players
+        .into_iter()
+        .map(|p| SeatRecord {
+            tag: SeatTag {
+                seat: p.seat,
+                spec: p.spec,
+                name: p.name,
+                engine: p.engine_name,
+            },
+            player: p.player.checked_sub(1),
         })
-        .collect()
+        .collect();
+    let actions = line
+        .actions
+        .into_iter()
+        .map(|a| {
+            let action = match (a.roll, a.played, a.resign, a.setpos) {
+                (Some(dice), None, None, None) => Action::Roll(Dice::new(&dice)),
+                (None, Some(text), None, None) => Action::Move(text),
+                (None, None, Some(seat), None) => {
+                    Action::Resign(game.find_seat(&seat).map_err(|e| e.to_string())?)
+                }
+                (None, None, None, Some(position)) => Action::SetPos(position),
+                _ => return Err("an action that is not one roll, move, resign or setpos".to_string()),
+            };
+            Ok(MatchAction {
+                line: number,
+                seat: a.seat,
+                action,
+                seconds: a.seconds,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let result = line.result;
+    let forfeit = match result.forfeit {
+        Some(f) => Some(ForfeitRecord {
+            kind: f.kind.parse().map_err(|e| format!("the forfeit: {e}"))?,
+            seat: f.seat,
+            detail: f.detail,
+        }),
+        None => None,
+    };
+    Ok(MatchGame {
+        kind,
+        options,
+        number: line.number,
+        plan,
+        seats,
+        dice_seed: Some(line.dice_seed),
+        actions,
+        result: MatchResult {
+            places: Some(result.places),
+            points: result.points,
+            summary: result.summary,
+            forfeit,
+            adjudicated: result.adjudication,
+        },
+        stderr: Vec::new(),
+    })
 }
 
 impl From<&PlanLine> for Plan {
@@ -299,8 +355,8 @@ impl TryFrom<&Plan> for PlanLine {
     }
 }
 
-/// Line `number` of `path` as the text record of its game.
-fn record_of_line(line: &str, path: &Path, number: usize) -> anyhow::Result<String> {
+/// Line `number` of `path` as the game it holds.
+fn game_of_line(line: &str, path: &Path, number: usize) -> anyhow::Result<MatchGame> {
     let game: GameLine = serde_json::from_str(line).with_context(|| {
         format!(
             "{}, line {number}: not a game of 'tabula match --jsonl'",
@@ -314,9 +370,7 @@ fn record_of_line(line: &str, path: &Path, number: usize) -> anyhow::Result<Stri
             game.format
         );
     }
-    let plan = PlanLine::try_from(&game.plan)
-        .map_err(|e| anyhow::anyhow!("{}, line {number}: {e}", path.display()))?;
-    Ok(record_of(&game, &plan))
+    decode(game, number).map_err(|e| anyhow::anyhow!("{}, line {number}: {e}", path.display()))
 }
 
 /// True when the file at `path` holds JSON lines rather than text records (its first
@@ -417,7 +471,7 @@ impl<R> JsonlGames<R> {
 }
 
 impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
-    type Item = Result<GameRecord, CommandError>;
+    type Item = Result<MatchGame, CommandError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.failed {
@@ -432,74 +486,13 @@ impl<R: std::io::BufRead> Iterator for JsonlGames<R> {
             if line.trim().is_empty() {
                 continue;
             }
-            let game = record_of_line(&line, &self.path, number)
-                .map_err(|e| CommandError::File(format!("{e:#}")))
-                .and_then(|text| one_record(&text));
+            let game =
+                game_of_line(&line, &self.path, number).map_err(|e| CommandError::File(format!("{e:#}")));
             self.failed = game.is_err();
             return Some(game);
         }
         None
     }
-}
-
-/// The one game of a text record that [`record_of`] wrote.
-fn one_record(text: &str) -> Result<GameRecord, CommandError> {
-    let stream = RecordStream::new(std::io::Cursor::new(text.as_bytes()));
-    Undamaged::new(stream).next().unwrap_or_else(|| Err(no_game()))
-}
-
-/// One game's text record, as `tabula match --records` writes it (`plan` read from
-/// its line).
-fn record_of(game: &GameLine, plan: &PlanLine) -> String {
-    let mut header = format!("game {}", game.game);
-    for (key, value) in &game.options {
-        header.push_str(&format!(" {key}={value}"));
-    }
-    let mut lines = vec![
-        header,
-        SEAL_LINE.to_string(),
-        format!("match-game {}", game.number),
-    ];
-    lines.push(plan.to_string());
-    let mut seats = Vec::new();
-    for seat in &game.players {
-        lines.push(player_line(seat.player, seat.name.as_deref(), &seat.spec));
-        seats.push(format!("{}={}", seat.seat, seat.spec));
-    }
-    lines.push(format!("seats {}", seats.join(" ")));
-    lines.push(format!("seed {}", game.dice_seed));
-    let mut actions = 0;
-    for action in &game.actions {
-        let line = if let Some(dice) = &action.roll {
-            let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
-            format!("roll {}", dice.join(" "))
-        } else if let Some(text) = &action.played {
-            format!("play {text}")
-        } else if let Some(seat) = &action.resign {
-            format!("resign {seat}")
-        } else if let Some(position) = &action.setpos {
-            format!("setpos {position}")
-        } else {
-            // An action of no known kind: the record refuses it when read.
-            "action".to_string()
-        };
-        actions += 1;
-        lines.push(line);
-    }
-    let result = &game.result;
-    lines.push(result_line(&result.places, &result.points));
-    if let Some(f) = &result.forfeit
-        && let Ok(kind) = f.kind.parse()
-    {
-        lines.push(forfeit_line(&f.seat, kind, &f.detail));
-    }
-    if let Some(reason) = &result.adjudication {
-        lines.push(super::adjudicate::record_line(reason));
-    }
-    lines.push(Sealer::end_line_of(&lines, actions));
-    let mut text = lines.join("\n");
-    text.push('\n');
-    text
 }
 
 /// The numbers (from 0) of the games the JSON lines at `path` hold, when the match
@@ -568,6 +561,58 @@ mod tests {
         json.pairing = "swiss".into();
         let error = PlanLine::try_from(&json).unwrap_err();
         assert!(error.to_string().contains("'swiss'"), "{error}");
+    }
+
+    /// A match of mnogoboy (two seats) between a named greedy bot and a random one,
+    /// adjudicated from the solved table, written to `--jsonl`.
+    fn adjudicated_match() -> crate::app::matches::MatchConfig {
+        use crate::app::matches::{MatchConfig, Tourney};
+        let players = ["fast=bot:greedy", "bot:random"];
+        MatchConfig {
+            games: 2,
+            seed: 5,
+            tourney: Tourney {
+                jsonl: Some("games.jsonl".into()),
+                adjudicate: Some(0.9),
+                ..Tourney::default()
+            },
+            ..MatchConfig::for_test(GameKind::Mnogoboy, &["players=2"], &players)
+        }
+    }
+
+    /// `game` without what only its JSON line keeps: each action's seat and seconds,
+    /// the line it was read from, and the summary in words.
+    fn as_text_keeps_it(mut game: MatchGame) -> MatchGame {
+        for action in &mut game.actions {
+            (action.line, action.seat, action.seconds) = (0, None, None);
+        }
+        game.result.summary.clear();
+        game
+    }
+
+    #[test]
+    fn a_game_reads_back_from_either_encoding_as_the_same_value() {
+        let config = adjudicated_match();
+        let (_, text, json) = crate::app::matches::play_game(&config, 1).unwrap();
+        let json = json.unwrap();
+        let from_json = decode(serde_json::from_str(&json).unwrap(), 1).unwrap();
+        assert_eq!(game_line(&from_json), json);
+        let stream = crate::app::record::RecordStream::new(text.as_bytes());
+        let record = crate::app::record::Undamaged::new(stream)
+            .next()
+            .unwrap()
+            .unwrap();
+        let from_text = MatchGame::read(&record).unwrap();
+        let undated = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| !l.starts_with("tag date "))
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(undated(&from_text.text()), undated(&text));
+        assert!(text.contains("tag name p2 fast\n"), "{text}");
+        assert!(from_json.result.adjudicated.is_some(), "{json}");
+        assert_eq!(as_text_keeps_it(from_text), as_text_keeps_it(from_json));
     }
 
     #[test]

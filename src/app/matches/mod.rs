@@ -10,17 +10,21 @@
 //!
 //! One file per job: `game.rs` plays one game through the shared loop
 //! ([`crate::ai::playout::play_out`]) with a referee at the table, `scoring.rs` turns its
-//! end (or a forfeit) into places, points and record lines, `engines_file.rs` reads
+//! end (or a forfeit) into places, points and record lines, `game_record.rs` is a game
+//! as the records keep it (written and read as text there, as a JSON line in
+//! `jsonl.rs`), `engines_file.rs` reads
 //! `--engines FILE`, `openings.rs` reads `--positions FILE`, `resume.rs` reads finished
 //! games back from the records, `run.rs` plays the games on threads, `report.rs` sums up
 //! the records of any number of runs (shards), `table.rs` and `standings.rs` sum the
-//! games up (ratings, score matrix, SPRT), and `plan.rs` says who plays which game.
+//! games up (ratings, score matrix, SPRT) with the players as `labels.rs` names them, and `plan.rs` says who plays which game.
 
 mod adjudicate;
 mod engines;
 mod engines_file;
 mod game;
-pub mod jsonl;
+mod game_record;
+mod jsonl;
+mod labels;
 mod openings;
 mod plan;
 mod record_files;
@@ -122,6 +126,27 @@ impl MatchConfig {
     pub(super) fn log(&self, who: &str, text: &str) {
         if let Some(log) = &self.engines.log {
             log.write(who, "=", text);
+        }
+    }
+}
+
+#[cfg(test)]
+impl MatchConfig {
+    /// A match of `kind` with the options `words` between `players` (as `--player`
+    /// takes them): 100 games from dice seed 1, one job, nothing written, the shipped
+    /// networks.
+    pub fn for_test(kind: GameKind, words: &[&str], players: &[&str]) -> MatchConfig {
+        MatchConfig {
+            kind,
+            options: Options::parse(kind.info().options, words).expect("options of the game"),
+            games: 100,
+            players: players.iter().map(|p| p.parse().expect("a player")).collect(),
+            seed: 1,
+            jobs: 1,
+            records: None,
+            engines: EngineSettings::default(),
+            nets: crate::ai::learn::Nets::shipped(),
+            tourney: Tourney::default(),
         }
     }
 }

@@ -363,24 +363,16 @@ pub(super) enum PlanLineError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Options;
     use crate::games::GameKind;
 
     fn config(kind: GameKind, options: &[&str], players: usize, pairing: Pairing) -> MatchConfig {
         MatchConfig {
-            kind,
-            options: Options::parse(kind.info().options, options).unwrap(),
-            games: 100,
-            players: (0..players).map(|_| "bot:random".parse().unwrap()).collect(),
             seed: 10,
-            jobs: 1,
-            records: None,
-            engines: EngineSettings::default(),
-            nets: crate::ai::learn::Nets::shipped(),
             tourney: Tourney {
                 pairing,
                 ..Tourney::default()
             },
+            ..MatchConfig::for_test(kind, options, &vec!["bot:random"; players])
         }
     }
 

@@ -15,6 +15,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
+use super::game_record::read_games;
 use super::resume::resume;
 use super::{GameSummary, MatchConfig};
 use crate::ai::output::{Owned, PREFIX_BYTES};
@@ -100,13 +101,14 @@ pub(super) fn open_records(
         let stream = crate::app::record::open_record_file(path)?.tolerating_a_torn_tail();
         let forced = "with --force it is dropped from the file and played again";
         let mut games = Checked::new(stream, config.tourney.force, forced);
-        for summary in resuming(path, || resume(config, games.by_ref()))? {
+        let read = || resume(config, read_games(games.by_ref(), |e| e.to_string()));
+        for summary in resuming(path, read)? {
             finished.insert(summary.index, summary);
         }
         let whole = games.stream.whole_bytes();
         for told in &games.told {
             let text = format!("note: {}: {told}; it is played again", path.display());
-            eprint!("{}", super::table::wrap(&text));
+            eprint!("{}", super::labels::wrap(&text));
         }
         if !games.dropped.is_empty() {
             file = drop_lines(file, path, &games.dropped, whole)?;
@@ -182,7 +184,7 @@ fn cut_to(file: &File, path: &Path, whole: u64) -> anyhow::Result<()> {
             .with_context(|| format!("cannot repair {}", path.display()))?;
         eprint!(
             "{}",
-            super::table::wrap(&format!(
+            super::labels::wrap(&format!(
                 "note: cut the last {} bytes of {}: the end of a game that a stopped run was \
                  writing; that game is played again",
                 length - whole,

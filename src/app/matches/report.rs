@@ -10,16 +10,18 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
+use super::game_record::{MatchGame, Unread, read_games};
 use super::jsonl::JsonlGames;
+use super::labels::wrap;
 use super::openings::Starts;
-use super::plan::PlanLine;
+use super::plan::{PlanLine, player_text};
 use super::record_files::Checked;
 use super::resume::resume;
-use super::table::{table, wrap};
+use super::table::table;
 use super::{GameSummary, MatchConfig, Tourney};
 use crate::app::players::MatchPlayer;
 use crate::app::protocol::client::EngineSettings;
-use crate::app::record::{GameRecord, RecordStream};
+use crate::app::record::RecordStream;
 use crate::app::session::CommandError;
 use crate::core::stats::sprt::Sprt;
 
@@ -56,7 +58,7 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
     let mut finished: BTreeMap<u64, GameSummary> = BTreeMap::new();
     let mut out = String::new();
     for (path, &size) in request.files.iter().zip(&sizes) {
-        let mut games = read_games(path, size, request.force)?;
+        let mut games = read_games_of(path, size, request.force)?;
         let named = games
             .by_ref()
             .map(|r| r.map_err(|e| CommandError::File(format!("{}: {e}", path.display()))));
@@ -101,7 +103,7 @@ pub fn report(request: &ReportRequest) -> anyhow::Result<String> {
 /// What the records say of their match, read before any game is replayed.
 struct Survey {
     /// The first game read, and its plan.
-    first: GameRecord,
+    first: MatchGame,
     plan: PlanLine,
     /// The players by number (from 0), as the games name them.
     players: BTreeMap<usize, MatchPlayer>,
@@ -117,14 +119,14 @@ struct Survey {
 /// their match; refuses games of
 /// different matches and a game found twice.
 fn survey(files: &[PathBuf], sizes: &[u64], force: bool) -> anyhow::Result<Survey> {
-    let mut first: Option<(GameRecord, PlanLine)> = None;
+    let mut first: Option<(MatchGame, PlanLine)> = None;
     let mut players: BTreeMap<usize, MatchPlayer> = BTreeMap::new();
     let mut games = 0;
     let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
     for (file, path) in files.iter().enumerate() {
-        for record in read_games(path, sizes[file], force)? {
+        for record in read_games_of(path, sizes[file], force)? {
             let record = record.map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            let plan = plan_of(&record, path)?;
+            let plan = plan_of(&record)?;
             let first = first.get_or_insert_with(|| (record.clone(), plan.clone()));
             let (head, first_plan) = (&first.0, &first.1);
             if (plan.seed, plan.players, plan.pairing)
@@ -135,10 +137,8 @@ fn survey(files: &[PathBuf], sizes: &[u64], force: bool) -> anyhow::Result<Surve
                 bail!("the files hold games of different matches (other game, options, seed or players)");
             }
             games = games.max(plan.games);
-            if let Some(number) = record.match_game()
-                && let Some(before) = seen.insert(number as u64, file)
-            {
-                bail!("{}", twice(number, &files[before], path));
+            if let Some(before) = seen.insert(record.number, file) {
+                bail!("{}", twice(record.number, &files[before], path));
             }
             read_players(&record, first_plan.players, &mut players)?;
         }
@@ -207,7 +207,7 @@ impl Survey {
 
 /// The games of one file, read as a stream.
 enum Games {
-    Text(Box<Checked<BufReader<Take<File>>>>),
+    Text(Box<Checked<BufReader<Take<File>>>>, PathBuf),
     Jsonl(JsonlGames<BufReader<Take<File>>>),
 }
 
@@ -215,18 +215,28 @@ impl Games {
     /// What was said of each damaged game left out (`--force`).
     fn told(&self) -> &[String] {
         match self {
-            Games::Text(games) => &games.told,
+            Games::Text(games, _) => &games.told,
             Games::Jsonl(_) => &[],
         }
     }
 }
 
 impl Iterator for Games {
-    type Item = Result<GameRecord, CommandError>;
+    type Item = Result<MatchGame, CommandError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
-            Games::Text(games) => games.next(),
+            Games::Text(games, path) => {
+                let game = games.next()?;
+                let unread = |why: Unread| match why {
+                    Unread::NotAMatchGame => format!(
+                        "this file holds a game saved with 'save', not the records of a match: 'tabula replay {}' shows it",
+                        path.display()
+                    ),
+                    Unread::Bad(why) => why,
+                };
+                read_games(std::iter::once(game), unread).next()
+            }
             Games::Jsonl(games) => games.next(),
         }
     }
@@ -235,15 +245,16 @@ impl Iterator for Games {
 /// The games of the records at `path` in their first `upto` bytes, read as a stream: a
 /// damaged one refused with its line, or with `force` left out; a last game still being
 /// written (by a match running) is left out.
-fn read_games(path: &Path, upto: u64, force: bool) -> anyhow::Result<Games> {
-    // JSON lines are read as the text records they hold.
+fn read_games_of(path: &Path, upto: u64, force: bool) -> anyhow::Result<Games> {
+    // JSON lines are read as the games they hold.
     if super::jsonl::is_jsonl_file(path).unwrap_or(false) {
         return Ok(Games::Jsonl(super::jsonl::games_upto(path, upto)?));
     }
     let file = crate::app::lines::open_regular_file(path)?.take(upto);
     let stream = RecordStream::new(BufReader::with_capacity(1 << 16, file)).tolerating_a_torn_tail();
     let forced = "with --force it is left out of the table";
-    Ok(Games::Text(Box::new(Checked::new(stream, force, forced))))
+    let games = Box::new(Checked::new(stream, force, forced));
+    Ok(Games::Text(games, path.to_path_buf()))
 }
 
 /// Refuses a file given twice (by any path): its games would count twice.
@@ -265,7 +276,7 @@ fn refuse_repeated_files(files: &[PathBuf]) -> anyhow::Result<()> {
 }
 
 /// Game `number` found in `first` and again in `second`.
-fn twice(number: usize, first: &Path, second: &Path) -> String {
+fn twice(number: u64, first: &Path, second: &Path) -> String {
     if first == second {
         format!("game {number} appears twice in {}", first.display())
     } else {
@@ -277,50 +288,38 @@ fn twice(number: usize, first: &Path, second: &Path) -> String {
     }
 }
 
-/// The `match-plan` line of a game of `path`; a game without one was saved with `save`
-/// or written by an older version, and is said to be so.
-fn plan_of(record: &GameRecord, path: &Path) -> anyhow::Result<PlanLine> {
-    let Some(line) = record.note("match-plan") else {
-        if record.note("match-game").is_none() {
-            bail!(
-                "{} holds a game saved with 'save', not the records of a match: 'tabula replay {}' shows it",
-                path.display(),
-                path.display()
-            );
-        }
-        bail!(
-            "a game without a 'match-plan' line: these records were not written by 'tabula match' \
-             of this version (resume the match with 'tabula match ... --records FILE' instead)"
-        );
-    };
-    PlanLine::parse(line).map_err(anyhow::Error::msg)
+/// The plan of a game: a game without one was written by an older version, and is
+/// said to be so.
+fn plan_of(record: &MatchGame) -> anyhow::Result<PlanLine> {
+    record.plan.clone().with_context(|| {
+        "a game without a 'match-plan' line: these records were not written by 'tabula match' \
+         of this version (resume the match with 'tabula match ... --records FILE' instead)"
+    })
 }
 
-/// Adds the `match-player N PLAYER` lines of `record` to `players`.
+/// Adds the players of `record`'s seats to `players`.
 fn read_players(
-    record: &GameRecord,
+    record: &MatchGame,
     count: usize,
     players: &mut BTreeMap<usize, MatchPlayer>,
 ) -> anyhow::Result<()> {
-    for line in record
-        .notes
-        .iter()
-        .filter_map(|l| l.strip_prefix("match-player "))
-    {
-        let (number, player) = line.split_once(' ').unwrap_or((line, ""));
-        let number: usize = number
+    for seat in &record.seats {
+        let Some(number) = seat.player else { continue };
+        let text = player_text(seat.tag.name.as_deref(), &seat.tag.spec);
+        if number >= count {
+            bail!("a bad 'match-player {} {text}' line", number + 1);
+        }
+        let player: MatchPlayer = text
             .parse()
-            .ok()
-            .filter(|n| (1..=count).contains(n))
-            .with_context(|| format!("a bad 'match-player {line}' line"))?;
-        let player: MatchPlayer = player
-            .parse()
-            .map_err(|e| anyhow::anyhow!("'match-player {line}': {e}"))?;
+            .map_err(|e| anyhow::anyhow!("'match-player {} {text}': {e}", number + 1))?;
         if players
-            .insert(number - 1, player.clone())
+            .insert(number, player.clone())
             .is_some_and(|p| p != player)
         {
-            bail!("player #{number} is given as two different players in the records");
+            bail!(
+                "player #{} is given as two different players in the records",
+                number + 1
+            );
         }
     }
     Ok(())

@@ -5,15 +5,14 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, bail};
 
-use super::game::count_moves;
+use super::game_record::MatchGame;
 use super::openings::Starts;
-use super::plan::PlanLine;
+use super::plan::player_line;
 use super::scoring::{forfeit_result, outcome_result, result_line};
 use super::{GameSummary, MatchConfig};
-use crate::app::players::ForfeitKind;
-use crate::app::record::{Fault, GameRecord, Replay, Replaying};
+use crate::app::record::{Fault, Replay, Replaying};
 use crate::app::session::{Action, CommandError, Session};
-use crate::core::{Game, Seat};
+use crate::core::Game;
 
 /// Reads the finished games of an interrupted match back from its records (`records`,
 /// read one game at a time, so that records of any size hold one game in memory),
@@ -21,7 +20,7 @@ use crate::core::{Game, Seat};
 /// another match, refuses the whole file with the reason.
 pub(super) fn resume(
     config: &MatchConfig,
-    records: impl Iterator<Item = Result<GameRecord, CommandError>>,
+    records: impl Iterator<Item = Result<MatchGame, CommandError>>,
 ) -> anyhow::Result<Vec<GameSummary>> {
     let mut done: BTreeMap<u64, GameSummary> = BTreeMap::new();
     for record in records {
@@ -34,31 +33,36 @@ pub(super) fn resume(
     Ok(done.into_values().collect())
 }
 
-/// Checks the lines that tie a game to its match, where the records have them (records
-/// of earlier versions do not): the same players, pairing and seed.
-fn check_plan(
-    config: &MatchConfig,
-    record: &GameRecord,
-    number: u64,
-    seat_players: &[usize],
-) -> anyhow::Result<()> {
-    let Some(written) = record.note("match-plan") else {
+/// Checks who played the game: the same players in the seats and, where the records
+/// tie the game to its match (records of earlier versions do not), the same match and
+/// players by number and name.
+fn check_players(config: &MatchConfig, record: &MatchGame, seat_players: &[usize]) -> anyhow::Result<()> {
+    let number = record.number;
+    let seats: Vec<String> = record
+        .seats
+        .iter()
+        .map(|s| format!("{}={}", s.tag.seat, s.tag.spec))
+        .collect();
+    let session = Session::new(config.kind, &config.options, config.seed)?;
+    let expected = config.seats_line(seat_players, &session);
+    if format!("seats {}", seats.join(" ")) != expected {
+        bail!("game {number} of the records was played by other players (expected '{expected}')");
+    }
+    let Some(plan) = &record.plan else {
         return Ok(());
     };
-    let plan = PlanLine::parse(written).map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
     let expected = config.plan_lines(seat_players);
     let ours = config.plan();
     if (plan.seed, plan.players, plan.pairing) != (ours.seed, ours.players, ours.pairing) {
         bail!(
-            "game {number} of the records belongs to another match ('match-plan {written}'; this one is '{}')",
+            "game {number} of the records belongs to another match ('{plan}'; this one is '{}')",
             expected[0]
         );
     }
     let written: Vec<String> = record
-        .notes
+        .seats
         .iter()
-        .filter(|line| line.starts_with("match-player "))
-        .cloned()
+        .filter_map(|s| Some(player_line(s.player? + 1, s.tag.name.as_deref(), &s.tag.spec)))
         .collect();
     if written != expected[1..] {
         bail!(
@@ -72,9 +76,10 @@ fn check_plan(
 
 /// Checks that a recorded game started where this match starts it: from its position
 /// with `--positions` (its first line `setpos`), else at the game's own start.
-fn check_start(config: &MatchConfig, record: &GameRecord, number: u64) -> anyhow::Result<()> {
-    let recorded = match record.actions.first() {
-        Some((_, Action::SetPos(position))) => Some(position.as_str()),
+fn check_start(config: &MatchConfig, record: &MatchGame) -> anyhow::Result<()> {
+    let number = record.number;
+    let recorded = match record.actions.first().map(|a| &a.action) {
+        Some(Action::SetPos(position)) => Some(position.as_str()),
         _ => None,
     };
     if matches!(config.tourney.starts, Starts::Recorded(_)) {
@@ -100,13 +105,13 @@ fn check_start(config: &MatchConfig, record: &GameRecord, number: u64) -> anyhow
 
 /// Replays one recorded game: its number, players, seed, every roll (thrown from the
 /// seed) and move (legal), and its result (recomputed and compared).
-fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<GameSummary> {
+fn replay_record(config: &MatchConfig, record: &MatchGame) -> anyhow::Result<GameSummary> {
     let number = check_game(config, record)?;
     let index = number - 1;
     let seed = config.dice_seed(index);
-    match record.seed {
-        Some((recorded, 0)) if recorded == seed => {}
-        Some((recorded, _)) => bail!(
+    match record.dice_seed {
+        Some(recorded) if recorded == seed => {}
+        Some(recorded) => bail!(
             "game {number} of the records was played with dice seed {recorded}; this match (--seed {}) gives it {seed}",
             config.seed
         ),
@@ -116,16 +121,25 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         bail!("game {number} of the records is not in this shard's slice of the games (--shard)");
     }
     let seat_players = config.seat_players(index);
-    let session = Session::new(config.kind, &config.options, seed)?;
-    let expected = config.seats_line(&seat_players, &session);
-    if record.note("seats").map(|s| format!("seats {s}")) != Some(expected.clone()) {
-        bail!("game {number} of the records was played by other players (expected '{expected}')");
-    }
-    check_plan(config, record, number, &seat_players)?;
-    check_start(config, record, number)?;
-    let session = replay(record, seed, number)?;
-    let forfeit = recorded_forfeit(record, &session, number, seat_players.len())?;
-    let verdict = super::adjudicate::replayed(record, session.game(), number)?;
+    check_players(config, record, &seat_players)?;
+    check_start(config, record)?;
+    let session = replay(record, seed)?;
+    let forfeit = match &record.result.forfeit {
+        Some(f) => {
+            let seat = (0..seat_players.len())
+                .find(|&s| session.seat_name(s) == f.seat)
+                .with_context(|| {
+                    format!(
+                        "game {number}: the forfeit names no seat of this game: '{}'",
+                        f.seat
+                    )
+                })?;
+            Some((seat, f.kind, f.detail.clone()))
+        }
+        None => None,
+    };
+    let adjudicated = record.result.adjudicated.as_deref();
+    let verdict = super::adjudicate::replayed(adjudicated, session.game(), number)?;
     let (places, points) = match (&forfeit, verdict, session.game().outcome()) {
         (Some((seat, _, _)), _, _) => forfeit_result(session.game(), *seat),
         (None, Some(verdict), _) => outcome_result(verdict.outcome),
@@ -136,7 +150,7 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         ),
     };
     let recomputed = result_line(&places, &points);
-    let recorded = record.note("result").map(|r| format!("result {r}"));
+    let recorded = (record.result.places.as_ref()).map(|p| result_line(p, &record.result.points));
     if recorded.as_deref() != Some(recomputed.as_str()) {
         bail!(
             "game {number} of the records says '{}', but replaying it gives '{recomputed}'",
@@ -150,20 +164,17 @@ fn replay_record(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<Ga
         points,
         forfeit,
         stderr: Vec::new(),
-        names: Vec::new(),
-        moves: count_moves(record.actions.iter().map(|(_, a)| a)),
+        names: record.seats.iter().map(|s| s.tag.engine.clone()).collect(),
+        moves: record.moves(),
         traffic: Vec::new(),
-        adjudicated: record.note("adjudicated").map(String::from),
+        adjudicated: adjudicated.map(String::from),
     })
 }
 
 /// The number (from 1) of a recorded game, checked to be one of this match's games, of
 /// its game and options.
-fn check_game(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<u64> {
-    let number: u64 = record
-        .note("match-game")
-        .and_then(|n| n.trim().parse().ok())
-        .context("a game without a 'match-game N' line: this is not a match record")?;
+fn check_game(config: &MatchConfig, record: &MatchGame) -> anyhow::Result<u64> {
+    let number = record.number;
     if number == 0 || number > config.games {
         bail!(
             "the records hold game {number}, but this match has games 1 to {} (--games {})",
@@ -186,10 +197,11 @@ fn check_game(config: &MatchConfig, record: &GameRecord) -> anyhow::Result<u64> 
     Ok(number)
 }
 
-/// Game `number` of the records replayed on dice `seed`: every roll as the seed throws
-/// it, every move legal.
-fn replay(record: &GameRecord, seed: u64, number: u64) -> anyhow::Result<Session> {
-    Replay::new(record, seed, Replaying::Seeded)?
+/// Game `record` replayed on dice `seed`: every roll as the seed throws it, every move
+/// legal.
+fn replay(record: &MatchGame, seed: u64) -> anyhow::Result<Session> {
+    let number = record.number;
+    Replay::new(&record.replayable(), seed, Replaying::Seeded)?
         .finish()
         .map_err(|e| {
             let at = format!("game {number}, line {}: '{}'", e.line, e.written);
@@ -203,27 +215,4 @@ fn replay(record: &GameRecord, seed: u64, number: u64) -> anyhow::Result<Session
                 Fault::Refused(error) => anyhow::anyhow!("{at}: {error}"),
             }
         })
-}
-
-/// The forfeit the `forfeit` line of game `number` tells (of one of its `seats`), if it
-/// has one.
-fn recorded_forfeit(
-    record: &GameRecord,
-    session: &Session,
-    number: u64,
-    seats: usize,
-) -> anyhow::Result<Option<(Seat, ForfeitKind, String)>> {
-    let Some(text) = record.note("forfeit") else {
-        return Ok(None);
-    };
-    let (seat_name, rest) = text.split_once(' ').unwrap_or((text, ""));
-    let (kind, detail) = rest.split_once(": ").unwrap_or((rest, ""));
-    let seat = (0..seats)
-        .find(|&s| session.seat_name(s) == seat_name)
-        .with_context(|| format!("game {number}: the forfeit names no seat of this game: '{seat_name}'"))?;
-    if kind.trim().is_empty() {
-        bail!("game {number}: the forfeit line gives no reason");
-    }
-    let kind = kind.parse().map_err(|e| anyhow::anyhow!("game {number}: {e}"))?;
-    Ok(Some((seat, kind, detail.to_string())))
 }

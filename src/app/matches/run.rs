@@ -12,9 +12,10 @@ use anyhow::bail;
 
 use super::engines::EnginePool;
 use super::game::play_game_in;
+use super::labels::wrap;
 use super::scoring::format_points;
 use super::standings::{Live, SprtProgress};
-use super::table::{footer, table, unbalanced_warning, wrap};
+use super::table::{footer, table, unbalanced_warning};
 use super::{GameSummary, MatchConfig, game_label, one_line};
 use crate::ai::search::StopFlag;
 use crate::app::players::ForfeitKind;
@@ -236,7 +237,7 @@ impl Run<'_> {
             }
         }
         self.bar.set_message(self.live.progress(self.sprt.as_ref()));
-        if let Some(text) = super::standings::report_due(self.config, &self.finished) {
+        if let Some(text) = super::table::report_due(self.config, &self.finished) {
             let out = &mut self.out;
             if let Err(e) = self.bar.suspend(|| out.write_all(text.as_bytes())) {
                 more = self.fail(e.into());

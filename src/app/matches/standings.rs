@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::table::{format_elo, wrap};
+use super::labels::{format_elo, wrap};
 use super::{GameSummary, MatchConfig};
 use crate::core::stats::SampleSums;
 use crate::core::stats::rating::{Encounter, Fit, fit};
@@ -363,7 +363,7 @@ impl Live {
             sums: vec![SampleSums::default(); players],
             meetings: BTreeMap::new(),
             named: Vec::new(),
-            labels: super::table::player_labels(config, &[]),
+            labels: super::labels::player_labels(config, &[]),
         };
         for game in finished.values() {
             live.add(config, game);
@@ -399,7 +399,7 @@ impl Live {
             .any(|&p| !self.named.iter().any(|g| g.seat_players.contains(&p)));
         if new_player && game.names.iter().any(Option::is_some) {
             self.named.push(game.clone());
-            self.labels = super::table::player_labels(config, &self.named);
+            self.labels = super::labels::player_labels(config, &self.named);
         }
     }
 
@@ -480,25 +480,10 @@ impl Live {
     }
 }
 
-/// The table of the `finished` games when `--report-every N` asks for it (their count a
-/// multiple of N, short of the match's last game), after a blank line and a heading.
-pub(super) fn report_due(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Option<String> {
-    let every = config.tourney.report_every?;
-    let count = finished.len() as u64;
-    // The last game is followed by the table itself.
-    if count == 0 || count >= config.games || !count.is_multiple_of(every.max(1)) {
-        return None;
-    }
-    let games: Vec<GameSummary> = finished.values().cloned().collect();
-    Some(format!(
-        "\nstandings after {count} games:\n{}\n",
-        super::table::table(config, &games, None)
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::matches::table::report_due;
 
     fn game(index: u64, first_wins: bool) -> GameSummary {
         let seat_players = if index.is_multiple_of(2) {
@@ -586,20 +571,7 @@ mod tests {
     }
 
     fn two_players() -> MatchConfig {
-        use crate::core::Options;
-        use crate::games::GameKind;
-        MatchConfig {
-            kind: GameKind::Ur,
-            options: Options::defaults(GameKind::Ur.info().options),
-            games: 100,
-            players: vec!["g=bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
-            seed: 1,
-            jobs: 1,
-            records: None,
-            engines: Default::default(),
-            nets: crate::ai::learn::Nets::shipped(),
-            tourney: Default::default(),
-        }
+        MatchConfig::for_test(crate::games::GameKind::Ur, &[], &["g=bot:greedy", "bot:random"])
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The result table of a match: per player games, wins, points and places with their
 //! intervals, the Elo difference of two players, first places by seat, forfeits, engine
-//! round trips; and the labels that keep players apart within its width.
+//! round trips (the labels that keep players apart are `labels.rs`'s).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use super::labels::{NAME_WIDTH, format_elo, player_labels, wrap};
 use super::scoring::max_points;
 use super::standings::{SprtProgress, ratings_section};
 use super::{GameSummary, MatchConfig, Pairing};
@@ -15,13 +16,6 @@ use crate::app::protocol::client::Traffic;
 use crate::core::Game;
 use crate::core::stats::{ScoreInterval, elo, score_interval};
 use crate::games::AnyGame;
-
-/// A finite Elo figure with its sign, rounded to a whole number; a difference that
-/// rounds to nothing is `+0`, never `-0`.
-pub(super) fn format_elo(value: f64) -> String {
-    // Adding zero turns a negative zero (from rounding -0.4, or from 0 * -1) positive.
-    format!("{:+.0}", value.round() + 0.0)
-}
 
 /// A warning when the games do not divide into whole sets (one game per seating of every
 /// pairing).
@@ -41,11 +35,6 @@ pub(super) fn unbalanced_warning(config: &MatchConfig) -> Option<String> {
         ))
     })
 }
-
-/// The width the table keeps to.
-pub const TABLE_WIDTH: usize = 80;
-/// The width of the player column.
-const NAME_WIDTH: usize = 16;
 
 /// The result table, at most [`TABLE_WIDTH`] columns wide: everything the games say,
 /// the same for one run as for its records read back ([`footer`] adds how the run went).
@@ -373,61 +362,6 @@ fn elo_words(score: f64, low: f64, high: f64) -> String {
     format!("{} ({interval})", format_elo(estimate))
 }
 
-/// One label per player, at most [`NAME_WIDTH`] characters: the name given, else the
-/// engine's own name, else the player spec; labels that would look the same are told
-/// apart.
-pub fn player_labels(config: &MatchConfig, games: &[GameSummary]) -> Vec<String> {
-    let fresh = config.kind.new_game(&config.options).ok();
-    let spec_label = |spec: &PlayerSpec| {
-        fresh
-            .as_ref()
-            .map_or_else(|| spec.to_string(), |g| spec_label(spec, g))
-    };
-    let full: Vec<String> = config
-        .players
-        .iter()
-        .enumerate()
-        .map(|(player, p)| {
-            p.name.clone().unwrap_or_else(|| {
-                let reported = games.iter().find_map(|g| {
-                    let seat = g.seat_players.iter().position(|&x| x == player)?;
-                    g.names.get(seat).cloned().flatten()
-                });
-                reported.unwrap_or_else(|| spec_label(&p.spec))
-            })
-        })
-        .collect();
-    // Engines that give the same name (two builds of one bot) are shown by their specs.
-    let full: Vec<String> = full
-        .iter()
-        .enumerate()
-        .map(|(player, label)| {
-            let given = config.players[player].name.is_some();
-            let shared = full.iter().filter(|other| *other == label).count() > 1;
-            if shared && !given {
-                spec_label(&config.players[player].spec)
-            } else {
-                label.clone()
-            }
-        })
-        .collect();
-    distinct_labels(&full, NAME_WIDTH)
-}
-
-/// A player named by its spec within [`NAME_WIDTH`]: `bot:best (net:3)`, or `best
-/// (mcts:2000)` where that is too wide, or `bot:best` where even that is (the note
-/// under the table then says what it plays, see [`best_note`]).
-fn spec_label(spec: &PlayerSpec, game: &AnyGame) -> String {
-    let shown = spec.shown_for(game);
-    if shown.chars().count() <= NAME_WIDTH {
-        return shown;
-    }
-    match spec.bot() {
-        Some(bot) if bot.shown_for(game).chars().count() <= NAME_WIDTH => bot.shown_for(game),
-        _ => spec.to_string(),
-    }
-}
-
 /// `bot:best plays expectimax:4 here` in `game` when a player column could not say so.
 fn best_note(config: &MatchConfig, game: Option<&AnyGame>, labels: &[String]) -> Option<String> {
     let game = game?;
@@ -439,77 +373,27 @@ fn best_note(config: &MatchConfig, game: Option<&AnyGame>, labels: &[String]) ->
     hidden.then(|| format!("bot:best plays {} here\n", best_resolved(game)))
 }
 
-/// Cuts `names` to `width` characters so that no two of them look the same: first from
-/// the end, then from the middle (keeping both ends), and as a last resort with the
-/// player's number at the end.
-pub fn distinct_labels(names: &[String], width: usize) -> Vec<String> {
-    let cut_end = |name: &String| -> String {
-        if name.chars().count() <= width {
-            name.clone()
-        } else {
-            format!("{}~", name.chars().take(width - 1).collect::<String>())
-        }
-    };
-    let cut_middle = |name: &String| -> String {
-        let count = name.chars().count();
-        if count <= width {
-            return name.clone();
-        }
-        // The end of a command (the program's file name) tells most.
-        let head = (width - 1) / 3;
-        let tail = width - 1 - head;
-        let chars: Vec<char> = name.chars().collect();
-        format!(
-            "{}~{}",
-            chars[..head].iter().collect::<String>(),
-            chars[count - tail..].iter().collect::<String>()
-        )
-    };
-    let mut labels: Vec<String> = names.iter().map(cut_end).collect();
-    let clashes =
-        |labels: &[String], i: usize| labels.iter().enumerate().any(|(j, l)| j != i && *l == labels[i]);
-    let clashing: Vec<usize> = (0..labels.len()).filter(|&i| clashes(&labels, i)).collect();
-    for &i in &clashing {
-        labels[i] = cut_middle(&names[i]);
+/// The table of the `finished` games when `--report-every N` asks for it (their count a
+/// multiple of N, short of the match's last game), after a blank line and a heading.
+pub(super) fn report_due(config: &MatchConfig, finished: &BTreeMap<u64, GameSummary>) -> Option<String> {
+    let every = config.tourney.report_every?;
+    let count = finished.len() as u64;
+    // The last game is followed by the table itself.
+    if count == 0 || count >= config.games || !count.is_multiple_of(every.max(1)) {
+        return None;
     }
-    let clashing: Vec<usize> = (0..labels.len()).filter(|&i| clashes(&labels, i)).collect();
-    for i in clashing {
-        let suffix = format!("~{}", i + 1);
-        let keep = width.saturating_sub(suffix.len());
-        let head: String = labels[i].chars().take(keep).collect();
-        labels[i] = format!("{head}{suffix}");
-    }
-    labels
-}
-
-/// Wraps a line at `, ` or spaces to [`TABLE_WIDTH`] columns, continuing indented.
-pub(super) fn wrap(line: &str) -> String {
-    let mut text = String::new();
-    let mut current = String::new();
-    for word in line.split(' ') {
-        let extra = if current.is_empty() { 0 } else { 1 };
-        if !current.is_empty() && current.chars().count() + extra + word.chars().count() > TABLE_WIDTH {
-            text.push_str(&current);
-            text.push('\n');
-            current = String::from("  ");
-        } else if extra == 1 {
-            current.push(' ');
-        }
-        current.push_str(word);
-    }
-    text.push_str(&current);
-    text.push('\n');
-    text
+    let games: Vec<GameSummary> = finished.values().cloned().collect();
+    Some(format!(
+        "\nstandings after {count} games:\n{}\n",
+        table(config, &games, None)
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::roster::BotKind;
     use crate::app::matches::MatchConfig;
-    use crate::app::players::{MatchPlayer, PlayerSpec};
-    use crate::app::protocol::client::EngineSettings;
-    use crate::core::Options;
+    use crate::app::matches::labels::{TABLE_WIDTH, distinct_labels};
     use crate::games::GameKind;
 
     #[test]
@@ -535,16 +419,8 @@ mod tests {
     #[test]
     fn bot_best_is_named_with_what_it_plays() {
         let config = |words: &[&str]| MatchConfig {
-            kind: GameKind::Ur,
-            options: Options::parse(GameKind::Ur.info().options, words).unwrap(),
             games: 2,
-            players: vec!["bot:best".parse().unwrap(), "bot:greedy".parse().unwrap()],
-            seed: 1,
-            jobs: 1,
-            records: None,
-            engines: EngineSettings::default(),
-            nets: crate::ai::learn::Nets::shipped(),
-            tourney: Default::default(),
+            ..MatchConfig::for_test(GameKind::Ur, words, &["bot:best", "bot:greedy"])
         };
         let city = table(&config(&[]), &[], None);
         assert!(city.contains("\n1  bot:best (net:3) "), "{city}");
@@ -576,23 +452,10 @@ mod tests {
 
     #[test]
     fn the_table_keeps_to_80_columns_and_its_intervals_to_what_is_possible() {
+        let players = ["a-very-long-player-name=bot:greedy", "bot:random"];
         let config = MatchConfig {
-            kind: GameKind::Ur,
-            options: Options::defaults(GameKind::Ur.info().options),
             games: 3,
-            players: vec![
-                "a-very-long-player-name=bot:greedy".parse().unwrap(),
-                MatchPlayer {
-                    name: None,
-                    spec: PlayerSpec::Bot(BotKind::Random),
-                },
-            ],
-            seed: 1,
-            jobs: 1,
-            records: None,
-            engines: EngineSettings::default(),
-            nets: crate::ai::learn::Nets::shipped(),
-            tourney: Default::default(),
+            ..MatchConfig::for_test(GameKind::Ur, &[], &players)
         };
         // Player 1 wins every game, from either seat.
         let games = two_player_games(&config, 3, |_| true);
@@ -645,16 +508,8 @@ mod tests {
 
     fn ur_config(games: u64) -> MatchConfig {
         MatchConfig {
-            kind: GameKind::Ur,
-            options: Options::defaults(GameKind::Ur.info().options),
             games,
-            players: vec!["bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
-            seed: 1,
-            jobs: 1,
-            records: None,
-            engines: EngineSettings::default(),
-            nets: crate::ai::learn::Nets::shipped(),
-            tourney: Default::default(),
+            ..MatchConfig::for_test(GameKind::Ur, &[], &["bot:greedy", "bot:random"])
         }
     }
 

@@ -50,10 +50,10 @@ pub use replay::{Effect, Fault, Replay, ReplayError, Replayed, Replaying};
 #[cfg(test)]
 pub use stream::pick;
 pub use stream::{Picked, RecordStream, Undamaged, open_record_file, pick_from_file, read_records};
-pub use tags::{NOTE_WORDS, Tags, split_name};
+pub use tags::{NOTE_WORDS, SeatTag, Tags, first_places, seat_players, split_name, tags_of};
 #[cfg(test)]
 pub use write::save_text;
-pub use write::{action_line, dice_command, save_file, start_dice, write_game};
+pub use write::{action_line, dice_command, save_file, sealed_game, seed_text, start_dice, write_game};
 
 use crate::app::lines::quote;
 use crate::app::session::{Action, CommandError};

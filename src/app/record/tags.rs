@@ -1,7 +1,8 @@
 //! A record's tags, as PGN has them: `tag KEY VALUE` lines after the `seal` line that
 //! say when the game was written (`date`, in UTC), by which version of tabula
-//! (`tabula`), who sat in each seat (`player SEAT SPEC`, and `name SEAT NAME` for a
-//! player given a name) and how it ended (`result`, `reason`). They are sealed with the
+//! (`tabula`), who sat in each seat (`player SEAT SPEC`, `name SEAT NAME` for a player
+//! given a name, and `engine SEAT NAME` for the name an engine gave, told apart from the
+//! names of the match's other players) and how it ended (`result`, `reason`). They are sealed with the
 //! rest of the game; a tag of a key this version does not know is kept and shown.
 
 use crate::app::session::{Action, Session};
@@ -62,7 +63,7 @@ impl Tags {
             })
         };
         let spec = of("player")?;
-        Some(match of("name") {
+        Some(match of("name").or_else(|| of("engine")) {
             Some(name) => format!("{seat} {name} ({spec})"),
             None => format!("{seat} {spec}"),
         })
@@ -87,7 +88,7 @@ impl Tags {
             (Some(result), None) => lines.push(format!("result: {result}")),
             _ => {}
         }
-        let known = ["date", "tabula", "player", "name", "result", "reason"];
+        let known = ["date", "tabula", "player", "name", "engine", "result", "reason"];
         for (key, value) in self.iter().filter(|(k, _)| !known.contains(k)) {
             lines.push(format!("{key}: {value}"));
         }
@@ -95,32 +96,62 @@ impl Tags {
     }
 }
 
-/// The tag lines of a game as a record writes it: the date now, this version, each
-/// seat's player from the `seats` note (and its name from a match's `match-player`
-/// notes, which come in seat order), and the result and its reason from the game and
-/// the `closing` lines (a match's `forfeit` line).
-pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec<String> {
-    let game = session.game();
+/// Who sat in one seat, as a record's tags say it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatTag {
+    /// The seat's name: `white`.
+    pub seat: String,
+    /// The player as `--player` takes it: `bot:greedy`.
+    pub spec: String,
+    /// The name given to the player (`--player NAME=SPEC`), if any.
+    pub name: Option<String>,
+    /// The name the seat's engine gave for itself, told apart from the other players'.
+    pub engine: Option<String>,
+}
+
+/// The tag lines of a game: the date now, this version, each seat's player, given name
+/// and engine's name, and how the game ended (`result`) and why (`reason`).
+pub fn tags_of(seats: &[SeatTag], result: &str, reason: &str) -> Vec<String> {
     let mut lines = vec![
         format!("tag date {}", utc_now()),
         format!("tag tabula {}", env!("CARGO_PKG_VERSION")),
     ];
+    lines.extend(seats.iter().map(|s| format!("tag player {} {}", s.seat, s.spec)));
+    let named = seats.iter().filter_map(|s| Some((s, s.name.as_ref()?)));
+    lines.extend(named.map(|(s, name)| format!("tag name {} {name}", s.seat)));
+    let engines = seats.iter().filter_map(|s| Some((s, s.engine.as_ref()?)));
+    lines.extend(engines.map(|(s, engine)| format!("tag engine {} {engine}", s.seat)));
+    lines.push(format!("tag result {result}"));
+    lines.push(format!("tag reason {reason}"));
+    lines
+}
+
+/// The tag lines of a game as a record writes it (see [`tags_of`]): each seat's player
+/// from the `seats` note (and its name from a match's `match-player` notes, which come in
+/// seat order), and the result and its reason from the game and the `closing` lines (a
+/// match's `forfeit` line).
+pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec<String> {
+    let game = session.game();
     let seat_names: Vec<String> = (0..game.seat_count())
         .map(|s| game.seat_name(s).to_string())
         .collect();
-    if let Some(seats) = notes.iter().find_map(|n| n.strip_prefix("seats ")) {
-        for (seat, spec) in seat_players(seats, &seat_names) {
-            lines.push(format!("tag player {seat} {spec}"));
-        }
-    }
+    let mut seats: Vec<SeatTag> = match notes.iter().find_map(|n| n.strip_prefix("seats ")) {
+        Some(seats) => seat_players(seats, &seat_names)
+            .into_iter()
+            .map(|(seat, spec)| SeatTag {
+                seat,
+                spec,
+                ..SeatTag::default()
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     let named = notes
         .iter()
         .filter_map(|n| n.strip_prefix("match-player "))
         .filter_map(|n| Some(given_name(n.split_once(' ')?.1)));
-    for (seat, name) in seat_names.iter().zip(named) {
-        if let Some(name) = name {
-            lines.push(format!("tag name {seat} {name}"));
-        }
+    for (seat, name) in seats.iter_mut().zip(named) {
+        seat.name = name.map(String::from);
     }
     let forfeit = closing.iter().find_map(|l| l.strip_prefix("forfeit "));
     let resigned = session.actions().last().and_then(|(_, action)| match action {
@@ -134,7 +165,7 @@ pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String])
             (format!("{seat} forfeits"), format!("forfeit: {forfeit}"))
         }
         (None, None) if let Some(adjudicated) = adjudicated => (
-            first_places(closing, &seat_names),
+            first_places(&written_places(closing), &seat_names),
             format!("adjudicated: {adjudicated}"),
         ),
         (None, Some(outcome)) => {
@@ -149,23 +180,26 @@ pub(super) fn tag_lines(session: &Session, notes: &[String], closing: &[String])
             "the game was saved before its end".to_string(),
         ),
     };
-    lines.push(format!("tag result {result}"));
-    lines.push(format!("tag reason {reason}"));
-    lines
+    tags_of(&seats, &result, &reason)
 }
 
-/// Who came first by a match's `result places=...` line: `white wins`, or the seats
-/// that share first place.
-fn first_places(closing: &[String], seat_names: &[String]) -> String {
-    let places = closing
+/// The places of a match's `result places=...` line among the `closing` lines.
+fn written_places(closing: &[String]) -> Vec<u8> {
+    closing
         .iter()
         .find_map(|l| l.strip_prefix("result places="))
         .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or("");
+        .map(|places| places.split(',').map(|p| p.parse().unwrap_or(0)).collect())
+        .unwrap_or_default()
+}
+
+/// Who came first by the `places` of the seats: `white wins`, or the seats that share
+/// first place.
+pub fn first_places(places: &[u8], seat_names: &[String]) -> String {
     let first: Vec<&str> = places
-        .split(',')
+        .iter()
         .zip(seat_names)
-        .filter(|(place, _)| *place == "1")
+        .filter(|(place, _)| **place == 1)
         .map(|(_, seat)| seat.as_str())
         .collect();
     match first.as_slice() {

@@ -3,23 +3,17 @@
 
 use super::seal::{SEAL_LINE, Sealer};
 use crate::app::session::{Action, CommandError, Session};
-use crate::core::{Game, SeededDice};
+use crate::core::{Game, Options, SeededDice};
 use crate::games::GameKind;
 
-/// One game's lines, sealed: the `game` line, the `seal` line, its tags, the `notes`, the `seed`
-/// line of the dice the game started with, every action (a `seed` line wherever the dice
+/// One game's lines after its `seal` line, and how many of them are actions: its tags,
+/// the `notes`, the `seed` line of the dice the game started with, every action (a `seed` line wherever the dice
 /// were reseeded before a roll, and a roll the stream cannot throw again, one replayed
 /// from an older record, written as typed `dice`), a `seed` line if the stream was moved
-/// after the last roll, the `closing` lines (a match's result), and the `end` line.
-fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec<String> {
+/// after the last roll, and the `closing` lines (a match's result).
+fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> (Vec<String>, usize) {
     let game = session.game();
-    let mut header = format!("game {}", game.info().id);
-    for option in game.options().non_default(game.info().options) {
-        header.push(' ');
-        header.push_str(&option);
-    }
-    let mut lines = vec![header, SEAL_LINE.to_string()];
-    lines.extend(super::tags::tag_lines(session, notes, closing));
+    let mut lines = super::tags::tag_lines(session, notes, closing);
     lines.extend(notes.iter().cloned());
     let mut stream = start_dice(session);
     lines.push(seed_line(&stream));
@@ -48,13 +42,30 @@ fn written_lines(session: &Session, notes: &[String], closing: &[String]) -> Vec
         lines.push(seed_line(session.dice()));
     }
     lines.extend(closing.iter().cloned());
-    lines.push(Sealer::end_line_of(&lines, actions));
-    lines
+    (lines, actions)
 }
 
 /// One game as a record writes it (see [`written_lines`]), each line ending in a newline.
 pub fn write_game(session: &Session, notes: &[String], closing: &[String]) -> String {
-    let mut text = written_lines(session, notes, closing).join("\n");
+    let (body, actions) = written_lines(session, notes, closing);
+    let game = session.game();
+    sealed_game(game.kind(), game.options(), body, actions)
+}
+
+/// One game's record from its lines, sealed: the `game` line of `kind` with its
+/// `options` (those not at their default), the `seal` line, the `body` (tags, notes,
+/// `seed` lines, actions and closing lines, `actions` of them action lines) and the
+/// `end` line that seals them all, each line ending in a newline.
+pub fn sealed_game(kind: GameKind, options: &Options, body: Vec<String>, actions: usize) -> String {
+    let mut header = format!("game {}", kind.info().id);
+    for option in options.non_default(kind.info().options) {
+        header.push(' ');
+        header.push_str(&option);
+    }
+    let mut lines = vec![header, SEAL_LINE.to_string()];
+    lines.extend(body);
+    lines.push(Sealer::end_line_of(&lines, actions));
+    let mut text = lines.join("\n");
     text.push('\n');
     text
 }
@@ -72,9 +83,14 @@ fn same_stream(a: &SeededDice, b: &SeededDice) -> bool {
 }
 
 fn seed_line(dice: &SeededDice) -> String {
-    match dice.position() {
-        0 => format!("seed {}", dice.seed()),
-        at => format!("seed {} at {at}", dice.seed()),
+    seed_text(dice.seed(), dice.position())
+}
+
+/// The `seed` line of dice `seed` from position `at` of its stream.
+pub fn seed_text(seed: u64, at: u128) -> String {
+    match at {
+        0 => format!("seed {seed}"),
+        at => format!("seed {seed} at {at}"),
     }
 }
 
