@@ -95,6 +95,14 @@ impl Dice {
 }
 
 /// Human form: `6-3`, or `4` for a single die.
+/// One die's value as the roll it is, so that a roll kept as a plain value can be named
+/// like any other.
+impl From<u8> for Dice {
+    fn from(value: u8) -> Dice {
+        Dice::single(value)
+    }
+}
+
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let words: Vec<String> = self.values().iter().map(u8::to_string).collect();

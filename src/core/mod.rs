@@ -25,8 +25,8 @@ pub mod wrap;
 
 pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
 pub use error::{
-    DiceError, DiceMistake, IllegalMove, PlayError, PositionError, PositionMistake, SyntaxError,
-    SyntaxMistake, UnknownSeat, WrongPhase,
+    DiceError, DiceMistake, IllegalMove, PhaseMistake, PlayError, PositionError, PositionMistake,
+    SyntaxError, SyntaxMistake, UnknownSeat, WrongPhase,
 };
 pub use game::{
     BigWinChances, Game, GameInfo, HelpExamples, MAX_BIG_WINS, MAX_SEATS, NewGame, Outcome, Phase,

@@ -37,10 +37,11 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
     Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, SyntaxError, WrongPhase,
+    OptionSpec, Options, Outcome, Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, SyntaxError,
+    WrongPhase,
 };
 
-pub use fault::PositionFault;
+pub use fault::{MoveFault, PositionFault};
 
 /// A position string that is not a position of this game.
 pub type PositionError = crate::core::PositionError<PositionFault>;
@@ -469,6 +470,7 @@ impl Aeroplane {
 
 impl Game for Aeroplane {
     type Move = AeroMove;
+    type MoveFault = MoveFault;
 
     fn info(&self) -> &'static GameInfo {
         &INFO
@@ -553,12 +555,11 @@ impl Game for Aeroplane {
         }
     }
 
-    fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError> {
+    fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError<MoveFault>> {
         if self.in_rolloff() {
-            return Err(WrongPhase(format!(
-                "roll first: the roll-off decides who starts ({} to roll)",
-                self.seat_name(self.turn)
-            ))
+            return Err(PhaseMistake::RollOff {
+                to_roll: Some(self.seat_name(self.turn)),
+            }
             .into());
         }
         self.stage.to_move()?;

@@ -24,17 +24,17 @@ mod text;
 use std::sync::Arc;
 
 pub use board::{BLACK, WHITE};
-use board::{HOME, LAST, PIECES, Pieces, cell_name, cell_of, indices_of};
+use board::{HOME, PIECES, Pieces, cell_name, cell_of, indices_of};
 use movegen::{NoEntry, Stuck, Turn};
 
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, Standing,
-    SyntaxError, WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
+    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, Standing, SyntaxError,
+    WrongPhase,
 };
 
-pub use fault::PositionFault;
+pub use fault::{MoveFault, PositionFault};
 
 /// A position string that is not a position of this game.
 pub type PositionError = crate::core::PositionError<PositionFault>;
@@ -164,72 +164,42 @@ impl Microbes {
         self.stage.rolled()
     }
 
-    fn side_name(seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
     fn mover(&self) -> Turn {
         Turn::new(self.turn, self.pieces)
     }
 
     /// Says why `mv` cannot be played with `die`, or returns nothing when it can.
-    fn check(&self, mv: MicrobesMove, die: u8) -> Result<(), IllegalMove> {
+    fn check(&self, mv: MicrobesMove, die: u8) -> Result<(), MoveFault> {
         let turn = self.mover();
-        let who = Microbes::side_name(self.turn);
-        let start = cell_name(cell_of(self.turn, 0));
+        let seat = self.turn;
         match mv {
             MicrobesMove::Pass => {
                 let mut legal = Vec::new();
                 turn.generate(die, &mut legal);
                 match legal[0] {
                     MicrobesMove::Pass => Ok(()),
-                    example => Err(IllegalMove(format!(
-                        "{who} can move, so passing is not allowed (for example {})",
-                        text::format_move(example)
-                    ))),
+                    example => Err(MoveFault::PassWithMoves { seat, example }),
                 }
             }
             MicrobesMove::Enter => match turn.enter(die) {
                 Ok(_) => Ok(()),
-                Err(NoEntry::NotSix) => Err(IllegalMove(format!(
-                    "a new piece enters only on a 6, and the roll is {die}"
-                ))),
-                Err(NoEntry::NoReserve) => Err(IllegalMove(format!(
-                    "{who} has no piece in reserve: all four are on the board"
-                ))),
-                Err(NoEntry::StartTaken) => Err(IllegalMove(format!(
-                    "{start} is taken by {who}'s own piece, so no new piece can enter"
-                ))),
+                Err(NoEntry::NotSix) => Err(MoveFault::EnterNeedsSix { die }),
+                Err(NoEntry::NoReserve) => Err(MoveFault::NoReserve { seat }),
+                Err(NoEntry::StartTaken) => Err(MoveFault::StartTaken { seat }),
             },
             MicrobesMove::Piece(cell) => {
-                let name = cell_name(cell);
-                let Some(from) = turn.mine.index_on(self.turn, cell) else {
-                    return Err(IllegalMove(format!("{who} has no piece on {name}")));
+                let Some(from) = turn.mine.index_on(seat, cell) else {
+                    return Err(MoveFault::NoPiece { seat, cell });
                 };
-                turn.walk(from, die).map(|_| ()).map_err(|stuck| {
-                    IllegalMove(match stuck {
-                        Stuck::OwnAhead(ahead) => format!(
-                            "{name} cannot move: {who}'s own piece on {} stands right in front of it",
-                            cell_name(ahead)
-                        ),
-                        Stuck::Overshoot => format!(
-                            "a {die} would carry {name} beyond {}, the end of {who}'s home diagonal; \
-                             there the whole roll must fit",
-                            cell_name(cell_of(self.turn, LAST))
-                        ),
-                        Stuck::HomeBlocked(blocker) => {
-                            let fresh = if turn.mine.has(0) && blocker == cell_of(self.turn, 0) {
-                                "fresh "
-                            } else {
-                                ""
-                            };
-                            format!(
-                                "{name} cannot pass {who}'s own {fresh}piece on {}: \
-                                 on the home diagonal the whole roll must fit",
-                                cell_name(blocker)
-                            )
-                        }
-                    })
+                turn.walk(from, die).map(|_| ()).map_err(|stuck| match stuck {
+                    Stuck::OwnAhead(ahead) => MoveFault::OwnAhead { seat, cell, ahead },
+                    Stuck::Overshoot => MoveFault::Overshoot { seat, cell, die },
+                    Stuck::HomeBlocked(blocker) => MoveFault::HomeBlocked {
+                        seat,
+                        cell,
+                        blocker,
+                        fresh: turn.mine.has(0) && blocker == cell_of(seat, 0),
+                    },
                 })
             }
         }
@@ -326,6 +296,7 @@ impl Microbes {
 
 impl Game for Microbes {
     type Move = MicrobesMove;
+    type MoveFault = MoveFault;
 
     fn info(&self) -> &'static GameInfo {
         &INFO
@@ -381,7 +352,7 @@ impl Game for Microbes {
         }
     }
 
-    fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError> {
+    fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError<MoveFault>> {
         let die = self.stage.to_move()?;
         self.check(*mv, die)?;
         self.apply(*mv, die);
