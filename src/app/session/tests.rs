@@ -4,7 +4,8 @@
 
 use super::{CommandError, Session};
 use crate::core::{
-    DiceError, DiceMistake, IllegalMove, Options, PhaseMistake, PositionError, PositionMistake, WrongPhase,
+    DiceError, DiceMistake, IllegalMove, Notation, Options, PhaseMistake, PositionError, PositionMistake,
+    WrongPhase,
 };
 use crate::games::microbes::board::parse_cell;
 use crate::games::microbes::{MoveFault, PositionFault, WHITE};

@@ -5,7 +5,7 @@
 
 use thiserror::Error;
 
-use crate::core::{IllegalMove, PlayError, PositionMistake, RollOffMistake};
+use crate::core::{PositionMistake, RollOffMistake};
 
 use super::board::TRACK_SQUARES;
 use super::{AeroMove, COLOUR_NAMES, LaunchRule, PositionError, SEAT_COLOURS, plane_name, text};
@@ -374,12 +374,6 @@ pub enum MoveFault {
         /// The roll.
         roll: u8,
     },
-}
-
-impl From<MoveFault> for PlayError<MoveFault> {
-    fn from(fault: MoveFault) -> Self {
-        PlayError::Illegal(IllegalMove(fault))
-    }
 }
 
 #[cfg(test)]

@@ -36,9 +36,9 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, SyntaxError,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
+    OptionKind, OptionSpec, Options, Outcome, Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat,
+    SyntaxError, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -563,7 +563,7 @@ impl Game for Aeroplane {
             .into());
         }
         self.stage.to_move()?;
-        self.check(mv)?;
+        self.check(mv).map_err(IllegalMove)?;
         self.apply(mv);
         Ok(())
     }

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::core::{IllegalMove, PlayError, PositionMistake, Seat};
+use crate::core::{PositionMistake, Seat};
 
 use super::board::{Cell, HOME, LAST, PIECES, cell_name, cell_of};
 use super::text::START_POSITION;
@@ -234,12 +234,6 @@ pub enum MoveFault {
         /// True when the piece in the way has just entered, on the start.
         fresh: bool,
     },
-}
-
-impl From<MoveFault> for PlayError<MoveFault> {
-    fn from(fault: MoveFault) -> Self {
-        PlayError::Illegal(IllegalMove(fault))
-    }
 }
 
 #[cfg(test)]

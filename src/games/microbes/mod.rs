@@ -29,9 +29,9 @@ use movegen::{NoEntry, Stuck, Turn};
 
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionKind,
-    OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, Standing, SyntaxError,
-    WrongPhase,
+    Dice, DiceError, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError,
+    OptionKind, OptionSpec, Options, Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, Standing,
+    SyntaxError, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -354,7 +354,7 @@ impl Game for Microbes {
 
     fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError<MoveFault>> {
         let die = self.stage.to_move()?;
-        self.check(*mv, die)?;
+        self.check(*mv, die).map_err(IllegalMove)?;
         self.apply(*mv, die);
         Ok(())
     }

@@ -122,7 +122,12 @@ impl Mnogoboy {
                     let fork = walk(piece.field, die, None).err();
                     return Err(match (choice, fork) {
                         (None, Some(fork)) => MoveFault::PassesFork { die, fork, reach },
-                        _ => MoveFault::NoFork { die, piece, reach },
+                        _ => MoveFault::Unreached {
+                            die,
+                            piece,
+                            reach,
+                            target: None,
+                        },
                     });
                 }
                 found
@@ -130,11 +135,11 @@ impl Mnogoboy {
             MnogoboyMove::AdvanceTo(target) => {
                 let found = reach.iter().find(|&&(_, to)| to == target);
                 if found.is_none() {
-                    return Err(MoveFault::OtherTarget {
+                    return Err(MoveFault::Unreached {
                         die,
                         piece,
                         reach,
-                        target,
+                        target: Some(target),
                     });
                 }
                 found

@@ -395,39 +395,17 @@ pub enum MoveFault {
         /// Each branch with the field it reaches.
         reach: Vec<(Option<Branch>, u8)>,
     },
-    /// A branch named where the move passes no fork.
-    #[error(
-        "the {die} takes {} from {} to {} without passing a fork: write move",
-        .piece.colour,
-        field_name(.piece.field),
-        reach_text(.reach)
-    )]
-    NoFork {
+    /// A branch named where the move passes no fork, or a field the roll does not reach.
+    #[error("{}", unreached_text(*.die, .piece, .reach, *.target))]
+    Unreached {
         /// The roll.
         die: u8,
         /// The piece to move.
         piece: Piece,
         /// Where the roll takes it.
         reach: Vec<(Option<Branch>, u8)>,
-    },
-    /// A field the roll does not reach.
-    #[error(
-        "a {die} takes {} from {} to {}, not to {}{}",
-        .piece.colour,
-        field_name(.piece.field),
-        reach_text(.reach),
-        field_name(*.target),
-        if *.target <= .piece.field && *.target != FINISH { " (pieces never move backward)" } else { "" }
-    )]
-    OtherTarget {
-        /// The roll.
-        die: u8,
-        /// The piece to move.
-        piece: Piece,
-        /// Where the roll takes it.
-        reach: Vec<(Option<Branch>, u8)>,
-        /// The field written.
-        target: u8,
+        /// The field written; `None` for a branch named where the move passes no fork.
+        target: Option<u8>,
     },
     /// A move action that is no move.
     #[error("that is not a move")]
@@ -466,6 +444,24 @@ fn reach_text(reach: &[(Option<Branch>, u8)]) -> String {
         })
         .collect();
     words.join(" or ")
+}
+
+fn unreached_text(die: u8, piece: &Piece, reach: &[(Option<Branch>, u8)], target: Option<u8>) -> String {
+    let (colour, from, reach) = (piece.colour, field_name(piece.field), reach_text(reach));
+    match target {
+        None => format!("the {die} takes {colour} from {from} to {reach} without passing a fork: write move"),
+        Some(target) => {
+            let backward = if target <= piece.field && target != FINISH {
+                " (pieces never move backward)"
+            } else {
+                ""
+            };
+            format!(
+                "a {die} takes {colour} from {from} to {reach}, not to {}{backward}",
+                field_name(target)
+            )
+        }
+    }
 }
 
 /// The moves that name each branch: `move long (to 30) or move short (to 12)`.

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::core::{Dice, IllegalMove, PlayError, PositionMistake, Seat};
+use crate::core::{Dice, PositionMistake, Seat};
 
 use super::text::START_POSITION;
 use super::{BLACK, NardyMove, PositionError, SEAT_NAMES, WHITE, WinKind, text};
@@ -307,12 +307,6 @@ fn point_text(point: u32) -> String {
 
 fn dice_text(dice: &[u32]) -> String {
     dice.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
-}
-
-impl From<MoveFault> for PlayError<MoveFault> {
-    fn from(fault: MoveFault) -> Self {
-        PlayError::Illegal(IllegalMove(fault))
-    }
 }
 
 #[cfg(test)]

@@ -25,9 +25,9 @@ use movegen::TurnRules;
 
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat,
-    SyntaxError, WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
+    OptionError, OptionKind, OptionSpec, Options, Outcome, Phase, PhaseMistake, PlayError, RollOff,
+    RollOffRule, Seat, SyntaxError, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -564,7 +564,7 @@ impl Game for Nardy {
 
     fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError<MoveFault>> {
         self.stage.to_move()?;
-        let played = self.check(mv)?;
+        let played = self.check(mv).map_err(IllegalMove)?;
         self.apply(&played);
         Ok(())
     }

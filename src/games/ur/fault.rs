@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::core::{IllegalMove, PlayError, PositionMistake, Seat};
+use crate::core::{PositionMistake, Seat};
 
 use super::board::{Cell, RuleSet, cell_name};
 use super::movegen::Refusal;
@@ -347,12 +347,6 @@ fn reach_text(reach: &[Option<Cell>]) -> String {
         .map(|to| to.map_or("off".to_string(), cell_name))
         .collect();
     names.join(" or ")
-}
-
-impl From<MoveFault> for PlayError<MoveFault> {
-    fn from(fault: MoveFault) -> Self {
-        PlayError::Illegal(IllegalMove(fault))
-    }
 }
 
 #[cfg(test)]

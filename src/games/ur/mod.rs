@@ -26,9 +26,9 @@ use movegen::{Judge, Plan};
 
 use crate::core::turn::{self, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, NewGame, OptionError,
-    OptionKind, OptionSpec, Options, Outcome, Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat,
-    SyntaxError, WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Estimate, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
+    OptionError, OptionKind, OptionSpec, Options, Outcome, Phase, PhaseMistake, PlayError, RollOff,
+    RollOffRule, Seat, SyntaxError, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -501,16 +501,16 @@ impl Game for Ur {
             UrMove::Pass => {
                 let plans = self.plans();
                 if !plans.is_empty() {
-                    return Err(MoveFault::PassWithMoves {
+                    return Err(IllegalMove(MoveFault::PassWithMoves {
                         seat: self.turn,
                         example: self.steps_for(&plans)[0],
-                    }
+                    })
                     .into());
                 }
                 self.pass();
             }
             UrMove::Step(step) => {
-                let plan = self.resolve(step)?;
+                let plan = self.resolve(step).map_err(IllegalMove)?;
                 self.apply(&plan);
             }
         }
