@@ -315,7 +315,7 @@ fn new_game(
             if fresh.find_seat(key).is_err() {
                 // Neither a seat nor an option: say what both would be.
                 return Err(CommandError::NotOptionNorSeat {
-                    option: Options::parse(specs, &[word]).err().map(|e| e.0),
+                    option: Options::parse(specs, &[word]).err().map(|e| Box::new(e.0)),
                     seats: (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect(),
                 });
             }

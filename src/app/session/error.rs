@@ -46,18 +46,19 @@ pub enum CommandError {
     /// Dice the game's dice cannot show.
     #[error(transparent)]
     Dice(#[from] DiceError),
-    /// A position string that is not valid.
+    /// A position string that is not valid (boxed, as the longest of the errors, so
+    /// that every result of a command stays small).
     #[error(transparent)]
-    Position(#[from] PositionError<AnyPositionFault>),
+    Position(Box<PositionError<AnyPositionFault>>),
     /// `setpos` without a position string.
     #[error("bad position: setpos needs a position string, like: {example}")]
     NoPosition {
         /// The position as it stands, to copy from.
         example: String,
     },
-    /// An unknown or invalid rule option.
+    /// An unknown or invalid rule option (boxed, as a long one).
     #[error(transparent)]
-    Option(#[from] OptionError),
+    Option(Box<OptionError>),
     /// A word of `new` that is neither a rule option nor a seat.
     #[error(
         "bad option: {}; seats are set with SEAT=PLAYER ({})",
@@ -66,7 +67,7 @@ pub enum CommandError {
     )]
     NotOptionNorSeat {
         /// What is wrong with it as an option (none when it reads as one).
-        option: Option<OptionMistake>,
+        option: Option<Box<OptionMistake>>,
         /// The game's seats.
         seats: Vec<&'static str>,
     },
@@ -91,6 +92,18 @@ fn hint_text(hint: &Option<String>) -> String {
     match hint {
         Some(hint) => format!(" (did you mean '{hint}'?)"),
         None => " (type 'help' for the list of commands)".to_string(),
+    }
+}
+
+impl From<PositionError<AnyPositionFault>> for CommandError {
+    fn from(error: PositionError<AnyPositionFault>) -> Self {
+        CommandError::Position(Box::new(error))
+    }
+}
+
+impl From<OptionError> for CommandError {
+    fn from(error: OptionError) -> Self {
+        CommandError::Option(Box::new(error))
     }
 }
 

@@ -58,12 +58,12 @@ fn dice_and_positions_are_refused_with_what_was_wrong() {
         .unwrap_err();
     assert_eq!(
         error,
-        CommandError::Position(PositionError(PositionMistake::Rules(AnyPositionFault::Microbes(
-            PositionFault::NotACell {
+        CommandError::Position(Box::new(PositionError(PositionMistake::Rules(
+            AnyPositionFault::Microbes(PositionFault::NotACell {
                 seat: WHITE,
                 value: "c1,zz".into(),
                 entry: "zz".into(),
-            }
+            })
         ))))
     );
     assert!(
