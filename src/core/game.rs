@@ -8,8 +8,9 @@
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
 
+use super::dice::DiceError;
 use super::dice::{Dice, DiceSource};
-use super::error::{DiceError, PlayError, UnknownSeat, WrongPhase};
+use super::error::{PlayError, UnknownSeat, WrongPhase};
 use super::options::{OptionError, OptionSpec, Options};
 use super::rolloff::RollOff;
 

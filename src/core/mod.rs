@@ -23,10 +23,12 @@ pub mod strategy;
 pub mod turn;
 pub mod wrap;
 
-pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
+pub use dice::{
+    Dice, DiceError, DiceMistake, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes,
+};
 pub use error::{
-    DiceError, DiceMistake, IllegalMove, PhaseMistake, PlayError, PositionError, PositionMistake,
-    SyntaxError, SyntaxMistake, UnknownSeat, WrongPhase,
+    IllegalMove, PhaseMistake, PlayError, PositionError, PositionMistake, SyntaxError, SyntaxMistake,
+    UnknownSeat, WrongPhase,
 };
 pub use game::{
     BigWinChances, Game, GameInfo, HelpExamples, MAX_BIG_WINS, MAX_SEATS, NewGame, Outcome, Phase,

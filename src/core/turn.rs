@@ -12,8 +12,8 @@
 use std::fmt;
 use std::hash::Hasher;
 
-use super::dice::{Dice, DiceSource, one_die_outcomes, two_dice_outcomes};
-use super::error::{DiceError, PhaseMistake, WrongPhase};
+use super::dice::{Dice, DiceError, DiceSource, one_die_outcomes, two_dice_outcomes};
+use super::error::{PhaseMistake, WrongPhase};
 use super::game::Phase;
 use super::rolloff::{RollOff, Throw};
 use super::seat::Seat;
