@@ -13,7 +13,7 @@ use crate::ai::rollout::{RolloutResult, RolloutSettings, Rollouts, rollout};
 use crate::ai::roster::{BotGame, BotKind};
 use crate::core::columns::{Align, Columns};
 use crate::core::{Game, Phase, PlayError, Seat, SyntaxError, wrap_words};
-use crate::games::{AnyGame, Cast, ConcreteVisitor};
+use crate::games::{AnyGame, AnyMoveFault, Cast, ConcreteVisitor};
 
 /// The bot of `hint --rollout`: quick enough to play every trial, and the network's
 /// judgement where a game has one.
@@ -117,7 +117,7 @@ pub enum RolloutError {
         /// The move as written.
         written: String,
         /// Why the game refuses it.
-        error: PlayError,
+        error: PlayError<AnyMoveFault>,
     },
 }
 
@@ -140,12 +140,12 @@ struct Visit<'a> {
 impl<G: BotGame> ConcreteVisitor<G> for Visit<'_> {
     type Output = Result<RolloutReport, RolloutError>;
 
-    fn visit(self, game: &G, _cast: &Cast<G>) -> Self::Output {
+    fn visit(self, game: &G, cast: &Cast<G>) -> Self::Output {
         let Some(seat) = game.phase().seat() else {
             return Err(RolloutError::GameOver);
         };
         let request = self.request;
-        let (labels, positions) = candidates(game, request)?;
+        let (labels, positions) = candidates(game, cast, request)?;
         let (bot, nets) = (request.bot, &request.nets);
         let make = move |seat: Seat, seed: u64| -> Box<dyn Bot<G>> {
             bot.build_with(seed ^ (seat as u64) << 32, nets)
@@ -157,7 +157,11 @@ impl<G: BotGame> ConcreteVisitor<G> for Visit<'_> {
 
 /// The labels and positions of the candidates: the moves asked for, else the bot's best
 /// few in the move phase, else the position itself.
-fn candidates<G: BotGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<String>, Vec<G>), RolloutError> {
+fn candidates<G: BotGame>(
+    game: &G,
+    cast: &Cast<G>,
+    request: &RolloutRequest,
+) -> Result<(Vec<String>, Vec<G>), RolloutError> {
     let mut labels = Vec::new();
     let mut positions = Vec::new();
     if !request.moves.is_empty() {
@@ -169,7 +173,7 @@ fn candidates<G: BotGame>(game: &G, request: &RolloutRequest) -> Result<(Vec<Str
             let mut after = game.clone();
             after.play(&mv).map_err(|error| RolloutError::Unplayable {
                 written: text.clone(),
-                error,
+                error: error.map_fault(cast.fault),
             })?;
             labels.push(game.format_move(&mv));
             positions.push(after);

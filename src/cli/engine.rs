@@ -17,7 +17,7 @@ use crate::app::lines::LineReader;
 use crate::app::protocol::{format_reply, id_of_bad_line, parse_request};
 use crate::app::session::{CommandError, Session};
 use crate::core::Notation;
-use crate::core::Options;
+use crate::core::{Options, PhaseMistake};
 use crate::games::{AnyGame, GameKind};
 
 /// Answers protocol commands from `input` on `output` until `quit` or end of input, with
@@ -195,7 +195,7 @@ fn reply(session: &Session, done: Done) -> Result<String, CommandError> {
         Done::Played { played, typed: None } => played.text,
         Done::BotRolls => "roll".to_string(),
         Done::Legal { moves, .. } if moves.is_empty() => {
-            return Err(CommandError::WrongPhase("the game is over".into()));
+            return Err(PhaseMistake::Over.into());
         }
         Done::Legal { moves, .. } => moves.join("\n"),
         Done::Board => format!("\n{}", session.game().render().trim_end()),

@@ -1,4 +1,5 @@
-//! Dice: the values of one roll, and the sources that produce them.
+//! Dice: the values of one roll, the sources that produce them, and what is wrong with
+//! dice a person typed (kept here rather than with the other errors, which name a roll).
 //!
 //! Rules code never draws random numbers itself: a game asks a [`DiceSource`] for single
 //! die throws and turns them into its own kind of roll. The seeded source uses ChaCha8
@@ -9,8 +10,8 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
 
-use super::error::{DiceError, DiceMistake};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// The values of one roll: up to four dice, in the order thrown.
@@ -95,6 +96,14 @@ impl Dice {
 }
 
 /// Human form: `6-3`, or `4` for a single die.
+/// One die's value as the roll it is, so that a roll kept as a plain value can be named
+/// like any other.
+impl From<u8> for Dice {
+    fn from(value: u8) -> Dice {
+        Dice::single(value)
+    }
+}
+
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let words: Vec<String> = self.values().iter().map(u8::to_string).collect();
@@ -230,6 +239,77 @@ impl DiceSource for ScriptedDice {
             Some(value) => value.clamp(1, faces.max(1)),
             None => self.fallback.throw(faces),
         }
+    }
+}
+
+/// Dice values that this game's dice cannot show.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad dice: {0}")]
+pub struct DiceError(pub DiceMistake);
+
+/// What is wrong with typed dice values.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DiceMistake {
+    /// Not as many values as the game throws dice.
+    #[error(
+        "{game} is played with {}, like '{}' (got {got} value{})",
+        if *.dice == 1 { "one die" } else { "two dice" },
+        if *.dice == 1 { "dice 4" } else { "dice 6 3" },
+        if *.got == 1 { "" } else { "s" }
+    )]
+    Count {
+        /// The game's id.
+        game: &'static str,
+        /// How many dice it throws (one or two).
+        dice: usize,
+        /// How many values were given.
+        got: usize,
+    },
+    /// A single die's value off its faces.
+    #[error("the die shows 1 to {faces}, not {value}")]
+    Face {
+        /// Faces of the die.
+        faces: u8,
+        /// The value given.
+        value: u8,
+    },
+    /// A value off the faces among several dice.
+    #[error("each die shows 1 to {faces}")]
+    Faces {
+        /// Faces of each die.
+        faces: u8,
+    },
+    /// More or fewer than one value while the roll-off decides who starts.
+    #[error("the roll-off that decides who starts is one die each, like 'dice 4' (got {got} values)")]
+    RollOffCount {
+        /// How many values were given.
+        got: usize,
+    },
+    /// A total the rule set's dice cannot throw.
+    #[error("{value} is not a roll in {rules}; the roll is {roll}")]
+    NotARoll {
+        /// The value given.
+        value: u8,
+        /// The rule set's name.
+        rules: &'static str,
+        /// What the roll is, in words: `one tetrahedral die: 1 to 4`.
+        roll: &'static str,
+    },
+    /// Not exactly one value for a game whose roll is one number.
+    #[error("{game} takes one number, the roll, like 'dice 3' ({roll}); got {got} values")]
+    OneNumber {
+        /// The game's id.
+        game: &'static str,
+        /// What the roll is, in words.
+        roll: &'static str,
+        /// How many values were given.
+        got: usize,
+    },
+}
+
+impl From<DiceMistake> for DiceError {
+    fn from(mistake: DiceMistake) -> Self {
+        DiceError(mistake)
     }
 }
 

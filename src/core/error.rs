@@ -10,6 +10,7 @@
 
 use thiserror::Error;
 
+use super::dice::Dice;
 use super::rolloff::RollOffMistake;
 
 /// A move text that could not be read at all.
@@ -124,95 +125,128 @@ impl From<SyntaxMistake> for SyntaxError {
     }
 }
 
-/// A well-formed move that the rules do not allow in this position.
+/// A well-formed move that the rules do not allow in this position. `F` is the game's own
+/// account of why ([`crate::core::Game::MoveFault`]), with the facts as fields.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("illegal move: {0}")]
-pub struct IllegalMove(pub String);
+pub struct IllegalMove<F>(pub F);
+
+impl<F> IllegalMove<F> {
+    /// The same error with the game's fault turned into another type (as [`AnyGame`]
+    /// turns each game's fault into one of its own).
+    ///
+    /// [`AnyGame`]: crate::games::AnyGame
+    pub fn map_fault<G>(self, into: impl FnOnce(F) -> G) -> IllegalMove<G> {
+        IllegalMove(into(self.0))
+    }
+}
 
 /// An action asked for at the wrong point of the turn (a move before the roll, ...).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("wrong phase: {0}")]
-pub struct WrongPhase(pub String);
+pub struct WrongPhase(pub PhaseMistake);
 
-/// Why [`crate::core::Game::play`] refused a move.
+/// What the turn cycle wants instead of the action asked for. A game supplies the names of
+/// its seats and the fixed wording of its own steps as static text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PlayError {
+pub enum PhaseMistake {
+    /// The game has ended; nothing more can be done in it.
+    #[error("the game is over")]
+    Over,
+    /// A move before the roll.
+    #[error("roll first")]
+    RollFirst,
+    /// A move while the roll-off still decides who starts.
+    #[error("roll first: the roll-off decides who starts{}", to_roll_text(.to_roll))]
+    RollOff {
+        /// The seat to throw next, when the game names it.
+        to_roll: Option<&'static str>,
+    },
+    /// A roll while the last one is still to be moved.
+    #[error("{seat} must move the {roll} first")]
+    MoveFirst {
+        /// The seat to move.
+        seat: &'static str,
+        /// The roll not yet played.
+        roll: Dice,
+    },
+    /// A roll while the last die is still to be played.
+    #[error("{seat} must play the {die} first")]
+    PlayFirst {
+        /// The seat to play.
+        seat: &'static str,
+        /// The die not yet played.
+        die: u8,
+    },
+    /// A roll while another step of the turn is still to be taken, `task` says which.
+    #[error("{seat} must {task}")]
+    Unfinished {
+        /// The seat to act.
+        seat: &'static str,
+        /// The step still to take, with how: `exchange the piece on the dot first`.
+        task: &'static str,
+    },
+    /// Dice that are not one die of the game's faces.
+    #[error("{game} is played with one die showing 1 to {faces}, not {dice}")]
+    OneDie {
+        /// The game's id.
+        game: &'static str,
+        /// Faces of its die.
+        faces: u8,
+        /// The dice handed in.
+        dice: Dice,
+    },
+    /// Dice that are not two dice, in a game that throws two.
+    #[error("{game} is played with two dice, not {dice}")]
+    TwoDice {
+        /// The game's id.
+        game: &'static str,
+        /// The dice handed in.
+        dice: Dice,
+    },
+    /// Dice that are not one six-sided die while the roll-off decides who starts.
+    #[error("the roll-off is one die showing 1 to 6, not {dice}")]
+    RollOffDie {
+        /// The dice handed in.
+        dice: Dice,
+    },
+}
+
+fn to_roll_text(to_roll: &Option<&'static str>) -> String {
+    to_roll.map_or(String::new(), |seat| format!(" ({seat} to roll)"))
+}
+
+impl From<PhaseMistake> for WrongPhase {
+    fn from(mistake: PhaseMistake) -> Self {
+        WrongPhase(mistake)
+    }
+}
+
+/// Why [`crate::core::Game::play`] refused a move; `F` is the game's own account of an
+/// illegal move ([`crate::core::Game::MoveFault`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError<F> {
     /// Not the time to move.
     #[error(transparent)]
     WrongPhase(#[from] WrongPhase),
     /// Not a legal move here.
     #[error(transparent)]
-    Illegal(#[from] IllegalMove),
+    Illegal(#[from] IllegalMove<F>),
 }
 
-/// Dice values that this game's dice cannot show.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad dice: {0}")]
-pub struct DiceError(pub DiceMistake);
-
-/// What is wrong with typed dice values.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum DiceMistake {
-    /// Not as many values as the game throws dice.
-    #[error(
-        "{game} is played with {}, like '{}' (got {got} value{})",
-        if *.dice == 1 { "one die" } else { "two dice" },
-        if *.dice == 1 { "dice 4" } else { "dice 6 3" },
-        if *.got == 1 { "" } else { "s" }
-    )]
-    Count {
-        /// The game's id.
-        game: &'static str,
-        /// How many dice it throws (one or two).
-        dice: usize,
-        /// How many values were given.
-        got: usize,
-    },
-    /// A single die's value off its faces.
-    #[error("the die shows 1 to {faces}, not {value}")]
-    Face {
-        /// Faces of the die.
-        faces: u8,
-        /// The value given.
-        value: u8,
-    },
-    /// A value off the faces among several dice.
-    #[error("each die shows 1 to {faces}")]
-    Faces {
-        /// Faces of each die.
-        faces: u8,
-    },
-    /// More or fewer than one value while the roll-off decides who starts.
-    #[error("the roll-off that decides who starts is one die each, like 'dice 4' (got {got} values)")]
-    RollOffCount {
-        /// How many values were given.
-        got: usize,
-    },
-    /// A total the rule set's dice cannot throw.
-    #[error("{value} is not a roll in {rules}; the roll is {roll}")]
-    NotARoll {
-        /// The value given.
-        value: u8,
-        /// The rule set's name.
-        rules: &'static str,
-        /// What the roll is, in words: `one tetrahedral die: 1 to 4`.
-        roll: &'static str,
-    },
-    /// Not exactly one value for a game whose roll is one number.
-    #[error("{game} takes one number, the roll, like 'dice 3' ({roll}); got {got} values")]
-    OneNumber {
-        /// The game's id.
-        game: &'static str,
-        /// What the roll is, in words.
-        roll: &'static str,
-        /// How many values were given.
-        got: usize,
-    },
+impl<F> PlayError<F> {
+    /// The same error with the game's fault turned into another type.
+    pub fn map_fault<G>(self, into: impl FnOnce(F) -> G) -> PlayError<G> {
+        match self {
+            PlayError::WrongPhase(error) => PlayError::WrongPhase(error),
+            PlayError::Illegal(error) => PlayError::Illegal(error.map_fault(into)),
+        }
+    }
 }
 
-impl From<DiceMistake> for DiceError {
-    fn from(mistake: DiceMistake) -> Self {
-        DiceError(mistake)
+impl<F> From<PhaseMistake> for PlayError<F> {
+    fn from(mistake: PhaseMistake) -> Self {
+        PlayError::WrongPhase(WrongPhase(mistake))
     }
 }
 

@@ -8,8 +8,9 @@
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
 
+use super::dice::DiceError;
 use super::dice::{Dice, DiceSource};
-use super::error::{DiceError, PlayError, UnknownSeat, WrongPhase};
+use super::error::{PlayError, UnknownSeat, WrongPhase};
 use super::options::{OptionError, OptionSpec, Options};
 use super::rolloff::RollOff;
 
@@ -207,6 +208,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One move (a whole turn's choice), as parsed from text.
     type Move: Clone + Debug + PartialEq + Send + Sync;
 
+    /// Why the rules refuse a move in a position, with the facts as fields (the message in
+    /// its `Display`), which [`IllegalMove`](super::IllegalMove) carries.
+    type MoveFault: std::error::Error + Clone + Eq + Send + Sync + 'static;
+
     /// What this game is.
     fn info(&self) -> &'static GameInfo;
 
@@ -269,7 +274,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
     /// Plays a move after checking it; on error nothing changes and the error says why.
-    fn play(&mut self, mv: &Self::Move) -> Result<(), PlayError>;
+    fn play(&mut self, mv: &Self::Move) -> Result<(), PlayError<Self::MoveFault>>;
 
     /// Plays a move taken from [`Game::legal_moves`] without checking it again.
     fn play_unchecked(&mut self, mv: &Self::Move);

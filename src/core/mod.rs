@@ -24,10 +24,12 @@ pub mod strategy;
 pub mod turn;
 pub mod wrap;
 
-pub use dice::{Dice, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes};
+pub use dice::{
+    Dice, DiceError, DiceMistake, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes,
+};
 pub use error::{
-    DiceError, DiceMistake, IllegalMove, PlayError, PositionError, PositionMistake, SyntaxError,
-    SyntaxMistake, UnknownSeat, WrongPhase,
+    IllegalMove, PhaseMistake, PlayError, PositionError, PositionMistake, SyntaxError, SyntaxMistake,
+    UnknownSeat, WrongPhase,
 };
 pub use fields::PositionFields;
 pub use game::{

@@ -12,8 +12,8 @@
 use std::fmt;
 use std::hash::Hasher;
 
-use super::dice::{Dice, DiceSource, one_die_outcomes, two_dice_outcomes};
-use super::error::{DiceError, WrongPhase};
+use super::dice::{Dice, DiceError, DiceSource, one_die_outcomes, two_dice_outcomes};
+use super::error::{PhaseMistake, WrongPhase};
 use super::game::Phase;
 use super::rolloff::{RollOff, Standing, Throw};
 use super::seat::Seat;
@@ -41,7 +41,7 @@ pub enum Start {
     WithThrow,
 }
 
-impl<R: Copy + fmt::Display> Stage<R> {
+impl<R: Copy + fmt::Display + Into<Dice>> Stage<R> {
     /// The phase of the cycle for `seat`, the seat to act.
     #[inline]
     pub fn phase(&self, seat: Seat) -> Phase {
@@ -111,7 +111,7 @@ impl<R: Copy + fmt::Display> Stage<R> {
         roll: R,
         throw: u8,
         start: Start,
-        name: &str,
+        name: &'static str,
     ) -> Result<(), WrongPhase> {
         match *self {
             Stage::RollOff(roll_off) => {
@@ -126,8 +126,12 @@ impl<R: Copy + fmt::Display> Stage<R> {
                 *self = Stage::Move(roll);
                 Ok(())
             }
-            Stage::Move(rolled) => Err(WrongPhase(format!("{name} must move the {rolled} first"))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
+            Stage::Move(rolled) => Err(PhaseMistake::MoveFirst {
+                seat: name,
+                roll: rolled.into(),
+            }
+            .into()),
+            Stage::Over => Err(PhaseMistake::Over.into()),
         }
     }
 
@@ -136,9 +140,9 @@ impl<R: Copy + fmt::Display> Stage<R> {
     pub fn to_move(&self) -> Result<R, WrongPhase> {
         match self {
             Stage::Move(roll) => Ok(*roll),
-            Stage::RollOff(_) => Err(WrongPhase("roll first: the roll-off decides who starts".into())),
-            Stage::Roll => Err(WrongPhase("roll first".into())),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
+            Stage::RollOff(_) => Err(PhaseMistake::RollOff { to_roll: None }.into()),
+            Stage::Roll => Err(PhaseMistake::RollFirst.into()),
+            Stage::Over => Err(PhaseMistake::Over.into()),
         }
     }
 
@@ -236,16 +240,13 @@ impl DiceRule {
     /// The value of a one-die roll handed to `game` (its id, for the message), or why it
     /// is not one.
     #[inline]
-    pub fn one_value(self, dice: Dice, game: &str) -> Result<u8, WrongPhase> {
+    pub fn one_value(self, dice: Dice, game: &'static str) -> Result<u8, WrongPhase> {
         let faces = match self {
             DiceRule::Die(faces) => faces,
             DiceRule::TwoDice => 6,
         };
-        dice.single_value(faces).ok_or_else(|| {
-            WrongPhase(format!(
-                "{game} is played with one die showing 1 to {faces}, not {dice}"
-            ))
-        })
+        dice.single_value(faces)
+            .ok_or(WrongPhase(PhaseMistake::OneDie { game, faces, dice }))
     }
 }
 
@@ -269,13 +270,15 @@ mod tests {
         assert_eq!((seat, stage), (1, Stage::Roll));
         stage.set_roll(&mut seat, 4, 4, Start::Reroll, names).unwrap();
         assert_eq!((stage.phase(seat), stage.rolled()), (Phase::Move(1), Some(4)));
+        let refused = stage.set_roll(&mut seat, 2, 2, Start::Reroll, names).unwrap_err();
         assert_eq!(
-            stage
-                .set_roll(&mut seat, 2, 2, Start::Reroll, names)
-                .unwrap_err()
-                .0,
-            "black must move the 4 first"
+            refused.0,
+            PhaseMistake::MoveFirst {
+                seat: "black",
+                roll: Dice::single(4)
+            }
         );
+        assert_eq!(refused.to_string(), "wrong phase: black must move the 4 first");
         let mut first_to: Stage<u8> = Stage::RollOff(RollOff::new(RollOffRule::FirstTo(1), 2));
         seat = 0;
         first_to
@@ -290,12 +293,17 @@ mod tests {
     #[test]
     fn moves_wait_for_the_roll() {
         let roll_off: Stage<u8> = Stage::RollOff(RollOff::new(RollOffRule::Highest, 2));
+        let refused = roll_off.to_move().unwrap_err();
+        assert_eq!(refused.0, PhaseMistake::RollOff { to_roll: None });
         assert_eq!(
-            roll_off.to_move().unwrap_err().0,
-            "roll first: the roll-off decides who starts"
+            refused.to_string(),
+            "wrong phase: roll first: the roll-off decides who starts"
         );
-        assert_eq!(Stage::<u8>::Roll.to_move().unwrap_err().0, "roll first");
-        assert_eq!(Stage::<u8>::Over.to_move().unwrap_err().0, "the game is over");
+        assert_eq!(
+            Stage::<u8>::Roll.to_move().unwrap_err().0,
+            PhaseMistake::RollFirst
+        );
+        assert_eq!(Stage::<u8>::Over.to_move().unwrap_err().0, PhaseMistake::Over);
         assert_eq!(Stage::Move(6).to_move(), Ok(6));
     }
 
@@ -311,8 +319,17 @@ mod tests {
         assert_eq!(outcomes.len(), 6);
         assert!(ONE_DIE.parse(&[7], "microbes").is_err());
         assert_eq!(ONE_DIE.one_value(Dice::single(5), "microbes"), Ok(5));
+        let refused = ONE_DIE.one_value(Dice::new(&[5, 2]), "aeroplane").unwrap_err();
         assert_eq!(
-            ONE_DIE.one_value(Dice::new(&[5, 2]), "aeroplane").unwrap_err().0,
+            refused.0,
+            PhaseMistake::OneDie {
+                game: "aeroplane",
+                faces: 6,
+                dice: Dice::new(&[5, 2])
+            }
+        );
+        assert_eq!(
+            refused.0.to_string(),
             "aeroplane is played with one die showing 1 to 6, not 5-2"
         );
     }

@@ -46,6 +46,8 @@ pub struct Cast<G: Game> {
     pub unwrap: fn(&AnyMove) -> Option<&G::Move>,
     /// The game inside an [`AnyGame`] (`None` for another game).
     pub inside: fn(&AnyGame) -> Option<&G>,
+    /// Why the game refused a move, as an [`AnyMoveFault`].
+    pub fault: fn(G::MoveFault) -> AnyMoveFault,
 }
 
 /// Declares [`GameKind`], [`AnyGame`] and [`AnyMove`] for the listed games, and forwards
@@ -133,6 +135,20 @@ macro_rules! games {
             )+
         }
 
+        /// Why the rules of any game refuse a move: the fault of the game it was played
+        /// in, or a move of another game.
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        pub enum AnyMoveFault {
+            $(
+                #[doc = concat!("A fault of a [`", stringify!($module), "`] move.")]
+                #[error(transparent)]
+                $variant(<$module::$ty as Game>::MoveFault),
+            )+
+            /// A move of one game played in another.
+            #[error("that move belongs to another game")]
+            OtherGame,
+        }
+
         impl AnyGame {
             /// Which game this is.
             pub fn kind(&self) -> GameKind {
@@ -161,6 +177,7 @@ macro_rules! games {
                             #[allow(unreachable_patterns)]
                             _ => None,
                         },
+                        fault: AnyMoveFault::$variant,
                     }),)+
                 }
             }
@@ -168,6 +185,7 @@ macro_rules! games {
 
         impl Game for AnyGame {
             type Move = AnyMove;
+            type MoveFault = AnyMoveFault;
 
             fn info(&self) -> &'static GameInfo {
                 match self { $(AnyGame::$variant(g) => g.info(),)+ }
@@ -214,11 +232,13 @@ macro_rules! games {
                     })+
                 }
             }
-            fn play(&mut self, mv: &AnyMove) -> Result<(), PlayError> {
+            fn play(&mut self, mv: &AnyMove) -> Result<(), PlayError<AnyMoveFault>> {
                 match (self, mv) {
-                    $((AnyGame::$variant(g), AnyMove::$variant(m)) => g.play(m),)+
+                    $((AnyGame::$variant(g), AnyMove::$variant(m)) => {
+                        g.play(m).map_err(|e| e.map_fault(AnyMoveFault::$variant))
+                    })+
                     #[allow(unreachable_patterns)]
-                    _ => Err(crate::core::IllegalMove("that move belongs to another game".into()).into()),
+                    _ => Err(crate::core::IllegalMove(AnyMoveFault::OtherGame).into()),
                 }
             }
             fn play_unchecked(&mut self, mv: &AnyMove) {

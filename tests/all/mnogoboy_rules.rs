@@ -1,7 +1,7 @@
 //! Mnogoboy rule cases, written Given (a position) / When (a roll, a move) / Then.
 //! Positions are position strings: `p1=w@12` is p1 controlling the white piece on 12.
 
-use tabula::core::{Dice, Game, NewGame, Options, Phase};
+use tabula::core::{Dice, Game, NewGame, Options, Phase, PhaseMistake};
 use tabula::games::mnogoboy::{BeforeRoll, Colour, FINISH, Mnogoboy, START};
 
 use crate::support::{self, described, legal, played, refusal, roll_off_news, wrong_phase};
@@ -140,7 +140,7 @@ fn the_first_turn_takes_a_reserve_piece_onto_s() {
     assert!(refusal(&game, "swap green").starts_with("p1 has no piece yet and must take one"));
     assert!(refusal(&game, "move").starts_with("p1 has no piece yet and must take one"));
     assert_eq!(
-        game.clone().set_dice(Dice::single(3)).unwrap_err().0,
+        game.clone().set_dice(Dice::single(3)).unwrap_err().0.to_string(),
         "p1 must take a piece from the reserve before rolling"
     );
     // When p1 takes green, Then green stands on S and p1 rolls, with no exchange first.
@@ -249,7 +249,7 @@ fn a_move_goes_exactly_the_roll_forward() {
     );
     assert_eq!(
         game.clone().set_dice(Dice::single(4)).unwrap_err().0,
-        "p1 must play the 2 first"
+        PhaseMistake::PlayFirst { seat: "p1", die: 2 }
     );
 }
 
@@ -462,7 +462,7 @@ fn a_dot_forces_an_exchange_and_ends_the_turn() {
         "black is not in the reserve: p2 controls it"
     );
     assert_eq!(
-        dot.clone().set_dice(Dice::single(1)).unwrap_err().0,
+        dot.clone().set_dice(Dice::single(1)).unwrap_err().0.to_string(),
         "p1 must exchange the piece on the dot first"
     );
     // When p1 takes orange, Then orange stands on 7 and the turn is over.
@@ -536,7 +536,7 @@ fn reaching_f_wins_at_once() {
     assert_eq!(given(&over.position_string()), over);
     assert_eq!(
         over.clone().set_dice(Dice::single(2)).unwrap_err().0,
-        "the game is over"
+        PhaseMistake::Over
     );
     assert_eq!(wrong_phase(&over, "pass"), "the game is over");
     assert!(legal(&over).is_empty());

@@ -314,14 +314,10 @@ fn new_game(
             let key = word.split_once('=').map_or(*word, |(key, _)| key);
             if fresh.find_seat(key).is_err() {
                 // Neither a seat nor an option: say what both would be.
-                let option_error = Options::parse(specs, &[word])
-                    .err()
-                    .map_or(String::new(), |e| e.0.to_string());
-                let seats: Vec<&str> = (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect();
-                return Err(CommandError::Option(format!(
-                    "{option_error}; seats are set with SEAT=PLAYER ({})",
-                    seats.join(", ")
-                )));
+                return Err(CommandError::NotOptionNorSeat {
+                    option: Options::parse(specs, &[word]).err().map(|e| Box::new(e.0)),
+                    seats: (0..fresh.seat_count()).map(|s| fresh.seat_name(s)).collect(),
+                });
             }
         }
         front.seat_players(&fresh, session.seed(), &seat_words)?;

@@ -291,16 +291,14 @@ impl Referee {
             }
             Some(text) => match session.play_text(&text) {
                 Ok(played) => Turn::Played(played),
-                Err(CommandError::Syntax(e)) => {
+                Err(error) => {
                     let text = crate::app::protocol::client::quote(&text);
-                    return Err(forfeit(
-                        ForfeitKind::IllegalMove,
-                        format!("'{text}' is not a move: {e}"),
-                    ));
-                }
-                Err(e) => {
-                    let text = crate::app::protocol::client::quote(&text);
-                    return Err(forfeit(ForfeitKind::IllegalMove, format!("'{text}': {e}")));
+                    let detail = match error {
+                        CommandError::Syntax(why) => format!("'{text}' is not a move: {why}"),
+                        CommandError::Move(why) => format!("'{text}' is not a move: {}", why.0),
+                        other => format!("'{text}': {other}"),
+                    };
+                    return Err(forfeit(ForfeitKind::IllegalMove, detail));
                 }
             },
         };

@@ -3,6 +3,8 @@
 //! they share rules, history, undo, records and error messages.
 
 mod error;
+#[cfg(test)]
+mod tests;
 mod walk;
 mod words;
 
@@ -16,7 +18,9 @@ use std::sync::Mutex;
 use crate::ai::bots::Bot;
 use crate::ai::learn::Nets;
 use crate::ai::roster::{BotKind, KeptBot};
-use crate::core::{Dice, Game, Notation, Options, Outcome, Phase, Resignation, Seat, SeededDice};
+use crate::core::{
+    Dice, Game, Notation, Options, Outcome, Phase, PhaseMistake, Resignation, Seat, SeededDice,
+};
 use crate::games::{AnyGame, AnyMove, GameKind};
 
 /// One thing that happened to the game. The history keeps moves as the game's moves
@@ -331,7 +335,7 @@ impl Session {
         match self.phase() {
             Phase::Roll(seat) => Ok(seat),
             Phase::Move(_) => Err(CommandError::WrongPhase(self.what_now())),
-            Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
+            Phase::Over => Err(PhaseMistake::Over.into()),
         }
     }
 
@@ -465,7 +469,7 @@ impl Session {
     /// Plays a parsed move after checking it.
     pub fn play(&mut self, mv: &AnyMove) -> Result<Played, CommandError> {
         let seat = match self.phase() {
-            Phase::Over => return Err(CommandError::WrongPhase("the game is over".into())),
+            Phase::Over => return Err(PhaseMistake::Over.into()),
             Phase::Roll(seat) | Phase::Move(seat) => seat,
         };
         let legal = self.legal_moves();
@@ -526,7 +530,7 @@ impl Session {
     /// Nardy match not yet won) the conceded game is scored and the next one starts.
     pub fn resign(&mut self, seat: Seat) -> Result<Resignation, CommandError> {
         if self.phase() == Phase::Over {
-            return Err(CommandError::WrongPhase("the game is over".into()));
+            return Err(PhaseMistake::Over.into());
         }
         if seat >= self.game.seat_count() {
             return Err(CommandError::Argument(format!(
@@ -560,7 +564,7 @@ impl Session {
         bot: &mut dyn Bot<AnyGame>,
     ) -> Result<Vec<crate::app::hints::Choice>, CommandError> {
         if self.phase() == Phase::Over {
-            return Err(CommandError::WrongPhase("the game is over".into()));
+            return Err(PhaseMistake::Over.into());
         }
         let choices = crate::app::hints::ranked_choices(&self.game, bot);
         not_stopped(choices)
@@ -584,7 +588,7 @@ impl Session {
     /// What `bot` would do now: a move or a pre-roll action, or `None` to roll.
     pub fn bot_choice_with(&self, bot: &mut dyn Bot<AnyGame>) -> Result<Option<AnyMove>, CommandError> {
         let choice = match self.phase() {
-            Phase::Over => Err(CommandError::WrongPhase("the game is over".into())),
+            Phase::Over => Err(CommandError::from(PhaseMistake::Over)),
             Phase::Roll(_) => {
                 let actions = self.legal_moves();
                 Ok(bot
@@ -612,10 +616,9 @@ impl Session {
     pub fn set_position(&mut self, text: &str) -> Result<(), CommandError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(CommandError::Position(format!(
-                "setpos needs a position string, like: {}",
-                self.game.position_string()
-            )));
+            return Err(CommandError::NoPosition {
+                example: self.game.position_string(),
+            });
         }
         let before = self.game.clone();
         self.game.set_position(text)?;

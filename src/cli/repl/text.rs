@@ -172,6 +172,15 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    /// Long Nardy's refusal of a move that is not one of `legal`.
+    fn not_legal(legal: Vec<String>) -> CommandError {
+        let fault = crate::games::AnyMoveFault::Nardy(crate::games::nardy::MoveFault::NotLegal);
+        CommandError::Illegal {
+            error: crate::core::IllegalMove(fault),
+            legal,
+        }
+    }
+
     #[test]
     fn a_wrapped_error_keeps_a_bracketed_list_and_each_move_on_one_line() {
         // The break at 80 columns falls inside "(dice left: 3 3)" and inside a move.
@@ -182,8 +191,10 @@ mod tests {
         let legal: Vec<String> = (0..12)
             .map(|i| format!("24/2{} 2{}/18", i % 10, i % 10))
             .collect();
-        let shown = reported(&CommandError::Illegal { reason, legal });
+        let shown = reported(&CommandError::WrongPhase(reason));
         assert!(shown.contains("(dice left: 3 3)"), "{shown}");
+        assert!(shown.lines().all(|l| l.chars().count() <= 80), "{shown}");
+        let shown = reported(&not_legal(legal));
         for i in 0..10 {
             assert!(shown.contains(&format!("24/2{i} 2{i}/18")), "{shown}");
         }
@@ -198,19 +209,10 @@ mod tests {
         assert!(!shown.contains('\u{1f}'), "{shown:?}");
         // Into a pipe the line is whole and plain.
         let mut out = Vec::new();
-        report_error(
-            &mut out,
-            None,
-            &CommandError::Illegal {
-                reason: "r".into(),
-                legal: vec!["24/18 18/12".into()],
-            },
-            false,
-        )
-        .unwrap();
+        report_error(&mut out, None, &not_legal(vec!["24/18 18/12".into()]), false).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "error: illegal move: r\nlegal: 24/18 18/12\n"
+            "error: illegal move: that is not one of the legal moves\nlegal: 24/18 18/12\n"
         );
     }
 }

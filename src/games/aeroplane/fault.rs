@@ -1,4 +1,5 @@
-//! What the rules of this game rule out in a position string, with the facts as fields.
+//! What the rules of this game rule out in a position string and in a move, with the facts
+//! as fields.
 //! A colour is its number (0 red, 1 yellow, 2 blue, 3 green), as everywhere in the game:
 //! a seat's name is its colour's.
 
@@ -7,7 +8,7 @@ use thiserror::Error;
 use crate::core::{PositionMistake, RollOffMistake};
 
 use super::board::TRACK_SQUARES;
-use super::{COLOUR_NAMES, PositionError, SEAT_COLOURS, plane_name};
+use super::{AeroMove, COLOUR_NAMES, LaunchRule, PositionError, SEAT_COLOURS, plane_name, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -264,6 +265,107 @@ impl From<PositionFault> for PositionError {
     fn from(fault: PositionFault) -> Self {
         PositionMistake::Rules(fault).into()
     }
+}
+
+/// Why the rules refuse a move in this position. `colour` is the moving seat's colour.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveFault {
+    /// Anything but a pass on a third 6 in a row.
+    #[error(
+        "a third 6 in a row is not played: the planes {} moved with the two previous 6s go back \
+         to the hangar and the turn passes (play pass)",
+        COLOUR_NAMES[*.colour]
+    )]
+    ThirdSix {
+        /// The moving colour.
+        colour: usize,
+    },
+    /// A pass while a plane can move.
+    #[error("{} can move, so passing is not allowed (for example {})", COLOUR_NAMES[*.colour], text::format_move(.example))]
+    PassWithMoves {
+        /// The moving colour.
+        colour: usize,
+        /// A move it can make.
+        example: AeroMove,
+    },
+    /// A launch with every plane out of the hangar.
+    #[error("{} has no plane in the hangar", COLOUR_NAMES[*.colour])]
+    EmptyHangar {
+        /// The moving colour.
+        colour: usize,
+    },
+    /// A launch on a roll that does not launch.
+    #[error("launching needs {}, not a {roll}", .launch.describe())]
+    LaunchRoll {
+        /// Which rolls launch.
+        launch: LaunchRule,
+        /// The roll.
+        roll: u8,
+    },
+    /// A plane of a colour nobody plays.
+    #[error("there is no {} player in this game", COLOUR_NAMES[*.plane_colour % 4])]
+    NoSuchPlayer {
+        /// The colour written.
+        plane_colour: usize,
+    },
+    /// Another player's plane.
+    #[error(
+        "{} is {}'s plane, and {} is to move",
+        plane_name(*.plane_colour, *.plane),
+        COLOUR_NAMES[*.plane_colour % 4],
+        COLOUR_NAMES[*.colour]
+    )]
+    NotYours {
+        /// The moving colour.
+        colour: usize,
+        /// The plane's colour.
+        plane_colour: usize,
+        /// The plane's number minus one.
+        plane: usize,
+    },
+    /// A plane number past the fourth.
+    #[error("{} has planes 1 to 4 only", COLOUR_NAMES[*.colour])]
+    NoSuchPlane {
+        /// The moving colour.
+        colour: usize,
+    },
+    /// A plane still in the hangar.
+    #[error(
+        "{} is in the hangar; bring a plane out with launch (it needs {})",
+        plane_name(*.colour, *.plane),
+        .launch.describe()
+    )]
+    InHangar {
+        /// The moving colour.
+        colour: usize,
+        /// The plane's number minus one.
+        plane: usize,
+        /// Which rolls launch.
+        launch: LaunchRule,
+    },
+    /// A plane already home.
+    #[error("{} has already reached the centre", plane_name(*.colour, *.plane))]
+    AtCentre {
+        /// The moving colour.
+        colour: usize,
+        /// The plane's number minus one.
+        plane: usize,
+    },
+    /// A roll past the centre while overshooting is forbidden.
+    #[error(
+        "{} needs exactly {need} to reach the centre, and a {roll} would overshoot it (overshoot=forbid)",
+        plane_name(*.colour, *.plane)
+    )]
+    Overshoot {
+        /// The moving colour.
+        colour: usize,
+        /// The plane's number minus one.
+        plane: usize,
+        /// The roll that reaches the centre.
+        need: i8,
+        /// The roll.
+        roll: u8,
+    },
 }
 
 #[cfg(test)]

@@ -38,11 +38,11 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 use super::shared;
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options, Outcome, Phase, PlayError,
-    RollOff, RollOffRule, Seat, WrongPhase,
+    Dice, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError, OptionSpec, Options, Outcome,
+    Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
-pub use fault::PositionFault;
+pub use fault::{MoveFault, PositionFault};
 
 /// A position string that is not a position of this game.
 pub type PositionError = crate::core::PositionError<PositionFault>;
@@ -468,6 +468,7 @@ impl Aeroplane {
 
 impl Game for Aeroplane {
     type Move = AeroMove;
+    type MoveFault = MoveFault;
 
     shared::game_accessors!(turn_cycle);
 
@@ -526,16 +527,15 @@ impl Game for Aeroplane {
         }
     }
 
-    fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError> {
+    fn play(&mut self, mv: &AeroMove) -> Result<(), PlayError<MoveFault>> {
         if self.in_rolloff() {
-            return Err(WrongPhase(format!(
-                "roll first: the roll-off decides who starts ({} to roll)",
-                self.seat_name(self.turn)
-            ))
+            return Err(PhaseMistake::RollOff {
+                to_roll: Some(self.seat_name(self.turn)),
+            }
             .into());
         }
         self.stage.to_move()?;
-        self.check(mv)?;
+        self.check(mv).map_err(IllegalMove)?;
         self.apply(mv);
         Ok(())
     }

@@ -1,4 +1,5 @@
-//! What the rules of this game rule out in a position string, with the facts as fields.
+//! What the rules of this game rule out in a position string and in a move, with the facts
+//! as fields.
 
 use thiserror::Error;
 
@@ -6,7 +7,7 @@ use crate::core::{PositionMistake, Seat};
 
 use super::board::{Cell, HOME, LAST, PIECES, cell_name, cell_of};
 use super::text::START_POSITION;
-use super::{PositionError, SEAT_NAMES};
+use super::{MicrobesMove, PositionError, SEAT_NAMES, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -142,6 +143,97 @@ impl From<PositionFault> for PositionError {
     fn from(fault: PositionFault) -> Self {
         PositionMistake::Rules(fault).into()
     }
+}
+
+/// Why the rules refuse a move in this position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveFault {
+    /// A pass while a piece can move.
+    #[error("{} can move, so passing is not allowed (for example {})", SEAT_NAMES[*.seat], text::format_move(.example))]
+    PassWithMoves {
+        /// The seat to move.
+        seat: Seat,
+        /// A move it can make.
+        example: MicrobesMove,
+    },
+    /// Entering on another roll than a 6.
+    #[error("a new piece enters only on a 6, and the roll is {die}")]
+    EnterNeedsSix {
+        /// The roll.
+        die: u8,
+    },
+    /// Entering with every piece on the board.
+    #[error("{} has no piece in reserve: all four are on the board", SEAT_NAMES[*.seat])]
+    NoReserve {
+        /// The seat to move.
+        seat: Seat,
+    },
+    /// Entering while the seat's own piece stands on its start.
+    #[error(
+        "{} is taken by {}'s own piece, so no new piece can enter",
+        cell_name(cell_of(*.seat, 0)),
+        SEAT_NAMES[*.seat]
+    )]
+    StartTaken {
+        /// The seat to move.
+        seat: Seat,
+    },
+    /// A cell without a piece of the mover.
+    #[error("{} has no piece on {}", SEAT_NAMES[*.seat], cell_name(*.cell))]
+    NoPiece {
+        /// The seat to move.
+        seat: Seat,
+        /// The cell written.
+        cell: Cell,
+    },
+    /// A piece with its own side's piece right in front of it.
+    #[error(
+        "{} cannot move: {}'s own piece on {} stands right in front of it",
+        cell_name(*.cell),
+        SEAT_NAMES[*.seat],
+        cell_name(*.ahead)
+    )]
+    OwnAhead {
+        /// The seat to move.
+        seat: Seat,
+        /// The piece's cell.
+        cell: Cell,
+        /// The cell in front of it.
+        ahead: Cell,
+    },
+    /// A roll that would carry the piece past the end of its home diagonal.
+    #[error(
+        "a {die} would carry {} beyond {}, the end of {}'s home diagonal; there the whole roll must fit",
+        cell_name(*.cell),
+        cell_name(cell_of(*.seat, LAST)),
+        SEAT_NAMES[*.seat]
+    )]
+    Overshoot {
+        /// The seat to move.
+        seat: Seat,
+        /// The piece's cell.
+        cell: Cell,
+        /// The roll.
+        die: u8,
+    },
+    /// A piece that would pass its own side's piece on the home diagonal.
+    #[error(
+        "{} cannot pass {}'s own {}piece on {}: on the home diagonal the whole roll must fit",
+        cell_name(*.cell),
+        SEAT_NAMES[*.seat],
+        if *.fresh { "fresh " } else { "" },
+        cell_name(*.blocker)
+    )]
+    HomeBlocked {
+        /// The seat to move.
+        seat: Seat,
+        /// The piece's cell.
+        cell: Cell,
+        /// The cell of the piece in the way.
+        blocker: Cell,
+        /// True when the piece in the way has just entered, on the start.
+        fresh: bool,
+    },
 }
 
 #[cfg(test)]

@@ -32,11 +32,11 @@ use movegen::Turn;
 use super::shared;
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options, Outcome, PlayError,
-    RollOff, RollOffRule, Seat, Standing, WrongPhase,
+    Dice, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError, OptionSpec, Options, Outcome,
+    PlayError, RollOff, RollOffRule, Seat, Standing, WrongPhase,
 };
 
-pub use fault::PositionFault;
+pub use fault::{MoveFault, PositionFault};
 
 /// A position string that is not a position of this game.
 pub type PositionError = crate::core::PositionError<PositionFault>;
@@ -163,10 +163,6 @@ impl Microbes {
         self.stage.rolled()
     }
 
-    fn side_name(seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.min(1)]
-    }
-
     fn mover(&self) -> Turn {
         Turn::new(self.turn, self.pieces)
     }
@@ -239,6 +235,7 @@ impl Microbes {
 
 impl Game for Microbes {
     type Move = MicrobesMove;
+    type MoveFault = MoveFault;
 
     shared::game_accessors!(two_seats);
 
@@ -260,9 +257,9 @@ impl Game for Microbes {
         }
     }
 
-    fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError> {
+    fn play(&mut self, mv: &MicrobesMove) -> Result<(), PlayError<MoveFault>> {
         let die = self.stage.to_move()?;
-        self.check(*mv, die)?;
+        self.check(*mv, die).map_err(IllegalMove)?;
         self.apply(*mv, die);
         Ok(())
     }

@@ -1,11 +1,15 @@
-//! What the rules of this game rule out in a position string, with the facts as fields.
+//! What the rules of this game rule out in a position string and in a move, with the facts
+//! as fields.
 
 use thiserror::Error;
 
-use crate::core::{PositionMistake, RollOffMistake, Seat};
+use crate::core::{IllegalMove, PlayError, PositionMistake, RollOffMistake, Seat};
 
 use super::text::{example, start_position};
-use super::{BeforeRoll, Colour, Piece, PositionError, SEAT_NAMES, field_name};
+use super::{
+    BeforeRoll, Branch, Colour, FINISH, Mnogoboy, MnogoboyMove, Piece, PositionError, SEAT_NAMES,
+    field_colour, field_name, text,
+};
 
 /// What a position in the roll-off looks like, for every fault found in one.
 const ROLL_OFF_HELP: &str = "during the roll-off nobody has a piece, before=- and rolloff= lists each seat's roll \
@@ -266,6 +270,212 @@ pub enum PositionFault {
 impl From<PositionFault> for PositionError {
     fn from(fault: PositionFault) -> Self {
         PositionMistake::Rules(fault).into()
+    }
+}
+
+/// Why the rules refuse an action at this point of the turn.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveFault {
+    /// A take by a seat that already has its piece.
+    #[error("{} already controls {colour}; take is only for choosing the first piece", SEAT_NAMES[*.seat])]
+    HasPiece {
+        /// The seat to act.
+        seat: Seat,
+        /// Its piece's colour.
+        colour: Colour,
+    },
+    /// Anything but a take by a seat without a piece.
+    #[error(
+        "{} has no piece yet and must take one from the reserve first ({})",
+        SEAT_NAMES[*.seat],
+        Mnogoboy::colour_list(*.reserve, "take")
+    )]
+    MustTake {
+        /// The seat to act.
+        seat: Seat,
+        /// The colours in the reserve, one bit each.
+        reserve: u8,
+    },
+    /// An exchange after the roll before the move.
+    #[error(
+        "{} rolled a {die} and must move first: the exchange after the roll comes after the move",
+        SEAT_NAMES[*.seat]
+    )]
+    MoveBeforeExchange {
+        /// The seat to act.
+        seat: Seat,
+        /// The roll.
+        die: u8,
+    },
+    /// Anything but an exchange or a pass after the move.
+    #[error(
+        "{} has moved: exchange with swap COLOUR, or pass to keep {colour} and end the turn",
+        SEAT_NAMES[*.seat]
+    )]
+    ExchangeOrPass {
+        /// The seat to act.
+        seat: Seat,
+        /// Its piece's colour.
+        colour: Colour,
+    },
+    /// Exchanging a piece on a dot for its own colour.
+    #[error("{colour} landed on a dot and must be exchanged for another colour")]
+    DotSameColour {
+        /// The piece's colour.
+        colour: Colour,
+    },
+    /// Anything but an exchange for a piece on a dot.
+    #[error(
+        "{} landed on the dot at {} and must be exchanged: {}",
+        .piece.colour,
+        .piece.field,
+        Mnogoboy::colour_list(*.choices, "swap")
+    )]
+    DotExchange {
+        /// The piece on the dot.
+        piece: Piece,
+        /// The colours it can be exchanged for, one bit each.
+        choices: u8,
+    },
+    /// An action that no stage of the turn takes.
+    #[error("that move does not fit this point of the turn")]
+    OutOfTurn,
+    /// An exchange before the extra roll of a piece that landed on its own colour.
+    #[error("{} landed on its own colour and must roll again at once: no exchange now", SEAT_NAMES[*.seat])]
+    RollAgain {
+        /// The seat to act.
+        seat: Seat,
+    },
+    /// An exchange right after taking the first piece.
+    #[error("{} has just taken {colour} and rolls now", SEAT_NAMES[*.seat])]
+    JustTook {
+        /// The seat to act.
+        seat: Seat,
+        /// The piece taken.
+        colour: Colour,
+    },
+    /// A second exchange before one roll.
+    #[error("{} already exchanged {given} for {colour} before this roll; roll now", SEAT_NAMES[*.seat])]
+    ExchangedAlready {
+        /// The seat to act.
+        seat: Seat,
+        /// The colour given away.
+        given: Colour,
+        /// The colour taken.
+        colour: Colour,
+    },
+    /// A pass while the piece can move.
+    #[error("{} can move, so passing is not allowed (for example {})", SEAT_NAMES[*.seat], text::format_move(.example))]
+    PassWithMoves {
+        /// The seat to act.
+        seat: Seat,
+        /// A move it can make.
+        example: MnogoboyMove,
+    },
+    /// A move off a coloured field on another roll than a 6.
+    #[error(
+        "{} stands on a {} field ({}): only a 6 moves it, and the roll is {die}; pass",
+        .piece.colour,
+        field_colour(.piece.field).map_or("coloured", Colour::name),
+        .piece.field
+    )]
+    NeedsSix {
+        /// The piece to move.
+        piece: Piece,
+        /// The roll.
+        die: u8,
+    },
+    /// A move without a branch past a fork.
+    #[error("the {die} passes the fork at {fork}: write {}", branch_moves(.reach))]
+    PassesFork {
+        /// The roll.
+        die: u8,
+        /// The fork's field.
+        fork: u8,
+        /// Each branch with the field it reaches.
+        reach: Vec<(Option<Branch>, u8)>,
+    },
+    /// A branch named where the move passes no fork, or a field the roll does not reach.
+    #[error("{}", unreached_text(*.die, .piece, .reach, *.target))]
+    Unreached {
+        /// The roll.
+        die: u8,
+        /// The piece to move.
+        piece: Piece,
+        /// Where the roll takes it.
+        reach: Vec<(Option<Branch>, u8)>,
+        /// The field written; `None` for a branch named where the move passes no fork.
+        target: Option<u8>,
+    },
+    /// A move action that is no move.
+    #[error("that is not a move")]
+    NotAMove,
+    /// Taking the colour the seat already controls.
+    #[error("{} already controls {colour}", SEAT_NAMES[*.seat])]
+    OwnColour {
+        /// The seat to act.
+        seat: Seat,
+        /// The colour.
+        colour: Colour,
+    },
+    /// Taking a colour another seat controls.
+    #[error("{colour} is not in the reserve: {} controls it", SEAT_NAMES[*.holder])]
+    HeldByOther {
+        /// The colour.
+        colour: Colour,
+        /// The seat that controls it.
+        holder: Seat,
+    },
+    /// Taking back, after the roll, the colour given away before it.
+    #[error("{colour} was given away before the roll and cannot be taken back this turn")]
+    GivenAway {
+        /// The colour.
+        colour: Colour,
+    },
+}
+
+/// Where a roll takes a piece: `12 or 30 (short)`.
+fn reach_text(reach: &[(Option<Branch>, u8)]) -> String {
+    let words: Vec<String> = reach
+        .iter()
+        .map(|&(branch, to)| match branch {
+            Some(b) => format!("{} ({})", field_name(to), b.name()),
+            None => field_name(to),
+        })
+        .collect();
+    words.join(" or ")
+}
+
+fn unreached_text(die: u8, piece: &Piece, reach: &[(Option<Branch>, u8)], target: Option<u8>) -> String {
+    let (colour, from, reach) = (piece.colour, field_name(piece.field), reach_text(reach));
+    match target {
+        None => format!("the {die} takes {colour} from {from} to {reach} without passing a fork: write move"),
+        Some(target) => {
+            let backward = if target <= piece.field && target != FINISH {
+                " (pieces never move backward)"
+            } else {
+                ""
+            };
+            format!(
+                "a {die} takes {colour} from {from} to {reach}, not to {}{backward}",
+                field_name(target)
+            )
+        }
+    }
+}
+
+/// The moves that name each branch: `move long (to 30) or move short (to 12)`.
+fn branch_moves(reach: &[(Option<Branch>, u8)]) -> String {
+    let words: Vec<String> = reach
+        .iter()
+        .map(|&(b, to)| format!("move {} (to {})", b.map_or("", Branch::name), field_name(to)))
+        .collect();
+    words.join(" or ")
+}
+
+impl From<MoveFault> for PlayError<MoveFault> {
+    fn from(fault: MoveFault) -> Self {
+        PlayError::Illegal(IllegalMove(fault))
     }
 }
 

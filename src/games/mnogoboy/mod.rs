@@ -37,10 +37,10 @@ use super::shared;
 use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
     Dice, DiceError, DiceSource, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options,
-    Outcome, Phase, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
+    Outcome, Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
-pub use fault::PositionFault;
+pub use fault::{MoveFault, PositionFault};
 
 /// A position string that is not a position of this game.
 pub type PositionError = crate::core::PositionError<PositionFault>;
@@ -422,6 +422,7 @@ fn colours_in(mask: u8) -> impl Iterator<Item = Colour> {
 
 impl Game for Mnogoboy {
     type Move = MnogoboyMove;
+    type MoveFault = MoveFault;
 
     shared::game_accessors!();
 
@@ -481,17 +482,23 @@ impl Game for Mnogoboy {
                 self.stage = Stage::Move { die: value };
                 Ok(())
             }
-            Stage::Take => Err(WrongPhase(format!(
-                "{me} must take a piece from the reserve before rolling"
-            ))),
-            Stage::Move { die } => Err(WrongPhase(format!("{me} must play the {die} first"))),
-            Stage::Exchange => Err(WrongPhase(format!(
-                "{me} must finish the turn first: swap COLOUR or pass"
-            ))),
-            Stage::Dot => Err(WrongPhase(format!(
-                "{me} must exchange the piece on the dot first"
-            ))),
-            Stage::Over => Err(WrongPhase("the game is over".into())),
+            Stage::Take => Err(PhaseMistake::Unfinished {
+                seat: me,
+                task: "take a piece from the reserve before rolling",
+            }
+            .into()),
+            Stage::Move { die } => Err(PhaseMistake::PlayFirst { seat: me, die }.into()),
+            Stage::Exchange => Err(PhaseMistake::Unfinished {
+                seat: me,
+                task: "finish the turn first: swap COLOUR or pass",
+            }
+            .into()),
+            Stage::Dot => Err(PhaseMistake::Unfinished {
+                seat: me,
+                task: "exchange the piece on the dot first",
+            }
+            .into()),
+            Stage::Over => Err(PhaseMistake::Over.into()),
         }
     }
 
@@ -511,7 +518,7 @@ impl Game for Mnogoboy {
         }
     }
 
-    fn play(&mut self, mv: &MnogoboyMove) -> Result<(), PlayError> {
+    fn play(&mut self, mv: &MnogoboyMove) -> Result<(), PlayError<MoveFault>> {
         let resolved = self.check(mv)?;
         self.apply(&resolved);
         Ok(())

@@ -3,15 +3,15 @@
 //! the move breaks.
 
 use super::movegen::{self, StepError, TurnRules};
-use super::{Nardy, NardyMove, Side, apply_steps, text};
-use crate::core::{Dice, IllegalMove};
+use super::{MoveFault, Nardy, NardyMove, Side, apply_steps};
+use crate::core::Dice;
 
 impl Nardy {
     /// Checks a move typed by a person and returns it as single-die steps in the order
     /// given, or says why it cannot be played.
-    pub(super) fn check(&self, mv: &NardyMove) -> Result<NardyMove, IllegalMove> {
+    pub(super) fn check(&self, mv: &NardyMove) -> Result<NardyMove, MoveFault> {
         let (Some(rules), Some(dice)) = (self.turn_rules(), self.stage.rolled()) else {
-            return Err(IllegalMove("there are no dice to play".into()));
+            return Err(MoveFault::NoDice);
         };
         let mover = self.turn;
         let start = self.sides[mover];
@@ -21,11 +21,10 @@ impl Nardy {
             return if legal[0].is_pass() {
                 Ok(NardyMove::PASS)
             } else {
-                Err(IllegalMove(format!(
-                    "{} can move, so passing is not allowed (for example {})",
-                    Nardy::side_name(mover),
-                    text::format_move(&legal[0])
-                )))
+                Err(MoveFault::PassWithMoves {
+                    seat: mover,
+                    example: legal[0],
+                })
             };
         }
         let played = self.resolve_steps(&rules, start, mv, dice)?;
@@ -35,20 +34,19 @@ impl Nardy {
         }
         let need = legal[0].steps().len();
         let used = played.steps().len();
-        let reason = if used < need {
+        Err(if used < need {
             let die = dice.values()[0];
             match (dice.is_double(), need) {
-                (false, _) => "you must use both dice".to_string(),
-                (true, 4) => format!("you must play all four {die}s"),
-                (true, _) => format!("you must play {need} of the four {die}s (this plays {used})"),
+                (false, _) => MoveFault::BothDice,
+                (true, 4) => MoveFault::AllFour { die },
+                (true, _) => MoveFault::SomeOfFour { need, die, used },
             }
         } else if !dice.is_double() && need == 1 {
             let high = dice.values().iter().max().copied().unwrap_or(0);
-            format!("you must play the larger die ({high}) when either die can be played")
+            MoveFault::LargerDie { high }
         } else {
-            "that is not one of the legal moves".to_string()
-        };
-        Err(IllegalMove(reason))
+            MoveFault::NotLegal
+        })
     }
 
     /// Finds dice from `remaining` that carry a checker from `from` to `to` (0 = off),
@@ -60,8 +58,8 @@ impl Nardy {
         from: u32,
         to: u32,
         remaining: &[u32],
-    ) -> Result<Path, IllegalMove> {
-        let mut first_error: Option<IllegalMove> = None;
+    ) -> Result<Path, MoveFault> {
+        let mut first_error: Option<MoveFault> = None;
         let mut candidates: Vec<Vec<u32>> = Vec::new();
         dice_orders(remaining, &mut Vec::new(), &mut candidates);
         // Shorter paths first: a single die is what people mean when one fits.
@@ -98,17 +96,10 @@ impl Nardy {
                 }
             }
         }
-        Err(first_error.unwrap_or_else(|| {
-            let left: Vec<String> = remaining.iter().map(u32::to_string).collect();
-            let target = if to == 0 {
-                "off".to_string()
-            } else {
-                to.to_string()
-            };
-            IllegalMove(format!(
-                "no die left takes a checker from {from} to {target} (dice left: {})",
-                left.join(" ")
-            ))
+        Err(first_error.unwrap_or_else(|| MoveFault::NoDieLeft {
+            from,
+            to,
+            left: remaining.to_vec(),
         }))
     }
 
@@ -120,8 +111,8 @@ impl Nardy {
         start: Side,
         mv: &NardyMove,
         dice: Dice,
-    ) -> Result<NardyMove, IllegalMove> {
-        let mover = Nardy::side_name(self.turn);
+    ) -> Result<NardyMove, MoveFault> {
+        let seat = self.turn;
         let mut remaining: Vec<u32> = if dice.is_double() {
             vec![u32::from(dice.values()[0]); 4]
         } else {
@@ -132,20 +123,13 @@ impl Nardy {
         for &(from, to) in mv.steps() {
             let (from, to) = (u32::from(from), u32::from(to));
             if to != 0 && to >= from {
-                return Err(IllegalMove(format!(
-                    "{from}/{to} goes backwards: checkers move from higher to lower points"
-                )));
+                return Err(MoveFault::Backwards { from, to });
             }
             if side.count(from) == 0 {
-                return Err(IllegalMove(format!(
-                    "there is no {mover} checker on point {from}"
-                )));
+                return Err(MoveFault::NoChecker { seat, point: from });
             }
             if remaining.is_empty() {
-                return Err(IllegalMove(format!(
-                    "{} uses more dice than the roll {dice} gives",
-                    text::format_move(mv)
-                )));
+                return Err(MoveFault::TooManySteps { played: *mv, dice });
             }
             let path = self.find_path(rules, side, from, to, &remaining)?;
             let mut at = from;
@@ -161,26 +145,21 @@ impl Nardy {
         Ok(played)
     }
 
-    fn explain(&self, rules: &TurnRules, error: StepError, from: u32, die: u32) -> IllegalMove {
-        let mover = Nardy::side_name(self.turn);
-        let opponent = Nardy::side_name(1 - self.turn);
-        IllegalMove(match error {
-            StepError::NoChecker => format!("there is no {mover} checker on point {from}"),
-            StepError::HeadUsed if rules.head_limit() == 1 => {
-                "only one checker may leave the head this turn".to_string()
-            }
-            StepError::HeadUsed => "only two checkers may leave the head this turn".to_string(),
-            StepError::Occupied(point) => format!("point {point} is held by {opponent}"),
-            StepError::Block => {
-                format!("that builds a block of six with no {opponent} checker ahead")
-            }
-            StepError::NotAllHome => {
-                format!("{mover} may bear off only when all 15 checkers are in home (points 1-6)")
-            }
-            StepError::HigherChecker(point) => format!(
-                "a {die} bears off from point {from} only when no checker stands higher, and point {point} has one"
-            ),
-        })
+    fn explain(&self, rules: &TurnRules, error: StepError, from: u32, die: u32) -> MoveFault {
+        let (seat, opponent) = (self.turn, 1 - self.turn);
+        match error {
+            StepError::NoChecker => MoveFault::NoChecker { seat, point: from },
+            StepError::HeadUsed => MoveFault::HeadUsed {
+                limit: rules.head_limit(),
+            },
+            StepError::Occupied(point) => MoveFault::Occupied {
+                point,
+                owner: opponent,
+            },
+            StepError::Block => MoveFault::Block { opponent },
+            StepError::NotAllHome => MoveFault::NotAllHome { seat },
+            StepError::HigherChecker(higher) => MoveFault::HigherChecker { die, from, higher },
+        }
     }
 }
 

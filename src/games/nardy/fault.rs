@@ -1,11 +1,12 @@
-//! What the rules of this game rule out in a position string, with the facts as fields.
+//! What the rules of this game rule out in a position string and in a move, with the facts
+//! as fields.
 
 use thiserror::Error;
 
-use crate::core::{PositionMistake, Seat};
+use crate::core::{Dice, PositionMistake, Seat};
 
 use super::text::START_POSITION;
-use super::{BLACK, PositionError, SEAT_NAMES, WHITE, WinKind};
+use super::{BLACK, NardyMove, PositionError, SEAT_NAMES, WHITE, WinKind, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -177,6 +178,135 @@ impl From<PositionFault> for PositionError {
     fn from(fault: PositionFault) -> Self {
         PositionMistake::Rules(fault).into()
     }
+}
+
+/// Why the rules refuse a move in this position. Points are in the mover's numbering,
+/// 0 for off the board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveFault {
+    /// A move before the dice are thrown.
+    #[error("there are no dice to play")]
+    NoDice,
+    /// A pass while a checker can move.
+    #[error("{} can move, so passing is not allowed (for example {})", SEAT_NAMES[*.seat], text::format_move(.example))]
+    PassWithMoves {
+        /// The seat to move.
+        seat: Seat,
+        /// A move it can make.
+        example: NardyMove,
+    },
+    /// One die of two played while both can be.
+    #[error("you must use both dice")]
+    BothDice,
+    /// Fewer than four steps of a double that allows four.
+    #[error("you must play all four {die}s")]
+    AllFour {
+        /// The double's die.
+        die: u8,
+    },
+    /// Fewer steps of a double than can be played.
+    #[error("you must play {need} of the four {die}s (this plays {used})")]
+    SomeOfFour {
+        /// How many can be played.
+        need: usize,
+        /// The double's die.
+        die: u8,
+        /// How many the move plays.
+        used: usize,
+    },
+    /// The smaller die played when only one can be, and either could.
+    #[error("you must play the larger die ({high}) when either die can be played")]
+    LargerDie {
+        /// The larger die.
+        high: u8,
+    },
+    /// Steps that each can be played but do not make up a legal move together.
+    #[error("that is not one of the legal moves")]
+    NotLegal,
+    /// A step no die left can make.
+    #[error("no die left takes a checker from {from} to {} (dice left: {})", point_text(*.to), dice_text(.left))]
+    NoDieLeft {
+        /// The point the checker leaves.
+        from: u32,
+        /// The point written.
+        to: u32,
+        /// The dice not yet used.
+        left: Vec<u32>,
+    },
+    /// A step towards higher points.
+    #[error("{from}/{to} goes backwards: checkers move from higher to lower points")]
+    Backwards {
+        /// The point the checker leaves.
+        from: u32,
+        /// The point written.
+        to: u32,
+    },
+    /// A step from a point without a checker of the mover.
+    #[error("there is no {} checker on point {point}", SEAT_NAMES[*.seat])]
+    NoChecker {
+        /// The seat to move.
+        seat: Seat,
+        /// The point written.
+        point: u32,
+    },
+    /// More steps than the roll has dice.
+    #[error("{} uses more dice than the roll {dice} gives", text::format_move(.played))]
+    TooManySteps {
+        /// The move as written.
+        played: NardyMove,
+        /// The roll.
+        dice: Dice,
+    },
+    /// Another checker off the head when the turn allows no more.
+    #[error("only {} may leave the head this turn", if *.limit == 1 { "one checker" } else { "two checkers" })]
+    HeadUsed {
+        /// How many checkers may leave the head this turn.
+        limit: u32,
+    },
+    /// A step onto a point the opponent holds.
+    #[error("point {point} is held by {}", SEAT_NAMES[*.owner])]
+    Occupied {
+        /// The point.
+        point: u32,
+        /// The opponent's seat.
+        owner: Seat,
+    },
+    /// A step that builds a block of six with no opponent checker ahead.
+    #[error("that builds a block of six with no {} checker ahead", SEAT_NAMES[*.opponent])]
+    Block {
+        /// The opponent's seat.
+        opponent: Seat,
+    },
+    /// Bearing off before every checker is home.
+    #[error("{} may bear off only when all 15 checkers are in home (points 1-6)", SEAT_NAMES[*.seat])]
+    NotAllHome {
+        /// The seat to move.
+        seat: Seat,
+    },
+    /// Bearing off with a larger die while a checker stands higher.
+    #[error(
+        "a {die} bears off from point {from} only when no checker stands higher, and point {higher} has one"
+    )]
+    HigherChecker {
+        /// The die.
+        die: u32,
+        /// The point the checker leaves.
+        from: u32,
+        /// The higher point with a checker.
+        higher: u32,
+    },
+}
+
+fn point_text(point: u32) -> String {
+    if point == 0 {
+        "off".to_string()
+    } else {
+        point.to_string()
+    }
+}
+
+fn dice_text(dice: &[u32]) -> String {
+    dice.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

@@ -27,11 +27,12 @@ use movegen::TurnRules;
 use super::shared;
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec,
-    Options, Outcome, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
+    OptionError, OptionSpec, Options, Outcome, PhaseMistake, PlayError, RollOff, RollOffRule, Seat,
+    WrongPhase,
 };
 
-pub use fault::PositionFault;
+pub use fault::{MoveFault, PositionFault};
 
 /// A position string that is not a position of this game.
 pub type PositionError = crate::core::PositionError<PositionFault>;
@@ -263,10 +264,6 @@ impl Nardy {
         ))
     }
 
-    fn side_name(seat: Seat) -> &'static str {
-        SEAT_NAMES[seat]
-    }
-
     /// One die in the roll-off, two dice for a turn.
     fn dice_rule(&self) -> DiceRule {
         if self.stage.roll_off().is_some() {
@@ -379,6 +376,7 @@ fn apply_steps(mut side: Side, mv: &NardyMove) -> Side {
 
 impl Game for Nardy {
     type Move = NardyMove;
+    type MoveFault = MoveFault;
 
     shared::game_accessors!(two_seats);
 
@@ -440,9 +438,9 @@ impl Game for Nardy {
         let throw = match self.stage {
             Stage::RollOff(_) => dice
                 .single_value(6)
-                .ok_or_else(|| WrongPhase(format!("the roll-off is one die showing 1 to 6, not {dice}")))?,
+                .ok_or(WrongPhase(PhaseMistake::RollOffDie { dice }))?,
             Stage::Roll if dice.values().len() != 2 => {
-                return Err(WrongPhase(format!("nardy is played with two dice, not {dice}")));
+                return Err(PhaseMistake::TwoDice { game: INFO.id, dice }.into());
             }
             _ => 0,
         };
@@ -458,9 +456,9 @@ impl Game for Nardy {
         }
     }
 
-    fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError> {
+    fn play(&mut self, mv: &NardyMove) -> Result<(), PlayError<MoveFault>> {
         self.stage.to_move()?;
-        let played = self.check(mv)?;
+        let played = self.check(mv).map_err(IllegalMove)?;
         self.apply(&played);
         Ok(())
     }

@@ -1,11 +1,13 @@
-//! What the rules of this game rule out in a position string, with the facts as fields.
+//! What the rules of this game rule out in a position string and in a move, with the facts
+//! as fields.
 
 use thiserror::Error;
 
 use crate::core::{PositionMistake, Seat};
 
 use super::board::{Cell, RuleSet, cell_name};
-use super::{PositionError, SEAT_NAMES};
+use super::movegen::Refusal;
+use super::{PositionError, SEAT_NAMES, Step, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -213,6 +215,130 @@ impl From<PositionFault> for PositionError {
     fn from(fault: PositionFault) -> Self {
         PositionMistake::Rules(fault).into()
     }
+}
+
+/// Why the rules refuse a written move in this position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveFault {
+    /// A pass while a piece can move.
+    #[error("{} can move, so passing is not allowed (for example {})", SEAT_NAMES[*.seat], text::format_step(.example))]
+    PassWithMoves {
+        /// The seat to move.
+        seat: Seat,
+        /// A move it can make.
+        example: Step,
+    },
+    /// A step that fits several legal moves.
+    #[error("{} means more than one move here: write {}", text::format_step(.step), steps_text(.choices))]
+    Ambiguous {
+        /// The step as written.
+        step: Step,
+        /// The legal moves it fits.
+        choices: Vec<Step>,
+    },
+    /// A step with a roll of 0.
+    #[error("a roll of 0 moves nothing: pass")]
+    ZeroRoll,
+    /// An entering piece when none is left in reserve.
+    #[error("{} has no piece in reserve", SEAT_NAMES[*.seat])]
+    NoReserve {
+        /// The seat to move.
+        seat: Seat,
+    },
+    /// A step from a cell without a piece of the mover (of the face written, if any).
+    #[error("there is no {}{} piece on {}", face_text(*.face), SEAT_NAMES[*.seat], cell_name(*.cell))]
+    NoPiece {
+        /// The seat to move.
+        seat: Seat,
+        /// The face written (`Some(true)` = marked).
+        face: Option<bool>,
+        /// The cell written.
+        cell: Cell,
+    },
+    /// A step the geometry allows and the rules do not.
+    #[error("{}", .refusal.explain(*.seat))]
+    Refused {
+        /// The seat to move.
+        seat: Seat,
+        /// Which rule refuses it.
+        refusal: Refusal,
+    },
+    /// Bearing off with a roll other than the exact one.
+    #[error("bearing off from {} needs exactly {need}, not {roll}", cell_name(*.from))]
+    InexactBearOff {
+        /// The cell the piece leaves.
+        from: Cell,
+        /// The roll it needs.
+        need: u8,
+        /// The roll.
+        roll: u8,
+    },
+    /// Entering and bearing off in one step.
+    #[error("a piece cannot enter and bear off with one roll of {roll}")]
+    EnterAndBearOff {
+        /// The roll.
+        roll: u8,
+    },
+    /// A step through a cell its path does not pass.
+    #[error("{} does not pass {} on its way to {}", piece_text(*.from), cell_name(*.via), cell_name(*.to))]
+    NotVia {
+        /// The cell the piece leaves; `None` for a piece entering.
+        from: Option<Cell>,
+        /// The cell written as passed.
+        via: Cell,
+        /// The cell written as reached.
+        to: Cell,
+    },
+    /// A piece that the roll cannot move forward.
+    #[error("with a {roll} {} cannot move forward (bearing off needs the exact roll)", piece_text(*.from))]
+    CannotMove {
+        /// The roll.
+        roll: u8,
+        /// The cell the piece leaves; `None` for a piece entering.
+        from: Option<Cell>,
+    },
+    /// A step to another cell than the roll reaches.
+    #[error("with a {roll} {} goes to {}, not {}", piece_text(*.from), reach_text(.reach), cell_name(*.to))]
+    OtherTarget {
+        /// The roll.
+        roll: u8,
+        /// The cell the piece leaves; `None` for a piece entering.
+        from: Option<Cell>,
+        /// Where the roll takes it forward, `None` for off the board.
+        reach: Vec<Option<Cell>>,
+        /// The cell written.
+        to: Cell,
+    },
+}
+
+fn steps_text(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(text::format_step)
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+fn face_text(face: Option<bool>) -> &'static str {
+    match face {
+        Some(true) => "marked ",
+        Some(false) => "blank ",
+        None => "",
+    }
+}
+
+fn piece_text(from: Option<Cell>) -> String {
+    from.map_or("a piece entering".to_string(), |cell| {
+        format!("the piece on {}", cell_name(cell))
+    })
+}
+
+fn reach_text(reach: &[Option<Cell>]) -> String {
+    let names: Vec<String> = reach
+        .iter()
+        .map(|to| to.map_or("off".to_string(), cell_name))
+        .collect();
+    names.join(" or ")
 }
 
 #[cfg(test)]

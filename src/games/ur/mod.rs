@@ -29,10 +29,11 @@ use super::shared;
 use crate::core::turn::{self, Start};
 use crate::core::{
     Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
-    OptionError, OptionSpec, Options, Outcome, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
+    OptionError, OptionSpec, Options, Outcome, PhaseMistake, PlayError, RollOff, RollOffRule, Seat,
+    WrongPhase,
 };
 
-pub use fault::PositionFault;
+pub use fault::{MoveFault, PositionFault};
 
 /// A position string that is not a position of this game.
 pub type PositionError = crate::core::PositionError<PositionFault>;
@@ -326,6 +327,7 @@ impl Ur {
 
 impl Game for Ur {
     type Move = UrMove;
+    type MoveFault = MoveFault;
 
     shared::game_accessors!(two_seats);
 
@@ -411,27 +413,26 @@ impl Game for Ur {
         });
     }
 
-    fn play(&mut self, mv: &UrMove) -> Result<(), PlayError> {
+    fn play(&mut self, mv: &UrMove) -> Result<(), PlayError<MoveFault>> {
         if self.stage.roll_off().is_some() {
             // City's roll-off is the first to throw a 1, and that 1 is played.
-            return Err(WrongPhase("roll first".into()).into());
+            return Err(PhaseMistake::RollFirst.into());
         }
         self.stage.to_move()?;
         match mv {
             UrMove::Pass => {
                 let plans = self.plans();
                 if !plans.is_empty() {
-                    let example = text::format_step(&self.steps_for(&plans)[0]);
-                    return Err(IllegalMove(format!(
-                        "{} can move, so passing is not allowed (for example {example})",
-                        SEAT_NAMES[self.turn]
-                    ))
+                    return Err(IllegalMove(MoveFault::PassWithMoves {
+                        seat: self.turn,
+                        example: self.steps_for(&plans)[0],
+                    })
                     .into());
                 }
                 self.pass();
             }
             UrMove::Step(step) => {
-                let plan = self.resolve(step)?;
+                let plan = self.resolve(step).map_err(IllegalMove)?;
                 self.apply(&plan);
             }
         }

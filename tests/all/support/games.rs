@@ -91,7 +91,7 @@ pub fn refusal<G: Notation + PartialEq>(game: &G, text: &str) -> String {
     match copy.play(&mv) {
         Err(PlayError::Illegal(e)) => {
             assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
+            e.0.to_string()
         }
         other => panic!("expected {text} to be refused, got {other:?}"),
     }
@@ -104,7 +104,7 @@ pub fn wrong_phase<G: Notation + PartialEq>(game: &G, text: &str) -> String {
     match copy.play(&mv) {
         Err(PlayError::WrongPhase(e)) => {
             assert_eq!(copy, *game, "a refused move changed the game");
-            e.0
+            e.0.to_string()
         }
         other => panic!("expected {text} to be refused as wrong phase, got {other:?}"),
     }
