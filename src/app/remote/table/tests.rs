@@ -67,7 +67,10 @@ fn timed(
         // Every offer here names a clock of one second: the joiner reads it.
         assert_eq!(offer.clock.map(|c| c.base), Some(Duration::from_secs(1)));
         let chain = Chain::generate().unwrap();
-        accept(&mut channel, &offer, &[], &chain).unwrap();
+        // Without a seat named, the joiner takes what the host left open.
+        let mine: Vec<Option<PlayerSpec>> = offer.sides.iter().map(|&s| (s == OPEN).then_some(PlayerSpec::Human)).collect();
+        accept(&mut channel, &offer, &mine, &chain).unwrap();
+        await_start(&mut channel, &offer, &mine, &chain, Duration::from_secs(20)).unwrap();
         let mut cheater = Cheater { channel, raw, chain };
         cheat(&mut cheater);
         // Stay until the honest side has given its verdict and hung up.
@@ -87,7 +90,12 @@ fn timed(
         })
         .collect();
     let chain = Chain::generate().unwrap();
-    let (ledger, players) = offer(&mut channel, &game, &sides, &mine, &chain, limit, "1+0").unwrap();
+    let named: Vec<Option<PlayerSpec>> = sides.iter().zip(&mine).map(|(&s, p)| (s == 0).then(|| p.clone())).collect();
+    let mut seating = Seating::new(&game, &named, &chain);
+    offer(&mut channel, &game, &mut seating, limit, "1+0").unwrap();
+    assert_eq!(seating.sides, sides);
+    let mut links = vec![channel];
+    let (ledger, players) = start(&mut links, &game, &seating).unwrap();
     let setup = Setup {
         me: 0,
         limit,
@@ -95,7 +103,7 @@ fn timed(
         engines: EngineSettings::default(),
         clock,
     };
-    let mut table = RemoteTable::new(&game, setup, sides, &mine, players, channel, chain, ledger);
+    let mut table = RemoteTable::new(&game, setup, sides, &mine, players, links, chain, ledger);
     let mut out = Vec::new();
     let ending = table.play(&mut NoKeyboard, &mut out).unwrap();
     joiner.join().unwrap();
@@ -124,9 +132,7 @@ fn a_changed_reveal_is_caught() {
     // that is not the next value of its chain.
     let (ending, out) = against(vec![0, 1], LIMIT, |cheater| {
         assert!(matches!(cheater.recv(), Message::Move { ply: 0, .. }));
-        let Message::Reveal { throw: 1, .. } = cheater.recv() else {
-            panic!("no reveal")
-        };
+        // The host waits for the joiner's reveal before it sends every side's.
         let forged = cheater.chain.reveal(2).unwrap();
         cheater.send(Message::Reveal {
             throw: 1,
