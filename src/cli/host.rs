@@ -14,6 +14,7 @@ use clap::Args;
 use super::args::{EngineArgs, GameChoice, check_bots, parse_seat};
 use super::usage;
 use crate::ai::learn::Nets;
+use crate::app::players::ForfeitKind;
 use crate::app::players::{PlayerSpec, SeatAssignment};
 use crate::app::protocol::client::TimeControl;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
@@ -22,7 +23,6 @@ use crate::app::remote::dice::Chain;
 use crate::app::remote::relay::{End, bind_all, connect_via_relay};
 use crate::app::remote::table::{self, Decision, Ending, Keyboard, RemoteTable, Seating, Setup};
 use crate::app::remote::wire::{Message, OPEN, escape};
-use crate::app::players::ForfeitKind;
 use crate::app::session::Session;
 use crate::core::{Game, Notation, Phase, Seat};
 use crate::games::AnyGame;
@@ -119,7 +119,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     let open: Vec<u8> = seating.sides.clone();
     writeln!(
         out,
-        "hosting {}; the other players play {} and type:",
+        "hosting {}; open seats: {}; joiners type:",
         wire_title(&game),
         seats_of(&game, &open, OPEN)
     )?;
@@ -134,15 +134,34 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     while seating.waiting() {
         let mut channel = meeting.next_joiner(&code, &mut wrong, out)?;
         let side = seating.next_side();
-        match table::offer(&mut channel, &game, &mut seating, limit, clock.as_deref().unwrap_or("")) {
+        match table::offer(
+            &mut channel,
+            &game,
+            &mut seating,
+            limit,
+            clock.as_deref().unwrap_or(""),
+        ) {
             Ok(()) => {
-                let left = if seating.waiting() { "; still waiting for the other seats" } else { "" };
-                writeln!(out, "joiner {side} plays {}{left}", seats_of(&game, &seating.sides, side))?;
+                let left = if seating.waiting() {
+                    "; still waiting for the other seats"
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "joiner {side} plays {}{left}",
+                    seats_of(&game, &seating.sides, side)
+                )?;
                 links.push(channel);
             }
             Err(error) => {
                 let reason = escape(&error.to_string(), 100);
-                let _ = channel.send(&Message::Bye { reason: reason.clone() }.encode());
+                let _ = channel.send(
+                    &Message::Bye {
+                        reason: reason.clone(),
+                    }
+                    .encode(),
+                );
                 writeln!(out, "a joiner was not seated: {reason}; still waiting")?;
             }
         }
@@ -186,13 +205,21 @@ impl Meeting {
         }
         let ips = match args.bind {
             Some(ip) => vec![ip],
-            None => vec![IpAddr::V6(Ipv6Addr::UNSPECIFIED), IpAddr::V4(Ipv4Addr::UNSPECIFIED)],
+            None => vec![
+                IpAddr::V6(Ipv6Addr::UNSPECIFIED),
+                IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+            ],
         };
         let addrs: Vec<SocketAddr> = ips.iter().map(|ip| SocketAddr::new(*ip, args.port)).collect();
-        let listeners = bind_all(&addrs).map_err(|e| anyhow::anyhow!("cannot listen on port {}: {e}", args.port))?;
+        let listeners =
+            bind_all(&addrs).map_err(|e| anyhow::anyhow!("cannot listen on port {}: {e}", args.port))?;
         let address = listeners[0].local_addr()?;
         let everywhere = address.ip().is_unspecified();
-        let shown = if everywhere { "HOST".to_string() } else { address.ip().to_string() };
+        let shown = if everywhere {
+            "HOST".to_string()
+        } else {
+            address.ip().to_string()
+        };
         let target = match address.ip() {
             IpAddr::V6(_) if !everywhere => format!("[{shown}]:{}", address.port()),
             _ => format!("{shown}:{}", address.port()),
@@ -224,7 +251,10 @@ impl Meeting {
             } => {
                 writeln!(out, "tabula join {target} {code}")?;
                 if *everywhere {
-                    writeln!(out, "(HOST: this machine's address as the other players reach it)")?;
+                    writeln!(
+                        out,
+                        "(HOST: this machine's address as the other players reach it)"
+                    )?;
                 }
                 let port = target.rsplit(':').next().unwrap_or_default();
                 writeln!(out, "waiting on port {port} for game {} ...", code.number())
@@ -238,7 +268,12 @@ impl Meeting {
 
     /// Takes connections until one opens a channel with `code`; stray connections are
     /// dropped, and after [`WRONG_CODES`] wrong codes in all the host gives up.
-    fn next_joiner(&self, code: &JoinCode, wrong: &mut usize, out: &mut dyn Write) -> anyhow::Result<Channel> {
+    fn next_joiner(
+        &self,
+        code: &JoinCode,
+        wrong: &mut usize,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<Channel> {
         loop {
             let (stream, from) = match self {
                 Meeting::Direct { incoming, .. } => {

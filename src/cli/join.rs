@@ -77,7 +77,9 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
             return Err(error);
         }
     };
-    let taken: Vec<u8> = (0..named.len()).map(|s| if named[s].is_some() { OPEN } else { 0 }).collect();
+    let taken: Vec<u8> = (0..named.len())
+        .map(|s| if named[s].is_some() { OPEN } else { 0 })
+        .collect();
     writeln!(out, "you take {}", seats_of(&offer.game, &taken, OPEN))?;
     if !args.yes && at_terminal() && !confirm(out)? {
         let _ = table::decline(&mut channel, "the joiner declined");
@@ -87,11 +89,14 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     let chain = Chain::generate()?;
     table::accept(&mut channel, &offer, &named, &chain).map_err(|e| anyhow::anyhow!("{e}"))?;
     if offer.open_seats().len() > taken.iter().filter(|&&s| s == OPEN).count() {
-        writeln!(out, "waiting for the other players to take the other open seats ...")?;
+        writeln!(
+            out,
+            "waiting for the other players to take the other open seats ..."
+        )?;
         out.flush()?;
     }
-    let (sides, ledger, players) =
-        table::await_start(&mut channel, &offer, &named, &chain, limit).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (sides, ledger, players) = table::await_start(&mut channel, &offer, &named, &chain, limit)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     writeln!(out, "playing: {}", players_line(&offer.game, &players))?;
     let setup = Setup {
         me: offer.you,
@@ -105,7 +110,16 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         .map(|p| p.unwrap_or(PlayerSpec::Human))
         .collect();
     let relay = args.relay.then_some(args.address.as_str());
-    let table = RemoteTable::new(&offer.game, setup, sides, &mine, players, vec![channel], chain, ledger);
+    let table = RemoteTable::new(
+        &offer.game,
+        setup,
+        sides,
+        &mine,
+        players,
+        vec![channel],
+        chain,
+        ledger,
+    );
     finish(table, args.side.save.as_deref(), relay, out)
 }
 

@@ -75,7 +75,10 @@ fn host_meeting(args: &[&str], meet: &[&str]) -> (Running, Vec<String>, mpsc::Re
     all.extend(meet);
     let (running, lines) = spawn(&all);
     let line = wait_for_line(&lines, "tabula join ");
-    let words = line["tabula join ".len()..].split(' ').map(str::to_string).collect();
+    let words = line["tabula join ".len()..]
+        .split(' ')
+        .map(str::to_string)
+        .collect();
     (running, words, lines)
 }
 
@@ -125,7 +128,14 @@ fn whole_game(name: &str, game: &[&str], host_seats: &[&str], join_seats: &[&str
 /// Plays a whole game between a host with `host_seats`, meeting its joiners as `meet`
 /// says, and one joiner for each of `joiners` (the seats it names), all at once: every
 /// side exits 0 with the same record, which ends in a result and verifies.
-fn game_of_many(name: &str, game: &[&str], host_seats: &[&str], joiners: &[&[&str]], meet: &[&str], target: &str) {
+fn game_of_many(
+    name: &str,
+    game: &[&str],
+    host_seats: &[&str],
+    joiners: &[&[&str]],
+    meet: &[&str],
+    target: &str,
+) {
     let dir = temp_dir(&format!("remote-{name}"));
     let host_record = dir.join("host.txt");
     let mut host_args: Vec<&str> = game.to_vec();
@@ -144,7 +154,12 @@ fn game_of_many(name: &str, game: &[&str], host_seats: &[&str], joiners: &[&[&st
         for seat in seats.iter() {
             args.extend(["--seat".into(), seat.to_string()]);
         }
-        args.extend(["--save".into(), record.to_str().unwrap().into(), "--wait".into(), "300".into()]);
+        args.extend([
+            "--save".into(),
+            record.to_str().unwrap().into(),
+            "--wait".into(),
+            "300".into(),
+        ]);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         joining.push(spawn(&args));
         records.push(record);
@@ -155,10 +170,17 @@ fn game_of_many(name: &str, game: &[&str], host_seats: &[&str], joiners: &[&[&st
         let status = running.finish();
         let out: Vec<String> = lines.try_iter().collect();
         assert_eq!(status, Some(0), "{}", out.join("\n"));
-        assert!(out.iter().any(|l| l.starts_with("game over: ")), "{}", out.join("\n"));
+        assert!(
+            out.iter().any(|l| l.starts_with("game over: ")),
+            "{}",
+            out.join("\n")
+        );
     }
     assert_eq!(hosting.finish(), Some(0));
-    let texts: Vec<String> = records.iter().map(|r| std::fs::read_to_string(r).unwrap()).collect();
+    let texts: Vec<String> = records
+        .iter()
+        .map(|r| std::fs::read_to_string(r).unwrap())
+        .collect();
     for text in &texts[1..] {
         assert_eq!(moves_of(&texts[0]), moves_of(text));
     }
@@ -229,23 +251,36 @@ fn remote_aeroplane_for_four_with_a_host_and_three_joiners_plays_to_the_end() {
 #[test]
 fn remote_joiner_naming_no_seat_takes_what_is_left_and_every_record_ends_alike() {
     let dir = temp_dir("remote-left");
-    let records: Vec<_> = ["host", "first", "second"].iter().map(|n| dir.join(format!("{n}.txt"))).collect();
+    let records: Vec<_> = ["host", "first", "second"]
+        .iter()
+        .map(|n| dir.join(format!("{n}.txt")))
+        .collect();
     let path = |i: usize| records[i].to_str().unwrap().to_string();
-    let (mut hosting, words, host_lines) = host(&["mnogoboy", "players=4", "--seat", "1=bot:greedy", "--save", &path(0)]);
+    let (mut hosting, words, host_lines) = host(&[
+        "mnogoboy",
+        "players=4",
+        "--seat",
+        "1=bot:greedy",
+        "--save",
+        &path(0),
+    ]);
     let mut first_args = vec!["join".to_string()];
     first_args.extend(words.iter().cloned());
     first_args.extend(["--seat", "3=bot:greedy", "--save", &path(1)].map(String::from));
     let (mut first, _) = spawn(&first_args.iter().map(String::as_str).collect::<Vec<_>>());
-    wait_for_line(&host_lines, "joiner 1 plays 3");
-    // The second joiner names no seat: it takes 2 and 4, for a person, who is not there
+    wait_for_line(&host_lines, "joiner 1 plays p3");
+    // The second joiner names no seat: it takes p2 and p4, for a person, who is not there
     // (its standard input is empty), so its seat forfeits when first to act.
     let (status, out, err) = join(&words, &["--save", &path(2)]);
-    assert!(out.contains("you take 2 and 4"), "{out}");
+    assert!(out.contains("you take p2 and p4"), "{out}");
     assert_eq!(status, Some(1), "{out}\n{err}");
     assert_eq!(first.finish(), Some(1));
     assert_eq!(hosting.finish(), Some(1));
-    let texts: Vec<String> = records.iter().map(|r| std::fs::read_to_string(r).unwrap()).collect();
-    assert!(texts[0].contains("\nforfeit 2 crash"), "{}", texts[0]);
+    let texts: Vec<String> = records
+        .iter()
+        .map(|r| std::fs::read_to_string(r).unwrap())
+        .collect();
+    assert!(texts[0].contains("\nforfeit p2 crash"), "{}", texts[0]);
     for text in &texts[1..] {
         assert_eq!(moves_of(&texts[0]), moves_of(text));
     }

@@ -188,7 +188,9 @@ pub fn bind_all(addrs: &[SocketAddr]) -> io::Result<Vec<TcpListener>> {
         }
     }
     if listeners.is_empty() {
-        return Err(failed.unwrap_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no address to listen on")));
+        return Err(
+            failed.unwrap_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no address to listen on"))
+        );
     }
     Ok(listeners)
 }
@@ -410,7 +412,10 @@ impl Pair {
 pub fn connect_via_relay(relay: &str, nameplate: u32, end: End, wait: Duration) -> io::Result<TcpStream> {
     let mut last = io::Error::new(io::ErrorKind::NotFound, format!("{relay} has no address"));
     let addrs = relay.to_socket_addrs().map_err(|e| {
-        io::Error::new(e.kind(), format!("'{relay}' is not a relay's address with a port, like HOST:4774 ({e})"))
+        io::Error::new(
+            e.kind(),
+            format!("'{relay}' is not a relay's address with a port, like HOST:4774 ({e})"),
+        )
     })?;
     for addr in addrs {
         match TcpStream::connect_timeout(&addr, Duration::from_secs(10)) {
@@ -424,7 +429,12 @@ pub fn connect_via_relay(relay: &str, nameplate: u32, end: End, wait: Duration) 
     ))
 }
 
-fn meet_partner(mut stream: TcpStream, relay: &str, nameplate: &str, wait: Duration) -> io::Result<TcpStream> {
+fn meet_partner(
+    mut stream: TcpStream,
+    relay: &str,
+    nameplate: &str,
+    wait: Duration,
+) -> io::Result<TcpStream> {
     stream.write_all(format!("{HELLO} {nameplate}\n").as_bytes())?;
     stream.set_read_timeout(Some(wait.max(Duration::from_millis(1))))?;
     let answer = read_line(&mut stream).map_err(|e| {

@@ -157,7 +157,13 @@ impl Seating {
     /// seats open.
     pub fn new(game: &AnyGame, mine: &[Option<PlayerSpec>], chain: &Chain) -> Seating {
         let sides = (0..game.seat_count())
-            .map(|seat| if mine.get(seat).is_some_and(Option::is_some) { 0 } else { OPEN })
+            .map(|seat| {
+                if mine.get(seat).is_some_and(Option::is_some) {
+                    0
+                } else {
+                    OPEN
+                }
+            })
             .collect();
         let players = (0..game.seat_count())
             .map(|seat| match mine.get(seat) {

@@ -185,7 +185,11 @@ impl RemoteTable {
         let me = usize::from(self.setup.me);
         let mut words = vec![format!("you {}", show(&self.left[me]))];
         for (side, left) in self.left.iter().enumerate().filter(|&(side, _)| side != me) {
-            let who = if side == 0 { "the host".to_string() } else { format!("joiner {side}") };
+            let who = if side == 0 {
+                "the host".to_string()
+            } else {
+                format!("joiner {side}")
+            };
             words.push(format!("{who} {}", show(left)));
         }
         format!("clocks: {}", words.join(", "))
@@ -254,7 +258,11 @@ impl RemoteTable {
         let side = self.sides[seat];
         let started = std::time::Instant::now();
         // A joiner hears another joiner's moves through the host: two legs of network.
-        let grace = if self.setup.me != 0 && side != 0 { 2 * NETWORK_GRACE } else { NETWORK_GRACE };
+        let grace = if self.setup.me != 0 && side != 0 {
+            2 * NETWORK_GRACE
+        } else {
+            NETWORK_GRACE
+        };
         let clock_limit = self.left[usize::from(side)] + grace;
         let limit = match self.setup.clock {
             Some(_) if clock_limit < self.setup.limit => clock_limit,
@@ -277,12 +285,23 @@ impl RemoteTable {
     }
 
     /// What another side's seat sent when it was to act.
-    fn remote_message(&mut self, seat: Seat, message: Message, out: &mut dyn Write) -> io::Result<Option<Ending>> {
+    fn remote_message(
+        &mut self,
+        seat: Seat,
+        message: Message,
+        out: &mut dyn Write,
+    ) -> io::Result<Option<Ending>> {
         let side = self.sides[seat];
         let ply = self.ply();
         match message {
             Message::Move { ply: sent, text } if sent == ply => {
-                self.relay(&Message::Move { ply, text: text.clone() }, side);
+                self.relay(
+                    &Message::Move {
+                        ply,
+                        text: text.clone(),
+                    },
+                    side,
+                );
                 let rolling = matches!(self.session.phase(), Phase::Roll(_));
                 if rolling && text == "roll" {
                     return self.shared_roll(seat, out);
@@ -310,7 +329,11 @@ impl RemoteTable {
                 self.relay(&Message::Resign { seat: resigning }, side);
                 self.resign(usize::from(resigning), out)
             }
-            Message::Forfeit { seat: who, reason, detail } if self.may_speak_for(side, usize::from(who)) => {
+            Message::Forfeit {
+                seat: who,
+                reason,
+                detail,
+            } if self.may_speak_for(side, usize::from(who)) => {
                 let kind = reason.parse().unwrap_or(ForfeitKind::Crash);
                 let forfeit = Forfeit::new(usize::from(who), kind, escape(&detail, 160));
                 self.end_by_forfeit(forfeit, Some(side), out).map(Some)
@@ -427,7 +450,9 @@ impl RemoteTable {
                     .collect::<Result<_, _>>()
                     .map_err(|e| (ForfeitKind::Garbage, e.to_string()))?;
                 if all.len() != self.ledger.sides() || all.get(usize::from(self.setup.me)) != Some(&mine) {
-                    let story = format!("sent reveals for throw {throw} that do not hold this side's own once each side");
+                    let story = format!(
+                        "sent reveals for throw {throw} that do not hold this side's own once each side"
+                    );
                     return Err((ForfeitKind::Garbage, story));
                 }
                 Ok(all)
@@ -505,7 +530,9 @@ impl RemoteTable {
         if self.sides.get(fallback) == Some(&side) {
             return fallback;
         }
-        (0..self.sides.len()).find(|&s| self.sides[s] == side).unwrap_or(fallback)
+        (0..self.sides.len())
+            .find(|&s| self.sides[s] == side)
+            .unwrap_or(fallback)
     }
 
     /// The seat that answers for the other side: `seat` if it is theirs, else their first.
@@ -546,7 +573,12 @@ impl RemoteTable {
     }
 
     /// Another side's seat forfeits (`seat` answers for it).
-    fn remote_forfeit(&mut self, seat: Seat, (kind, detail): Fault, out: &mut dyn Write) -> io::Result<Ending> {
+    fn remote_forfeit(
+        &mut self,
+        seat: Seat,
+        (kind, detail): Fault,
+        out: &mut dyn Write,
+    ) -> io::Result<Ending> {
         self.end_by_forfeit(Forfeit::new(seat, kind, detail), None, out)
     }
 
@@ -554,7 +586,12 @@ impl RemoteTable {
     /// news it was), the connections close, and `out` is told. The host tells every
     /// joiner, so that all records end alike; a joiner tells the host of its own seat's
     /// forfeit, and says goodbye when another side is at fault.
-    fn end_by_forfeit(&mut self, forfeit: Forfeit, told_by: Option<u8>, out: &mut dyn Write) -> io::Result<Ending> {
+    fn end_by_forfeit(
+        &mut self,
+        forfeit: Forfeit,
+        told_by: Option<u8>,
+        out: &mut dyn Write,
+    ) -> io::Result<Ending> {
         let detail = escape(&forfeit.detail.replace('\n', " "), wire::MAX_TEXT / 2);
         let seat_name = self.session.seat_name(forfeit.seat).to_string();
         if self.setup.me == 0 || !self.is_theirs(forfeit.seat) {
@@ -571,8 +608,16 @@ impl RemoteTable {
         for link in &self.links {
             link.close();
         }
-        let whose = if self.is_theirs(forfeit.seat) { " (another side)" } else { "" };
-        writeln!(out, "{seat_name}{whose} forfeits: {}: {}", forfeit.kind, forfeit.detail)?;
+        let whose = if self.is_theirs(forfeit.seat) {
+            " (another side)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "{seat_name}{whose} forfeits: {}: {}",
+            forfeit.kind, forfeit.detail
+        )?;
         Ok(Ending::Forfeit(forfeit))
     }
 }
@@ -586,7 +631,10 @@ fn unexpected(message: Message, throw: u64) -> Fault {
         ),
         other => (
             ForfeitKind::Garbage,
-            format!("sent a {} when its reveal for throw {throw} was due", other.kind()),
+            format!(
+                "sent a {} when its reveal for throw {throw} was due",
+                other.kind()
+            ),
         ),
     }
 }

@@ -68,7 +68,11 @@ fn timed(
         assert_eq!(offer.clock.map(|c| c.base), Some(Duration::from_secs(1)));
         let chain = Chain::generate().unwrap();
         // Without a seat named, the joiner takes what the host left open.
-        let mine: Vec<Option<PlayerSpec>> = offer.sides.iter().map(|&s| (s == OPEN).then_some(PlayerSpec::Human)).collect();
+        let mine: Vec<Option<PlayerSpec>> = offer
+            .sides
+            .iter()
+            .map(|&s| (s == OPEN).then_some(PlayerSpec::Human))
+            .collect();
         accept(&mut channel, &offer, &mine, &chain).unwrap();
         await_start(&mut channel, &offer, &mine, &chain, Duration::from_secs(20)).unwrap();
         let mut cheater = Cheater { channel, raw, chain };
@@ -90,7 +94,11 @@ fn timed(
         })
         .collect();
     let chain = Chain::generate().unwrap();
-    let named: Vec<Option<PlayerSpec>> = sides.iter().zip(&mine).map(|(&s, p)| (s == 0).then(|| p.clone())).collect();
+    let named: Vec<Option<PlayerSpec>> = sides
+        .iter()
+        .zip(&mine)
+        .map(|(&s, p)| (s == 0).then(|| p.clone()))
+        .collect();
     let mut seating = Seating::new(&game, &named, &chain);
     offer(&mut channel, &game, &mut seating, limit, "1+0").unwrap();
     assert_eq!(seating.sides, sides);
