@@ -265,3 +265,97 @@ fn a_resignation_from_the_other_side_ends_the_game() {
     );
     assert!(out.contains("light resigns"), "{out}");
 }
+
+/// Two ends of one encrypted connection on the loopback address: (host, joiner).
+fn linked() -> (Channel, Channel) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let code = JoinCode::random().unwrap();
+    let joiner = thread::spawn(move || {
+        let stream = TcpStream::connect(address).unwrap();
+        Channel::open(stream, &code, Role::Join, LIMIT).unwrap()
+    });
+    let (stream, _) = listener.accept().unwrap();
+    let host = Channel::open(stream, &code, Role::Host, LIMIT).unwrap();
+    (host, joiner.join().unwrap())
+}
+
+fn mnogoboy_for_four() -> AnyGame {
+    let kind = GameKind::from_id("mnogoboy").unwrap();
+    let info = kind.info();
+    let options = crate::core::Options::parse(info.options, &["players=4"]).unwrap();
+    kind.new_game(&options).unwrap()
+}
+
+#[test]
+fn a_joiner_that_takes_a_seat_already_taken_is_not_seated() {
+    let game = mnogoboy_for_four();
+    let bot = Some(PlayerSpec::Bot(crate::ai::roster::BotKind::Greedy));
+    let chain = Chain::generate().unwrap();
+    let mut seating = Seating::new(&game, &[bot, None, None, None], &chain);
+    let (mut host, mut joiner) = linked();
+    let answer = thread::spawn(move || {
+        let offer = read_offer(&mut joiner, LIMIT).unwrap();
+        assert_eq!(offer.open_seats(), vec![1, 2, 3]);
+        // Seat 0 is the host's: a joiner that names it anyway is refused.
+        joiner
+            .send(
+                &Message::Accept {
+                    players: vec!["human".into(), "human".into(), String::new(), String::new()],
+                    commitment: Chain::generate().unwrap().commitment().to_string(),
+                }
+                .encode(),
+            )
+            .unwrap();
+    });
+    let error = offer(&mut host, &game, &mut seating, LIMIT, "").unwrap_err();
+    answer.join().unwrap();
+    assert!(error.to_string().contains("not open"), "{error}");
+    assert_eq!(seating.sides, vec![0, OPEN, OPEN, OPEN]);
+    assert_eq!(seating.next_side(), 1);
+}
+
+#[test]
+fn two_joiners_are_seated_in_turn_and_a_start_that_moves_a_joiner_is_refused() {
+    let game = mnogoboy_for_four();
+    let bot = Some(PlayerSpec::Bot(crate::ai::roster::BotKind::Greedy));
+    let host_chain = Chain::generate().unwrap();
+    let mut seating = Seating::new(&game, &[bot, None, None, None], &host_chain);
+    let mut links = Vec::new();
+    let mut joiners = Vec::new();
+    for seats in [vec![2], vec![1, 3]] {
+        let (mut host, mut joiner) = linked();
+        let seated = thread::spawn(move || {
+            let offer = read_offer(&mut joiner, LIMIT).unwrap();
+            let mine: Vec<Option<PlayerSpec>> = (0..4)
+                .map(|s| seats.contains(&s).then_some(PlayerSpec::Human))
+                .collect();
+            let chain = Chain::generate().unwrap();
+            accept(&mut joiner, &offer, &mine, &chain).unwrap();
+            (joiner, offer, mine, chain)
+        });
+        offer(&mut host, &game, &mut seating, LIMIT, "").unwrap();
+        links.push(host);
+        joiners.push(seated.join().unwrap());
+    }
+    assert_eq!(seating.sides, vec![0, 2, 1, 2]);
+    // The second joiner saw the first one's seat taken.
+    assert_eq!(joiners[1].1.sides, vec![0, OPEN, 1, OPEN]);
+    assert_eq!(joiners[1].1.you, 2);
+    // A start that gives the first joiner's seat to the second is refused by both.
+    let mut forged = seating.clone();
+    forged.sides = vec![0, 2, 2, 1];
+    let (ledger, _) = start(&mut links, &game, &forged).unwrap();
+    assert_eq!(ledger.sides(), 3);
+    for (joiner, offer, mine, chain) in &mut joiners {
+        let error = await_start(joiner, offer, mine, chain, LIMIT).unwrap_err();
+        assert!(error.to_string().contains("does not match"), "{error}");
+    }
+    // The true one is taken by both, with every side's commitment in side order.
+    start(&mut links, &game, &seating).unwrap();
+    for (joiner, offer, mine, chain) in &mut joiners {
+        let (sides, ledger, _) = await_start(joiner, offer, mine, chain, LIMIT).unwrap();
+        assert_eq!(sides, seating.sides);
+        assert_eq!(ledger.commitments(), seating.commitments.as_slice());
+    }
+}
