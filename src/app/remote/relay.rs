@@ -137,6 +137,7 @@ impl Relay {
     }
 
     /// A handle that stops the relay.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn stopper(&self) -> Stopper {
         Stopper {
             shared: Arc::clone(&self.shared),
@@ -195,12 +196,15 @@ pub fn bind_all(addrs: &[SocketAddr]) -> io::Result<Vec<TcpListener>> {
     Ok(listeners)
 }
 
+// Only the tests stop a relay: the command serves until its process ends.
+#[cfg_attr(not(test), allow(dead_code))]
 /// Stops a serving [`Relay`].
 pub struct Stopper {
     shared: Arc<Shared>,
     addrs: Vec<SocketAddr>,
 }
 
+#[cfg_attr(not(test), allow(dead_code))]
 impl Stopper {
     /// Stops accepting and drops the waiting connections; pairs already forwarding run
     /// to their end.
@@ -213,6 +217,7 @@ impl Stopper {
     }
 }
 
+#[cfg_attr(not(test), allow(dead_code))]
 fn wake_address(addr: SocketAddr) -> SocketAddr {
     let mut addr = addr;
     if addr.ip().is_unspecified() {
