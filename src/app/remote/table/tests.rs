@@ -280,19 +280,20 @@ fn linked() -> (Channel, Channel) {
     (host, joiner.join().unwrap())
 }
 
-fn mnogoboy_for_four() -> AnyGame {
+/// Mnogoboy for four, and the host's seating with a bot in the first seat, the other
+/// three open.
+fn mnogoboy_for_four() -> (AnyGame, Seating) {
     let kind = GameKind::from_id("mnogoboy").unwrap();
-    let info = kind.info();
-    let options = crate::core::Options::parse(info.options, &["players=4"]).unwrap();
-    kind.new_game(&options).unwrap()
+    let options = crate::core::Options::parse(kind.info().options, &["players=4"]).unwrap();
+    let game = kind.new_game(&options).unwrap();
+    let bot = Some(PlayerSpec::Bot(crate::ai::roster::BotKind::Greedy));
+    let seating = Seating::new(&game, &[bot, None, None, None], &Chain::generate().unwrap());
+    (game, seating)
 }
 
 #[test]
 fn a_joiner_that_takes_a_seat_already_taken_is_not_seated() {
-    let game = mnogoboy_for_four();
-    let bot = Some(PlayerSpec::Bot(crate::ai::roster::BotKind::Greedy));
-    let chain = Chain::generate().unwrap();
-    let mut seating = Seating::new(&game, &[bot, None, None, None], &chain);
+    let (game, mut seating) = mnogoboy_for_four();
     let (mut host, mut joiner) = linked();
     let answer = thread::spawn(move || {
         let offer = read_offer(&mut joiner, LIMIT).unwrap();
@@ -317,10 +318,7 @@ fn a_joiner_that_takes_a_seat_already_taken_is_not_seated() {
 
 #[test]
 fn two_joiners_are_seated_in_turn_and_a_start_that_moves_a_joiner_is_refused() {
-    let game = mnogoboy_for_four();
-    let bot = Some(PlayerSpec::Bot(crate::ai::roster::BotKind::Greedy));
-    let host_chain = Chain::generate().unwrap();
-    let mut seating = Seating::new(&game, &[bot, None, None, None], &host_chain);
+    let (game, mut seating) = mnogoboy_for_four();
     let mut links = Vec::new();
     let mut joiners = Vec::new();
     for seats in [vec![2], vec![1, 3]] {
