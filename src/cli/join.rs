@@ -1,5 +1,6 @@
-//! `tabula join`: connects to a host with its join code, shows the game offered, and
-//! plays this side's seats at this side's table.
+//! `tabula join`: connects to a host (or meets it at a relay) with its join code, shows
+//! the game offered, takes open seats, waits until every seat is taken, and plays this
+//! side's seats at this side's table.
 
 use std::io::{self, BufRead, Write};
 use std::net::{TcpStream, ToSocketAddrs};
@@ -15,7 +16,9 @@ use crate::app::players::PlayerSpec;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
-use crate::app::remote::table::{self, RemoteTable, Setup};
+use crate::app::remote::relay::{End, connect_via_relay};
+use crate::app::remote::table::{self, Offer, RemoteTable, Setup};
+use crate::app::remote::wire::OPEN;
 use crate::core::Game;
 
 #[derive(Debug, Args)]
@@ -24,6 +27,10 @@ pub(super) struct JoinArgs {
     /// address, an IPv6 one in brackets, or a host name, each with its port (HOST:4717)
     #[arg(value_name = "ADDRESS:PORT")]
     pub(super) address: String,
+    /// ADDRESS:PORT is a relay ('tabula relay') where the host waits, as its join
+    /// command says, not the host itself
+    #[arg(long)]
+    pub(super) relay: bool,
     /// The join code the host printed, like 7-crossover-clockwork
     #[arg(value_name = "CODE")]
     pub(super) code: String,
@@ -36,7 +43,12 @@ pub(super) struct JoinArgs {
 
 pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let code: JoinCode = args.code.parse().map_err(usage)?;
-    let stream = connect(&args.address)?;
+    let limit = Duration::from_secs(args.side.wait);
+    let stream = if args.relay {
+        connect_via_relay(&args.address, u32::from(code.number()), End::Join, limit)?
+    } else {
+        connect(&args.address)?
+    };
     let mut channel = match Channel::open(stream, &code, Role::Join, HANDSHAKE) {
         Ok(channel) => channel,
         Err(HandshakeError::WrongCode) => anyhow::bail!(
@@ -45,7 +57,6 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         ),
         Err(error) => anyhow::bail!("cannot open the game at {}: {error}", args.address),
     };
-    let limit = Duration::from_secs(args.side.wait);
     let offer = table::read_offer(&mut channel, limit).map_err(|e| anyhow::anyhow!("{e}"))?;
     writeln!(out, "the host offers {}:", offer.line)?;
     for line in offer.describe() {
@@ -59,53 +70,76 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
             tc.increment.as_secs_f64()
         )?;
     }
-    let named = match named_seats(&offer.game, &args.side.seat) {
+    let named = match seats_taken(&offer, &args) {
         Ok(named) => named,
         Err(error) => {
-            let _ = table::decline(&mut channel, "the joiner's --seat does not fit the game");
+            let _ = table::decline(&mut channel, "the joiner's --seat does not fit the open seats");
             return Err(error);
         }
     };
-    if let Some(seat) = (0..named.len()).find(|&s| named[s].is_some() && offer.sides[s] == 0) {
-        let _ = table::decline(&mut channel, "the joiner named one of the host's seats");
-        return Err(usage(format!(
-            "--seat names {}, which the host plays; your seats are {}",
-            offer.game.seat_name(seat),
-            seats_of(&offer.game, &offer.sides, 1)
-        )));
-    }
+    let taken: Vec<u8> = (0..named.len())
+        .map(|s| if named[s].is_some() { OPEN } else { 0 })
+        .collect();
+    writeln!(out, "you take {}", seats_of(&offer.game, &taken, OPEN))?;
     if !args.yes && at_terminal() && !confirm(out)? {
         let _ = table::decline(&mut channel, "the joiner declined");
         writeln!(out, "declined")?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mine: Vec<PlayerSpec> = named
-        .into_iter()
-        .map(|p| p.unwrap_or(PlayerSpec::Human))
-        .collect();
     let chain = Chain::generate()?;
-    let (ledger, players) =
-        table::accept(&mut channel, &offer, &mine, &chain).map_err(|e| anyhow::anyhow!("{e}"))?;
+    table::accept(&mut channel, &offer, &named, &chain).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if offer.open_seats().len() > taken.iter().filter(|&&s| s == OPEN).count() {
+        writeln!(
+            out,
+            "waiting for the other players to take the other open seats ..."
+        )?;
+        out.flush()?;
+    }
+    let (sides, ledger, players) = table::await_start(&mut channel, &offer, &named, &chain, limit)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     writeln!(out, "playing: {}", players_line(&offer.game, &players))?;
     let setup = Setup {
-        me: 1,
+        me: offer.you,
         limit,
         nets: nets.clone(),
         engines: args.side.engines.settings(false)?,
         clock: offer.clock,
     };
-    let game = offer.game.clone();
+    let mine: Vec<PlayerSpec> = named
+        .into_iter()
+        .map(|p| p.unwrap_or(PlayerSpec::Human))
+        .collect();
+    let relay = args.relay.then_some(args.address.as_str());
     let table = RemoteTable::new(
-        &game,
+        &offer.game,
         setup,
-        offer.sides.clone(),
+        sides,
         &mine,
         players,
-        channel,
+        vec![channel],
         chain,
         ledger,
     );
-    finish(table, args.side.save.as_deref(), out)
+    finish(table, args.side.save.as_deref(), relay, out)
+}
+
+/// The open seats this joiner takes and their players: those `--seat` names (each must
+/// be open), or every open seat, played by a person, if it names none.
+fn seats_taken(offer: &Offer, args: &JoinArgs) -> anyhow::Result<Vec<Option<PlayerSpec>>> {
+    let mut named = named_seats(&offer.game, &args.side.seat)?;
+    if let Some(seat) = (0..named.len()).find(|&s| named[s].is_some() && offer.sides[s] != OPEN) {
+        return Err(usage(format!(
+            "--seat names {}, which is not open; the open seats are {}",
+            offer.game.seat_name(seat),
+            seats_of(&offer.game, &offer.sides, OPEN)
+        )));
+    }
+    if named.iter().all(Option::is_none) {
+        for seat in offer.open_seats() {
+            named[seat] = Some(PlayerSpec::Human);
+        }
+    }
+    Ok(named)
 }
 
 /// Connects to the first address `target` names that answers.

@@ -68,14 +68,14 @@ enum Commands {
         after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-6), bot:reference[:N]\n(nardy's reference network), bot:best, bot:perfect (ur, after 'tabula solve';\ntwo-seat mnogoboy), engine:COMMAND (an external program speaking the engine\nprotocol, started with COMMAND split like a shell would). With stdin not a\nterminal, commands are read one per line (# starts a comment)."
     )]
     Play(PlayArgs),
-    /// Offer a game to a player on another machine: prints the command they type
+    /// Offer a game to players on other machines: prints the command they type
     #[command(
-        after_help = "Prints 'tabula join ADDRESS:PORT CODE' for the other player, and waits for\nthem. The code is new for every game; a connection with a wrong code is\nrefused, and after three the host gives up. The connection is encrypted and\nauthenticated by the code. Players as for 'tabula play'; seats not named with\n--seat are the joiner's.\n\nExamples:\n  tabula host nardy --seat white=human\n  tabula host ur rules=finkel --seat light=bot:best --port 0 --save game.txt\n  tabula host aeroplane players=2 --bind 127.0.0.1 --port 0"
+        after_help = "Prints 'tabula join ADDRESS:PORT CODE' for the other players (with --relay,\n'tabula join --relay HOST:PORT CODE'), and waits until joiners have taken\nevery seat it does not play: each joiner takes the seats it names, or all that\nare left. The code is new for every game; a connection with a wrong code is\nrefused, and after three the host gives up. Every connection is encrypted and\nauthenticated by the code. Players as for 'tabula play'.\n\nExamples:\n  tabula host nardy --seat white=human\n  tabula host ur rules=finkel --seat light=bot:best --port 0 --save game.txt\n  tabula host aeroplane players=4 --seat 1=human --relay HOST:4774\n  tabula host aeroplane players=2 --bind 127.0.0.1 --port 0"
     )]
     Host(host::HostArgs),
     /// Join a game another player hosts, with the command it printed
     #[command(
-        after_help = "Shows the game, its options and its seats before the first roll, and asks\nbefore taking it (with --yes, or with stdin not a terminal, it takes it).\n--seat names who plays the joiner's seats (a person if not named).\n\nExamples:\n  tabula join HOST:4717 7-crossover-clockwork\n  tabula join HOST:4717 7-crossover-clockwork --seat black=bot:best"
+        after_help = "Shows the game, its options and its seats before the first roll, and asks\nbefore taking it (with --yes, or with stdin not a terminal, it takes it).\n--seat names the open seats the joiner takes and who plays them; without it,\nthe joiner takes every open seat, played by a person.\n\nExamples:\n  tabula join HOST:4717 7-crossover-clockwork\n  tabula join HOST:4717 7-crossover-clockwork --seat black=bot:best\n  tabula join --relay HOST:4774 7-crossover-clockwork --seat 3=human"
     )]
     Join(join::JoinArgs),
     /// List the games with their seats and rule options

@@ -1,6 +1,8 @@
-//! `tabula host` and `tabula join` as two processes on the loopback address: whole
-//! games with bots in every seat give both sides the same record, a wrong code is
-//! refused and the right one then works, and the help says how.
+//! `tabula host` and `tabula join` as processes on the loopback address (127.0.0.1, and
+//! ::1 where the machine has it): whole games with bots in every seat give every side
+//! the same record, with a host and one joiner, a host and three joiners, and through
+//! `tabula relay`; a wrong code is refused and the right one then works, and the help
+//! says how. Every child is killed when its test lets go of it.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStdout, Stdio};
@@ -37,13 +39,10 @@ impl Running {
     }
 }
 
-/// Starts `tabula host ARGS` on 127.0.0.1, any free port; returns it, the join command's
-/// words after `tabula join` (address and code), and the rest of its output to come.
-fn host(args: &[&str]) -> (Running, Vec<String>, mpsc::Receiver<String>) {
+/// Starts `tabula ARGS` with its output read line by line.
+fn spawn(args: &[&str]) -> (Running, mpsc::Receiver<String>) {
     let child = tabula_command()
-        .arg("host")
         .args(args)
-        .args(["--bind", "127.0.0.1", "--port", "0"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -51,18 +50,43 @@ fn host(args: &[&str]) -> (Running, Vec<String>, mpsc::Receiver<String>) {
         .unwrap();
     let mut running = Running(child);
     let lines = read_lines(running.0.stdout.take().unwrap());
+    (running, lines)
+}
+
+/// The first line of `lines` that starts with `prefix`, within a minute.
+fn wait_for_line(lines: &mpsc::Receiver<String>, prefix: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         let line = lines
             .recv_timeout(left)
-            .expect("the host prints its join command");
-        if let Some(rest) = line.strip_prefix("tabula join ") {
-            let words: Vec<String> = rest.split(' ').map(str::to_string).collect();
-            assert!(words[0].starts_with("127.0.0.1:"), "{line}");
-            return (running, words, lines);
+            .unwrap_or_else(|_| panic!("no line starting with '{prefix}' came"));
+        if line.starts_with(prefix) {
+            return line;
         }
     }
+}
+
+/// Starts `tabula host ARGS MEET` (MEET: where it listens, or its relay); returns it, the
+/// join command's words after `tabula join`, and the rest of its output to come.
+fn host_meeting(args: &[&str], meet: &[&str]) -> (Running, Vec<String>, mpsc::Receiver<String>) {
+    let mut all = vec!["host"];
+    all.extend(args);
+    all.extend(meet);
+    let (running, lines) = spawn(&all);
+    let line = wait_for_line(&lines, "tabula join ");
+    let words = line["tabula join ".len()..]
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    (running, words, lines)
+}
+
+/// Starts `tabula host ARGS` on 127.0.0.1, any free port.
+fn host(args: &[&str]) -> (Running, Vec<String>, mpsc::Receiver<String>) {
+    let (running, words, lines) = host_meeting(args, &["--bind", "127.0.0.1", "--port", "0"]);
+    assert!(words[0].starts_with("127.0.0.1:"), "{words:?}");
+    (running, words, lines)
 }
 
 fn read_lines(stdout: ChildStdout) -> mpsc::Receiver<String> {
@@ -97,32 +121,75 @@ fn moves_of(record: &str) -> String {
 /// Plays a whole game between a host with `host_seats` and a joiner with `join_seats`;
 /// both exit 0 with the same record, which ends in a result.
 fn whole_game(name: &str, game: &[&str], host_seats: &[&str], join_seats: &[&str]) {
+    let meet = ["--bind", "127.0.0.1", "--port", "0"];
+    game_of_many(name, game, host_seats, &[join_seats], &meet, "127.0.0.1:");
+}
+
+/// Plays a whole game between a host with `host_seats`, meeting its joiners as `meet`
+/// says, and one joiner for each of `joiners` (the seats it names), all at once: every
+/// side exits 0 with the same record, which ends in a result and verifies.
+fn game_of_many(
+    name: &str,
+    game: &[&str],
+    host_seats: &[&str],
+    joiners: &[&[&str]],
+    meet: &[&str],
+    target: &str,
+) {
     let dir = temp_dir(&format!("remote-{name}"));
-    let (host_record, join_record) = (dir.join("host.txt"), dir.join("join.txt"));
+    let host_record = dir.join("host.txt");
     let mut host_args: Vec<&str> = game.to_vec();
     for seat in host_seats {
         host_args.extend(["--seat", seat]);
     }
-    host_args.extend(["--save", host_record.to_str().unwrap()]);
-    let (mut hosting, words, _) = host(&host_args);
-    let mut join_args: Vec<&str> = Vec::new();
-    for seat in join_seats {
-        join_args.extend(["--seat", seat]);
+    host_args.extend(["--save", host_record.to_str().unwrap(), "--wait", "300"]);
+    let (mut hosting, words, host_lines) = host_meeting(&host_args, meet);
+    assert!(words.iter().any(|w| w.starts_with(target)), "{words:?}");
+    let mut records = vec![host_record];
+    let mut joining = Vec::new();
+    for (index, seats) in joiners.iter().enumerate() {
+        let record = dir.join(format!("join{}.txt", index + 1));
+        let mut args: Vec<String> = vec!["join".into()];
+        args.extend(words.iter().cloned());
+        for seat in seats.iter() {
+            args.extend(["--seat".into(), seat.to_string()]);
+        }
+        args.extend([
+            "--save".into(),
+            record.to_str().unwrap().into(),
+            "--wait".into(),
+            "300".into(),
+        ]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        joining.push(spawn(&args));
+        records.push(record);
+        // Joiners take their seats one after another, as people would.
+        wait_for_line(&host_lines, &format!("joiner {} plays", index + 1));
     }
-    join_args.extend(["--save", join_record.to_str().unwrap()]);
-    let (status, out, err) = join(&words, &join_args);
-    assert_eq!(status, Some(0), "{out}\n{err}");
-    assert!(out.contains("game over: "), "{out}");
+    for (running, lines) in &mut joining {
+        let status = running.finish();
+        let out: Vec<String> = lines.try_iter().collect();
+        assert_eq!(status, Some(0), "{}", out.join("\n"));
+        assert!(
+            out.iter().any(|l| l.starts_with("game over: ")),
+            "{}",
+            out.join("\n")
+        );
+    }
     assert_eq!(hosting.finish(), Some(0));
-    let (host_text, join_text) = (
-        std::fs::read_to_string(&host_record).unwrap(),
-        std::fs::read_to_string(&join_record).unwrap(),
-    );
-    assert_eq!(moves_of(&host_text), moves_of(&join_text));
-    assert!(host_text.contains("\ndice "), "{host_text}");
-    assert!(!host_text.contains("\nforfeit "), "{host_text}");
-    // Both records carry the dice's proof, and every roll checks from it.
-    for record in [&host_record, &join_record] {
+    let texts: Vec<String> = records
+        .iter()
+        .map(|r| std::fs::read_to_string(r).unwrap())
+        .collect();
+    for text in &texts[1..] {
+        assert_eq!(moves_of(&texts[0]), moves_of(text));
+    }
+    assert!(texts[0].contains("\ndice "), "{}", texts[0]);
+    assert!(!texts[0].contains("\nforfeit "), "{}", texts[0]);
+    let sides = format!("sides={}", joiners.len() + 1);
+    assert!(texts[0].contains(&sides), "{}", texts[0]);
+    // Every record carries the dice's proof, and every roll checks from it.
+    for record in &records {
         let (status, out, err) = run_tabula(&["verify", record.to_str().unwrap()], "");
         assert_eq!(status, Some(0), "{out}\n{err}");
         assert!(out.contains("rolls check"), "{out}");
@@ -166,6 +233,107 @@ fn remote_mnogoboy_with_two_seats_a_side_plays_to_the_end() {
         &["mnogoboy", "players=4"],
         &["1=bot:greedy", "3=bot:greedy"],
         &["2=bot:greedy", "4=bot:greedy"],
+    );
+}
+
+#[test]
+fn remote_aeroplane_for_four_with_a_host_and_three_joiners_plays_to_the_end() {
+    game_of_many(
+        "aeroplane4",
+        &["aeroplane", "players=4"],
+        &["1=bot:greedy"],
+        &[&["2=bot:greedy"], &["3=bot:greedy"], &["4=bot:greedy"]],
+        &["--bind", "127.0.0.1", "--port", "0"],
+        "127.0.0.1:",
+    );
+}
+
+#[test]
+fn remote_joiner_naming_no_seat_takes_what_is_left_and_every_record_ends_alike() {
+    let dir = temp_dir("remote-left");
+    let records: Vec<_> = ["host", "first", "second"]
+        .iter()
+        .map(|n| dir.join(format!("{n}.txt")))
+        .collect();
+    let path = |i: usize| records[i].to_str().unwrap().to_string();
+    let (mut hosting, words, host_lines) = host(&[
+        "mnogoboy",
+        "players=4",
+        "--seat",
+        "1=bot:greedy",
+        "--save",
+        &path(0),
+    ]);
+    let mut first_args = vec!["join".to_string()];
+    first_args.extend(words.iter().cloned());
+    first_args.extend(["--seat", "3=bot:greedy", "--save", &path(1)].map(String::from));
+    let (mut first, _) = spawn(&first_args.iter().map(String::as_str).collect::<Vec<_>>());
+    wait_for_line(&host_lines, "joiner 1 plays p3");
+    // The second joiner names no seat: it takes p2 and p4, for a person, who is not there
+    // (its standard input is empty), so its seat forfeits when first to act.
+    let (status, out, err) = join(&words, &["--save", &path(2)]);
+    assert!(out.contains("you take p2 and p4"), "{out}");
+    assert_eq!(status, Some(1), "{out}\n{err}");
+    assert_eq!(first.finish(), Some(1));
+    assert_eq!(hosting.finish(), Some(1));
+    let texts: Vec<String> = records
+        .iter()
+        .map(|r| std::fs::read_to_string(r).unwrap())
+        .collect();
+    assert!(texts[0].contains("\nforfeit p2 crash"), "{}", texts[0]);
+    for text in &texts[1..] {
+        assert_eq!(moves_of(&texts[0]), moves_of(text));
+    }
+}
+
+#[test]
+fn remote_game_over_ipv6_loopback_plays_to_the_end() {
+    if let Err(error) = std::net::TcpListener::bind("[::1]:0") {
+        println!("skipped: this machine has no IPv6 loopback (::1): {error}");
+        return;
+    }
+    game_of_many(
+        "ipv6",
+        &["ur", "rules=finkel"],
+        &["dark=bot:greedy"],
+        &[&["light=bot:greedy"]],
+        &["--bind", "::1", "--port", "0"],
+        "[::1]:",
+    );
+}
+
+/// Starts `tabula relay` on 127.0.0.1, any free port; returns it and its address.
+fn relay() -> (Running, String) {
+    let (running, lines) = spawn(&["relay", "--port", "0", "--listen", "127.0.0.1"]);
+    let line = wait_for_line(&lines, "relay listening on ");
+    let at = line["relay listening on ".len()..].to_string();
+    assert!(at.starts_with("127.0.0.1:"), "{line}");
+    (running, at)
+}
+
+#[test]
+fn remote_game_through_the_relay_plays_to_the_end() {
+    let (_relay, at) = relay();
+    game_of_many(
+        "relay",
+        &["nardy"],
+        &["white=bot:greedy"],
+        &[&["black=bot:greedy"]],
+        &["--relay", &at],
+        "--relay",
+    );
+}
+
+#[test]
+fn remote_game_for_three_through_the_relay_plays_to_the_end() {
+    let (_relay, at) = relay();
+    game_of_many(
+        "relay3",
+        &["aeroplane", "players=3"],
+        &["2=bot:greedy"],
+        &[&["1=bot:greedy"], &["3=bot:greedy"]],
+        &["--relay", &at],
+        "--relay",
     );
 }
 

@@ -6,8 +6,8 @@
 //! [`dice`] holds the scheme (hash chains, the value of a throw, faces by rejection
 //! sampling) and the [`dice::Ledger`] that checks each throw's reveals; `docs/remote.md`
 //! describes it for players who want to check a roll by hand. [`proof`] writes and checks
-//! the record's proof (`tabula verify`); [`relay`] pairs two sides that cannot reach each
-//! other and forwards their bytes. [`code`] makes the join code, [`channel`] opens the
+//! the record's proof (`tabula verify`); [`relay`] pairs a host with each joiner when they
+//! cannot reach each other, and forwards their bytes. [`code`] makes the join code, [`channel`] opens the
 //! encrypted channel it keys, [`wire`] says what the sides may tell each other and reads
 //! it strictly, and [`table`] plays a game over it.
 //!
@@ -21,9 +21,6 @@ pub mod code;
 #[allow(dead_code)]
 pub mod dice;
 pub mod proof;
-// The host and join commands do not connect through the relay yet; `tabula relay` and
-// its tests use all of it.
-#[allow(dead_code)]
 pub mod relay;
 pub mod table;
 pub mod wire;

@@ -1,9 +1,12 @@
 //! The relay (`tabula relay`): a meeting point on a reachable machine for two players
 //! who cannot open a port. Each side connects and names the game's nameplate (the number
-//! of its code) in one hello line, `tabula-relay 1 NAMEPLATE`; the relay pairs the first
-//! two connections that name the same nameplate, answers each `paired`, and from then on
-//! only forwards bytes both ways. The players' own encryption runs end to end through
-//! it: the relay can drop a game, never read or change it.
+//! of its code), and which end it is, in one hello line, `tabula-relay 1 NAMEPLATE host`
+//! (or `join`; a line without the word pairs with either end); the relay pairs the first
+//! two connections that name the same nameplate from opposite ends, answers each
+//! `paired`, and from then on only forwards bytes both ways. A host with several joiners
+//! connects once for each: its connections wait side by side and never pair with each
+//! other. The players' own encryption runs end to end through it: the relay can drop a
+//! game, never read or change it.
 //!
 //! Everything is bounded: connections at once, bytes per pair, idle time of a pair, the
 //! wait for the hello line and for a partner.
@@ -55,16 +58,40 @@ impl Default for Limits {
     }
 }
 
+/// Which end of a game a connection to the relay is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The host, which waits for its joiners.
+    Host,
+    /// A joiner.
+    Join,
+}
+
+impl End {
+    fn word(self) -> &'static str {
+        match self {
+            End::Host => "host",
+            End::Join => "join",
+        }
+    }
+}
+
 /// A connection waiting for its partner.
 struct Waiting {
     stream: TcpStream,
     since: Instant,
+    end: Option<End>,
+}
+
+/// True if connections from these ends may be paired: opposite ends, or one unnamed.
+fn partners(a: Option<End>, b: Option<End>) -> bool {
+    a.is_none() || b.is_none() || a != b
 }
 
 /// What the relay's threads share.
 struct Shared {
     limits: Limits,
-    waiting: Mutex<HashMap<u32, Waiting>>,
+    waiting: Mutex<HashMap<u32, Vec<Waiting>>>,
     open: AtomicUsize,
     stop: AtomicBool,
 }
@@ -89,26 +116,7 @@ impl Relay {
     /// free port, the same one for the addresses after the first); it fails only when
     /// none can be bound.
     pub fn bind(addrs: &[SocketAddr], limits: Limits) -> io::Result<Relay> {
-        let mut listeners: Vec<TcpListener> = Vec::new();
-        let mut failed = None;
-        for addr in addrs {
-            let mut addr = *addr;
-            if addr.port() == 0
-                && let Some(first) = listeners.first()
-            {
-                addr.set_port(first.local_addr()?.port());
-            }
-            match TcpListener::bind(addr) {
-                Ok(listener) => listeners.push(listener),
-                // A machine without IPv6, or whose IPv6 wildcard takes IPv4 too: the
-                // other addresses serve.
-                Err(e) => failed = Some(io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}"))),
-            }
-        }
-        if listeners.is_empty() {
-            return Err(failed
-                .unwrap_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no address to listen on")));
-        }
+        let listeners = bind_all(addrs)?;
         Ok(Relay {
             listeners,
             shared: Arc::new(Shared {
@@ -129,6 +137,7 @@ impl Relay {
     }
 
     /// A handle that stops the relay.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn stopper(&self) -> Stopper {
         Stopper {
             shared: Arc::clone(&self.shared),
@@ -159,12 +168,43 @@ impl Relay {
     }
 }
 
+/// Binds the addresses of `addrs` (each an IP address with a port; port 0 takes any
+/// free port, the same one for the addresses after the first); fails only when none can
+/// be bound. A host and a relay listen on IPv6 and IPv4 alike this way.
+pub fn bind_all(addrs: &[SocketAddr]) -> io::Result<Vec<TcpListener>> {
+    let mut listeners: Vec<TcpListener> = Vec::new();
+    let mut failed = None;
+    for addr in addrs {
+        let mut addr = *addr;
+        if addr.port() == 0
+            && let Some(first) = listeners.first()
+        {
+            addr.set_port(first.local_addr()?.port());
+        }
+        match TcpListener::bind(addr) {
+            Ok(listener) => listeners.push(listener),
+            // A machine without IPv6, or whose IPv6 wildcard takes IPv4 too: the
+            // other addresses serve.
+            Err(e) => failed = Some(io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}"))),
+        }
+    }
+    if listeners.is_empty() {
+        return Err(
+            failed.unwrap_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no address to listen on"))
+        );
+    }
+    Ok(listeners)
+}
+
+// Only the tests stop a relay: the command serves until its process ends.
+#[cfg_attr(not(test), allow(dead_code))]
 /// Stops a serving [`Relay`].
 pub struct Stopper {
     shared: Arc<Shared>,
     addrs: Vec<SocketAddr>,
 }
 
+#[cfg_attr(not(test), allow(dead_code))]
 impl Stopper {
     /// Stops accepting and drops the waiting connections; pairs already forwarding run
     /// to their end.
@@ -177,6 +217,7 @@ impl Stopper {
     }
 }
 
+#[cfg_attr(not(test), allow(dead_code))]
 fn wake_address(addr: SocketAddr) -> SocketAddr {
     let mut addr = addr;
     if addr.ip().is_unspecified() {
@@ -208,8 +249,8 @@ fn accept(listener: &TcpListener, shared: &Arc<Shared>) {
 /// Reads a new connection's hello and pairs it, or leaves it waiting.
 fn meet(mut stream: TcpStream, counted: Counted, shared: &Arc<Shared>) {
     let _ = stream.set_read_timeout(Some(shared.limits.hello_wait));
-    let nameplate = match read_line(&mut stream).ok().as_deref().and_then(nameplate_of) {
-        Some(nameplate) => nameplate,
+    let (nameplate, end) = match read_line(&mut stream).ok().as_deref().and_then(hello_of) {
+        Some(hello) => hello,
         None => {
             let _ = stream.write_all(format!("error say '{HELLO} NAMEPLATE' first\n").as_bytes());
             return;
@@ -217,17 +258,22 @@ fn meet(mut stream: TcpStream, counted: Counted, shared: &Arc<Shared>) {
     };
     let partner = {
         let mut waiting = shared.waiting.lock().unwrap_or_else(|e| e.into_inner());
-        match waiting.remove(&nameplate) {
-            Some(partner) => partner.stream,
+        let queue = waiting.entry(nameplate).or_default();
+        match queue.iter().position(|w| partners(w.end, end)) {
+            Some(index) => {
+                let partner = queue.remove(index).stream;
+                if queue.is_empty() {
+                    waiting.remove(&nameplate);
+                }
+                partner
+            }
             None => {
                 if let Ok(kept) = stream.try_clone() {
-                    waiting.insert(
-                        nameplate,
-                        Waiting {
-                            stream: kept,
-                            since: Instant::now(),
-                        },
-                    );
+                    queue.push(Waiting {
+                        stream: kept,
+                        since: Instant::now(),
+                        end,
+                    });
                 }
                 // The partner's thread forwards for both; this one's count goes with it.
                 std::mem::forget(counted);
@@ -238,8 +284,17 @@ fn meet(mut stream: TcpStream, counted: Counted, shared: &Arc<Shared>) {
     forward_pair(partner, stream, counted, shared);
 }
 
-fn nameplate_of(line: &str) -> Option<u32> {
-    line.strip_prefix(HELLO)?.trim().parse().ok()
+/// The nameplate and end a hello line names.
+fn hello_of(line: &str) -> Option<(u32, Option<End>)> {
+    let mut words = line.strip_prefix(HELLO)?.split_whitespace();
+    let nameplate = words.next()?.parse().ok()?;
+    let end = match words.next() {
+        None => None,
+        Some("host") => Some(End::Host),
+        Some("join") => Some(End::Join),
+        Some(_) => return None,
+    };
+    words.next().is_none().then_some((nameplate, end))
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes, a byte at a time so that nothing after
@@ -264,21 +319,21 @@ fn sweep(shared: &Arc<Shared>) {
     while !shared.stop.load(Ordering::SeqCst) {
         thread::sleep(SWEEP);
         let mut waiting = shared.waiting.lock().unwrap_or_else(|e| e.into_inner());
-        let expired: Vec<u32> = waiting
-            .iter()
-            .filter(|(_, w)| w.since.elapsed() >= shared.limits.pair_wait)
-            .map(|(n, _)| *n)
-            .collect();
-        for nameplate in expired {
-            if let Some(mut gone) = waiting.remove(&nameplate) {
-                let _ = gone.stream.write_all(b"error no partner came in time\n");
-                let _ = gone.stream.shutdown(Shutdown::Both);
+        for queue in waiting.values_mut() {
+            queue.retain_mut(|w| {
+                if w.since.elapsed() < shared.limits.pair_wait {
+                    return true;
+                }
+                let _ = w.stream.write_all(b"error no partner came in time\n");
+                let _ = w.stream.shutdown(Shutdown::Both);
                 shared.open.fetch_sub(1, Ordering::SeqCst);
-            }
+                false
+            });
         }
+        waiting.retain(|_, queue| !queue.is_empty());
     }
     let mut waiting = shared.waiting.lock().unwrap_or_else(|e| e.into_inner());
-    for (_, gone) in waiting.drain() {
+    for gone in waiting.drain().flat_map(|(_, queue)| queue) {
         let _ = gone.stream.shutdown(Shutdown::Both);
         shared.open.fetch_sub(1, Ordering::SeqCst);
     }
@@ -356,13 +411,20 @@ impl Pair {
 }
 
 /// Connects to the relay at `relay` (`HOST:PORT`, by any of its addresses, IPv4 or IPv6),
-/// names `nameplate`, and waits up to `wait` for the partner. The stream returned then
-/// carries the partner's bytes exactly as a direct connection would.
-pub fn connect_via_relay(relay: &str, nameplate: u32, wait: Duration) -> io::Result<TcpStream> {
+/// names `nameplate` as the game's `end`, and waits up to `wait` for a partner from the
+/// other end. The stream returned then carries the partner's bytes exactly as a direct
+/// connection would.
+pub fn connect_via_relay(relay: &str, nameplate: u32, end: End, wait: Duration) -> io::Result<TcpStream> {
     let mut last = io::Error::new(io::ErrorKind::NotFound, format!("{relay} has no address"));
-    for addr in relay.to_socket_addrs()? {
+    let addrs = relay.to_socket_addrs().map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("'{relay}' is not a relay's address with a port, like HOST:4774 ({e})"),
+        )
+    })?;
+    for addr in addrs {
         match TcpStream::connect_timeout(&addr, Duration::from_secs(10)) {
-            Ok(stream) => return meet_partner(stream, relay, nameplate, wait),
+            Ok(stream) => return meet_partner(stream, relay, &format!("{nameplate} {}", end.word()), wait),
             Err(e) => last = e,
         }
     }
@@ -372,7 +434,12 @@ pub fn connect_via_relay(relay: &str, nameplate: u32, wait: Duration) -> io::Res
     ))
 }
 
-fn meet_partner(mut stream: TcpStream, relay: &str, nameplate: u32, wait: Duration) -> io::Result<TcpStream> {
+fn meet_partner(
+    mut stream: TcpStream,
+    relay: &str,
+    nameplate: &str,
+    wait: Duration,
+) -> io::Result<TcpStream> {
     stream.write_all(format!("{HELLO} {nameplate}\n").as_bytes())?;
     stream.set_read_timeout(Some(wait.max(Duration::from_millis(1))))?;
     let answer = read_line(&mut stream).map_err(|e| {

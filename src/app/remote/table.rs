@@ -13,7 +13,7 @@ use thiserror::Error;
 
 use super::channel::{Channel, ChannelError};
 use super::dice::{Chain, DiceError, Digest, Ledger, RevealedDice};
-use super::wire::{self, Message, VERSION, escape};
+use super::wire::{self, Message, OPEN, VERSION, escape};
 use crate::ai::learn::Nets;
 use crate::app::players::{
     Agent, Forfeit, ForfeitKind, Observation, PlayerSpec, Referee, Turn, build_agent_or_failed,
@@ -92,12 +92,15 @@ pub struct Offer {
     pub game: AnyGame,
     /// The game line (id and options).
     pub line: String,
-    /// The side of each seat.
+    /// The side of each seat so far: 0 for the host, 1, 2, ... for earlier joiners,
+    /// [`OPEN`] for the seats still free.
     pub sides: Vec<u8>,
-    /// How the host plays its seats (escaped); empty for the joiner's seats.
+    /// How the seats taken so far are played (escaped); empty for the open ones.
     pub players: Vec<String>,
-    /// The time control both sides keep, if any.
+    /// The time control every side keeps, if any.
     pub clock: Option<TimeControl>,
+    /// The side this joiner gets.
+    pub you: u8,
     commitment: Digest,
 }
 
@@ -105,11 +108,21 @@ impl Offer {
     /// One line per seat: who plays it.
     pub fn describe(&self) -> Vec<String> {
         (0..self.sides.len())
-            .map(|seat| match self.sides[seat] {
-                0 => format!("{}: the host ({})", self.game.seat_name(seat), self.players[seat]),
-                _ => format!("{}: you", self.game.seat_name(seat)),
+            .map(|seat| {
+                let name = self.game.seat_name(seat);
+                let player = escape(&self.players[seat], 40);
+                match self.sides[seat] {
+                    0 => format!("{name}: the host ({player})"),
+                    OPEN => format!("{name}: open"),
+                    side => format!("{name}: joiner {side} ({player})"),
+                }
             })
             .collect()
+    }
+
+    /// The seats still open, in seat order.
+    pub fn open_seats(&self) -> Vec<Seat> {
+        (0..self.sides.len()).filter(|&s| self.sides[s] == OPEN).collect()
     }
 }
 
@@ -117,57 +130,109 @@ impl Offer {
 pub struct Setup {
     /// Which side this is (0: the host).
     pub me: u8,
-    /// How long the other side may take for anything before it forfeits.
+    /// How long another side may take for anything before it forfeits.
     pub limit: Duration,
     /// The networks this side's bots play on.
     pub nets: Nets,
     /// Time limits for this side's engines.
     pub engines: EngineSettings,
-    /// The time control of the game, if any: each side's moves are timed on both sides.
+    /// The time control of the game, if any: each side's moves are timed on every side.
     pub clock: Option<TimeControl>,
 }
 
-/// The host's offer: sends it and reads the answer. `players` has this side's players
-/// for its seats (`sides[seat] == 0`).
+/// The seats as the host has given them so far: the side of each ([`OPEN`] while free)
+/// and how each taken seat is played, as its side describes it.
+#[derive(Clone, Debug)]
+pub struct Seating {
+    /// The side of each seat.
+    pub sides: Vec<u8>,
+    /// How each seat is played (empty while open).
+    pub players: Vec<String>,
+    /// Every seated side's commitment, side 0 first.
+    pub commitments: Vec<Digest>,
+}
+
+impl Seating {
+    /// The host's seats (`mine[seat]` is `Some` for each) and commitment; the other
+    /// seats open.
+    pub fn new(game: &AnyGame, mine: &[Option<PlayerSpec>], chain: &Chain) -> Seating {
+        let sides = (0..game.seat_count())
+            .map(|seat| {
+                if mine.get(seat).is_some_and(Option::is_some) {
+                    0
+                } else {
+                    OPEN
+                }
+            })
+            .collect();
+        let players = (0..game.seat_count())
+            .map(|seat| match mine.get(seat) {
+                Some(Some(player)) => player.shown_for(game),
+                _ => String::new(),
+            })
+            .collect();
+        Seating {
+            sides,
+            players,
+            commitments: vec![chain.commitment()],
+        }
+    }
+
+    /// True while a seat is open.
+    pub fn waiting(&self) -> bool {
+        self.sides.contains(&OPEN)
+    }
+
+    /// The side the next joiner gets.
+    pub fn next_side(&self) -> u8 {
+        self.commitments.len() as u8
+    }
+}
+
+/// The host offers the game to one joiner: sends the seating so far, reads which open
+/// seats the joiner takes and seats it. On an error the seating is as it was.
 pub fn offer(
     channel: &mut Channel,
     game: &AnyGame,
-    sides: &[u8],
-    players: &[PlayerSpec],
-    chain: &Chain,
+    seating: &mut Seating,
     limit: Duration,
     clock: &str,
-) -> Result<(Ledger, Vec<String>), SetupError> {
-    let line = wire::game_line(game);
-    let shown: Vec<String> = seat_texts(game, sides, 0, players);
+) -> Result<(), SetupError> {
+    let you = seating.next_side();
     channel.send(
         &Message::Hello {
             version: VERSION,
-            game: line.clone(),
-            sides: sides.to_vec(),
-            players: shown.clone(),
-            commitment: chain.commitment().to_string(),
+            game: wire::game_line(game),
+            sides: seating.sides.clone(),
+            players: seating.players.clone(),
+            commitment: seating.commitments[0].to_string(),
             clock: clock.to_string(),
+            you,
         }
         .encode(),
     )?;
     match Message::decode(&channel.recv(limit)?)? {
         Message::Accept { players, commitment } => {
             let theirs = digest(&commitment)?;
-            if players.len() != sides.len() {
+            let seats = seating.sides.len();
+            let taken: Vec<Seat> = (0..players.len()).filter(|&s| !players[s].is_empty()).collect();
+            if players.len() != seats {
                 return Err(SetupError::Offer(format!(
-                    "the other side named players for {} seats, not {}",
-                    players.len(),
-                    sides.len()
+                    "the joiner named players for {} seats, not {seats}",
+                    players.len()
                 )));
             }
-            let all = merge_players(sides, 0, &shown, &players);
-            // The dice's context is the game line as the record writes it, so that
-            // `tabula verify` throws every roll again from the record alone.
-            Ok((
-                Ledger::new(&format!("game {line}"), vec![chain.commitment(), theirs])?,
-                all,
-            ))
+            if taken.is_empty() || taken.iter().any(|&s| seating.sides[s] != OPEN) {
+                return Err(SetupError::Offer(
+                    "the joiner took no seat, or one that is not open".into(),
+                ));
+            }
+            for seat in taken {
+                seating.sides[seat] = you;
+                seating.players[seat] = players[seat].clone();
+            }
+            seating.commitments.push(theirs);
+            Ok(())
         }
         Message::Decline { reason } => Err(SetupError::Declined { reason }),
         other => Err(SetupError::Unexpected {
@@ -175,6 +240,32 @@ pub fn offer(
             got: other.kind(),
         }),
     }
+}
+
+/// Every seat is taken: the host tells each joiner (`channels[k - 1]` is side `k`'s)
+/// the final seating and every commitment. Returns the game's ledger and every seat's
+/// player as the record names it.
+pub fn start(
+    channels: &mut [Channel],
+    game: &AnyGame,
+    seating: &Seating,
+) -> Result<(Ledger, Vec<String>), SetupError> {
+    let message = Message::Start {
+        sides: seating.sides.clone(),
+        players: seating.players.clone(),
+        commitments: seating.commitments.iter().map(Digest::to_string).collect(),
+    }
+    .encode();
+    for channel in channels.iter_mut() {
+        channel.send(&message)?;
+    }
+    // The dice's context is the game line as the record writes it, so that `tabula
+    // verify` throws every roll again from the record alone.
+    let ledger = Ledger::new(
+        &format!("game {}", wire::game_line(game)),
+        seating.commitments.clone(),
+    )?;
+    Ok((ledger, record_players(&seating.players)))
 }
 
 /// The joiner's side of the offer: reads it, checks that it can be played here.
@@ -187,6 +278,7 @@ pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, Setup
         players,
         commitment,
         clock,
+        you,
     } = message
     else {
         return Err(SetupError::Unexpected {
@@ -201,14 +293,15 @@ pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, Setup
     }
     let parsed = wire::read_game_line(&game).map_err(|e| SetupError::Offer(e.to_string()))?;
     let seats = parsed.seat_count();
-    if sides.len() != seats || players.len() != seats || sides.iter().any(|&s| s > 1) {
+    let known = |side: u8| side == OPEN || side < you;
+    if sides.len() != seats || players.len() != seats || you == 0 || !sides.iter().all(|&s| known(s)) {
         return Err(SetupError::Offer(format!(
-            "the offer does not give each of the {seats} seats to the host or to you"
+            "the offer does not give each of the {seats} seats to the host, an earlier joiner or nobody yet"
         )));
     }
-    if !sides.contains(&1) || !sides.contains(&0) {
+    if !sides.contains(&OPEN) || !sides.contains(&0) {
         return Err(SetupError::Offer(
-            "the offer leaves no seat to one of the sides".into(),
+            "the offer leaves no seat open, or none to the host".into(),
         ));
     }
     let clock = match clock.as_str() {
@@ -224,33 +317,84 @@ pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, Setup
         line: game,
         sides,
         players,
+        you,
         commitment: digest(&commitment)?,
     })
 }
 
-/// The joiner takes the offer with `players` for its seats.
+/// The joiner takes the open seats for which `players` names a player (each must be
+/// open), and commits to its dice.
 pub fn accept(
     channel: &mut Channel,
     offer: &Offer,
-    players: &[PlayerSpec],
+    players: &[Option<PlayerSpec>],
     chain: &Chain,
-) -> Result<(Ledger, Vec<String>), SetupError> {
-    let shown = seat_texts(&offer.game, &offer.sides, 1, players);
+) -> Result<(), SetupError> {
+    let shown: Vec<String> = (0..offer.sides.len())
+        .map(|seat| match players.get(seat) {
+            Some(Some(player)) if offer.sides[seat] == OPEN => player.shown_for(&offer.game),
+            _ => String::new(),
+        })
+        .collect();
     channel.send(
         &Message::Accept {
-            players: shown.clone(),
+            players: shown,
             commitment: chain.commitment().to_string(),
         }
         .encode(),
     )?;
-    let all = merge_players(&offer.sides, 1, &shown, &offer.players);
-    Ok((
-        Ledger::new(
-            &format!("game {}", offer.line),
-            vec![offer.commitment, chain.commitment()],
-        )?,
-        all,
-    ))
+    Ok(())
+}
+
+/// The game as it starts, for a joiner: the side of each seat, the ledger, and every
+/// seat's player as the record names it.
+pub type Started = (Vec<u8>, Ledger, Vec<String>);
+
+/// The joiner waits (up to `limit`) until the host has seated every side, and checks
+/// the start it sends against the offer and this side's own seats and commitment.
+pub fn await_start(
+    channel: &mut Channel,
+    offer: &Offer,
+    mine: &[Option<PlayerSpec>],
+    chain: &Chain,
+    limit: Duration,
+) -> Result<Started, SetupError> {
+    let message = Message::decode(&channel.recv(limit)?)?;
+    let (sides, players, commitments) = match message {
+        Message::Start {
+            sides,
+            players,
+            commitments,
+        } => (sides, players, commitments),
+        Message::Bye { reason } => return Err(SetupError::Declined { reason }),
+        other => {
+            return Err(SetupError::Unexpected {
+                expected: "start",
+                got: other.kind(),
+            });
+        }
+    };
+    let commitments: Vec<Digest> = commitments.iter().map(|c| digest(c)).collect::<Result<_, _>>()?;
+    let seats = offer.sides.len();
+    let count = commitments.len();
+    let fits = sides.len() == seats
+        && players.len() == seats
+        && (0..count).all(|side| sides.contains(&(side as u8)))
+        && (0..seats).all(|seat| {
+            let chosen = mine.get(seat).is_some_and(Option::is_some) && offer.sides[seat] == OPEN;
+            usize::from(sides[seat]) < count
+                && (sides[seat] == offer.you) == chosen
+                && (offer.sides[seat] == OPEN || offer.sides[seat] == sides[seat])
+        })
+        && commitments.first() == Some(&offer.commitment)
+        && commitments.get(usize::from(offer.you)) == Some(&chain.commitment());
+    if !fits {
+        return Err(SetupError::Offer(
+            "the host's start does not match its offer and this side's seats and dice".into(),
+        ));
+    }
+    let ledger = Ledger::new(&format!("game {}", offer.line), commitments)?;
+    Ok((sides, ledger, record_players(&players)))
 }
 
 /// The joiner declines the offer.
@@ -267,27 +411,12 @@ fn digest(text: &str) -> Result<Digest, SetupError> {
     Digest::from_hex(text).map_err(|_| wire::WireError::BadDigest { field: "commitment" }.into())
 }
 
-/// How `side` plays each of its seats, as text (empty for the other side's seats).
-fn seat_texts(game: &AnyGame, sides: &[u8], side: u8, players: &[PlayerSpec]) -> Vec<String> {
-    (0..sides.len())
-        .map(|seat| match (sides[seat] == side, players.get(seat)) {
-            (true, Some(player)) => player.shown_for(game),
-            (true, None) => "human".into(),
-            (false, _) => String::new(),
-        })
-        .collect()
-}
-
-/// Every seat's player as text: this side's from `mine`, the others' from `theirs`.
-fn merge_players(sides: &[u8], me: u8, mine: &[String], theirs: &[String]) -> Vec<String> {
-    (0..sides.len())
-        .map(|seat| {
-            let text = if sides[seat] == me {
-                &mine[seat]
-            } else {
-                &theirs[seat]
-            };
-            // A peer's words go into the record only as printable, bounded text.
+/// Every seat's player as the record names it: a side's words only as printable,
+/// bounded text without blanks, `remote` where a side named none.
+fn record_players(players: &[String]) -> Vec<String> {
+    players
+        .iter()
+        .map(|text| {
             let text = escape(text, 40).replace(' ', "_");
             if text.is_empty() { "remote".into() } else { text }
         })

@@ -13,8 +13,13 @@ use super::dice::Digest;
 use crate::core::{Game, Options};
 use crate::games::{AnyGame, GameKind};
 
-/// The version of the message set; a hello with another is declined.
-pub const VERSION: u32 = 1;
+/// The version of the message set; a hello with another is declined. Version 2 seats
+/// several joiners: a hello names the seats still open, and a start gives every side's
+/// commitment once all are taken.
+pub const VERSION: u32 = 2;
+
+/// The side of a seat that no side has taken yet, in a hello's `sides`.
+pub const OPEN: u8 = 255;
 
 /// The longest text field (a move, a game line, a reason), in bytes.
 pub const MAX_TEXT: usize = 200;
@@ -26,9 +31,10 @@ pub const MAX_SEATS: usize = 8;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Message {
-    /// The host offers a game: its line (id and options as the record writes them),
-    /// which side plays each seat, how the host's seats are played, and the host's
-    /// commitment to its dice.
+    /// The host offers a game to one joiner: its line (id and options as the record
+    /// writes them), which side plays each seat so far ([`OPEN`] for the seats still
+    /// free), how those seats are played, the host's commitment to its dice, and the
+    /// side number this joiner gets.
     Hello {
         /// [`VERSION`].
         version: u32,
@@ -43,8 +49,11 @@ pub enum Message {
         /// The time control, `BASE+INC` in seconds, or empty for none.
         #[serde(default)]
         clock: String,
+        /// The joiner's side number (1 for the first joiner).
+        you: u8,
     },
-    /// The joiner takes the game: how its seats are played, and its commitment.
+    /// The joiner takes the game: the seats it plays (those it names a player for, an
+    /// empty text for the others), and its commitment.
     Accept {
         /// How each seat is played, as the joiner describes its own seats.
         players: Vec<String>,
@@ -56,14 +65,33 @@ pub enum Message {
         /// Why, in words.
         reason: String,
     },
-    /// A side's secret for one throw.
+    /// Every seat is taken: the host tells each joiner the game's final sides, players
+    /// and every side's commitment, in side order. No reveal is sent before it.
+    Start {
+        /// The side of each seat.
+        sides: Vec<u8>,
+        /// How each seat is played.
+        players: Vec<String>,
+        /// Every side's dice commitment, hex, side 0 first.
+        commitments: Vec<String>,
+    },
+    /// A joiner's secret for one throw, sent to the host.
     Reveal {
         /// The throw's number, from 1.
         throw: u64,
         /// The secret, hex.
         value: String,
     },
-    /// A move (or a choice before a roll, or `roll`) by a seat of the sender.
+    /// Every side's secret for one throw, in side order: the host's answer to the
+    /// joiners' reveals.
+    Reveals {
+        /// The throw's number, from 1.
+        throw: u64,
+        /// The secrets, hex, side 0 first.
+        values: Vec<String>,
+    },
+    /// A move (or a choice before a roll, or `roll`) by a seat of the sender, or one the
+    /// host relays from another joiner.
     Move {
         /// The number of actions in the game before this one.
         ply: u32,
@@ -86,6 +114,16 @@ pub enum Message {
     Clock {
         /// Milliseconds left.
         left_ms: u64,
+    },
+    /// A seat forfeits: a joiner says so of its own seats, the host of any seat (it
+    /// tells every joiner how the game ended).
+    Forfeit {
+        /// The seat's number.
+        seat: u8,
+        /// The forfeit's kind, as records write it (`timeout`, `crash`).
+        reason: String,
+        /// What happened, in words.
+        detail: String,
     },
     /// The sender leaves: the game is over for it.
     Bye {
@@ -166,8 +204,30 @@ impl Message {
                 players.iter().try_for_each(|p| text("players", p))?;
                 digest("commitment", commitment)
             }
+            Message::Start {
+                sides,
+                players,
+                commitments,
+            } => {
+                let count = sides.len().max(players.len()).max(commitments.len());
+                if count > MAX_SEATS {
+                    return Err(WireError::TooManySeats { count });
+                }
+                players.iter().try_for_each(|p| text("players", p))?;
+                commitments.iter().try_for_each(|c| digest("commitments", c))
+            }
             Message::Decline { reason } | Message::Bye { reason } => text("reason", reason),
+            Message::Forfeit { reason, detail, .. } => {
+                text("reason", reason)?;
+                text("detail", detail)
+            }
             Message::Reveal { value, .. } => digest("value", value),
+            Message::Reveals { values, .. } => {
+                if values.len() > MAX_SEATS {
+                    return Err(WireError::TooManySeats { count: values.len() });
+                }
+                values.iter().try_for_each(|v| digest("values", v))
+            }
             Message::Move { text: move_text, .. } => text("text", move_text),
             Message::UndoAsk
             | Message::UndoAnswer { .. }
@@ -182,7 +242,10 @@ impl Message {
             Message::Hello { .. } => "hello",
             Message::Accept { .. } => "accept",
             Message::Decline { .. } => "decline",
+            Message::Start { .. } => "start",
             Message::Reveal { .. } => "reveal",
+            Message::Reveals { .. } => "reveals",
+            Message::Forfeit { .. } => "forfeit",
             Message::Move { .. } => "move",
             Message::UndoAsk => "undo request",
             Message::UndoAnswer { .. } => "undo answer",

@@ -27,9 +27,9 @@ fn started(ip: &str, limits: Limits) -> Option<(String, Stopper, thread::JoinHan
 fn pair(at: &str, nameplate: u32) -> (TcpStream, TcpStream) {
     let host = {
         let at = at.to_string();
-        thread::spawn(move || connect_via_relay(&at, nameplate, DEADLINE))
+        thread::spawn(move || connect_via_relay(&at, nameplate, End::Host, DEADLINE))
     };
-    let joiner = connect_via_relay(at, nameplate, DEADLINE).unwrap();
+    let joiner = connect_via_relay(at, nameplate, End::Join, DEADLINE).unwrap();
     (host.join().unwrap().unwrap(), joiner)
 }
 
@@ -88,7 +88,7 @@ fn two_sides_that_name_one_nameplate_are_paired_on_ipv4_and_ipv6() {
 #[test]
 fn a_side_without_a_partner_is_told_and_dropped() {
     let (at, stopper, serving) = started("127.0.0.1", quick()).unwrap();
-    let error = connect_via_relay(&at, 5, DEADLINE).unwrap_err();
+    let error = connect_via_relay(&at, 5, End::Host, DEADLINE).unwrap_err();
     assert!(error.to_string().contains("no partner came in time"), "{error}");
     // Its place is free again: two more pair.
     let (mut a, mut b) = pair(&at, 5);
@@ -120,7 +120,7 @@ fn the_relay_bounds_connections_bytes_and_idle_time() {
     limits.connections = 2;
     let (at, stopper, serving) = started("127.0.0.1", limits).unwrap();
     let (mut a, mut b) = pair(&at, 1);
-    let error = connect_via_relay(&at, 2, DEADLINE).unwrap_err();
+    let error = connect_via_relay(&at, 2, End::Join, DEADLINE).unwrap_err();
     assert!(error.to_string().contains("the relay is full"), "{error}");
     // More than the pair's 10,000 bytes: the relay ends the pair.
     let flood = vec![b'x'; 4096];
@@ -135,5 +135,38 @@ fn the_relay_bounds_connections_bytes_and_idle_time() {
     let (at, stopper, serving) = started("127.0.0.1", quick()).unwrap();
     let (_a, mut b) = pair(&at, 3);
     assert!(closes(&mut b), "a silent pair is dropped");
+    stop(stopper, serving);
+}
+
+#[test]
+fn a_host_with_several_joiners_waits_at_one_nameplate_and_its_connections_never_pair() {
+    let (at, stopper, serving) = started("127.0.0.1", Limits::default()).unwrap();
+    // Two of the host's connections wait side by side...
+    let hosts: Vec<_> = (0..2)
+        .map(|_| {
+            let at = at.clone();
+            thread::spawn(move || connect_via_relay(&at, 42, End::Host, DEADLINE))
+        })
+        .collect();
+    // ...and each joiner meets one of them, never another joiner.
+    let mut joiners: Vec<TcpStream> = (0..2)
+        .map(|_| connect_via_relay(&at, 42, End::Join, DEADLINE).unwrap())
+        .collect();
+    let mut hosts: Vec<TcpStream> = hosts.into_iter().map(|h| h.join().unwrap().unwrap()).collect();
+    for joiner in &mut joiners {
+        joiner.write_all(b"j").unwrap();
+    }
+    let mut heard = 0;
+    for host in &mut hosts {
+        let mut byte = [0u8];
+        host.set_read_timeout(Some(DEADLINE)).unwrap();
+        host.read_exact(&mut byte).unwrap();
+        heard += usize::from(&byte == b"j");
+    }
+    assert_eq!(heard, 2);
+    // A line with neither end pairs with either, as before; a wrong word is refused.
+    assert_eq!(hello_of("tabula-relay 1 7"), Some((7, None)));
+    assert_eq!(hello_of("tabula-relay 1 7 join"), Some((7, Some(End::Join))));
+    assert_eq!(hello_of("tabula-relay 1 7 both"), None);
     stop(stopper, serving);
 }

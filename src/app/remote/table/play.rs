@@ -1,4 +1,7 @@
-//! The game itself: one action at a time, this side's or the other's.
+//! The game itself: one action at a time, this side's or another's. The host holds a
+//! connection to every joiner and relays each side's moves to all the others; a joiner
+//! holds one, to the host. For each throw every joiner sends its reveal to the host,
+//! which answers every joiner with all of them, its own included.
 
 use super::*;
 use crate::app::remote::proof::Proof;
@@ -11,7 +14,8 @@ pub struct RemoteTable {
     /// Every seat's player as the record names it.
     players: Vec<String>,
     referee: Referee,
-    channel: Channel,
+    /// The host's connections, side `k`'s at `k - 1`; a joiner's one, to the host.
+    links: Vec<Channel>,
     chain: Chain,
     ledger: Ledger,
     /// Every commitment and every throw's reveals so far, for the record.
@@ -23,12 +27,16 @@ pub struct RemoteTable {
 /// Time the other side's clock is given for the network, beyond its own.
 const NETWORK_GRACE: Duration = Duration::from_secs(1);
 
-/// What the other side did wrong: its forfeit's kind and story.
+/// What another side did wrong: its forfeit's kind and story.
 type Fault = (ForfeitKind, String);
+
+/// A fault, and the side whose it is.
+type SideFault = (u8, Fault);
 
 impl RemoteTable {
     /// A table for `game` whose seats belong to `sides`; this side's seats are played by
-    /// `mine` (bots and engines are started here, people use the keyboard).
+    /// `mine` (bots and engines are started here, people use the keyboard). The host's
+    /// `links` are its joiners' connections in side order; a joiner's, the host's alone.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         game: &AnyGame,
@@ -36,7 +44,7 @@ impl RemoteTable {
         sides: Vec<u8>,
         mine: &[PlayerSpec],
         players: Vec<String>,
-        channel: Channel,
+        links: Vec<Channel>,
         chain: Chain,
         ledger: Ledger,
     ) -> RemoteTable {
@@ -62,13 +70,13 @@ impl RemoteTable {
         let referee = Referee::new(agents);
         let base = setup.clock.map_or(Duration::ZERO, |c| c.base);
         RemoteTable {
-            left: vec![base; 2],
+            left: vec![base; ledger.sides()],
             session,
             setup,
             sides,
             players,
             referee,
-            channel,
+            links,
             chain,
             proof: Proof::new(ledger.commitments().to_vec()),
             ledger,
@@ -111,11 +119,11 @@ impl RemoteTable {
                 Phase::Over => {
                     // The session's outcome includes a resignation, which the game's does not.
                     let summary = self.session.outcome().map(|o| o.summary).unwrap_or_default();
-                    let _ = self.channel.send(
+                    self.tell_all(
                         &Message::Bye {
                             reason: "game over".into(),
-                        }
-                        .encode(),
+                        },
+                        None,
                     );
                     writeln!(out, "game over: {summary}")?;
                     return Ok(Ending::Over(summary));
@@ -159,7 +167,9 @@ impl RemoteTable {
         let Some(clock) = self.setup.clock else {
             return true;
         };
-        let left = &mut self.left[usize::from(side.min(1))];
+        let Some(left) = self.left.get_mut(usize::from(side)) else {
+            return true;
+        };
         match left.checked_sub(spent) {
             Some(rest) => {
                 *left = rest + clock.increment;
@@ -169,18 +179,20 @@ impl RemoteTable {
         }
     }
 
-    /// The clocks, for people: `clocks: host 0:52, you 1:03`.
+    /// The clocks, for people: `clocks: you 1:03, the host 0:52, joiner 2 0:40`.
     fn clocks(&self) -> String {
-        let show = |d: Duration| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60);
-        let (mine, theirs) = (
-            usize::from(self.setup.me.min(1)),
-            1 - usize::from(self.setup.me.min(1)),
-        );
-        format!(
-            "clocks: you {}, the other side {}",
-            show(self.left[mine]),
-            show(self.left[theirs])
-        )
+        let show = |d: &Duration| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60);
+        let me = usize::from(self.setup.me);
+        let mut words = vec![format!("you {}", show(&self.left[me]))];
+        for (side, left) in self.left.iter().enumerate().filter(|&(side, _)| side != me) {
+            let who = if side == 0 {
+                "the host".to_string()
+            } else {
+                format!("joiner {side}")
+            };
+            words.push(format!("{who} {}", show(left)));
+        }
+        format!("clocks: {}", words.join(", "))
     }
 
     /// This side's seat decides, and the decision is played and sent.
@@ -234,29 +246,32 @@ impl RemoteTable {
                 }
             },
             Decision::Resign => {
-                let _ = self.channel.send(&Message::Resign { seat: seat as u8 }.encode());
+                self.tell_all(&Message::Resign { seat: seat as u8 }, None);
                 self.resign(seat, out)
             }
         }
     }
 
-    /// The other side's seat acts: its message is read and checked.
+    /// Another side's seat acts: its message is read and checked (and, at the host,
+    /// relayed to the other joiners).
     fn remote_turn(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<Option<Ending>> {
-        let theirs = 1 - self.setup.me.min(1);
+        let side = self.sides[seat];
         let started = std::time::Instant::now();
-        let clock_limit = self.left[usize::from(theirs)] + NETWORK_GRACE;
+        // A joiner hears another joiner's moves through the host: two legs of network.
+        let grace = if self.setup.me != 0 && side != 0 {
+            2 * NETWORK_GRACE
+        } else {
+            NETWORK_GRACE
+        };
+        let clock_limit = self.left[usize::from(side)] + grace;
         let limit = match self.setup.clock {
             Some(_) if clock_limit < self.setup.limit => clock_limit,
             _ => self.setup.limit,
         };
-        let received = self
-            .channel
-            .recv(limit)
-            .map_err(channel_fault)
-            .and_then(|bytes| Message::decode(&bytes).map_err(|e| (ForfeitKind::Garbage, e.to_string())));
+        let received = self.receive_from(side, limit);
         let out_of_time = self.setup.clock.is_some()
             && (matches!(received, Err((ForfeitKind::Timeout, _)))
-                || !self.charge(theirs, started.elapsed().saturating_sub(NETWORK_GRACE)));
+                || !self.charge(side, started.elapsed().saturating_sub(grace)));
         if out_of_time && limit == clock_limit {
             return self
                 .remote_forfeit(seat, (ForfeitKind::Time, "ran out of time".into()), out)
@@ -266,9 +281,27 @@ impl RemoteTable {
             Ok(message) => message,
             Err(fault) => return self.remote_forfeit(seat, fault, out).map(Some),
         };
+        self.remote_message(seat, message, out)
+    }
+
+    /// What another side's seat sent when it was to act.
+    fn remote_message(
+        &mut self,
+        seat: Seat,
+        message: Message,
+        out: &mut dyn Write,
+    ) -> io::Result<Option<Ending>> {
+        let side = self.sides[seat];
         let ply = self.ply();
         match message {
             Message::Move { ply: sent, text } if sent == ply => {
+                self.relay(
+                    &Message::Move {
+                        ply,
+                        text: text.clone(),
+                    },
+                    side,
+                );
                 let rolling = matches!(self.session.phase(), Phase::Roll(_));
                 if rolling && text == "roll" {
                     return self.shared_roll(seat, out);
@@ -292,8 +325,18 @@ impl RemoteTable {
                 self.remote_forfeit(seat, (ForfeitKind::LostSync, story), out)
                     .map(Some)
             }
-            Message::Resign { seat: resigning } if self.is_theirs(usize::from(resigning)) => {
+            Message::Resign { seat: resigning } if self.may_speak_for(side, usize::from(resigning)) => {
+                self.relay(&Message::Resign { seat: resigning }, side);
                 self.resign(usize::from(resigning), out)
+            }
+            Message::Forfeit {
+                seat: who,
+                reason,
+                detail,
+            } if self.may_speak_for(side, usize::from(who)) => {
+                let kind = reason.parse().unwrap_or(ForfeitKind::Crash);
+                let forfeit = Forfeit::new(usize::from(who), kind, escape(&detail, 160));
+                self.end_by_forfeit(forfeit, Some(side), out).map(Some)
             }
             Message::Bye { reason } => {
                 let story = format!("left the game ({})", escape(&reason, 80));
@@ -317,7 +360,10 @@ impl RemoteTable {
             let dice = self.session.game().roll(&mut source);
             if let Some(error) = source.error() {
                 let story = format!("its dice do not check: {error}");
-                let seat = self.their_seat(seat);
+                let seat = match error {
+                    DiceError::Mismatch { side, .. } => self.seat_of(*side as u8, seat),
+                    _ => self.their_seat(seat),
+                };
                 return self
                     .remote_forfeit(seat, (ForfeitKind::Garbage, story), out)
                     .map(Some);
@@ -349,65 +395,115 @@ impl RemoteTable {
             let throw = self.ledger.throws() + pending.len() as u64 + 1;
             match self.exchange(throw) {
                 Ok(reveals) => pending.push(reveals),
-                Err(fault) => {
-                    let seat = self.their_seat(seat);
+                Err((side, fault)) => {
+                    let seat = self.seat_of(side, seat);
                     return self.remote_forfeit(seat, fault, out).map(Some);
                 }
             }
         }
     }
 
-    /// Sends this side's reveal of `throw` and reads the other's: both, in side order.
-    fn exchange(&mut self, throw: u64) -> Result<Vec<Digest>, Fault> {
+    /// Every side's reveal of `throw`, in side order. A joiner sends its own to the
+    /// host and reads all of them back; the host reads each joiner's, then sends all of
+    /// them to every joiner. Nobody can bend a throw by revealing last: each reveal was
+    /// fixed by its side's commitment before the first throw.
+    fn exchange(&mut self, throw: u64) -> Result<Vec<Digest>, SideFault> {
         let mine = self
             .chain
             .reveal(throw)
-            .map_err(|e| (ForfeitKind::Referee, e.to_string()))?;
-        self.channel
-            .send(
-                &Message::Reveal {
-                    throw,
-                    value: mine.to_string(),
-                }
-                .encode(),
-            )
-            .map_err(channel_fault)?;
-        match self.receive()? {
+            .map_err(|e| (self.setup.me, (ForfeitKind::Referee, e.to_string())))?;
+        if self.setup.me != 0 {
+            let value = mine.to_string();
+            self.links[0]
+                .send(&Message::Reveal { throw, value }.encode())
+                .map_err(|e| (0, channel_fault(e)))?;
+            return self.read_reveals(throw, mine).map_err(|fault| (0, fault));
+        }
+        let mut all = vec![mine];
+        for side in 1..self.ledger.sides() as u8 {
+            let reveal = self.read_reveal(side, throw).map_err(|fault| (side, fault))?;
+            all.push(reveal);
+        }
+        let values = all.iter().map(Digest::to_string).collect();
+        self.tell_all(&Message::Reveals { throw, values }, None);
+        Ok(all)
+    }
+
+    /// A joiner's reveal of `throw`, at the host.
+    fn read_reveal(&mut self, side: u8, throw: u64) -> Result<Digest, Fault> {
+        match self.receive_from(side, self.setup.limit)? {
             Message::Reveal { throw: sent, value } if sent == throw => {
-                let theirs = Digest::from_hex(&value).map_err(|e| (ForfeitKind::Garbage, e.to_string()))?;
-                Ok(if self.setup.me == 0 {
-                    vec![mine, theirs]
-                } else {
-                    vec![theirs, mine]
-                })
+                Digest::from_hex(&value).map_err(|e| (ForfeitKind::Garbage, e.to_string()))
             }
-            Message::Bye { reason } => Err((
-                ForfeitKind::Crash,
-                format!("left the game ({})", escape(&reason, 80)),
-            )),
-            other => Err((
-                ForfeitKind::Garbage,
-                format!(
-                    "sent a {} when its reveal for throw {throw} was due",
-                    other.kind()
-                ),
-            )),
+            other => Err(unexpected(other, throw)),
         }
     }
 
-    /// The next message from the other side, read strictly.
-    fn receive(&mut self) -> Result<Message, Fault> {
-        let bytes = self.channel.recv(self.setup.limit).map_err(channel_fault)?;
+    /// Every side's reveal of `throw` from the host, at a joiner: this side's own among
+    /// them unchanged.
+    fn read_reveals(&mut self, throw: u64, mine: Digest) -> Result<Vec<Digest>, Fault> {
+        match self.receive_from(0, self.setup.limit)? {
+            Message::Reveals { throw: sent, values } if sent == throw => {
+                let all: Vec<Digest> = values
+                    .iter()
+                    .map(|v| Digest::from_hex(v))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| (ForfeitKind::Garbage, e.to_string()))?;
+                if all.len() != self.ledger.sides() || all.get(usize::from(self.setup.me)) != Some(&mine) {
+                    let story = format!(
+                        "sent reveals for throw {throw} that do not hold this side's own once each side"
+                    );
+                    return Err((ForfeitKind::Garbage, story));
+                }
+                Ok(all)
+            }
+            other => Err(unexpected(other, throw)),
+        }
+    }
+
+    /// The next message from `side` (at a joiner, every side's come through the host),
+    /// read strictly.
+    fn receive_from(&mut self, side: u8, limit: Duration) -> Result<Message, Fault> {
+        let link = self.link_of(side);
+        let bytes = self.links[link].recv(limit).map_err(channel_fault)?;
         Message::decode(&bytes).map_err(|e| (ForfeitKind::Garbage, e.to_string()))
     }
 
+    /// The connection that carries `side`'s messages.
+    fn link_of(&self, side: u8) -> usize {
+        if self.setup.me == 0 {
+            usize::from(side.max(1) - 1).min(self.links.len().saturating_sub(1))
+        } else {
+            0
+        }
+    }
+
+    /// Sends `message` on every connection but the one to `except`'s side. A send that
+    /// fails is found on the next read from that side: it is gone.
+    fn tell_all(&mut self, message: &Message, except: Option<u8>) {
+        let bytes = message.encode();
+        for index in 0..self.links.len() {
+            if self.setup.me != 0 || except != Some(index as u8 + 1) {
+                let _ = self.links[index].send(&bytes);
+            }
+        }
+    }
+
+    /// At the host: passes what `from`'s seat did on to the other joiners.
+    fn relay(&mut self, message: &Message, from: u8) {
+        if self.setup.me == 0 {
+            self.tell_all(message, Some(from));
+        }
+    }
+
     fn send_move(&mut self, ply: u32, text: &str) {
-        let message = Message::Move {
-            ply,
-            text: text.to_string(),
-        };
-        // A send that fails is found on the next read: the other side is gone.
-        let _ = self.channel.send(&message.encode());
+        self.tell_all(
+            &Message::Move {
+                ply,
+                text: text.to_string(),
+            },
+            None,
+        );
     }
 
     /// The number of actions so far: each move names the action it is.
@@ -417,6 +513,26 @@ impl RemoteTable {
 
     fn is_theirs(&self, seat: Seat) -> bool {
         self.sides.get(seat).is_some_and(|&side| side != self.setup.me)
+    }
+
+    /// True if a message that came on `side`'s connection may speak for `seat`: a
+    /// joiner's only for its own seats, the host's (which relays) for any seat not this
+    /// side's.
+    fn may_speak_for(&self, side: u8, seat: Seat) -> bool {
+        match self.setup.me {
+            0 => self.sides.get(seat) == Some(&side),
+            _ => self.is_theirs(seat),
+        }
+    }
+
+    /// A seat that answers for `side`: its first, or `fallback` if it has none.
+    fn seat_of(&self, side: u8, fallback: Seat) -> Seat {
+        if self.sides.get(fallback) == Some(&side) {
+            return fallback;
+        }
+        (0..self.sides.len())
+            .find(|&s| self.sides[s] == side)
+            .unwrap_or(fallback)
     }
 
     /// The seat that answers for the other side: `seat` if it is theirs, else their first.
@@ -451,53 +567,75 @@ impl RemoteTable {
         }
     }
 
-    /// One of this side's seats forfeits: the other side is told why.
+    /// One of this side's seats forfeits: every other side is told why.
     fn local_forfeit(&mut self, forfeit: Forfeit, out: &mut dyn Write) -> io::Result<Ending> {
-        let reason = format!(
-            "{} forfeits: {}",
-            self.session.seat_name(forfeit.seat),
-            forfeit.detail
-        );
-        let _ = self.channel.send(
-            &Message::Bye {
-                reason: escape(&reason, wire::MAX_TEXT / 2),
-            }
-            .encode(),
-        );
-        writeln!(
-            out,
-            "{} forfeits: {}: {}",
-            self.session.seat_name(forfeit.seat),
-            forfeit.kind,
-            forfeit.detail
-        )?;
-        self.channel.close();
-        Ok(Ending::Forfeit(forfeit))
+        self.end_by_forfeit(forfeit, None, out)
     }
 
-    /// The other side forfeits (`seat` answers for it).
+    /// Another side's seat forfeits (`seat` answers for it).
     fn remote_forfeit(
         &mut self,
         seat: Seat,
         (kind, detail): Fault,
         out: &mut dyn Write,
     ) -> io::Result<Ending> {
-        let forfeit = Forfeit::new(seat, kind, detail);
-        let _ = self.channel.send(
-            &Message::Bye {
-                reason: escape(&format!("you forfeit: {}", forfeit.detail), wire::MAX_TEXT / 2),
-            }
-            .encode(),
-        );
-        self.channel.close();
+        self.end_by_forfeit(Forfeit::new(seat, kind, detail), None, out)
+    }
+
+    /// The game ends as `forfeit`: the other sides hear of it (but `told_by`, whose
+    /// news it was), the connections close, and `out` is told. The host tells every
+    /// joiner, so that all records end alike; a joiner tells the host of its own seat's
+    /// forfeit, and says goodbye when another side is at fault.
+    fn end_by_forfeit(
+        &mut self,
+        forfeit: Forfeit,
+        told_by: Option<u8>,
+        out: &mut dyn Write,
+    ) -> io::Result<Ending> {
+        let detail = escape(&forfeit.detail.replace('\n', " "), wire::MAX_TEXT / 2);
+        let seat_name = self.session.seat_name(forfeit.seat).to_string();
+        if self.setup.me == 0 || !self.is_theirs(forfeit.seat) {
+            let message = Message::Forfeit {
+                seat: forfeit.seat as u8,
+                reason: forfeit.kind.to_string(),
+                detail,
+            };
+            self.tell_all(&message, told_by);
+        } else if told_by.is_none() {
+            let reason = escape(&format!("{seat_name} forfeits: {detail}"), wire::MAX_TEXT / 2);
+            self.tell_all(&Message::Bye { reason }, None);
+        }
+        for link in &self.links {
+            link.close();
+        }
+        let whose = if self.is_theirs(forfeit.seat) {
+            " (another side)"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "{} (the other side) forfeits: {}: {}",
-            self.session.seat_name(seat),
-            kind,
-            forfeit.detail
+            "{seat_name}{whose} forfeits: {}: {}",
+            forfeit.kind, forfeit.detail
         )?;
         Ok(Ending::Forfeit(forfeit))
+    }
+}
+
+/// A message that is not the reveal of `throw`, as the sender's fault.
+fn unexpected(message: Message, throw: u64) -> Fault {
+    match message {
+        Message::Bye { reason } => (
+            ForfeitKind::Crash,
+            format!("left the game ({})", escape(&reason, 80)),
+        ),
+        other => (
+            ForfeitKind::Garbage,
+            format!(
+                "sent a {} when its reveal for throw {throw} was due",
+                other.kind()
+            ),
+        ),
     }
 }
 

@@ -67,7 +67,14 @@ fn timed(
         // Every offer here names a clock of one second: the joiner reads it.
         assert_eq!(offer.clock.map(|c| c.base), Some(Duration::from_secs(1)));
         let chain = Chain::generate().unwrap();
-        accept(&mut channel, &offer, &[], &chain).unwrap();
+        // Without a seat named, the joiner takes what the host left open.
+        let mine: Vec<Option<PlayerSpec>> = offer
+            .sides
+            .iter()
+            .map(|&s| (s == OPEN).then_some(PlayerSpec::Human))
+            .collect();
+        accept(&mut channel, &offer, &mine, &chain).unwrap();
+        await_start(&mut channel, &offer, &mine, &chain, Duration::from_secs(20)).unwrap();
         let mut cheater = Cheater { channel, raw, chain };
         cheat(&mut cheater);
         // Stay until the honest side has given its verdict and hung up.
@@ -87,7 +94,16 @@ fn timed(
         })
         .collect();
     let chain = Chain::generate().unwrap();
-    let (ledger, players) = offer(&mut channel, &game, &sides, &mine, &chain, limit, "1+0").unwrap();
+    let named: Vec<Option<PlayerSpec>> = sides
+        .iter()
+        .zip(&mine)
+        .map(|(&s, p)| (s == 0).then(|| p.clone()))
+        .collect();
+    let mut seating = Seating::new(&game, &named, &chain);
+    offer(&mut channel, &game, &mut seating, limit, "1+0").unwrap();
+    assert_eq!(seating.sides, sides);
+    let mut links = vec![channel];
+    let (ledger, players) = start(&mut links, &game, &seating).unwrap();
     let setup = Setup {
         me: 0,
         limit,
@@ -95,7 +111,7 @@ fn timed(
         engines: EngineSettings::default(),
         clock,
     };
-    let mut table = RemoteTable::new(&game, setup, sides, &mine, players, channel, chain, ledger);
+    let mut table = RemoteTable::new(&game, setup, sides, &mine, players, links, chain, ledger);
     let mut out = Vec::new();
     let ending = table.play(&mut NoKeyboard, &mut out).unwrap();
     joiner.join().unwrap();
@@ -124,9 +140,7 @@ fn a_changed_reveal_is_caught() {
     // that is not the next value of its chain.
     let (ending, out) = against(vec![0, 1], LIMIT, |cheater| {
         assert!(matches!(cheater.recv(), Message::Move { ply: 0, .. }));
-        let Message::Reveal { throw: 1, .. } = cheater.recv() else {
-            panic!("no reveal")
-        };
+        // The host waits for the joiner's reveal before it sends every side's.
         let forged = cheater.chain.reveal(2).unwrap();
         cheater.send(Message::Reveal {
             throw: 1,
@@ -250,4 +264,96 @@ fn a_resignation_from_the_other_side_ends_the_game() {
         "{ending:?}"
     );
     assert!(out.contains("light resigns"), "{out}");
+}
+
+/// Two ends of one encrypted connection on the loopback address: (host, joiner).
+fn linked() -> (Channel, Channel) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let code = JoinCode::random().unwrap();
+    let joiner = thread::spawn(move || {
+        let stream = TcpStream::connect(address).unwrap();
+        Channel::open(stream, &code, Role::Join, LIMIT).unwrap()
+    });
+    let (stream, _) = listener.accept().unwrap();
+    let host = Channel::open(stream, &code, Role::Host, LIMIT).unwrap();
+    (host, joiner.join().unwrap())
+}
+
+/// Mnogoboy for four, and the host's seating with a bot in the first seat, the other
+/// three open.
+fn mnogoboy_for_four() -> (AnyGame, Seating) {
+    let kind = GameKind::from_id("mnogoboy").unwrap();
+    let options = crate::core::Options::parse(kind.info().options, &["players=4"]).unwrap();
+    let game = kind.new_game(&options).unwrap();
+    let bot = Some(PlayerSpec::Bot(crate::ai::roster::BotKind::Greedy));
+    let seating = Seating::new(&game, &[bot, None, None, None], &Chain::generate().unwrap());
+    (game, seating)
+}
+
+#[test]
+fn a_joiner_that_takes_a_seat_already_taken_is_not_seated() {
+    let (game, mut seating) = mnogoboy_for_four();
+    let (mut host, mut joiner) = linked();
+    let answer = thread::spawn(move || {
+        let offer = read_offer(&mut joiner, LIMIT).unwrap();
+        assert_eq!(offer.open_seats(), vec![1, 2, 3]);
+        // Seat 0 is the host's: a joiner that names it anyway is refused.
+        joiner
+            .send(
+                &Message::Accept {
+                    players: vec!["human".into(), "human".into(), String::new(), String::new()],
+                    commitment: Chain::generate().unwrap().commitment().to_string(),
+                }
+                .encode(),
+            )
+            .unwrap();
+    });
+    let error = offer(&mut host, &game, &mut seating, LIMIT, "").unwrap_err();
+    answer.join().unwrap();
+    assert!(error.to_string().contains("not open"), "{error}");
+    assert_eq!(seating.sides, vec![0, OPEN, OPEN, OPEN]);
+    assert_eq!(seating.next_side(), 1);
+}
+
+#[test]
+fn two_joiners_are_seated_in_turn_and_a_start_that_moves_a_joiner_is_refused() {
+    let (game, mut seating) = mnogoboy_for_four();
+    let mut links = Vec::new();
+    let mut joiners = Vec::new();
+    for seats in [vec![2], vec![1, 3]] {
+        let (mut host, mut joiner) = linked();
+        let seated = thread::spawn(move || {
+            let offer = read_offer(&mut joiner, LIMIT).unwrap();
+            let mine: Vec<Option<PlayerSpec>> = (0..4)
+                .map(|s| seats.contains(&s).then_some(PlayerSpec::Human))
+                .collect();
+            let chain = Chain::generate().unwrap();
+            accept(&mut joiner, &offer, &mine, &chain).unwrap();
+            (joiner, offer, mine, chain)
+        });
+        offer(&mut host, &game, &mut seating, LIMIT, "").unwrap();
+        links.push(host);
+        joiners.push(seated.join().unwrap());
+    }
+    assert_eq!(seating.sides, vec![0, 2, 1, 2]);
+    // The second joiner saw the first one's seat taken.
+    assert_eq!(joiners[1].1.sides, vec![0, OPEN, 1, OPEN]);
+    assert_eq!(joiners[1].1.you, 2);
+    // A start that gives the first joiner's seat to the second is refused by both.
+    let mut forged = seating.clone();
+    forged.sides = vec![0, 2, 2, 1];
+    let (ledger, _) = start(&mut links, &game, &forged).unwrap();
+    assert_eq!(ledger.sides(), 3);
+    for (joiner, offer, mine, chain) in &mut joiners {
+        let error = await_start(joiner, offer, mine, chain, LIMIT).unwrap_err();
+        assert!(error.to_string().contains("does not match"), "{error}");
+    }
+    // The true one is taken by both, with every side's commitment in side order.
+    start(&mut links, &game, &seating).unwrap();
+    for (joiner, offer, mine, chain) in &mut joiners {
+        let (sides, ledger, _) = await_start(joiner, offer, mine, chain, LIMIT).unwrap();
+        assert_eq!(sides, seating.sides);
+        assert_eq!(ledger.commitments(), seating.commitments.as_slice());
+    }
 }

@@ -14,6 +14,21 @@ fn every_message_reads_back_as_sent() {
             players: vec!["bot:best".into(), String::new()],
             commitment: hex(1),
             clock: "60+1".into(),
+            you: 2,
+        },
+        Message::Start {
+            sides: vec![0, 1, 2, 1],
+            players: vec!["bot:best".into(), "human".into(), "human".into(), "human".into()],
+            commitments: vec![hex(1), hex(2), hex(4)],
+        },
+        Message::Reveals {
+            throw: 7,
+            values: vec![hex(3), hex(5)],
+        },
+        Message::Forfeit {
+            seat: 1,
+            reason: "timeout".into(),
+            detail: "nothing arrived within 5 seconds".into(),
         },
         Message::Accept {
             players: vec![String::new(), "human".into()],
