@@ -5,7 +5,8 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 
-use super::{candidates, usage};
+use super::candidates;
+use super::usage::usage;
 use crate::ai::roster::BotKind;
 use crate::app::players::{MatchPlayer, MatchPlayerError, SeatAssignment, SeatError};
 use crate::app::protocol::client::{EngineSettings, TrafficLog};
@@ -131,16 +132,13 @@ pub(super) fn parse_player(text: &str) -> Result<MatchPlayer, String> {
 pub(super) fn check_bots(game: &AnyGame, bots: impl IntoIterator<Item = BotKind>) -> anyhow::Result<()> {
     // A level the game does not have, or a table not built, is a bad command line.
     bots.into_iter()
-        .try_for_each(|bot| bot.check_for(game).map_err(super::usage))
+        .try_for_each(|bot| bot.check_for(game).map_err(usage))
 }
 
 /// A built-in bot's name as `--bot` takes it: `expectimax:3` or `bot:expectimax:3`.
 pub(super) fn parse_bot_name(name: &str) -> anyhow::Result<crate::ai::roster::BotKind> {
     let name = name.trim();
-    name.strip_prefix("bot:")
-        .unwrap_or(name)
-        .parse()
-        .map_err(super::usage)
+    name.strip_prefix("bot:").unwrap_or(name).parse().map_err(usage)
 }
 
 /// A progress bar of `len` steps drawn with `template` (indicatif's) on standard error

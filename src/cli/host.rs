@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::args::{EngineArgs, GameChoice, check_bots, parse_seat};
-use super::usage;
+use super::usage::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::{PlayerSpec, SeatAssignment};
 use crate::app::protocol::client::TimeControl;

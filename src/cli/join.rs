@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::host::{HANDSHAKE, SideArgs, at_terminal, finish, named_seats, players_line, seats_of};
-use super::usage;
+use super::usage::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::PlayerSpec;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};

@@ -18,6 +18,7 @@ mod join;
 mod keys;
 mod man;
 mod matches;
+mod notes;
 pub mod pager;
 mod play;
 mod relay;
@@ -27,6 +28,7 @@ mod rollout;
 mod run_error;
 mod solve;
 mod train;
+mod usage;
 mod verify;
 
 use analyse::AnalyseArgs;
@@ -40,11 +42,12 @@ use solve::SolveArgs;
 use train::TrainArgs;
 
 pub use run_error::RunError;
+use usage::usage;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::app::session::random_seed;
 use crate::games::GameKind;
@@ -65,7 +68,7 @@ pub struct Cli {
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
     #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-6), bot:reference[:N]\n(nardy's reference network), bot:best, bot:perfect (ur, after 'tabula solve';\ntwo-seat mnogoboy), engine:COMMAND (an external program speaking the engine\nprotocol, started with COMMAND split like a shell would). With stdin not a\nterminal, commands are read one per line (# starts a comment)."
+        after_help = notes::play()
     )]
     Play(PlayArgs),
     /// Offer a game to a player on another machine: prints the command they type
@@ -98,7 +101,7 @@ enum Commands {
     },
     /// Speak the engine protocol on stdin/stdout, so a script or GUI can drive any game
     #[command(
-        after_help = "Commands: protocol_version, name, version, list_commands, known_command,\nlist_games, newgame GAME [KEY=VALUE...], seed N, status, roll, dice D...,\nlegal, play MOVE, genmove, hint [N], evaluate, undo, showboard, getpos,\nsetpos STRING, result, set bot NAME, save FILE, load FILE, quit.\nReplies: '=[id] text' or '?[id] message', then an empty line.\nThe protocol in full: 'tabula man tabula-protocol | man -l -'."
+        after_help = notes::engine()
     )]
     Engine {
         /// Seed for the dice the engine rolls with 'roll' (drawn when not given)
@@ -140,7 +143,7 @@ enum Commands {
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
     #[command(
-        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb, and mnogoboy with\nplayers=2. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed\nrun resumes from its last finished layer when started again with the same\narguments. Two-seat Mnogoboy's table is built into tabula (bot:perfect plays\nit at once); solving it takes about 15 seconds and, with --residual 1e-12,\nwrites the same bytes.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count\n  tabula solve mnogoboy players=2 --residual 1e-12 --out mnogoboy-2.table"
+        after_help = notes::solve()
     )]
     Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)) for any game and seat count
@@ -207,26 +210,6 @@ enum Commands {
     },
 }
 
-/// A bad command line (an unknown game, a bad option value, a bad seat): tabula says
-/// what was wrong and exits with status 2, as clap does for its own errors.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
-
-/// The exit status for a bad command line.
-pub const USAGE_EXIT: u8 = 2;
-
-fn usage(message: impl std::fmt::Display) -> anyhow::Error {
-    UsageError(message.to_string()).into()
-}
-
 /// Runs tabula with the process arguments: the exit status it ends with, or why it failed.
 pub fn run() -> Result<ExitCode, RunError> {
     run_command().map_err(RunError)
@@ -290,7 +273,7 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, &nets, out)),
         Commands::Rollout(args) => rollout::rollout(args, &nets, &mut out),
         Commands::Accuracy(args) => benchmark::benchmark(args, &nets, &mut out),
-        Commands::Completions { shell } => man::completions(shell, &mut out),
+        Commands::Completions { shell } => man::completions(Cli::command(), shell, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
         Commands::Relay(args) => relay::relay(args, &mut out),
         Commands::Verify { file } => {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_seat};
-use super::usage;
+use super::usage::usage;
 use crate::app::players::SeatAssignment;
 use crate::app::session::random_seed;
 use crate::cli::repl::{PlayConfig, run_interactive, run_piped};

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::keys::{SingleKeys, Step};
-use super::usage;
+use super::usage::usage;
 use crate::core::Game;
 use crate::core::Notation;
 

@@ -1,7 +1,8 @@
 //! `tabula man` and `tabula completions`: what an install needs besides the binary.
 //!
 //! The man pages are templates with generated parts filled from the one place that holds
-//! each fact (the games' rules, options and `bot:best` levels); the pages under `man/` in
+//! each fact (the games' rules, options and `bot:best` levels, the bots as typed, the
+//! engine commands, the solvable games); the pages under `man/` in
 //! the repository are this command's output, and a test keeps them equal.
 
 mod roff;
@@ -11,9 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Args, CommandFactory};
+use clap::Args;
 
-use super::usage;
+use super::usage::usage;
 
 /// One man page: its name, section and template.
 struct Page {
@@ -53,10 +54,13 @@ fn placeholder(name: &str) -> String {
 /// as roff, its generated parts filled in.
 pub fn render_page(name: &str) -> Result<String, String> {
     let page = find(name)?;
-    let generated: [GeneratedPart; 3] = [
+    let generated: [GeneratedPart; 6] = [
         ("games", roff::games),
         ("bot-best", roff::best),
         ("rules", roff::rules),
+        ("bot-forms", roff::bot_forms),
+        ("engine-commands", roff::engine_commands),
+        ("solvable", roff::solvable),
     ];
     let mut text = page.template.to_string();
     for (part, make) in generated {
@@ -126,9 +130,14 @@ fn write_page(dir: &Path, page: &Page) -> anyhow::Result<PathBuf> {
     Ok(path)
 }
 
-/// `tabula completions SHELL`: the shell's completion script for tabula on stdout.
-pub(super) fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    let mut command = offered(super::Cli::command());
+/// `tabula completions SHELL`: the shell's completion script for `command` (tabula's
+/// command line) on stdout.
+pub(super) fn completions(
+    command: clap::Command,
+    shell: clap_complete::Shell,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let mut command = offered(command);
     clap_complete::generate(shell, &mut command, "tabula", out);
     if shell == clap_complete::Shell::Fish {
         fish_positionals(&command, out)?;
