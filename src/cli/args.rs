@@ -68,7 +68,7 @@ pub(super) struct NetChoice {
 }
 
 #[derive(Debug, Args)]
-pub(super) struct EngineArgs {
+pub(super) struct EngineLimits {
     /// Time an external engine may take for one move, in milliseconds, 1 to 86400000 (a
     /// margin of a tenth, at least 100 ms, is added)
     #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
@@ -82,7 +82,7 @@ pub(super) struct EngineArgs {
     pub(super) log: Option<String>,
 }
 
-impl EngineArgs {
+impl EngineLimits {
     /// The settings; `append` keeps an existing log (a match that resumes adds to it).
     pub(super) fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
         let log = match &self.log {

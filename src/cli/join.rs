@@ -15,7 +15,7 @@ use crate::app::players::PlayerSpec;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
-use crate::app::remote::table::{self, RemoteTable, Setup};
+use crate::app::remote::table::{self, RemoteTable};
 use crate::core::Game;
 
 #[derive(Debug, Args)]
@@ -87,13 +87,7 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     let (ledger, players) =
         table::accept(&mut channel, &offer, &mine, &chain).map_err(|e| anyhow::anyhow!("{e}"))?;
     writeln!(out, "playing: {}", players_line(&offer.game, &players))?;
-    let setup = Setup {
-        me: 1,
-        limit,
-        nets: nets.clone(),
-        engines: args.side.engines.settings(false)?,
-        clock: offer.clock,
-    };
+    let setup = args.side.setup(1, nets, offer.clock)?;
     let game = offer.game.clone();
     let table = RemoteTable::new(
         &game,

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_player};
+use super::args::{EngineLimits, GameChoice, NetChoice, check_bots, parse_player};
 use super::usage::usage;
 use crate::app::matches::{
     MatchConfig, NamedEngine, Openings, Pairing, Shard, ShardError, Starts, Tourney, find_player,
@@ -88,7 +88,7 @@ pub(super) struct MatchArgs {
     #[arg(long)]
     pub(super) force: bool,
     #[command(flatten)]
-    pub(super) engines: EngineArgs,
+    pub(super) engines: EngineLimits,
     #[command(flatten)]
     pub(super) net: NetChoice,
 }

@@ -130,13 +130,22 @@ fn write_page(dir: &Path, page: &Page) -> anyhow::Result<PathBuf> {
     Ok(path)
 }
 
+/// `tabula completions`'s arguments.
+#[derive(Debug, Args)]
+pub(super) struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
 /// `tabula completions SHELL`: the shell's completion script for `command` (tabula's
 /// command line) on stdout.
 pub(super) fn completions(
     command: clap::Command,
-    shell: clap_complete::Shell,
+    args: CompletionsArgs,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
+    let shell = args.shell;
     let mut command = offered(command);
     clap_complete::generate(shell, &mut command, "tabula", out);
     if shell == clap_complete::Shell::Fish {

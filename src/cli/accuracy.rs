@@ -17,7 +17,7 @@ use crate::core::Options;
 use crate::games::GameKind;
 
 #[derive(Debug, Args)]
-pub(super) struct BenchmarkArgs {
+pub(super) struct AccuracyArgs {
     #[command(flatten)]
     pub(super) game: GameChoice,
     /// The benchmark file (default: the set built into tabula for the game)
@@ -81,8 +81,8 @@ fn shown<'a>(progress: &'a indicatif::ProgressBar, forecast: &'a Forecast) -> im
     }
 }
 
-pub(super) fn benchmark(
-    args: BenchmarkArgs,
+pub(super) fn accuracy(
+    args: AccuracyArgs,
     nets: &crate::ai::learn::Nets,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
@@ -155,7 +155,7 @@ pub(super) fn benchmark(
 /// Builds (or extends) the set in `--file` for `kind` with `options`, rolling out on
 /// `jobs` threads.
 fn build_set(
-    args: &BenchmarkArgs,
+    args: &AccuracyArgs,
     kind: GameKind,
     options: &Options,
     jobs: usize,
