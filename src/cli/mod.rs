@@ -64,9 +64,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
-    #[command(
-        after_help = notes::play()
-    )]
+    #[command(after_help = notes::play())]
     Play(PlayArgs),
     /// Offer a game to a player on another machine: prints the command they type
     #[command(
@@ -93,9 +91,7 @@ enum Commands {
     /// Print the rules of a game
     Rules(rules::RulesArgs),
     /// Speak the engine protocol on stdin/stdout, so a script or GUI can drive any game
-    #[command(
-        after_help = notes::engine()
-    )]
+    #[command(after_help = notes::engine())]
     Engine(engine::EngineArgs),
     /// Play many games between bots and external engines and tabulate the results
     #[command(
@@ -108,9 +104,7 @@ enum Commands {
     /// bot's time per decision (for how well bots play see 'accuracy')
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
-    #[command(
-        after_help = notes::solve()
-    )]
+    #[command(after_help = notes::solve())]
     Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)) for any game and seat count
     #[command(

@@ -17,6 +17,20 @@ pub fn escape(text: &str) -> String {
     }
 }
 
+/// The generated part a template names `part`, as roff, or `None` for no such part.
+pub fn generated(part: &str) -> Option<String> {
+    let make: fn() -> String = match part {
+        "games" => games,
+        "bot-best" => best,
+        "rules" => rules,
+        "bot-forms" => bot_forms,
+        "engine-commands" => engine_commands,
+        "solvable" => solvable,
+        _ => return None,
+    };
+    Some(make())
+}
+
 /// The sentence of the BOTS section that names every bot as it is typed, with its levels.
 pub fn bot_forms() -> String {
     format!("Typed as: {}.\n", escape(&super::super::notes::bot_list()))
