@@ -104,7 +104,17 @@ enum Commands {
     /// bot's time per decision (for how well bots play see 'accuracy')
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
-    #[command(after_help = notes::solve())]
+    #[command(after_help = notes::solve(
+        "The table goes to the data directory (~/.local/share/tabula/ur-RULES.table) \
+         unless --out says otherwise; a killed run resumes from its last finished layer \
+         when started again with the same arguments. Two-seat Mnogoboy's table is built \
+         into tabula (bot:perfect plays it at once); solving it takes about 15 seconds \
+         and, with --residual 1e-12, writes the same bytes.\n\nExamples:\n  \
+         tabula solve ur rules=finkel\n  \
+         tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  \
+         tabula solve ur rules=city --count\n  \
+         tabula solve mnogoboy players=2 --residual 1e-12 --out mnogoboy-2.table"
+    ))]
     Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)) for any game and seat count
     #[command(

@@ -67,21 +67,10 @@ pub(super) fn engine() -> String {
     )
 }
 
-/// The note after `tabula solve --help`: what can be solved, where the table goes.
-pub(super) fn solve() -> String {
-    let solvable = filled(&format!(
-        "Solvable: {}. The table goes to the data directory \
-         (~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed \
-         run resumes from its last finished layer when started again with the same \
-         arguments. Two-seat Mnogoboy's table is built into tabula (bot:perfect plays \
-         it at once); solving it takes about 15 seconds and, with --residual 1e-12, \
-         writes the same bytes.",
-        solvable_list()
-    ));
-    format!(
-        "{solvable}\n\nExamples:\n  tabula solve ur rules=finkel\n  \
-         tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  \
-         tabula solve ur rules=city --count\n  \
-         tabula solve mnogoboy players=2 --residual 1e-12 --out mnogoboy-2.table"
-    )
+/// The note after `tabula solve --help`: what can be solved, then `rest` (where the
+/// table goes, the examples), which the command's attribute gives.
+pub(super) fn solve(rest: &str) -> String {
+    let (prose, examples) = rest.split_once("\n\n").unwrap_or((rest, ""));
+    let solvable = filled(&format!("Solvable: {}. {prose}", solvable_list()));
+    format!("{solvable}\n\n{examples}")
 }

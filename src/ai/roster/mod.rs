@@ -164,8 +164,8 @@ impl BotKind {
             BotKind::Expectimax { .. } => format!("bot:expectimax:N (N 1 to {MAX_DEPTH})"),
             BotKind::Mcts { .. } => "bot:mcts:N (N playouts)".to_string(),
             BotKind::Net { .. } => format!("bot:net[:N] (N 1-{MAX_NET_PLIES})"),
-            BotKind::Reference { .. } => "bot:reference[:N] (nardy's reference network)".to_string(),
-            BotKind::Perfect => "bot:perfect (ur, after 'tabula solve'; two-seat mnogoboy)".to_string(),
+            BotKind::Reference { .. } => "bot:reference[:N] (a game's reference network)".to_string(),
+            BotKind::Perfect => "bot:perfect (from a solved table; see 'tabula solve')".to_string(),
             other => format!("bot:{}", other.name()),
         }
     }
