@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::{NetChoice, parse_bot};
-use super::usage;
+use super::usage::usage;
 use crate::ai::roster::BotKind;
 use crate::core::Game;
 

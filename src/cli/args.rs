@@ -5,7 +5,8 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 
-use super::{candidates, usage};
+use super::candidates;
+use super::usage::usage;
 use crate::ai::roster::BotKind;
 use crate::app::players::{MatchPlayer, MatchPlayerError, SeatAssignment, SeatError};
 use crate::app::protocol::client::{EngineSettings, TrafficLog};
@@ -67,7 +68,7 @@ pub(super) struct NetChoice {
 }
 
 #[derive(Debug, Args)]
-pub(super) struct EngineArgs {
+pub(super) struct EngineLimits {
     /// Time an external engine may take for one move, in milliseconds, 1 to 86400000 (a
     /// margin of a tenth, at least 100 ms, is added)
     #[arg(long, value_name = "MS", default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=MAX_MILLIS))]
@@ -81,7 +82,7 @@ pub(super) struct EngineArgs {
     pub(super) log: Option<String>,
 }
 
-impl EngineArgs {
+impl EngineLimits {
     /// The settings; `append` keeps an existing log (a match that resumes adds to it).
     pub(super) fn settings(&self, append: bool) -> anyhow::Result<EngineSettings> {
         let log = match &self.log {
@@ -131,16 +132,13 @@ pub(super) fn parse_player(text: &str) -> Result<MatchPlayer, String> {
 pub(super) fn check_bots(game: &AnyGame, bots: impl IntoIterator<Item = BotKind>) -> anyhow::Result<()> {
     // A level the game does not have, or a table not built, is a bad command line.
     bots.into_iter()
-        .try_for_each(|bot| bot.check_for(game).map_err(super::usage))
+        .try_for_each(|bot| bot.check_for(game).map_err(usage))
 }
 
 /// A built-in bot's name as `--bot` takes it: `expectimax:3` or `bot:expectimax:3`.
 pub(super) fn parse_bot_name(name: &str) -> anyhow::Result<crate::ai::roster::BotKind> {
     let name = name.trim();
-    name.strip_prefix("bot:")
-        .unwrap_or(name)
-        .parse()
-        .map_err(super::usage)
+    name.strip_prefix("bot:").unwrap_or(name).parse().map_err(usage)
 }
 
 /// A progress bar of `len` steps drawn with `template` (indicatif's) on standard error

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::parse_bot;
+use super::usage::usage;
 use crate::ai::roster::BotKind;
 use crate::app::drill::{Schedule, now};
 use crate::app::history::{History, HistoryError};
@@ -34,12 +35,7 @@ pub(super) fn drill(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let id = match &args.game {
-        Some(word) => Some(
-            crate::games::GameKind::from_id(word)
-                .map_err(super::usage)?
-                .info()
-                .id,
-        ),
+        Some(word) => Some(crate::games::GameKind::from_id(word).map_err(usage)?.info().id),
         None => None,
     };
     let history = History::open()?.ok_or(HistoryError::Off)?;

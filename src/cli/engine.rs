@@ -8,6 +8,7 @@
 //! never the protocol.
 
 use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 
 use crate::ai::bots::Bot;
 use crate::ai::learn::Nets;
@@ -19,6 +20,32 @@ use crate::app::session::{CommandError, Session};
 use crate::core::Notation;
 use crate::core::{Options, PhaseMistake};
 use crate::games::{AnyGame, GameKind};
+
+/// `tabula engine`'s arguments.
+#[derive(Debug, clap::Args)]
+pub(super) struct EngineArgs {
+    /// Seed for the dice the engine rolls with 'roll' (drawn when not given)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The built-in bot that answers genmove and hint (same as 'set bot NAME')
+    #[arg(long, value_name = "NAME", default_value = "best")]
+    bot: BotKind,
+    /// The name the engine gives when asked 'name' (default: tabula), to tell two
+    /// tabula engines apart in a match
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    name: Option<String>,
+    #[command(flatten)]
+    pub(super) net: super::args::NetChoice,
+}
+
+/// `tabula engine`: serves standard input and output until `quit` or end of input.
+pub(super) fn engine(args: EngineArgs, nets: &Nets) -> anyhow::Result<ExitCode> {
+    let stdin = io::stdin().lock();
+    let mut stdout = io::stdout().lock();
+    let seed = args.seed.unwrap_or_else(crate::app::session::random_seed);
+    serve_on(stdin, &mut stdout, seed, args.bot, nets, args.name)?;
+    Ok(ExitCode::SUCCESS)
+}
 
 /// Answers protocol commands from `input` on `output` until `quit` or end of input, with
 /// the built-in `bot` answering `genmove`, `hint` and `evaluate` on the shipped networks.

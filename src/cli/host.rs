@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::args::{EngineArgs, GameChoice, check_bots, parse_seat};
-use super::usage;
+use super::args::{EngineLimits, GameChoice, check_bots, parse_seat};
+use super::usage::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::ForfeitKind;
 use crate::app::players::{PlayerSpec, SeatAssignment};
@@ -73,7 +73,7 @@ pub(super) struct SideArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub(super) wait: u64,
     #[command(flatten)]
-    pub(super) engines: EngineArgs,
+    pub(super) engines: EngineLimits,
 }
 
 /// The player of each seat this side named (`None` for the others).
@@ -170,13 +170,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     let (ledger, players) = table::start(&mut links, &game, &seating)
         .map_err(|e| anyhow::anyhow!("a joiner left before the first roll: {e}"))?;
     writeln!(out, "every seat is taken: {}", players_line(&game, &players))?;
-    let setup = Setup {
-        me: 0,
-        limit,
-        nets: nets.clone(),
-        engines: args.side.engines.settings(false)?,
-        clock: args.tc,
-    };
+    let setup = args.side.setup(0, nets, args.tc)?;
     let sides = seating.sides.clone();
     let table = RemoteTable::new(&game, setup, sides, &mine, players, links, chain, ledger);
     finish(table, args.side.save.as_deref(), args.relay.as_deref(), out)
@@ -320,6 +314,19 @@ pub(super) fn seats_of(game: &AnyGame, sides: &[u8], side: u8) -> String {
         .map(|s| game.seat_name(s))
         .collect();
     names.join(" and ")
+}
+
+impl SideArgs {
+    /// This side's setup at the table: side `me` (0: the host), under the game's `clock`.
+    pub(super) fn setup(&self, me: u8, nets: &Nets, clock: Option<TimeControl>) -> anyhow::Result<Setup> {
+        Ok(Setup {
+            me,
+            limit: Duration::from_secs(self.wait),
+            nets: nets.clone(),
+            engines: self.engines.settings(false)?,
+            clock,
+        })
+    }
 }
 
 pub(super) fn players_line(game: &AnyGame, players: &[String]) -> String {

@@ -10,14 +10,14 @@ use std::time::Duration;
 use clap::Args;
 
 use super::host::{HANDSHAKE, SideArgs, at_terminal, finish, named_seats, players_line, seats_of};
-use super::usage;
+use super::usage::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::PlayerSpec;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
 use crate::app::remote::relay::{End, connect_via_relay};
-use crate::app::remote::table::{self, Offer, RemoteTable, Setup};
+use crate::app::remote::table::{self, Offer, RemoteTable};
 use crate::app::remote::wire::OPEN;
 use crate::core::Game;
 
@@ -98,13 +98,7 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     let (sides, ledger, players) = table::await_start(&mut channel, &offer, &named, &chain, limit)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     writeln!(out, "playing: {}", players_line(&offer.game, &players))?;
-    let setup = Setup {
-        me: offer.you,
-        limit,
-        nets: nets.clone(),
-        engines: args.side.engines.settings(false)?,
-        clock: offer.clock,
-    };
+    let setup = args.side.setup(offer.you, nets, offer.clock)?;
     let mine: Vec<PlayerSpec> = named
         .into_iter()
         .map(|p| p.unwrap_or(PlayerSpec::Human))

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_player};
-use super::usage;
+use super::args::{EngineLimits, GameChoice, NetChoice, check_bots, parse_player};
+use super::usage::usage;
 use crate::app::matches::{
     MatchConfig, NamedEngine, Openings, Pairing, Shard, ShardError, Starts, Tourney, find_player,
     read_engines,
@@ -29,10 +29,8 @@ pub(super) struct MatchArgs {
     /// How many games to play (1 to 10000000); with --sprt, the most to play
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub(super) games: u64,
-    /// A player: bot:random, bot:greedy, bot:expectimax:N, bot:mcts:N, bot:net[:2],
-    /// bot:reference[:2], bot:best, bot:perfect, engine:COMMAND or a NAME from --engines, optionally
-    /// named as NAME=PLAYER; one per seat, or more for a round robin
-    #[arg(long = "player", value_name = "[NAME=]PLAYER", required = true, hide_possible_values = true,
+    // The help names every bot as the roster types it.
+    #[arg(long = "player", help = super::notes::match_player(), value_name = "[NAME=]PLAYER", required = true, hide_possible_values = true,
         value_parser = super::candidates::text(super::candidates::match_players))]
     pub(super) players: Vec<String>,
     /// With more players than seats, play the first against the others only
@@ -90,7 +88,7 @@ pub(super) struct MatchArgs {
     #[arg(long)]
     pub(super) force: bool,
     #[command(flatten)]
-    pub(super) engines: EngineArgs,
+    pub(super) engines: EngineLimits,
     #[command(flatten)]
     pub(super) net: NetChoice,
 }

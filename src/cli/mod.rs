@@ -4,10 +4,10 @@
 //! May use: everything below it ([`crate::core`], [`crate::games`], [`crate::ai`],
 //! [`crate::app`]); nothing uses it but `main.rs`.
 
+mod accuracy;
 mod analyse;
 mod args;
 mod bench;
-mod benchmark;
 mod candidates;
 mod drill;
 pub mod engine;
@@ -18,21 +18,24 @@ mod join;
 mod keys;
 mod man;
 mod matches;
+mod notes;
 pub mod pager;
 mod play;
+mod plot;
 mod relay;
 pub mod repl;
 mod replay;
 mod rollout;
+mod rules;
 mod run_error;
 mod solve;
 mod train;
+mod usage;
 mod verify;
 
+use accuracy::AccuracyArgs;
 use analyse::AnalyseArgs;
-use args::NetChoice;
 use bench::BenchArgs;
-use benchmark::BenchmarkArgs;
 use matches::MatchArgs;
 use play::PlayArgs;
 use rollout::RolloutArgs;
@@ -44,10 +47,7 @@ pub use run_error::RunError;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-
-use crate::app::session::random_seed;
-use crate::games::GameKind;
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Play, script and analyse dice race games: Long Nardy, the Royal Game of Ur,
 /// Aeroplane Chess, the chessboard race and Mnogoboy.
@@ -64,9 +64,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Commands {
     /// Play a game in the terminal (or run commands piped to stdin)
-    #[command(
-        after_help = "Seats are named by the game (white/black, light/dark, red/yellow/...) or\nnumbered from 1. Players: human, bot:random, bot:greedy, bot:expectimax:N (N 1\nto 4), bot:mcts:N (N playouts), bot:net[:N] (N 1-6), bot:reference[:N]\n(nardy's reference network), bot:best, bot:perfect (ur, after 'tabula solve';\ntwo-seat mnogoboy), engine:COMMAND (an external program speaking the engine\nprotocol, started with COMMAND split like a shell would). With stdin not a\nterminal, commands are read one per line (# starts a comment)."
-    )]
+    #[command(after_help = notes::play())]
     Play(PlayArgs),
     /// Offer a game to players on other machines: prints the command they type
     #[command(
@@ -91,57 +89,32 @@ enum Commands {
     )]
     History,
     /// Print the rules of a game
-    Rules {
-        /// The game id (see 'tabula games')
-        #[arg(value_parser = candidates::text(candidates::game_ids), hide_possible_values = true)]
-        game: String,
-    },
+    Rules(rules::RulesArgs),
     /// Speak the engine protocol on stdin/stdout, so a script or GUI can drive any game
-    #[command(
-        after_help = "Commands: protocol_version, name, version, list_commands, known_command,\nlist_games, newgame GAME [KEY=VALUE...], seed N, status, roll, dice D...,\nlegal, play MOVE, genmove, hint [N], evaluate, undo, showboard, getpos,\nsetpos STRING, result, set bot NAME, save FILE, load FILE, quit.\nReplies: '=[id] text' or '?[id] message', then an empty line.\nThe protocol in full: 'tabula man tabula-protocol | man -l -'."
-    )]
-    Engine {
-        /// Seed for the dice the engine rolls with 'roll' (drawn when not given)
-        #[arg(long)]
-        seed: Option<u64>,
-        /// The built-in bot that answers genmove and hint (same as 'set bot NAME')
-        #[arg(long, value_name = "NAME", default_value = "best")]
-        bot: crate::ai::roster::BotKind,
-        /// The name the engine gives when asked 'name' (default: tabula), to tell two
-        /// tabula engines apart in a match
-        #[arg(long, value_name = "NAME", value_parser = crate::cli::engine::parse_name)]
-        name: Option<String>,
-        #[command(flatten)]
-        net: NetChoice,
-    },
+    #[command(after_help = notes::engine())]
+    Engine(engine::EngineArgs),
     /// Play many games between bots and external engines and tabulate the results
     #[command(
         after_help = "Players take turns in every seat: with two seats each dice seed is played\ntwice with the seats swapped; with more, the seats rotate. More players than\nseats play a round robin (or --gauntlet), with ratings and a score matrix.\nRe-running with the same --records file resumes an interrupted match;\n'tabula match report FILE...' tabulates the records of --shard runs as one.\n\nExamples:\n  tabula match nardy --games 200 --player bot:greedy \\\n      --player \"engine:tabula engine\"\n  tabula match nardy --player bot:expectimax:2 --player bot:expectimax:1 \\\n      --sprt elo0=0,elo1=20 --games 20000"
     )]
     Match(Box<MatchArgs>),
     /// Replay a saved game record, printing every move and the board
-    Replay {
-        /// A file written by 'save' (or a match's --records file); 'last' or N: a kept
-        /// game (see 'tabula history')
-        file: String,
-        /// Which game of the file to replay, from 1
-        #[arg(long, default_value_t = 1)]
-        game: usize,
-        /// Start at this turn (numbered from 1 after the roll-off, as analyse numbers
-        /// them), with the board as it stood then
-        #[arg(long, value_name = "TURN")]
-        from: Option<u32>,
-        /// Show the board after every move and wait for Enter (in a terminal; q quits)
-        #[arg(long)]
-        step: bool,
-    },
+    Replay(replay::ReplayArgs),
     /// Measure speed: random self-play games/s and turns/s in one thread, and with --bot a
     /// bot's time per decision (for how well bots play see 'accuracy')
     Bench(BenchArgs),
     /// Solve a game exactly and keep the table that bot:perfect plays from
-    #[command(
-        after_help = "Solvable: ur with rules=finkel, masters, blitz or aseb, and mnogoboy with\nplayers=2. The table goes to the data directory\n(~/.local/share/tabula/ur-RULES.table) unless --out says otherwise; a killed\nrun resumes from its last finished layer when started again with the same\narguments. Two-seat Mnogoboy's table is built into tabula (bot:perfect plays\nit at once); solving it takes about 15 seconds and, with --residual 1e-12,\nwrites the same bytes.\n\nExamples:\n  tabula solve ur rules=finkel\n  tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  tabula solve ur rules=city --count\n  tabula solve mnogoboy players=2 --residual 1e-12 --out mnogoboy-2.table"
-    )]
+    #[command(after_help = notes::solve(
+        "The table goes to the data directory (~/.local/share/tabula/ur-RULES.table) \
+         unless --out says otherwise; a killed run resumes from its last finished layer \
+         when started again with the same arguments. Two-seat Mnogoboy's table is built \
+         into tabula (bot:perfect plays it at once); solving it takes about 15 seconds \
+         and, with --residual 1e-12, writes the same bytes.\n\nExamples:\n  \
+         tabula solve ur rules=finkel\n  \
+         tabula solve ur rules=blitz --layers 2 --out blitz-end.table\n  \
+         tabula solve ur rules=city --count\n  \
+         tabula solve mnogoboy players=2 --residual 1e-12 --out mnogoboy-2.table"
+    ))]
     Solve(SolveArgs),
     /// Train an evaluation network by self-play (TD(lambda)) for any game and seat count
     #[command(
@@ -164,16 +137,12 @@ enum Commands {
         alias = "benchmark",
         after_help = "Each position of the set has its candidate moves rolled out; a bot's error is\nthe rolled-out equity of the best candidate less that of the move it chose,\naveraged over the decisions, overall and per kind of position (nardy: contact,\nblocking, race), in thousandths of a point. A choice that is no candidate is\nrolled out when it is met, on the candidates' dice, and counted as unlisted.\nEach bot after the first is compared with it position by position. --build\nmakes a set (and resumes one that was stopped). Scoring the five default bots\non a 1000-position set takes about ten minutes (the searching bots are the\nslow ones); --bot NAME scores only the bots named.\n\nExamples:\n  tabula accuracy nardy --bot greedy\n  tabula accuracy nardy --bot net:2 --net candidate.net\n  tabula accuracy nardy --build --file set.txt --positions 1000 --truncate 8"
     )]
-    Accuracy(BenchmarkArgs),
+    Accuracy(AccuracyArgs),
     /// Print the completion script for a shell: bash, zsh, fish, powershell or elvish
     #[command(
         after_help = "Install it where the shell looks, e.g.:\n  tabula completions bash > ~/.local/share/bash-completion/completions/tabula\n  tabula completions zsh > ~/.zfunc/_tabula   (fpath+=~/.zfunc in ~/.zshrc)\n  tabula completions fish > ~/.config/fish/completions/tabula.fish\n  tabula completions powershell >> $PROFILE\n  tabula completions elvish >> ~/.config/elvish/rc.elv\nthen start a new shell."
     )]
-    Completions {
-        /// The shell
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
+    Completions(man::CompletionsArgs),
     /// Show a man page (tabula, tabula-protocol): formatted in a terminal, roff in a pipe; --out writes them
     #[command(
         after_help = "Examples:\n  tabula man | man -l -            read tabula(6) without installing it\n  tabula man tabula-protocol | man -l -\n  tabula man --out ~/.local/share/man\n                                   install both pages, then 'man tabula' and\n                                   'man tabula-protocol' find them"
@@ -188,43 +157,13 @@ enum Commands {
     #[command(
         after_help = "A game played with 'tabula host' and 'tabula join' is recorded with every\nside's commitment and every throw's reveals ('remote' lines). verify throws\nevery roll again from them and prints 'all N rolls check' (exit 0), or names\nthe first roll that does not check and why (exit 1). A record of a game\nplayed at one keyboard has nothing to verify (exit 2). How the dice are made,\nto check a roll by hand: docs/remote.md.\n\nExample:\n  tabula verify game.txt"
     )]
-    Verify {
-        /// The record, as 'save' or '--save' wrote it
-        file: std::path::PathBuf,
-    },
+    Verify(verify::VerifyArgs),
     /// Draw a data file of the documentation (docs/data/*.tsv) as an SVG picture
     #[command(
         hide = true,
         after_help = "Regenerates the pictures of the documentation:\n  for f in docs/data/*.tsv; do\n    tabula plot \"$f\" --out docs/img/$(basename \"$f\" .tsv).svg\n  done"
     )]
-    Plot {
-        /// The data file: tab-separated, '# title:', '# kind: lines|dots' and
-        /// '# scale: log-x' lines, a header row, then rows
-        data: std::path::PathBuf,
-        /// Where the SVG goes
-        #[arg(long, value_name = "FILE")]
-        out: std::path::PathBuf,
-    },
-}
-
-/// A bad command line (an unknown game, a bad option value, a bad seat): tabula says
-/// what was wrong and exits with status 2, as clap does for its own errors.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
-
-/// The exit status for a bad command line.
-pub const USAGE_EXIT: u8 = 2;
-
-fn usage(message: impl std::fmt::Display) -> anyhow::Error {
-    UsageError(message.to_string()).into()
+    Plot(plot::PlotArgs),
 }
 
 /// Runs tabula with the process arguments: the exit status it ends with, or why it failed.
@@ -239,17 +178,13 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Play(PlayArgs { net, .. })
         | Commands::Analyse(AnalyseArgs { net, .. })
         | Commands::Rollout(RolloutArgs { net, .. })
-        | Commands::Accuracy(BenchmarkArgs { net, .. })
-        | Commands::Engine { net, .. } => net.net_file.as_deref(),
+        | Commands::Accuracy(AccuracyArgs { net, .. })
+        | Commands::Engine(engine::EngineArgs { net, .. }) => net.net_file.as_deref(),
         Commands::Match(args) => args.net.net_file.as_deref(),
         _ => None,
     };
     let nets = crate::ai::learn::Nets::with_file(net)?;
     let mut out = io::stdout().lock();
-    let mut cli = cli;
-    if let Commands::Replay { file, .. } = &mut cli.command {
-        *file = crate::app::history::record_path(file)?;
-    }
     match cli.command {
         Commands::Play(args) => play::play(args, &nets),
         Commands::Host(args) => host::host(args, &nets, &mut out),
@@ -260,28 +195,12 @@ fn run_command() -> anyhow::Result<ExitCode> {
         }
         Commands::History => history::history(&mut out),
         Commands::Drill(args) => drill::drill(args, &nets, io::stdin().lock(), &mut out),
-        Commands::Rules { game } => {
-            let kind = GameKind::from_id(&game).map_err(usage)?;
-            pager::page_or_write(kind.info().rules, &mut out)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Commands::Replay {
-            file,
-            game,
-            from,
-            step,
-        } if step => replay::replay(&file, game, from, step, &mut out),
-        // A replay or an analysis taller than the terminal goes through the pager.
-        Commands::Replay { file, game, from, .. } => {
-            pager::paged(&mut out, |out| replay::replay(&file, game, from, false, out))
-        }
-        Commands::Engine { seed, bot, name, .. } => {
+        Commands::Rules(args) => rules::rules(args, &mut out),
+        Commands::Replay(args) => replay::replay_command(args, &mut out),
+        Commands::Engine(args) => {
+            // The engine writes its replies to standard output itself.
             drop(out);
-            let stdin = io::stdin().lock();
-            let mut stdout = io::stdout().lock();
-            let seed = seed.unwrap_or_else(random_seed);
-            crate::cli::engine::serve_on(stdin, &mut stdout, seed, bot, &nets, name)?;
-            Ok(ExitCode::SUCCESS)
+            engine::engine(args, &nets)
         }
         Commands::Bench(args) => bench::bench(args, &mut out),
         Commands::Match(args) => matches::run_match_command(*args, &nets, &mut out),
@@ -289,22 +208,12 @@ fn run_command() -> anyhow::Result<ExitCode> {
         Commands::Train(args) => train::train(args, &mut out),
         Commands::Analyse(args) => pager::paged(&mut out, |out| analyse::analyse(args, &nets, out)),
         Commands::Rollout(args) => rollout::rollout(args, &nets, &mut out),
-        Commands::Accuracy(args) => benchmark::benchmark(args, &nets, &mut out),
-        Commands::Completions { shell } => man::completions(shell, &mut out),
+        Commands::Accuracy(args) => accuracy::accuracy(args, &nets, &mut out),
+        Commands::Completions(args) => man::completions(Cli::command(), args, &mut out),
         Commands::Man(args) => man::man(args, &mut out),
         Commands::Relay(args) => relay::relay(args, &mut out),
-        Commands::Verify { file } => {
-            // `last` or a history number names a kept game, as for every record file.
-            let file = crate::app::history::record_path(&file.to_string_lossy())?;
-            verify::verify_command(std::path::Path::new(&file), &mut out)
-        }
-        Commands::Plot { data, out: file } => {
-            let text = crate::app::lines::read_text_file(&data)?;
-            let svg = crate::app::charts::svg_from_data(&text)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", data.display()))?;
-            crate::ai::output::write_atomically(&file, svg.as_bytes())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Commands::Verify(args) => verify::verify_command(args, &mut out),
+        Commands::Plot(args) => plot::plot(args),
     }
 }
 

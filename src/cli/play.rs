@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{EngineArgs, GameChoice, NetChoice, check_bots, parse_seat};
-use super::usage;
+use super::args::{EngineLimits, GameChoice, NetChoice, check_bots, parse_seat};
+use super::usage::usage;
 use crate::app::players::SeatAssignment;
 use crate::app::session::random_seed;
 use crate::cli::repl::{PlayConfig, run_interactive, run_piped};
@@ -49,7 +49,7 @@ pub(super) struct PlayArgs {
     #[arg(long, value_name = "LEVEL", value_parser = tutor_choice)]
     pub(super) tutor: Option<TutorChoice>,
     #[command(flatten)]
-    pub(super) engines: EngineArgs,
+    pub(super) engines: EngineLimits,
     #[command(flatten)]
     pub(super) net: NetChoice,
 }

@@ -7,9 +7,38 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::keys::{SingleKeys, Step};
-use super::usage;
+use super::usage::usage;
 use crate::core::Game;
 use crate::core::Notation;
+
+/// `tabula replay`'s arguments.
+#[derive(Debug, clap::Args)]
+pub(super) struct ReplayArgs {
+    /// A file written by 'save' (or a match's --records file); 'last' or N: a kept
+    /// game (see 'tabula history')
+    file: String,
+    /// Which game of the file to replay, from 1
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// Start at this turn (numbered from 1 after the roll-off, as analyse numbers
+    /// them), with the board as it stood then
+    #[arg(long, value_name = "TURN")]
+    from: Option<u32>,
+    /// Show the board after every move and wait for Enter (in a terminal; q quits)
+    #[arg(long)]
+    step: bool,
+}
+
+/// `tabula replay`: the record named (a file, or a kept game by `last` or its number),
+/// stepped through with --step, else through the pager when taller than the terminal.
+pub(super) fn replay_command(args: ReplayArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let file = crate::app::history::record_path(&args.file)?;
+    if args.step {
+        replay(&file, args.game, args.from, true, out)
+    } else {
+        super::pager::paged(out, |out| replay(&file, args.game, args.from, false, out))
+    }
+}
 
 /// Shows game `index` of `file` from turn `from` on (the first when `None`), one line per
 /// roll and move numbered by turn, stepping through it on a terminal when `step`.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::{GameChoice, NetChoice, parse_bot};
-use super::usage;
+use super::usage::usage;
 use crate::ai::rollout::RolloutSettings;
 use crate::ai::roster::BotKind;
 use crate::app::rollouts::{DEFAULT_CANDIDATES, RolloutRequest, report_table, roll_out};

@@ -5,7 +5,7 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
-use super::{USAGE_EXIT, UsageError};
+use super::usage::{USAGE_EXIT, UsageError};
 
 /// Why a run of tabula failed: the error of whichever command ran, with its causes.
 /// Shown, it reads as the causes on one line (`cannot read x.tsv: No such file or

@@ -12,11 +12,20 @@ use crate::app::remote::proof::{Verdict, verify};
 /// The exit status of a record that holds no remote game.
 pub(super) const NOTHING_TO_VERIFY: u8 = 2;
 
-/// Checks every remote game of `file`, printing a line per game: 0 when all check, 1 at
-/// the first roll (or record) that does not, [`NOTHING_TO_VERIFY`] when no game of the
-/// file was played remotely.
-pub(super) fn verify_command(file: &Path, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    Ok(ExitCode::from(verify_file(file, out)?))
+/// `tabula verify`'s arguments.
+#[derive(Debug, clap::Args)]
+pub(super) struct VerifyArgs {
+    /// The record, as 'save' or '--save' wrote it
+    file: std::path::PathBuf,
+}
+
+/// Checks every remote game of the record, printing a line per game: 0 when all check,
+/// 1 at the first roll (or record) that does not, [`NOTHING_TO_VERIFY`] when no game of
+/// the file was played remotely.
+pub(super) fn verify_command(args: VerifyArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    // `last` or a history number names a kept game, as for every record file.
+    let file = crate::app::history::record_path(&args.file.to_string_lossy())?;
+    Ok(ExitCode::from(verify_file(Path::new(&file), out)?))
 }
 
 fn verify_file(file: &Path, out: &mut dyn Write) -> anyhow::Result<u8> {

@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod circles;
 pub(crate) mod lexer;
 mod sizes;
 mod traits;
@@ -397,6 +398,64 @@ fn no_circle_between_rooms() {
             panic!("a circle: {}\n{}", shown.join(" -> "), places.join("\n"));
         }
     }
+}
+
+/// The names of the items a file defines at its top level (functions, types, traits,
+/// constants), its unit tests left out.
+fn defined_items(text: &str) -> BTreeSet<String> {
+    let (tokens, _) = without_tests(&tokenize(text));
+    let mut names = BTreeSet::new();
+    let mut depth = 0usize;
+    for pair in tokens.windows(2) {
+        match &pair[0].1 {
+            Token::Punct('{' | '(' | '[') => depth += 1,
+            Token::Punct('}' | ')' | ']') => depth = depth.saturating_sub(1),
+            Token::Ident(keyword)
+                if depth == 0
+                    && matches!(
+                        keyword.as_str(),
+                        "fn" | "struct" | "enum" | "union" | "trait" | "type" | "const" | "static"
+                    ) =>
+            {
+                if let Token::Ident(name) = &pair[1].1 {
+                    names.insert(name.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+#[test]
+fn no_file_of_a_layer_takes_what_the_layers_root_defines() {
+    // A layer's mod.rs stands above its files (it declares them and, in cli, dispatches
+    // to them): what they share is defined in a file below it, and the root only names
+    // it again (`pub use`).
+    let units = units();
+    let mut upward = Vec::new();
+    for layer in LAYERS {
+        let text = fs::read_to_string(source_root().join(layer).join("mod.rs")).expect("a layer's mod.rs");
+        let defined = defined_items(&text);
+        for unit in units
+            .iter()
+            .filter(|u| u.module.len() > 1 && u.module[0] == *layer)
+        {
+            for reference in &unit.references {
+                if let [root, item] = reference.target.as_slice()
+                    && root == layer
+                    && defined.contains(item)
+                {
+                    upward.push(format!("{}:{}: {layer}::{item}", reference.file, reference.line));
+                }
+            }
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "files that take what their layer's mod.rs defines:\n{}",
+        upward.join("\n")
+    );
 }
 
 #[test]

@@ -119,6 +119,21 @@ pub const BOT_NAMES: &[&str] = &[
     "perfect",
 ];
 
+/// The deepest `bot:expectimax` search that can be typed.
+pub const MAX_DEPTH: u8 = 4;
+
+/// Every bot as people type it, with what its level means (`bot:net[:N] (N 1-6)`), in
+/// the order of [`BOT_NAMES`]: the one list the help texts and the man page give.
+pub fn typed_forms() -> Vec<String> {
+    BOT_NAMES
+        .iter()
+        .map(|name| {
+            name.parse::<BotKind>()
+                .map_or_else(|_| format!("bot:{name}"), BotKind::typed_form)
+        })
+        .collect()
+}
+
 /// The default search depth of `bot:expectimax`.
 pub const DEFAULT_DEPTH: u8 = 2;
 
@@ -140,6 +155,19 @@ impl BotKind {
             BotKind::Mcts { .. } => "mcts",
             BotKind::Best => "best",
             BotKind::Perfect => "perfect",
+        }
+    }
+
+    /// How people type this bot, with what its level means: `bot:expectimax:N (N 1 to
+    /// 4)`, `bot:net[:N] (N 1-6)`.
+    pub fn typed_form(self) -> String {
+        match self {
+            BotKind::Expectimax { .. } => format!("bot:expectimax:N (N 1 to {MAX_DEPTH})"),
+            BotKind::Mcts { .. } => "bot:mcts:N (N playouts)".to_string(),
+            BotKind::Net { .. } => format!("bot:net[:N] (N 1-{MAX_NET_PLIES})"),
+            BotKind::Reference { .. } => "bot:reference[:N] (a game's reference network)".to_string(),
+            BotKind::Perfect => "bot:perfect (from a solved table; see 'tabula solve')".to_string(),
+            other => format!("bot:{}", other.name()),
         }
     }
 
@@ -281,7 +309,7 @@ impl FromStr for BotKind {
             "expectimax" => Ok(BotKind::Expectimax {
                 depth: match level {
                     None => DEFAULT_DEPTH,
-                    Some(level) => level_in(level, 1..=4, |level| BotNameError::Depth { level })?,
+                    Some(level) => level_in(level, 1..=MAX_DEPTH, |level| BotNameError::Depth { level })?,
                 },
             }),
             "net" | "reference" => {

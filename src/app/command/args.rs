@@ -1,11 +1,9 @@
 //! The arguments of each command: one reader per command, named in its
-//! [`CommandSpec`]'s `parse`, so that a command cannot be listed without one. Everything
+//! [`super::CommandSpec`]'s `parse`, so that a command cannot be listed without one. Everything
 //! that can be checked without the game is checked here, once; what depends on the game
 //! (moves, positions, seats, rule options) is left to the executor.
 
-use super::parse::{expand_home, unknown};
-use super::table::find_command;
-use super::{Command, CommandSpec, ViewChoice};
+use super::{Command, ViewChoice};
 use crate::app::lines::quote;
 use crate::app::record::LoadRequest;
 use crate::app::session::CommandError;
@@ -248,14 +246,6 @@ pub fn goto(args: &Args) -> Parsed {
     })
 }
 
-/// `help [COMMAND]`.
-pub fn help(args: &Args) -> Parsed {
-    Ok(Command::Help(match args.rest {
-        "" => None,
-        topic => Some(help_topic(topic)?),
-    }))
-}
-
 /// `known_command NAME`.
 pub fn known_command(args: &Args) -> Parsed {
     args.one("a command name").map(Command::IsKnown)
@@ -269,11 +259,6 @@ fn game_arg(word: &str) -> Result<Option<GameKind>, CommandError> {
             .map(Some)
             .map_err(|unknown| CommandError::Argument(unknown.to_string())),
     }
-}
-
-/// The command `help NAME` is about.
-fn help_topic(name: &str) -> Result<&'static CommandSpec, CommandError> {
-    find_command(name).ok_or_else(|| unknown(name, None))
 }
 
 /// The file name of `save` and `load`: one word, quoted if it holds blanks
@@ -317,4 +302,17 @@ fn load_args(rest: &str) -> Result<LoadRequest, CommandError> {
         game,
         force,
     })
+}
+
+/// `path` with a leading `~` or `~/` replaced by the home folder.
+pub fn expand_home(path: &str) -> std::path::PathBuf {
+    let home = || dirs::home_dir().filter(|h| !h.as_os_str().is_empty());
+    match path.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| path.into()),
+        Some(rest) if rest.starts_with('/') => match home() {
+            Some(home) => home.join(&rest[1..]),
+            None => path.into(),
+        },
+        _ => path.into(),
+    }
 }

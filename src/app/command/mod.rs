@@ -15,11 +15,10 @@ mod help;
 mod parse;
 mod table;
 
+pub use args::expand_home;
 pub use execute::{Done, Front, execute};
-pub use parse::{expand_home, parse};
-#[cfg(test)]
-pub use table::PROTOCOL_COMMANDS;
-pub use table::{Audience, COMMANDS, CommandSpec, Completion, Offered, find_command};
+pub use parse::parse;
+pub use table::{Audience, COMMANDS, CommandSpec, Completion, Offered, PROTOCOL_COMMANDS, find_command};
 
 use crate::ai::roster::BotKind;
 use crate::app::players::PlayerSpec;

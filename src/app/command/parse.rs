@@ -4,9 +4,9 @@
 
 use super::Command;
 use super::args::Args;
-use super::table::{COMMANDS, examples, find_command};
+use super::table::{examples, find_command, unknown};
 use crate::app::session::CommandError;
-use crate::core::{Notation, SyntaxError};
+use crate::core::Notation;
 use crate::games::GameKind;
 
 /// Reads one command line. A line that is not a command but reads as a move of `game`
@@ -55,45 +55,4 @@ fn is_move_word(game: &impl Notation, word: &str) -> bool {
     game.parse_move(word).is_ok()
         || GameKind::from_id(game.info().id)
             .is_ok_and(|kind| examples(kind).moves.iter().any(first_of_example))
-}
-
-/// `path` with a leading `~` or `~/` replaced by the home folder.
-pub fn expand_home(path: &str) -> std::path::PathBuf {
-    let home = || dirs::home_dir().filter(|h| !h.as_os_str().is_empty());
-    match path.strip_prefix('~') {
-        Some("") => home().unwrap_or_else(|| path.into()),
-        Some(rest) if rest.starts_with('/') => match home() {
-            Some(home) => home.join(&rest[1..]),
-            None => path.into(),
-        },
-        _ => path.into(),
-    }
-}
-
-/// The error for a word that is neither a command nor a move: the nearest command if one
-/// is close, else the move's syntax error when the first word looks like the start of a
-/// move (it has a digit or a `/`: `24/30`, `r9`, `in-c9`), else an unknown command
-/// (`komi 6.5` is not a move attempt: its digits are an argument).
-pub(super) fn unknown(word: &str, move_error: Option<SyntaxError>) -> CommandError {
-    let names = COMMANDS
-        .iter()
-        .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()));
-    if let Some(name) = crate::core::nearest::nearest_word(word, names) {
-        return CommandError::UnknownCommand {
-            name: word.to_string(),
-            hint: Some(canonical_name(name).to_string()),
-        };
-    }
-    let looks_like_move = word.chars().any(|c| c.is_ascii_digit() || c == '/');
-    if let Some(move_error) = move_error.filter(|_| looks_like_move) {
-        return CommandError::from(move_error);
-    }
-    CommandError::UnknownCommand {
-        name: word.to_string(),
-        hint: None,
-    }
-}
-
-fn canonical_name(name: &str) -> &'static str {
-    find_command(name).map_or("help", |spec| spec.name)
 }

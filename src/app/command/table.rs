@@ -1,9 +1,12 @@
 //! The table of commands: names, aliases, help lines, who sees them, and the examples
-//! that make help speak the game being played.
+//! that make help speak the game being played; and what looks a name up in it (the
+//! reader of `help COMMAND`, the nearest command to a word that is none).
 
 use super::Command;
 use super::args::{self, Args, Parsed};
+use crate::app::session::CommandError;
 pub use crate::core::HelpExamples;
+use crate::core::SyntaxError;
 use crate::games::GameKind;
 
 /// The help examples for a game: each game gives its own in its
@@ -400,7 +403,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         audience: Audience::Everyone,
         offered: Offered::Always,
         completion: Completion::CommandName,
-        parse: args::help,
+        parse: help,
     },
     CommandSpec {
         name: "quit",
@@ -519,3 +522,44 @@ pub const PROTOCOL_COMMANDS: &[&str] = &[
     "load",
     "quit",
 ];
+
+/// `help [COMMAND]`.
+fn help(args: &Args) -> Parsed {
+    Ok(Command::Help(match args.rest {
+        "" => None,
+        topic => Some(help_topic(topic)?),
+    }))
+}
+
+/// The command `help NAME` is about.
+fn help_topic(name: &str) -> Result<&'static CommandSpec, CommandError> {
+    find_command(name).ok_or_else(|| unknown(name, None))
+}
+
+/// The error for a word that is neither a command nor a move: the nearest command if one
+/// is close, else the move's syntax error when the first word looks like the start of a
+/// move (it has a digit or a `/`: `24/30`, `r9`, `in-c9`), else an unknown command
+/// (`komi 6.5` is not a move attempt: its digits are an argument).
+pub(super) fn unknown(word: &str, move_error: Option<SyntaxError>) -> CommandError {
+    let names = COMMANDS
+        .iter()
+        .flat_map(|spec| std::iter::once(spec.name).chain(spec.aliases.iter().copied()));
+    if let Some(name) = crate::core::nearest::nearest_word(word, names) {
+        return CommandError::UnknownCommand {
+            name: word.to_string(),
+            hint: Some(canonical_name(name).to_string()),
+        };
+    }
+    let looks_like_move = word.chars().any(|c| c.is_ascii_digit() || c == '/');
+    if let Some(move_error) = move_error.filter(|_| looks_like_move) {
+        return CommandError::from(move_error);
+    }
+    CommandError::UnknownCommand {
+        name: word.to_string(),
+        hint: None,
+    }
+}
+
+fn canonical_name(name: &str) -> &'static str {
+    find_command(name).map_or("help", |spec| spec.name)
+}

@@ -1,5 +1,6 @@
 //! The generated parts of the man pages, as roff: the games with their seats and options,
-//! what `bot:best` plays, and each game's rules from its own `rules.txt`.
+//! what `bot:best` plays, each game's rules from its own `rules.txt`, and the lists the
+//! help texts give too (the bots as typed, the engine commands, the solvable games).
 
 use crate::app::docs::{best_rows, game_with_seats};
 use crate::core::Game;
@@ -14,6 +15,39 @@ pub fn escape(text: &str) -> String {
     } else {
         text
     }
+}
+
+/// The generated part a template names `part`, as roff, or `None` for no such part.
+pub fn generated(part: &str) -> Option<String> {
+    let make: fn() -> String = match part {
+        "games" => games,
+        "bot-best" => best,
+        "rules" => rules,
+        "bot-forms" => bot_forms,
+        "engine-commands" => engine_commands,
+        "solvable" => solvable,
+        _ => return None,
+    };
+    Some(make())
+}
+
+/// The sentence of the BOTS section that names every bot as it is typed, with its levels.
+pub fn bot_forms() -> String {
+    format!("Typed as: {}.\n", escape(&super::super::notes::bot_list()))
+}
+
+/// The sentence of the `engine` entry that names every protocol command with its
+/// arguments.
+pub fn engine_commands() -> String {
+    format!(
+        "Its commands: {}.\n",
+        escape(&super::super::notes::engine_command_list())
+    )
+}
+
+/// The sentence of the `solve` entry that names what can be solved.
+pub fn solvable() -> String {
+    format!("Solvable: {}.\n", escape(&super::super::notes::solvable_list()))
 }
 
 /// The GAMES section's entries: id, title, seats (and their names for each seat count

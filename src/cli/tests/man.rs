@@ -86,29 +86,7 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
     let source = page("tabula-protocol.5");
     assert!(source.starts_with(".TH TABULA\\-PROTOCOL 5 "));
     let rendered = render("tabula-protocol.5").unwrap_or_else(|| source.replace("\\-", "-"));
-    for command in [
-        "protocol_version",
-        "name",
-        "version",
-        "list_commands",
-        "known_command",
-        "list_games",
-        "newgame",
-        "seed",
-        "status",
-        "roll",
-        "dice",
-        "legal",
-        "play",
-        "genmove",
-        "hint",
-        "undo",
-        "showboard",
-        "getpos",
-        "setpos",
-        "result",
-        "quit",
-    ] {
+    for command in crate::app::command::PROTOCOL_COMMANDS {
         assert!(rendered.contains(command), "the protocol page lacks {command}");
         assert!(
             crate::app::command::find_command(command).is_some(),
@@ -180,7 +158,7 @@ fn tabula_6_documents_every_option_of_play_and_every_repl_command() {
 }
 
 #[test]
-fn every_bot_is_named_where_seats_and_players_are_documented() {
+fn the_seat_and_player_options_point_to_the_bots_and_the_guide_names_them() {
     let man = page("tabula.6");
     let item = |start: &str| {
         let from = man.find(start).unwrap_or_else(|| panic!("no {start}"));
@@ -188,45 +166,24 @@ fn every_bot_is_named_where_seats_and_players_are_documented() {
         rest[..rest.find("\n.TP").unwrap()].replace("\\-", "-")
     };
     // The --seat and --player items point to the BOTS section, which names every bot.
-    let seat_item = item(".BI \\-\\-seat ");
-    let player_item = item(".BI \\-\\-player ");
-    for (place, text) in [("man --seat", &seat_item), ("man --player", &player_item)] {
+    for option in [".BI \\-\\-seat ", ".BI \\-\\-player "] {
+        let text = item(option);
         assert!(
             text.contains(".BR BOTS"),
-            "{place} does not point to BOTS:\n{text}"
+            "{option} does not point to BOTS:\n{text}"
         );
     }
-    let bots_section = {
-        let from = man.find("\n.SH BOTS").expect("a BOTS section");
-        let rest = &man[from + 1..];
-        rest[..rest.find("\n.SH ").unwrap()].replace("\\-", "-")
-    };
     let guide =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/playing.md")).unwrap();
     let guide_seat = guide
         .lines()
         .find(|l| l.starts_with("| `--seat SEAT=PLAYER`"))
         .unwrap();
-    let command = Cli::command();
-    let help = |name: &str| {
-        let sub = command.find_subcommand(name).unwrap();
-        let mut text = sub.get_after_help().map(|t| t.to_string()).unwrap_or_default();
-        for arg in sub.get_arguments() {
-            text.push_str(&arg.get_help().map(|t| t.to_string()).unwrap_or_default());
-        }
-        text
-    };
-    let (play_help, match_help) = (help("play"), help("match"));
     for bot in crate::ai::roster::BOT_NAMES {
-        let name = format!("bot:{bot}");
-        for (place, text) in [
-            ("man BOTS", bots_section.as_str()),
-            ("docs/playing.md --seat", guide_seat),
-            ("play --help", play_help.as_str()),
-            ("match --help", match_help.as_str()),
-        ] {
-            assert!(text.contains(&name), "{place} does not name {name}:\n{text}");
-        }
+        assert!(
+            guide_seat.contains(&format!("bot:{bot}")),
+            "docs/playing.md --seat does not name bot:{bot}:\n{guide_seat}"
+        );
     }
 }
 
@@ -247,34 +204,61 @@ fn after_helps() -> Vec<(String, String)> {
 }
 
 #[test]
-fn the_notes_after_each_help_fit_80_columns_and_name_every_engine_command() {
+fn the_notes_after_each_help_fit_80_columns() {
     // A longer line is wrapped again by clap, leaving a ragged short line after it.
     for (name, text) in after_helps() {
         for line in text.lines() {
             assert!(line.chars().count() < 80, "{name} --help: {line:?}");
         }
     }
-    let mut output = Vec::new();
-    crate::cli::engine::serve(
-        &b"list_commands\n"[..],
-        &mut output,
-        1,
-        crate::ai::roster::BotKind::Random,
-    )
-    .unwrap();
-    let listed = String::from_utf8(output).unwrap();
-    let (_, engine_help) = after_helps()
-        .into_iter()
-        .find(|(name, _)| name == "engine")
-        .unwrap();
-    let named: Vec<&str> = engine_help
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .collect();
-    for command in listed.trim_start_matches("= ").lines().filter(|l| !l.is_empty()) {
-        assert!(named.contains(&command), "engine --help lacks {command}");
-    }
 }
 
+#[test]
+fn the_help_and_the_man_page_name_every_bot_engine_command_and_solvable_game() {
+    // The lists are made from the roster, the command table and the solvers: these are
+    // the places each must reach, with its words unbroken but for line ends.
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let man = words(&page("tabula.6").replace("\\-", "-"));
+    let command = Cli::command();
+    let help = |name: &str| {
+        let sub = command.find_subcommand(name).unwrap();
+        let mut text = sub.get_after_help().map(|t| t.to_string()).unwrap_or_default();
+        for arg in sub.get_arguments() {
+            text.push_str(&arg.get_help().map(|t| t.to_string()).unwrap_or_default());
+        }
+        words(&text)
+    };
+    let bots = super::super::notes::bot_list();
+    let commands = super::super::notes::engine_command_list();
+    let solvable = super::super::notes::solvable_list();
+    for (list, subcommands) in [
+        (&bots, ["play", "match"].as_slice()),
+        (&commands, &["engine"]),
+        (&solvable, &["solve"]),
+    ] {
+        assert!(man.contains(list.as_str()), "tabula.6 lacks '{list}'");
+        for name in subcommands {
+            let text = help(name);
+            assert!(
+                text.contains(list.as_str()),
+                "{name} --help lacks '{list}':\n{text}"
+            );
+        }
+    }
+    for bot in crate::ai::roster::BOT_NAMES {
+        assert!(
+            bots.contains(&format!("bot:{bot}")),
+            "the bot list lacks bot:{bot}"
+        );
+    }
+    for name in crate::app::command::PROTOCOL_COMMANDS {
+        assert!(
+            commands.split(", ").any(|c| c.split(' ').next() == Some(name)),
+            "the engine's commands lack {name}"
+        );
+    }
+    assert!(solvable.contains("ur with rules=finkel"), "{solvable}");
+}
 #[test]
 fn the_committed_pages_are_what_tabula_man_prints() {
     for name in super::super::man::page_names() {

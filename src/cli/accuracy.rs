@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::{GameChoice, NetChoice, parse_bot};
-use super::usage;
+use super::usage::usage;
 use crate::ai::rollout::RolloutSettings;
 use crate::ai::roster::BotKind;
 use crate::app::benchmark::{Benchmark, BuildSettings, build, error_table, score};
@@ -17,7 +17,7 @@ use crate::core::Options;
 use crate::games::GameKind;
 
 #[derive(Debug, Args)]
-pub(super) struct BenchmarkArgs {
+pub(super) struct AccuracyArgs {
     #[command(flatten)]
     pub(super) game: GameChoice,
     /// The benchmark file (default: the set built into tabula for the game)
@@ -101,8 +101,8 @@ fn shown<'a>(progress: &'a indicatif::ProgressBar, forecast: &'a Forecast) -> im
     }
 }
 
-pub(super) fn benchmark(
-    args: BenchmarkArgs,
+pub(super) fn accuracy(
+    args: AccuracyArgs,
     nets: &crate::ai::learn::Nets,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
@@ -186,7 +186,7 @@ pub(super) fn benchmark(
 /// Builds (or extends) the set in `--file` for `kind` with `options`, rolling out on
 /// `jobs` threads.
 fn build_set(
-    args: &BenchmarkArgs,
+    args: &AccuracyArgs,
     kind: GameKind,
     options: &Options,
     jobs: usize,
