@@ -125,6 +125,19 @@ pub trait NetHead: Strategy {
     /// when the run names none; `false` where whoever trains it must say where.
     const FILE_BY_KEY: bool = true;
 
+    /// Weight files built into the binary for this game beside the shared ones
+    /// (`assets/nets/`, found by their keys): by default none.
+    fn built_in_networks(&self) -> &'static [&'static [u8]] {
+        &[]
+    }
+
+    /// Weight files of the game's reference networks, which `bot:reference` plays: an
+    /// earlier network kept so that every later one can be measured against it. By
+    /// default none, and `bot:reference` plays the game's own network.
+    fn reference_networks(&self) -> &'static [&'static [u8]] {
+        &[]
+    }
+
     /// How many outputs the network has: by default one per seat.
     fn head_outputs(&self) -> usize {
         self.seat_count()

@@ -106,7 +106,7 @@ impl<G: NetHead> GameHead<G> {
         };
         let seats = fresh.seat_count();
         let outputs = fresh.head_outputs();
-        if encoding.inputs > MAX_INPUTS || outputs > MAX_OUTPUTS || seats > MAX_SEATS || seats < 2 {
+        if encoding.inputs > MAX_INPUTS || outputs > MAX_OUTPUTS || !(2..=MAX_SEATS).contains(&seats) {
             bail!("'{}' is too large for tabula's networks", encoding.key);
         }
         Ok(GameHead {

@@ -32,13 +32,7 @@ static SHIPPED_FILES: &[&[u8]] = &[
     include_bytes!("../../../assets/nets/mnogoboy_players-6.net"),
     include_bytes!("../../../assets/nets/ur_rules-city_back-star-stay.net"),
     include_bytes!("../../../assets/nets/ur_rules-finkel_back-star-stay.net"),
-    include_bytes!("../../../assets/nardy.net"),
 ];
-
-/// The reference networks built into the binary, which `bot:reference` plays: a game's
-/// earlier network, kept so that every later one can be measured against it (Long
-/// Nardy's, from before its input layout 2, also rolled out the built-in benchmark).
-static REFERENCE_FILES: &[&[u8]] = &[include_bytes!("../../../assets/nardy-reference.net")];
 
 /// The shipped networks, read on first use.
 static SHIPPED: OnceLock<Vec<(NetInfo, Arc<Network>)>> = OnceLock::new();
@@ -86,14 +80,41 @@ fn read_all(files: &[&[u8]]) -> Vec<(NetInfo, Arc<Network>)> {
         .collect()
 }
 
+/// The weight files every game builds in itself ([`NetHead::built_in_networks`]), or its
+/// reference networks ([`NetHead::reference_networks`]).
+fn games_files(references: bool) -> Vec<&'static [u8]> {
+    struct Files(bool);
+    impl<G: NetHead> ConcreteVisitor<G> for Files {
+        type Output = &'static [&'static [u8]];
+        fn visit(self, game: &G, _cast: &Cast<G>) -> Self::Output {
+            match self.0 {
+                true => game.reference_networks(),
+                false => game.built_in_networks(),
+            }
+        }
+    }
+    GameKind::ALL
+        .iter()
+        .flat_map(|kind| {
+            kind.default_game()
+                .visit_concrete(Files(references))
+                .iter()
+                .copied()
+        })
+        .collect()
+}
+
 /// The shipped networks.
 pub fn shipped() -> &'static [(NetInfo, Arc<Network>)] {
-    SHIPPED.get_or_init(|| read_all(SHIPPED_FILES))
+    SHIPPED.get_or_init(|| {
+        let files: Vec<&[u8]> = SHIPPED_FILES.iter().copied().chain(games_files(false)).collect();
+        read_all(&files)
+    })
 }
 
 /// The shipped reference networks.
 pub fn references() -> &'static [(NetInfo, Arc<Network>)] {
-    REFERENCES.get_or_init(|| read_all(REFERENCE_FILES))
+    REFERENCES.get_or_init(|| read_all(&games_files(true)))
 }
 
 /// Reads a weight file of any game, with the file named in any error.
@@ -277,13 +298,14 @@ mod tests {
 
     #[test]
     fn every_shipped_network_reads_and_fits_a_game() {
-        assert_eq!(shipped().len(), SHIPPED_FILES.len());
-        assert_eq!(references().len(), REFERENCE_FILES.len());
+        assert_eq!(shipped().len(), SHIPPED_FILES.len() + games_files(false).len());
+        assert_eq!(references().len(), games_files(true).len());
         for (info, network) in shipped() {
             assert!(info.games > 0, "{}", info.game);
             assert!(network.outputs() >= 2, "{}", info.game);
         }
-        let bytes: usize = SHIPPED_FILES.iter().chain(REFERENCE_FILES).map(|f| f.len()).sum();
+        let games = [games_files(false), games_files(true)].concat();
+        let bytes: usize = SHIPPED_FILES.iter().chain(&games).map(|f| f.len()).sum();
         assert!(bytes <= 2 << 20, "the built-in networks take {bytes} bytes");
     }
 }

@@ -244,18 +244,19 @@ mod tests {
     }
 
     /// White's moves after 5-2 early in a game, ranked by a bot `plies` deep on a small
-    /// random network (returned with the position and its moves); every move must be
-    /// listed exactly once.
-    fn ranked_opening(
-        plies: u8,
-        seed: u64,
-    ) -> (
-        Arc<Network>,
-        PrunedNetBot<Nardy>,
-        Nardy,
-        Vec<NardyMove>,
-        Vec<RankedMove>,
-    ) {
+    /// random network; every move must be listed exactly once.
+    struct Opening {
+        bot: PrunedNetBot<Nardy>,
+        game: Nardy,
+        legal: Vec<NardyMove>,
+        ranked: Vec<RankedMove>,
+        /// The position after the best move.
+        after: Nardy,
+        /// A one-ply search on the same network.
+        one_ply: Expectimax<Nardy, NetEval<Nardy>>,
+    }
+
+    fn ranked_opening(plies: u8, seed: u64) -> Opening {
         let net = Arc::new(Network::random(INPUTS, 8, seed));
         let mut bot = PrunedNetBot::new(NetEval::new(Arc::clone(&net)), filter(), plies, 1);
         let mut game = Nardy::default_game();
@@ -267,32 +268,42 @@ mod tests {
         let mut indices: Vec<usize> = ranked.iter().map(|r| r.index).collect();
         indices.sort_unstable();
         assert_eq!(indices, (0..legal.len()).collect::<Vec<_>>());
-        (net, bot, game, legal, ranked)
+        let mut after = game.clone();
+        after.play_unchecked(&legal[ranked[0].index]);
+        Opening {
+            bot,
+            game,
+            legal,
+            ranked,
+            after,
+            one_ply: Expectimax::new(1, NetEval::new(net)),
+        }
     }
 
     #[test]
     fn two_plies_rank_every_move_with_the_candidates_first() {
-        let (net, mut bot, game, legal, ranked) = ranked_opening(2, 4);
+        let mut opening = ranked_opening(2, 4);
         // The best move's value is the average over Black's 21 rolls of Black's best reply.
-        let mut after = game.clone();
-        after.play_unchecked(&legal[ranked[0].index]);
-        let mut search = Expectimax::new(1, NetEval::<Nardy>::new(net));
-        let expected = search.evaluate(&after);
-        assert!((ranked[0].estimate.equity[0] - expected.equity[0]).abs() < 1e-12);
-        let chosen = bot.choose_move(&game, &legal);
-        assert_eq!(chosen, ranked[0].index);
+        let expected = opening.one_ply.evaluate(&opening.after);
+        let best = &opening.ranked[0];
+        assert!((best.estimate.equity[0] - expected.equity[0]).abs() < 1e-12);
+        assert_eq!(opening.bot.choose_move(&opening.game, &opening.legal), best.index);
     }
 
     #[test]
     fn three_plies_value_the_best_candidates_by_the_opponents_rolls_and_our_answers() {
         // Given a bot looking three plies ahead on a small network, when it ranks
         // White's moves (every one listed once),
-        let (net, mut bot, game, legal, ranked) = ranked_opening(3, 6);
+        let Opening {
+            mut bot,
+            game,
+            legal,
+            ranked,
+            after,
+            mut one_ply,
+        } = ranked_opening(3, 6);
         // then the best one's value is, over Black's 21 rolls, Black's best of its
         // best replies at one ply, each valued by White's 21 rolls and best answers.
-        let mut after = game.clone();
-        after.play_unchecked(&legal[ranked[0].index]);
-        let mut one_ply = Expectimax::new(1, NetEval::<Nardy>::new(net));
         let mut outcomes = Vec::new();
         after.chance_outcomes(&mut outcomes);
         let mut expected = 0.0;

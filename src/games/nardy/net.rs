@@ -267,6 +267,17 @@ impl NetHead for Nardy {
     const CURVE_FROM_BIRTH: bool = false;
     const FILE_BY_KEY: bool = false;
 
+    /// The network of input layout 2 (docs/internals.md has how it was trained).
+    fn built_in_networks(&self) -> &'static [&'static [u8]] {
+        &[include_bytes!("../../../assets/nardy.net")]
+    }
+
+    /// The network shipped before input layout 2 (220,000 games, 80 hidden units): the
+    /// one that rolled out the built-in benchmark.
+    fn reference_networks(&self) -> &'static [&'static [u8]] {
+        &[include_bytes!("../../../assets/nardy-reference.net")]
+    }
+
     fn head_outputs(&self) -> usize {
         OUTPUTS
     }

@@ -1,5 +1,6 @@
-//! Short seeded training runs of both heads, pinned to the exact bytes of the networks
-//! they write: the trainer may be reorganised, but a run must give the same network.
+//! Short seeded training runs of both kinds of head (Long Nardy's and one output per
+//! seat), pinned to the exact bytes of the networks they write: the trainer may be
+//! reorganised, but a run must give the same network.
 
 use std::path::{Path, PathBuf};
 
