@@ -14,7 +14,7 @@
 use crate::core::SeededDice;
 
 /// Outputs of a network [`Network::random`] makes: Long Nardy's five outcome chances
-/// (its head, `games::nardy::net`).
+/// (its head is declared in `src/games/nardy/net.rs`).
 pub const OUTPUTS: usize = 5;
 /// The most outputs a network may have: one per seat of the largest game (six), and
 /// Long Nardy's five.
