@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use tabula::ai::bots::Bot;
 
-use tabula::ai::learn::{NetBot, Network};
+use tabula::ai::learn::Network;
+use tabula::ai::learn::bot::net_bot_on;
 use tabula::ai::roster::BotKind;
 use tabula::core::{Game, NewGame, Phase, SeededDice};
 use tabula::games::nardy::encode::{INPUTS, encode};
@@ -19,7 +20,7 @@ use tabula::games::nardy::{Nardy, NardyMove};
 
 /// Positions (to move, with dice) from games the network plays against itself.
 fn sample_positions(net: &Arc<Network>, games: u64) -> Vec<Nardy> {
-    let mut bot = NetBot::new(Arc::clone(net), 1, 1);
+    let mut bot = net_bot_on(&Nardy::default_game(), Arc::clone(net), 1, 1);
     let mut positions = Vec::new();
     let mut legal: Vec<NardyMove> = Vec::new();
     for seed in 0..games {
@@ -52,7 +53,10 @@ fn main() {
         }
     };
     let seconds: f64 = value_of("--seconds").and_then(|s| s.parse().ok()).unwrap_or(2.0);
-    let net = nets.nardy();
+    let Some(net) = nets.for_game(&Nardy::default_game()) else {
+        eprintln!("net_speed: no network for nardy");
+        std::process::exit(1);
+    };
     let positions = sample_positions(&net, 20);
     let mut encoded = vec![[0.0f32; INPUTS]; positions.len()];
     for (game, x) in positions.iter().zip(encoded.iter_mut()) {
@@ -94,9 +98,18 @@ fn main() {
 
     let mut legal = Vec::new();
     let levels: Vec<(&str, Box<dyn Bot<Nardy>>)> = vec![
-        ("bot:net", Box::new(NetBot::new(Arc::clone(&net), 1, 1))),
-        ("bot:net:2", Box::new(NetBot::new(Arc::clone(&net), 2, 1))),
-        ("bot:net:3", Box::new(NetBot::new(Arc::clone(&net), 3, 1))),
+        (
+            "bot:net",
+            net_bot_on(&Nardy::default_game(), Arc::clone(&net), 1, 1),
+        ),
+        (
+            "bot:net:2",
+            net_bot_on(&Nardy::default_game(), Arc::clone(&net), 2, 1),
+        ),
+        (
+            "bot:net:3",
+            net_bot_on(&Nardy::default_game(), Arc::clone(&net), 3, 1),
+        ),
         ("bot:greedy", BotKind::Greedy.build(1)),
         ("bot:expectimax:2", BotKind::Expectimax { depth: 2 }.build(1)),
     ];

@@ -1,7 +1,8 @@
 //! The game-independent core: the [`Game`] trait of every rule set's rules, with
 //! [`Notation`], [`Strategy`] and [`Lab`] for its text, its bot knowledge and its research
 //! hooks ([`FullGame`] is all four), seats and
-//! phases, dice, roll-offs, the shared turn cycle, rule options, estimates, the error types shared by all
+//! phases, dice, roll-offs, the shared turn cycle, rule options, estimates, the heads of the
+//! learned networks ([`NetHead`]), the error types shared by all
 //! games, and exact solving of small games through their rules.
 //!
 //! May use: nothing else of the crate. Rules code is pure: no I/O, no global state.
@@ -14,6 +15,7 @@ pub mod game;
 pub mod hash;
 pub mod lab;
 pub mod nearest;
+pub mod net_head;
 pub mod notation;
 pub mod options;
 pub mod reachable;
@@ -38,6 +40,7 @@ pub use game::{
 };
 pub use hash::PositionHasher;
 pub use lab::{FullGame, Lab, SolvedTable};
+pub use net_head::{MAX_NET_OUTPUTS, MoveFilter, NetHead, NetOutputs, Outcomes, SeatChances};
 pub use notation::Notation;
 pub use options::{OptionError, OptionKind, OptionMistake, OptionSpec, Options};
 pub use rolloff::{RollOff, RollOffMistake, RollOffRule, Standing, Throw};

@@ -4,14 +4,18 @@
 
 use tabula::games::GameKind;
 
-/// The learner and the seat networks know games only through the `Game` trait: their
-/// sources name no game module.
+/// The learner and the net bots know games only through their traits (the game's
+/// network head among them): their sources name no game module.
 #[test]
 fn the_learner_sees_only_the_game_trait() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in [
         "src/ai/learn/td.rs",
-        "src/ai/learn/seats.rs",
+        "src/ai/learn/head.rs",
+        "src/ai/learn/curve.rs",
+        "src/ai/learn/eval.rs",
+        "src/ai/learn/bot.rs",
+        "src/ai/learn/pruned.rs",
         "src/ai/learn/network.rs",
     ] {
         let text = std::fs::read_to_string(root.join(file)).unwrap();

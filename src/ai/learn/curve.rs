@@ -1,8 +1,24 @@
-//! The learning curve's match, the same for every head: a network against the curve's
+//! The learning curve's match, the same for every game: a network against the curve's
 //! opponent, each dice seed played once with the network in every seat, and its score.
 
-use crate::ai::bots::Bot;
-use crate::core::{Outcome, Seat, Strategy};
+use std::sync::Arc;
+
+use super::bot::net_bot_on;
+use super::network::Network;
+use crate::ai::bots::{Bot, Greedy};
+use crate::core::{NetHead, Outcome, Seat};
+
+/// Who the network plays in a learning-curve match.
+#[derive(Clone, Debug)]
+pub enum Opponent {
+    /// `bot:greedy`, the baseline every strength figure is measured against.
+    Greedy,
+    /// `bot:random`, the weakest opponent, for the tests of short runs.
+    #[cfg(test)]
+    Random,
+    /// `bot:net` (one ply) on another network: the reference a run should beat.
+    Net(Arc<Network>),
+}
 
 /// A learning-curve match's totals, from the network's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -58,19 +74,32 @@ impl std::fmt::Display for CurveScore {
     }
 }
 
-/// Plays `rounds` dice seeds from `first_seed` on, each once with the network in every
-/// seat, over `jobs` threads (the result does not depend on `jobs`): `seat_bots(seed,
-/// seat)` gives every seat's bot with the network's in `seat`. `in_points` says how the
-/// score is shown ([`CurveScore::in_points`]).
-pub fn curve_match<G: Strategy + Sync>(
+/// `net` at one ply (`bot:net`) against `opponent` in every other seat: each dice seed
+/// from `first_seed` on is played once with the network in each seat, `rounds` seeds in
+/// all, over `jobs` threads (the result does not depend on `jobs`).
+pub fn curve_match<G: NetHead>(
     fresh: &G,
+    net: &Arc<Network>,
+    opponent: &Opponent,
     rounds: u64,
     first_seed: u64,
     jobs: usize,
-    seat_bots: &(dyn Fn(u64, Seat) -> Vec<Box<dyn Bot<G>>> + Sync),
-    in_points: bool,
 ) -> CurveScore {
     let seats = fresh.seat_count();
+    let seat_bots = |seed: u64, net_seat: Seat| -> Vec<Box<dyn Bot<G>>> {
+        (0..seats)
+            .map(|seat| {
+                let other_seed = seed ^ (0x0bb0 + seat as u64);
+                match opponent {
+                    _ if seat == net_seat => net_bot_on(fresh, Arc::clone(net), 1, seed),
+                    Opponent::Net(reference) => net_bot_on(fresh, Arc::clone(reference), 1, other_seed),
+                    Opponent::Greedy => Box::new(Greedy::new(other_seed)),
+                    #[cfg(test)]
+                    Opponent::Random => Box::new(crate::ai::bots::RandomBot::new(other_seed)),
+                }
+            })
+            .collect()
+    };
     let tally = |score: &mut CurveScore, net_seat: Seat, outcome: &Outcome| {
         score.games += 1;
         score.wins += u64::from(outcome.winner_seat() == Some(net_seat));
@@ -83,11 +112,12 @@ pub fn curve_match<G: Strategy + Sync>(
         }
     };
     let per_thread =
-        crate::ai::playout::every_seat_rounds(fresh, rounds, first_seed, jobs, seat_bots, &tally);
+        crate::ai::playout::every_seat_rounds(fresh, rounds, first_seed, jobs, &seat_bots, &tally);
     per_thread.iter().fold(
         CurveScore {
             seats,
-            in_points,
+            // Where a win may score more than one point, the points are the figure to show.
+            in_points: fresh.equity_bounds().1 > 1.0,
             ..CurveScore::default()
         },
         |mut total, s| {

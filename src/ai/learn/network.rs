@@ -13,12 +13,12 @@
 
 use crate::core::SeededDice;
 
-/// Outputs of Long Nardy's network: the probabilities of the scoring outcomes, see
-/// [`crate::ai::learn::Probabilities`].
+/// Outputs of a network [`Network::random`] makes: Long Nardy's five outcome chances
+/// (its head is declared in `src/games/nardy/net.rs`).
 pub const OUTPUTS: usize = 5;
 /// The most outputs a network may have: one per seat of the largest game (six), and
 /// Long Nardy's five.
-pub const MAX_OUTPUTS: usize = 8;
+pub const MAX_OUTPUTS: usize = crate::core::MAX_NET_OUTPUTS;
 /// The most hidden units a network may have (the stack buffer's size).
 pub const MAX_HIDDEN: usize = 512;
 /// Hidden sums kept in registers at once by [`Network::forward`].

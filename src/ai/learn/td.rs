@@ -1,12 +1,12 @@
 //! `tabula train GAME`: TD(lambda) self-play, as TD-Gammon learned backgammon, for
 //! every game with an encoder, whatever its network's outputs mean.
 //!
-//! What the outputs mean is the network's *head* ([`Head`]): one chance per seat
-//! ([`super::seat_head`], every game but Long Nardy) or Long Nardy's five outcome
-//! chances ([`crate::ai::train`]). The head decides how a position is valued and a move
-//! chosen at one ply, which positions are learnt from, how a finished game's result is
-//! written, how the learning curve is measured, and which files it reads; this module
-//! is the rest, the same for every head.
+//! What the outputs mean is the network's *head* ([`Head`]), as the game declares it
+//! ([`crate::core::NetHead`], read by [`super::head`]): one chance per seat by default,
+//! Long Nardy's five outcome chances for the side to act. The head decides how a
+//! position is valued and a move chosen at one ply, which positions are learnt from,
+//! how a finished game's result is written, how the learning curve is measured, and
+//! which files it reads; this module is the rest, the same for every head.
 //!
 //! Each game is played by the network against itself, every decision made at one ply
 //! (the dice give the exploration). The positions the head learns from are kept with
@@ -35,11 +35,11 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::curve::CurveScore;
+use super::curve::{CurveScore, Opponent};
 use super::network::{MAX_OUTPUTS, Network};
 use super::weights::{self, NetInfo};
 use crate::ai::playout::{Observer, Seated, Seats, Table, play_out};
-use crate::core::{Game, Seat, SeededDice};
+use crate::core::{Game, Outcomes, Seat, SeededDice};
 
 /// Games each thread plays on its own copy before the copies are averaged.
 pub const GAMES_PER_JOB: u64 = 4;
@@ -82,6 +82,30 @@ pub struct TdConfig {
     /// alone; 0 or 1 is plain TD. Deeper targets teach the network what its own search
     /// sees, at the cost of a search per position.
     pub target_plies: u8,
+}
+
+#[cfg(test)]
+impl TdConfig {
+    /// A tiny run for the tests: 8 games on one thread, a 6-unit network, a curve point
+    /// of 4 games halfway (so a checkpoint is written and read back on the way) and at
+    /// the end, every checkpoint kept.
+    pub(crate) fn tiny(out: PathBuf) -> TdConfig {
+        TdConfig {
+            games: 8,
+            seed: 3,
+            jobs: 1,
+            hidden: 6,
+            lambda: 0.7,
+            rate: 0.1,
+            eval_every: 4,
+            eval_games: 4,
+            from: None,
+            against: None,
+            keep_checkpoints: true,
+            out,
+            target_plies: 1,
+        }
+    }
 }
 
 impl TdConfig {
@@ -144,19 +168,6 @@ pub fn parse_run_line(line: &str) -> Option<(u64, u64, u64, u64)> {
     }
 }
 
-/// A network's values of a position, as the trainer keeps and mixes them.
-pub trait Outcomes: Copy + Send {
-    /// The same values seen by seat `to` instead of seat `from`.
-    fn seen_by(self, from: Seat, to: Seat) -> Self;
-
-    /// `(1 - lambda) * self + lambda * later`, value by value.
-    fn mix(self, later: Self, lambda: f64) -> Self;
-
-    /// Writes the network's target outputs for these values with `mover` to act into
-    /// `out`; returns how many there are.
-    fn write_targets(self, mover: Seat, out: &mut [f32; MAX_OUTPUTS]) -> usize;
-}
-
 /// What a network's outputs mean for one game, and all of its training that follows
 /// from that.
 pub trait Head: Sync {
@@ -203,15 +214,9 @@ pub trait Head: Sync {
     /// while it is not over.
     fn result(&self, game: &Self::Game) -> Option<(Self::Value, Seat)>;
 
-    /// `net` at one ply against the opponent of the learning curve (`bot:greedy`, or
-    /// `bot:net` on `reference`) over about `games` games on `jobs` threads.
-    fn curve_match(
-        &self,
-        net: &Arc<Network>,
-        reference: Option<&Arc<Network>>,
-        games: u64,
-        jobs: usize,
-    ) -> CurveScore;
+    /// `net` at one ply against the learning curve's `opponent` over about `games`
+    /// games on `jobs` threads.
+    fn curve_match(&self, net: &Arc<Network>, opponent: &Opponent, games: u64, jobs: usize) -> CurveScore;
 }
 
 /// A thread's reusable buffers for self-play.
@@ -495,7 +500,7 @@ fn say(bar: &ProgressBar, log: &mut dyn Write, line: &str) -> std::io::Result<()
 struct Run<'r, H: Head> {
     head: &'r H,
     config: &'r TdConfig,
-    reference: Option<Arc<Network>>,
+    opponent: Opponent,
     network: Network,
     base_games: u64,
     done: u64,
@@ -524,9 +529,9 @@ pub fn train_head<H: Head>(
     let round_size = GAMES_PER_JOB * config.jobs as u64;
     let eval_every = config.eval_every.max(round_size).div_ceil(round_size) * round_size;
     let start = starting_point(head, config, log)?;
-    let reference = match &config.against {
-        Some(path) => Some(Arc::new(head.load(path)?.0)),
-        None => None,
+    let opponent = match &config.against {
+        Some(path) => Opponent::Net(Arc::new(head.load(path)?.0)),
+        None => Opponent::Greedy,
     };
     let bar = progress_bar(config.games, start.done, progress);
     if start.done == 0 {
@@ -537,7 +542,7 @@ pub fn train_head<H: Head>(
     let mut run = Run {
         head,
         config,
-        reference,
+        opponent,
         network: start.network,
         base_games: start.base_games,
         done: start.done,
@@ -620,7 +625,7 @@ impl<H: Head> Run<'_, H> {
         let shared = Arc::new(self.network.clone());
         let score = self
             .head
-            .curve_match(&shared, self.reference.as_ref(), config.eval_games, config.jobs);
+            .curve_match(&shared, &self.opponent, config.eval_games, config.jobs);
         let elapsed = self.started.elapsed().as_secs_f64();
         let played = self.done - self.started_at;
         let counted = if H::CURVE_FROM_BIRTH {

@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn version_one_files_still_read() {
-        let (network, info) = from_bytes(crate::ai::learn::SHIPPED_NARDY_NET).unwrap();
+        let (network, info) = from_bytes(include_bytes!("../../../assets/nardy.net")).unwrap();
         assert_eq!(info.game, "nardy");
         assert_eq!(network.outputs(), OUTPUTS);
     }

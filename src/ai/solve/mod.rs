@@ -29,6 +29,9 @@ pub use ur::{MissingTable, PerfectTable, SolveRequest};
 
 use crate::core::SolvedTable;
 
+/// Every solver of tabula, listed where the solvers are declared.
+const SOLVERS: [&dyn Solver; 2] = [&mnogoboy::MnogoboySolver, &ur::UrSolver];
+
 impl PerfectTable {
     /// True for a table tabula carries inside it (two-seat Mnogoboy's), which
     /// [`PerfectTable::find_table`] finds on every machine.

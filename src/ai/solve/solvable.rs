@@ -52,12 +52,9 @@ pub(super) trait Solver: Sync {
     ) -> anyhow::Result<()>;
 }
 
-/// Every solver of tabula.
-const SOLVERS: [&dyn Solver; 2] = [&super::mnogoboy::MnogoboySolver, &super::ur::UrSolver];
-
 /// The solver that builds `table`, or why there is none.
 pub(super) fn solver_of(table: &SolvedTable) -> Result<&'static dyn Solver, super::MissingTable> {
-    SOLVERS
+    super::SOLVERS
         .into_iter()
         .find(|solver| solver.builds(table))
         .ok_or(super::MissingTable::NoSolver { table: *table })

@@ -4,8 +4,16 @@
 use std::sync::Arc;
 
 use crate::ai::learn::Network;
-use crate::ai::roster::BotKind;
-use crate::ai::train::{Opponent, TrainConfig, paired_match, train};
+use crate::ai::learn::curve::{CurveScore, Opponent, curve_match};
+use crate::ai::train::{TrainConfig, train};
+use crate::core::NewGame;
+use crate::games::nardy::Nardy;
+
+/// `net` at one ply against `opponent`, each of `pairs` dice seeds from `first_seed` on
+/// played once with the network as White and once as Black.
+fn paired_match(net: &Arc<Network>, opponent: &Opponent, pairs: u64, first_seed: u64) -> CurveScore {
+    curve_match(&Nardy::default_game(), net, opponent, pairs, first_seed, 2)
+}
 
 /// A Long Nardy game, as a run on it starts.
 fn nardy() -> crate::games::AnyGame {
@@ -27,28 +35,17 @@ fn a_short_training_run_beats_random_play_more_often() {
         seed: 11,
         jobs: 2,
         hidden: 8,
-        lambda: 0.7,
         rate: 0.3,
         eval_every: 800,
         eval_games: 2,
-        from: None,
-        against: None,
         keep_checkpoints: false,
-        target_plies: 1,
-        out: dir.join("short.net"),
+        ..TrainConfig::tiny(dir.join("short.net"))
     };
     let untrained = Arc::new(Network::random(crate::games::nardy::encode::INPUTS, 8, 11));
-    let before = paired_match(&untrained, 1, &Opponent::Bot(BotKind::Random), 60, 77, 2);
+    let before = paired_match(&untrained, &Opponent::Random, 60, 77);
     let mut log = Vec::new();
     let summary = train(&nardy(), &config, &mut log, false).unwrap();
-    let after = paired_match(
-        &Arc::new(summary.network),
-        1,
-        &Opponent::Bot(BotKind::Random),
-        60,
-        77,
-        2,
-    );
+    let after = paired_match(&Arc::new(summary.network), &Opponent::Random, 60, 77);
     assert_eq!(before.games, 120);
     assert_eq!(after.games, 120);
     assert!(
@@ -79,18 +76,12 @@ fn a_run_widens_its_start_measures_itself_against_a_reference_and_keeps_its_chec
     crate::ai::learn::weights::save(&start, &small, &info).unwrap();
     let config = TrainConfig {
         games: 16,
-        seed: 3,
         jobs: 2,
         hidden: 10,
-        lambda: 0.7,
-        rate: 0.1,
         eval_every: 8,
-        eval_games: 4,
         from: Some(start.clone()),
         against: Some(start.clone()),
-        keep_checkpoints: true,
-        target_plies: 1,
-        out: dir.join("wide.net"),
+        ..TrainConfig::tiny(dir.join("wide.net"))
     };
     let mut log = Vec::new();
     let summary = train(&nardy(), &config, &mut log, false).unwrap();
@@ -124,19 +115,12 @@ fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_kee
     let start = dir.join("old.net");
     crate::ai::learn::weights::save(&start, &old, &info("")).unwrap();
     let config = |from: Option<std::path::PathBuf>, out: &str| TrainConfig {
-        games: 8,
-        seed: 3,
-        jobs: 1,
-        hidden: 6,
-        lambda: 0.7,
-        rate: 0.1,
         eval_every: 8,
         eval_games: 2,
         from,
         against: Some(start.clone()),
         keep_checkpoints: false,
-        target_plies: 1,
-        out: dir.join(out),
+        ..TrainConfig::tiny(dir.join(out))
     };
     // Given a layout-1 network, when a run starts from it,
     let mut log = Vec::new();
@@ -151,7 +135,7 @@ fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_kee
     // then it reads today's inputs and its file says so.
     assert!(log.contains("input layout 1 read as layout 2"), "{log}");
     assert_eq!(grown.network.inputs(), INPUTS);
-    let (_, written) = crate::ai::learn::load_file(&dir.join("grown.net")).unwrap();
+    let (_, written) = crate::ai::learn::nets::read_net_file(&dir.join("grown.net")).unwrap();
     assert_eq!(written.encoding, ENCODING_VERSION);
     // Given a checkpoint written by a layout-1 run, when the run resumes,
     let checkpoint = dir.join("resumed.net.checkpoint");
@@ -161,7 +145,7 @@ fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_kee
     // then it finishes on layout 1, and the file it writes loads as layout 1.
     assert!(String::from_utf8(log).unwrap().contains("resuming"));
     assert_eq!(resumed.network.inputs(), INPUTS_V1);
-    let (_, written) = crate::ai::learn::load_file(&dir.join("resumed.net")).unwrap();
+    let (_, written) = crate::ai::learn::nets::read_net_file(&dir.join("resumed.net")).unwrap();
     assert_eq!(written.encoding, 1);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -169,8 +153,10 @@ fn a_run_from_an_earlier_input_layout_grows_its_inputs_and_an_old_checkpoint_kee
 /// The network in the binary wins at least three games in four against bot:greedy.
 #[test]
 fn the_shipped_network_beats_greedy() {
-    let net = Arc::clone(&crate::ai::learn::shipped_nardy_net().0);
-    let score = paired_match(&net, 1, &Opponent::Bot(BotKind::Greedy), 100, 1, 2);
+    let net = crate::ai::learn::Nets::shipped()
+        .for_game(&Nardy::default_game())
+        .unwrap();
+    let score = paired_match(&net, &Opponent::Greedy, 100, 1);
     assert_eq!(score.games, 200);
     assert!(score.win_rate() >= 0.75, "{}", score.describe());
     assert!(score.points_per_game() > 0.5, "{}", score.describe());

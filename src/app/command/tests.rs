@@ -374,7 +374,8 @@ fn a_loaded_game_keeps_the_networks_the_session_was_given() {
         let command = parse(line, session.game()).unwrap();
         execute(&mut session, command, &mut Protocol).unwrap();
     }
-    assert_eq!(*session.nets().nardy(), own);
-    assert_ne!(*Nets::shipped().nardy(), own);
+    let nardy = <crate::games::nardy::Nardy as crate::core::NewGame>::default_game();
+    assert_eq!(*session.nets().for_game(&nardy).unwrap(), own);
+    assert_ne!(*Nets::shipped().for_game(&nardy).unwrap(), own);
     std::fs::remove_dir_all(&folder).unwrap();
 }

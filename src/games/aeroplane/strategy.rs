@@ -39,3 +39,6 @@ impl Strategy for Aeroplane {
         }
     }
 }
+
+// One output per seat, the default head.
+crate::core::net_head::seat_net_head!(Aeroplane);

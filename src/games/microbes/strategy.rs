@@ -26,3 +26,6 @@ impl Strategy for Microbes {
         }
     }
 }
+
+// One output per seat, the default head.
+crate::core::net_head::seat_net_head!(Microbes);

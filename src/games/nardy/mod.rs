@@ -12,6 +12,7 @@ mod fault;
 mod hash;
 mod lab;
 pub mod movegen;
+pub mod net;
 mod notation;
 mod render;
 mod strategy;

@@ -34,4 +34,12 @@ impl Strategy for Nardy {
     fn deepest_net_level(&self) -> Option<u8> {
         Some(DEEPEST_NET_LEVEL)
     }
+
+    fn encoding(&self) -> Option<crate::core::Encoding> {
+        Some(net::encoding())
+    }
+
+    fn encode(&self, x: &mut [f32]) {
+        net::encode_into(self, x);
+    }
 }

@@ -31,3 +31,6 @@ impl Strategy for Ur {
         }
     }
 }
+
+// One output per seat, the default head.
+crate::core::net_head::seat_net_head!(Ur);
