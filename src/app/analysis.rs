@@ -644,6 +644,6 @@ mod tests {
             panic!("the torn line was not refused");
         };
         assert_eq!((refused.line, refused.written.as_str()), (12, "play nonsense"));
-        assert!(matches!(refused.fault, Fault::Refused(CommandError::Syntax(_))));
+        assert!(matches!(refused.fault, Fault::Refused(CommandError::Move(_))));
     }
 }

@@ -31,8 +31,9 @@ pub(super) struct AnalyseArgs {
     /// 'tabula play' to play on from there)
     #[arg(long)]
     pub(super) boards: bool,
-    /// Draw each seat's chance to win after every move, with errors and luck marked, as
-    /// an SVG picture in FILE (one game: give --game K when the file holds several)
+    /// Draw the chance to win after every move (with two seats the reviewed seat's: the
+    /// first --seat, else the first seat), with errors and luck marked, as an SVG
+    /// picture in FILE (one game: give --game K when the file holds several)
     #[arg(long, value_name = "FILE")]
     pub(super) plot: Option<std::path::PathBuf>,
     #[command(flatten)]

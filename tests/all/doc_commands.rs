@@ -145,10 +145,11 @@ fn plan(line: &DocLine) -> Plan {
 }
 
 /// A fresh working folder for one document's commands, with the repository's folders
-/// that commands name linked into it.
-fn work_dir(root: &Path, document: &Path) -> PathBuf {
+/// that commands name linked into it; `purpose` keeps apart the folders of tests that
+/// run the same document's commands at once.
+fn work_dir(root: &Path, document: &Path, purpose: &str) -> PathBuf {
     let stem = document.file_stem().unwrap().to_string_lossy();
-    let dir = crate::support::temp_dir(&format!("doc-commands-{stem}"));
+    let dir = crate::support::temp_dir(&format!("doc-{purpose}-{stem}"));
     for folder in LINKED_FOLDERS {
         std::os::unix::fs::symlink(root.join(folder), dir.join(folder)).unwrap();
     }
@@ -205,7 +206,7 @@ fn run(script: &str, dir: &Path, log: &Path) -> Result<i32, String> {
 fn run_document(root: &Path, document: &Path) -> (usize, Vec<String>) {
     let name = document.strip_prefix(root).unwrap().display().to_string();
     let text = std::fs::read_to_string(document).unwrap();
-    let dir = work_dir(root, document);
+    let dir = work_dir(root, document, "commands");
     let log = dir.join("output.log");
     let (mut ran, mut failures) = (0, Vec::new());
     for block in sh_blocks(&name, &text) {
@@ -463,7 +464,7 @@ fn the_sample_output_of_the_guides_is_what_their_commands_print() {
     let mut checked = 0;
     for name in SAMPLED {
         let text = std::fs::read_to_string(root.join(name)).unwrap();
-        let dir = work_dir(root, &root.join(name));
+        let dir = work_dir(root, &root.join(name), "samples");
         for (command, sample) in samples(name, &text) {
             // Only what the command prints on standard output, line by line; the sample
             // may leave lines out (a header with a random seed) but shows none it

@@ -345,7 +345,13 @@ fn resuming_replays_every_recorded_game_and_refuses_any_that_does_not() {
     let first_move = good.lines().find(|l| l.starts_with("play ")).unwrap();
     let error = refused(&good.replacen(first_move, "play 1/off", 1), 4, 3);
     assert!(error.contains("'play 1/off'"), "{error}");
-    let other_players = good.replacen("black=bot:random", "black=bot:greedy", 1);
+    let seats_only = good.replacen("black=bot:random", "black=bot:greedy", 1);
+    let error = refused(&seats_only, 4, 3);
+    assert!(
+        error.contains("is not the player its 'seats' line puts in black"),
+        "{error}"
+    );
+    let other_players = seats_only.replacen("match-player 2 bot:random", "match-player 2 bot:greedy", 1);
     let error = refused(&other_players, 4, 3);
     assert!(error.contains("played by other players"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
