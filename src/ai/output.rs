@@ -306,6 +306,22 @@ pub struct Owned {
     pub begins: fn(&[u8]) -> bool,
 }
 
+/// Takes `file`'s lock, trying again for a moment before saying it is held. A lock that
+/// this process let go of can stay held for that moment: a program being started (an
+/// engine) holds a copy of every open file between its fork and its exec.
+fn lock_soon(file: &File) -> Result<(), std::fs::TryLockError> {
+    const TRIES: u32 = 20;
+    for _ in 1..TRIES {
+        match file.try_lock() {
+            Err(std::fs::TryLockError::WouldBlock) => {
+                std::thread::sleep(std::time::Duration::from_millis(50))
+            }
+            done => return done,
+        }
+    }
+    file.try_lock()
+}
+
 /// The file at `path` opened to read, cut and append to for a whole run, made if missing:
 /// refused as [`write_atomically`] refuses, refused when it is not empty and its first
 /// bytes are not `owned`'s, and locked for this process alone (refused when another
@@ -314,7 +330,7 @@ pub struct Owned {
 pub fn open_owned(path: &Path, owned: &Owned) -> Result<File, OutputError> {
     use std::io::{Read as _, Seek as _};
     let file = open_update(path)?;
-    match file.try_lock() {
+    match lock_soon(&file) {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
             return Err(OutputError::InUse {

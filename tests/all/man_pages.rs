@@ -317,7 +317,12 @@ fn bash_offers(script: &Path, words: &[&str]) -> Vec<String> {
         script.display(),
         quoted.join(" ")
     );
-    let out = Command::new("bash").args(["-c", &program]).output().unwrap();
+    bash_lines(&program)
+}
+
+/// The lines `program` prints when bash runs it.
+fn bash_lines(program: &str) -> Vec<String> {
+    let out = Command::new("bash").args(["-c", program]).output().unwrap();
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(str::to_string)
@@ -334,11 +339,7 @@ fn bash_offers_for_line(script: &Path, line: &str) -> Vec<String> {
          printf '%s\\n' \"${{COMPREPLY[@]}}\"",
         script.display(),
     );
-    let out = Command::new("bash").args(["-c", &program]).output().unwrap();
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
+    bash_lines(&program)
 }
 
 #[test]
