@@ -112,8 +112,8 @@ pub struct Table {
     kept: keeping::Keeping,
     /// The tutor's level: it warns before a person's move of this mark or worse.
     tutor: Option<crate::app::analysis::Mark>,
-    /// The pages of a review still to step through in a terminal, and how many it had.
-    review_pages: (std::collections::VecDeque<String>, usize),
+    /// The mistakes of a review still to step through in a terminal.
+    review_steps: teaching::ReviewSteps,
 }
 
 /// Which board the table shows.
@@ -160,7 +160,7 @@ impl Table {
             stopped: None,
             kept,
             tutor: config.table.tutor,
-            review_pages: Default::default(),
+            review_steps: Default::default(),
         })
     }
 

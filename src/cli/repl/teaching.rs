@@ -12,6 +12,15 @@ use crate::app::session::CommandError;
 use crate::app::tutor::{Warning, warn};
 use crate::core::{Game, Phase, Seat};
 
+/// The mistakes of a review still to show in a terminal, one at a time.
+#[derive(Default)]
+pub(super) struct ReviewSteps {
+    /// The pages not shown yet, the next first.
+    left: std::collections::VecDeque<String>,
+    /// How many mistakes the review had.
+    total: usize,
+}
+
 impl Table {
     /// `review [--bot NAME]`: the analysis of the game so far, then its mistakes.
     pub(super) fn review(&mut self, bot: Option<BotKind>, out: &mut dyn Write) -> Step {
@@ -50,8 +59,10 @@ impl Table {
         // In a terminal the mistakes come one at a time, each when asked for.
         let (head, pages) = review_pages(&reviewed);
         writeln!(out, "{head}")?;
-        self.review_pages = (pages.into(), 0);
-        self.review_pages.1 = self.review_pages.0.len();
+        self.review_steps = ReviewSteps {
+            total: pages.len(),
+            left: pages.into(),
+        };
         if let Some(page) = self.next_review_page() {
             writeln!(out, "\n{page}")?;
         }
@@ -60,12 +71,12 @@ impl Table {
 
     /// The next page of the review being stepped through, if any is left.
     pub fn next_review_page(&mut self) -> Option<String> {
-        self.review_pages.0.pop_front()
+        self.review_steps.left.pop_front()
     }
 
     /// The question that offers the next mistake of a review, while one is left.
     pub fn review_question(&self) -> Option<String> {
-        let (left, total) = (self.review_pages.0.len(), self.review_pages.1);
+        let (left, total) = (self.review_steps.left.len(), self.review_steps.total);
         (left > 0).then(|| {
             format!(
                 "[Enter: mistake {} of {total}, q: back to the table] ",
@@ -76,7 +87,7 @@ impl Table {
 
     /// Leaves the review's remaining pages unshown.
     pub fn end_review(&mut self) {
-        self.review_pages.0.clear();
+        self.review_steps.left.clear();
     }
 
     /// `set tutor LEVEL`.
