@@ -48,9 +48,8 @@ impl RemoteTable {
         chain: Chain,
         ledger: Ledger,
     ) -> RemoteTable {
-        let mut session = Session::with_nets(game.kind(), game.options(), 0, setup.nets.clone())
+        let session = Session::with_nets(game.kind(), game.options(), 0, setup.nets.clone())
             .expect("the game was made from these options");
-        session.set_nets(setup.nets.clone());
         let agents: Vec<Option<Box<dyn Agent>>> = (0..sides.len())
             .map(|seat| match (sides[seat] == setup.me, mine.get(seat)) {
                 (true, Some(player)) => {
@@ -58,7 +57,7 @@ impl RemoteTable {
                         u64::from_le_bytes(chain.commitment().bytes()[..8].try_into().unwrap_or_default());
                     build_agent_or_failed(
                         player,
-                        seed.wrapping_add(seat as u64),
+                        crate::ai::roster::seat_seed(seed, seat),
                         &setup.nets,
                         &setup.engines,
                         game.seat_name(seat),
