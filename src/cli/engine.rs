@@ -16,7 +16,7 @@ use crate::ai::roster::BotKind;
 use crate::app::command::{self, Done, Front};
 use crate::app::lines::LineReader;
 use crate::app::protocol::{format_reply, id_of_bad_line, parse_request};
-use crate::app::session::{CommandError, Session};
+use crate::app::session::{CommandError, NotNow, Session};
 use crate::core::Notation;
 use crate::core::{Options, PhaseMistake};
 use crate::games::{AnyGame, GameKind};
@@ -230,7 +230,7 @@ fn reply(session: &Session, done: Done) -> Result<String, CommandError> {
         Done::Choices { choices, shown } => crate::app::hints::hint_protocol(session.game(), &choices, shown),
         Done::Evaluation(estimate) => crate::app::hints::evaluation_lines(session.game(), &estimate, true),
         Done::Result(Some(_)) => session.result_lines()?,
-        Done::Result(None) => return Err(CommandError::WrongPhase("the game is not over".into())),
+        Done::Result(None) => return Err(NotNow::NotOver.into()),
         // What to know of the record (it cannot be checked, where a forced load stopped).
         Done::Loaded(loaded) => loaded.notes.join("\n"),
         Done::Best(text)

@@ -9,7 +9,7 @@ use crate::ai::bots::Bot;
 use crate::ai::roster::BotKind;
 use crate::app::hints::Choice;
 use crate::app::record::{Loaded, load_game, save_file};
-use crate::app::session::{CommandError, Played, Rolled, Session, Undone};
+use crate::app::session::{CommandError, NotNow, Played, Rolled, Session, Undone};
 use crate::core::Notation;
 use crate::core::{Estimate, Game, Options, Outcome, Seat};
 use crate::games::{AnyGame, AnyMove, GameKind};
@@ -267,15 +267,13 @@ fn undo(session: &mut Session, people: Option<Vec<bool>>) -> Result<Vec<Undone>,
     };
     let decides = |seat: Seat| people.get(seat).copied().unwrap_or(false);
     session.undo_decision(decides).ok_or_else(|| {
-        CommandError::WrongPhase(if people.iter().all(|&person| person) {
-            "nothing to undo: no move has been played yet".into()
+        CommandError::NotNow(if people.iter().all(|&person| person) {
+            NotNow::NoMoveYet
         } else if !people.iter().any(|&person| person) {
             // Undo takes back a person's decisions; bots alone never made one.
-            "nothing to undo: only bots have played, and undo takes back a person's moves \
-             ('seat SEAT human' lets you play a seat, 'new' starts again)"
-                .into()
+            NotNow::OnlyBotsPlayed
         } else {
-            "nothing of yours to undo: you have not moved yet".into()
+            NotNow::NoneOfYours
         })
     })
 }

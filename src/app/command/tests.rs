@@ -307,7 +307,7 @@ impl Front for Refusing {
     fn permit(&self, _session: &Session, command: &Command) -> Result<(), CommandError> {
         match command {
             Command::Status => Ok(()),
-            _ => Err(CommandError::WrongPhase("not now".into())),
+            _ => Err(CommandError::Refused("not now".into())),
         }
     }
 }
@@ -322,7 +322,7 @@ fn the_executor_asks_the_front_end_first_and_then_changes_the_session_once() {
     };
     assert_eq!(
         run(&mut session, "roll", &mut Refusing).unwrap_err(),
-        CommandError::WrongPhase("not now".into())
+        CommandError::Refused("not now".into())
     );
     assert_eq!(session.actions().count(), 0);
     assert!(matches!(

@@ -10,6 +10,73 @@ use crate::core::{
 };
 use crate::games::{AnyMoveFault, AnyPositionFault};
 
+use super::words::choice_words;
+
+/// Why a command does not fit this point of the session: the facts, worded only when
+/// shown.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotNow {
+    /// The seat to act must roll first, and may do nothing else before it.
+    #[error("{seat} must roll first: type 'roll' (or 'dice' and the numbers thrown)")]
+    RollFirst {
+        /// The seat's name.
+        seat: String,
+    },
+    /// The seat to act must roll first, or make one of `choices` before it.
+    #[error("{seat} must roll first: type 'roll', or before it {}", choice_words(.choices))]
+    RollOrChoose {
+        /// The seat's name.
+        seat: String,
+        /// What it may do before the roll, in notation.
+        choices: Vec<String>,
+    },
+    /// The seat to act must move the dice thrown first.
+    #[error("{seat} must move the {dice} first: {}", choice_words(.legal))]
+    MoveFirst {
+        /// The seat's name.
+        seat: String,
+        /// The dice, as shown.
+        dice: String,
+        /// The legal moves, in notation.
+        legal: Vec<String>,
+    },
+    /// The seat to act must choose (no dice are thrown) first.
+    #[error("{seat} must choose first: {}", choice_words(.legal))]
+    ChooseFirst {
+        /// The seat's name.
+        seat: String,
+        /// The legal choices, in notation.
+        legal: Vec<String>,
+    },
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+    /// A bot was asked to choose where there is no choice.
+    #[error("there is nothing to choose")]
+    NothingToChoose,
+    /// A result was asked of a game that goes on.
+    #[error("the game is not over")]
+    NotOver,
+    /// `undo` with no action taken.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// `undo` at a table of people before any move.
+    #[error("nothing to undo: no move has been played yet")]
+    NoMoveYet,
+    /// `undo` at a table where only bots have played: it takes back a person's moves.
+    #[error(
+        "nothing to undo: only bots have played, and undo takes back a person's moves \
+         ('seat SEAT human' lets you play a seat, 'new' starts again)"
+    )]
+    OnlyBotsPlayed,
+    /// `undo` by a person who has not moved yet.
+    #[error("nothing of yours to undo: you have not moved yet")]
+    NoneOfYours,
+    /// `redo` with nothing undone.
+    #[error("nothing to redo: redo plays again what undo took back")]
+    NothingToRedo,
+}
+
 /// A command that failed; the session is unchanged. The errors of the rules stay as the
 /// game gave them, its facts as fields, down to where they are shown.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -39,10 +106,14 @@ pub enum CommandError {
     /// An action that the game's turn cycle does not take at this point.
     #[error(transparent)]
     Phase(#[from] WrongPhase),
-    /// A command that does not fit this point of the session (nothing to undo, no bot to
-    /// move, ...), in the session's own words.
+    /// A command that does not fit this point of the session (nothing to undo, the game
+    /// not over, a roll due first), as facts.
     #[error("wrong phase: {0}")]
-    WrongPhase(String),
+    NotNow(NotNow),
+    /// A command the front end refuses at this point (the table: not this seat's turn,
+    /// the game forfeited), in the front end's own words, made where they are shown.
+    #[error("wrong phase: {0}")]
+    Refused(String),
     /// Dice the game's dice cannot show.
     #[error(transparent)]
     Dice(#[from] DiceError),
@@ -104,6 +175,12 @@ impl From<PositionError<AnyPositionFault>> for CommandError {
 impl From<OptionError> for CommandError {
     fn from(error: OptionError) -> Self {
         CommandError::Option(Box::new(error))
+    }
+}
+
+impl From<NotNow> for CommandError {
+    fn from(mistake: NotNow) -> Self {
+        CommandError::NotNow(mistake)
     }
 }
 

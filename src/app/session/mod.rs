@@ -8,9 +8,9 @@ mod tests;
 mod walk;
 mod words;
 
-use words::{choice_words, verbs};
+use words::verbs;
 
-pub use error::CommandError;
+pub use error::{CommandError, NotNow};
 pub use walk::TurnNumbers;
 
 use std::sync::Mutex;
@@ -334,7 +334,7 @@ impl Session {
     fn roll_phase_seat(&self) -> Result<Seat, CommandError> {
         match self.phase() {
             Phase::Roll(seat) => Ok(seat),
-            Phase::Move(_) => Err(CommandError::WrongPhase(self.what_now())),
+            Phase::Move(_) => Err(self.not_now().into()),
             Phase::Over => Err(PhaseMistake::Over.into()),
         }
     }
@@ -343,26 +343,33 @@ impl Session {
     /// that it never names a step that is already done (`p2 must choose: 'swap ...' or
     /// 'pass'`, `white must roll: type 'roll' ...`).
     pub fn what_now(&self) -> String {
+        self.not_now().to_string()
+    }
+
+    /// What the seat to act must do first, as facts: the error of a command that does
+    /// not fit this point.
+    pub fn not_now(&self) -> NotNow {
         let legal = self.legal_texts();
         match self.phase() {
-            Phase::Over => "the game is over".into(),
+            Phase::Over => NotNow::Over,
             Phase::Roll(seat) => {
-                let name = self.seat_name(seat);
-                let actions: Vec<String> = legal.into_iter().filter(|m| m != "roll").collect();
-                if actions.is_empty() {
-                    format!("{name} must roll first: type 'roll' (or 'dice' and the numbers thrown)")
+                let seat = self.seat_name(seat).to_string();
+                let choices: Vec<String> = legal.into_iter().filter(|m| m != "roll").collect();
+                if choices.is_empty() {
+                    NotNow::RollFirst { seat }
                 } else {
-                    format!(
-                        "{name} must roll first: type 'roll', or before it {}",
-                        choice_words(&actions)
-                    )
+                    NotNow::RollOrChoose { seat, choices }
                 }
             }
             Phase::Move(seat) => {
-                let name = self.seat_name(seat);
+                let seat = self.seat_name(seat).to_string();
                 match self.game.dice() {
-                    Some(dice) => format!("{name} must move the {dice} first: {}", choice_words(&legal)),
-                    None => format!("{name} must choose first: {}", choice_words(&legal)),
+                    Some(dice) => NotNow::MoveFirst {
+                        seat,
+                        dice: dice.to_string(),
+                        legal,
+                    },
+                    None => NotNow::ChooseFirst { seat, legal },
                 }
             }
         }
@@ -474,7 +481,7 @@ impl Session {
         };
         let legal = self.legal_moves();
         if matches!(self.game.phase(), Phase::Roll(_)) && legal.is_empty() {
-            return Err(CommandError::WrongPhase(self.what_now()));
+            return Err(self.not_now().into());
         }
         let before = self.game.clone();
         let mut after = self.game.clone();
@@ -598,7 +605,7 @@ impl Session {
             Phase::Move(_) => {
                 let legal = self.legal_moves();
                 if legal.is_empty() {
-                    return Err(CommandError::WrongPhase("there is nothing to choose".into()));
+                    return Err(NotNow::NothingToChoose.into());
                 }
                 let index = bot.choose_move(&self.game, &legal).min(legal.len() - 1);
                 Ok(Some(legal[index].clone()))
@@ -654,7 +661,7 @@ impl Session {
         self.conceded
             .clone()
             .or_else(|| self.game.outcome())
-            .ok_or_else(|| CommandError::WrongPhase("the game is not over".into()))
+            .ok_or(CommandError::NotNow(NotNow::NotOver))
     }
 
     /// The `result` reply: one line per seat, `SEAT PLACE POINTS`, then the summary.

@@ -2,7 +2,7 @@
 //! a front end or an engine can match on what went wrong, and the words are made only
 //! where the error is shown.
 
-use super::{CommandError, Session};
+use super::{CommandError, NotNow, Session};
 use crate::core::{
     DiceError, DiceMistake, IllegalMove, Notation, Options, PhaseMistake, PositionError, PositionMistake,
     WrongPhase,
@@ -83,4 +83,32 @@ fn after_a_resignation_every_move_is_refused_as_the_game_being_over() {
     assert_eq!(error, CommandError::Phase(WrongPhase(PhaseMistake::Over)));
     assert_eq!(error.to_string(), "wrong phase: the game is over");
     assert_eq!(session.roll().unwrap_err(), error);
+}
+
+#[test]
+fn the_sessions_own_refusals_are_facts_worded_only_when_shown() {
+    let mut session = microbes("w=c1 b=h8 reserve=3-3 turn=white:roll");
+    assert_eq!(
+        session.redo().unwrap_err(),
+        CommandError::NotNow(NotNow::NothingToRedo)
+    );
+    assert_eq!(
+        session.outcome().unwrap_err(),
+        CommandError::NotNow(NotNow::NotOver)
+    );
+    assert_eq!(session.not_now(), NotNow::RollFirst { seat: "white".into() });
+    session.set_dice(&[4]).unwrap();
+    let NotNow::MoveFirst { seat, dice, legal } = session.not_now() else {
+        panic!("a seat with dice thrown must move them: {:?}", session.not_now());
+    };
+    assert_eq!((seat.as_str(), dice.as_str()), ("white", "4"));
+    assert_eq!(legal, session.legal_texts());
+    assert_eq!(
+        session.roll().unwrap_err(),
+        CommandError::NotNow(session.not_now())
+    );
+    assert_eq!(
+        session.roll().unwrap_err().to_string(),
+        format!("wrong phase: {}", session.what_now())
+    );
 }

@@ -4,7 +4,7 @@
 //! was rewound with it, so a roll throws the same dice); any other action forgets it, as
 //! a new move branches off the old game.
 
-use super::{Action, CommandError, Session, Step, Undone, forced_pass};
+use super::{Action, CommandError, NotNow, Session, Step, Undone, forced_pass};
 use crate::core::{Game, Seat};
 use crate::games::AnyGame;
 
@@ -41,7 +41,7 @@ impl Session {
             .history
             .len()
             .checked_sub(1)
-            .ok_or_else(|| CommandError::WrongPhase("nothing to undo".into()))?;
+            .ok_or(CommandError::NotNow(NotNow::NothingToUndo))?;
         Ok(self.undo_to(last).remove(0))
     }
 
@@ -86,9 +86,7 @@ impl Session {
     pub fn redo(&mut self) -> Result<Undone, CommandError> {
         let mut ahead = std::mem::take(&mut self.ahead);
         let Some(action) = ahead.pop() else {
-            return Err(CommandError::WrongPhase(
-                "nothing to redo: redo plays again what undo took back".into(),
-            ));
+            return Err(NotNow::NothingToRedo.into());
         };
         let before = self.game.clone();
         let seat = self.game.phase().seat();

@@ -55,7 +55,7 @@ impl Table {
     pub(super) fn resign(&mut self, out: &mut dyn Write) -> Step {
         self.seats.check_not_forfeited(&self.session)?;
         let Some(to_act) = self.session.phase().seat() else {
-            return Err(CommandError::WrongPhase("the game is over; type 'new' to play again".into()).into());
+            return Err(CommandError::Refused("the game is over; type 'new' to play again".into()).into());
         };
         let humans: Vec<Seat> = (0..self.seats.players.len())
             .filter(|&s| self.seats.referee.is_human(s))
@@ -65,7 +65,7 @@ impl Table {
         } else if let [only] = humans.as_slice() {
             *only
         } else {
-            return Err(CommandError::WrongPhase(format!(
+            return Err(CommandError::Refused(format!(
                 "it is {}'s turn ({}); resign on your own turn",
                 self.session.seat_name(to_act),
                 self.seats.players[to_act]
@@ -251,7 +251,7 @@ impl Table {
     /// `go`: the bots play on after Ctrl-C stopped one.
     pub(super) fn go(&mut self) -> Step {
         if self.stopped.take().is_none() {
-            return Err(CommandError::WrongPhase(
+            return Err(CommandError::Refused(
                 "no bot is stopped: 'go' lets a bot think again after Ctrl-C stopped it".into(),
             )
             .into());

@@ -110,7 +110,7 @@ impl Table {
             ));
         }
         let outcome = outcome.ok_or_else(|| {
-            CommandError::WrongPhase(format!(
+            CommandError::Refused(format!(
                 "the game is not over yet ({})",
                 self.status(self.session.status())
             ))

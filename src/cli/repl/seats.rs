@@ -38,7 +38,7 @@ impl Seats {
     /// Refuses, with `--strict` in a pipe, a command that would throw away an unsaved game.
     fn check_discard(&self, session: &Session, what: &str) -> Result<(), CommandError> {
         if self.keep_unsaved && self.needs_quit_confirmation(session) {
-            return Err(CommandError::WrongPhase(format!(
+            return Err(CommandError::Refused(format!(
                 "the game in progress is not saved: 'save FILE' before '{what}' (--strict keeps it)"
             )));
         }
@@ -47,7 +47,7 @@ impl Seats {
 
     pub(super) fn check_not_forfeited(&self, session: &Session) -> Result<(), CommandError> {
         match &self.forfeit {
-            Some(forfeit) => Err(CommandError::WrongPhase(format!(
+            Some(forfeit) => Err(CommandError::Refused(format!(
                 "the game is over: {} forfeited ({}); type 'new' to play again",
                 session.seat_name(forfeit.seat),
                 forfeit.detail
@@ -60,12 +60,12 @@ impl Seats {
     pub(super) fn human_turn(&self, session: &Session) -> Result<Seat, CommandError> {
         self.check_not_forfeited(session)?;
         match session.phase() {
-            Phase::Over => Err(CommandError::WrongPhase(
+            Phase::Over => Err(CommandError::Refused(
                 "the game is over; type 'new' to play again".into(),
             )),
             Phase::Roll(seat) if self.manual_dice => Ok(seat),
             Phase::Roll(seat) | Phase::Move(seat) if self.referee.is_human(seat) => Ok(seat),
-            Phase::Roll(seat) | Phase::Move(seat) => Err(CommandError::WrongPhase(format!(
+            Phase::Roll(seat) | Phase::Move(seat) => Err(CommandError::Refused(format!(
                 "it is {}'s turn ({})",
                 session.seat_name(seat),
                 self.players[seat]
@@ -83,9 +83,7 @@ impl Front for Seats {
             Command::Play(_) => {
                 let seat = self.human_turn(session)?;
                 if matches!(session.phase(), Phase::Roll(_)) && !self.referee.is_human(seat) {
-                    return Err(CommandError::WrongPhase(
-                        "enter the dice for the bot first".into(),
-                    ));
+                    return Err(CommandError::Refused("enter the dice for the bot first".into()));
                 }
             }
             Command::Hint(_) | Command::SetPos(_) => self.check_not_forfeited(session)?,

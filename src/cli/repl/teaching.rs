@@ -47,7 +47,7 @@ impl Table {
             false => work(),
         };
         bar.finish_and_clear();
-        let mut reviewed = reviewed.map_err(|e| CommandError::WrongPhase(e.to_string()))?;
+        let mut reviewed = reviewed.map_err(|e| CommandError::Refused(e.to_string()))?;
         if !reviewed.complete {
             // The decision being valued when Ctrl-C came was cut short: not to be trusted.
             reviewed.analysis.decisions.pop();

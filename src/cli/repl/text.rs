@@ -191,7 +191,7 @@ mod tests {
         let legal: Vec<String> = (0..12)
             .map(|i| format!("24/2{} 2{}/18", i % 10, i % 10))
             .collect();
-        let shown = reported(&CommandError::WrongPhase(reason));
+        let shown = reported(&CommandError::Refused(reason));
         assert!(shown.contains("(dice left: 3 3)"), "{shown}");
         assert!(shown.lines().all(|l| l.chars().count() <= 80), "{shown}");
         let shown = reported(&not_legal(legal));
