@@ -370,13 +370,13 @@ pub enum MoveFault {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Aeroplane, OPTIONS};
-    use super::{PositionError, PositionFault};
+    use super::super::{Aeroplane, INFO, PositionError};
+    use super::PositionFault;
     use crate::core::{NewGame, Notation, Options, PositionMistake, RollOffMistake};
 
     /// A new game with these options.
     fn game(options: &[&str]) -> Aeroplane {
-        Aeroplane::new_game(&Options::parse(&OPTIONS, options).unwrap()).unwrap()
+        Aeroplane::new_game(&Options::parse(INFO.options, options).unwrap()).unwrap()
     }
 
     /// A four-player position, the rest of the turn plain.

@@ -344,13 +344,13 @@ fn reach_text(reach: &[Option<Cell>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::board::{RuleSet, cell};
-    use super::super::{DARK, LIGHT, OPTIONS, PositionError, Ur};
+    use super::super::{DARK, INFO, LIGHT, PositionError, Ur};
     use super::PositionFault;
     use crate::core::{NewGame, Notation, Options, PositionMistake};
 
     /// A fresh game with these options.
     fn game(options: &[&str]) -> Ur {
-        Ur::new_game(&Options::parse(&OPTIONS, options).unwrap()).unwrap()
+        Ur::new_game(&Options::parse(INFO.options, options).unwrap()).unwrap()
     }
 
     /// The whole message that setting `text` on a fresh game with `options` gives.
