@@ -3,11 +3,11 @@
 
 use thiserror::Error;
 
-use crate::core::{PositionMistake, Seat};
+use crate::core::{RulesFault, Seat};
 
 use super::board::{Cell, RuleSet, cell_name};
 use super::movegen::Refusal;
-use super::{PositionError, SEAT_NAMES, Step, text};
+use super::{SEAT_NAMES, Step, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -211,11 +211,7 @@ pub enum PositionFault {
     RollOffAfterEntry,
 }
 
-impl From<PositionFault> for PositionError {
-    fn from(fault: PositionFault) -> Self {
-        PositionMistake::Rules(fault).into()
-    }
-}
+impl RulesFault for PositionFault {}
 
 /// Why the rules refuse a written move in this position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
