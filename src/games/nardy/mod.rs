@@ -319,8 +319,21 @@ impl Nardy {
         (score, score[winner] >= self.rules.match_to)
     }
 
-    /// The outcome of a match that `winner` has won with `score`, told by `summary`.
-    fn match_won(winner: Seat, score: [u32; 2], summary: String) -> Outcome {
+    /// The outcome of a match that `winner` has won with `score`, its last game by `kind`.
+    /// The summary begins with `who_wins` ("black wins", "white resigns; black wins",
+    /// "black is given") and says `how` (" by adjudication", or nothing) before the last
+    /// game's kind.
+    fn match_won(&self, winner: Seat, score: [u32; 2], kind: WinKind, who_wins: &str, how: &str) -> Outcome {
+        let summary = if self.rules.match_to == 1 {
+            format!("{who_wins} {}{how}", kind.describe())
+        } else {
+            format!(
+                "{who_wins} the match {}-{}{how} (last game: {})",
+                score[winner],
+                score[1 - winner],
+                kind.describe()
+            )
+        };
         Outcome {
             places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
             points: score.to_vec(),
@@ -346,17 +359,8 @@ impl Nardy {
                 self.rules.match_to
             ));
         }
-        let summary = if self.rules.match_to == 1 {
-            format!("{resigner} resigns; {name} wins {}", kind.describe())
-        } else {
-            format!(
-                "{resigner} resigns; {name} wins the match {}-{} (last game: {})",
-                score[winner],
-                score[seat.min(1)],
-                kind.describe()
-            )
-        };
-        Resignation::Over(Nardy::match_won(winner, score, summary))
+        let who_wins = format!("{resigner} resigns; {name} wins");
+        Resignation::Over(self.match_won(winner, score, kind, &who_wins, ""))
     }
 }
 
@@ -476,22 +480,8 @@ impl Game for Nardy {
             BLACK
         };
         let kind = self.win_kind(winner);
-        let summary = if self.rules.match_to == 1 {
-            format!("{} wins {}", SEAT_NAMES[winner], kind.describe())
-        } else {
-            format!(
-                "{} wins the match {}-{} (last game: {})",
-                SEAT_NAMES[winner],
-                self.score[winner],
-                self.score[1 - winner],
-                kind.describe()
-            )
-        };
-        Some(Outcome {
-            places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
-            points: self.score.to_vec(),
-            summary,
-        })
+        let who_wins = format!("{} wins", SEAT_NAMES[winner]);
+        Some(self.match_won(winner, self.score, kind, &who_wins, ""))
     }
 }
 
