@@ -1,11 +1,11 @@
-//! What the games' code shares where the `Game` trait cannot give a default: the
-//! methods several games answer from the same fields, written once as macros expanded
-//! inside each game's `impl Game` (the expansion is the code the game had, so the hot
-//! paths of searches and playouts run as before).
+//! What the games' code shares where the `Game` trait cannot give a default: a game's
+//! `INFO` and `NewGame`, and the methods several games answer from the same fields,
+//! written once as macros expanded inside each game's trait impls (the expansion is the
+//! code the game had, so the hot paths of searches and playouts run as before).
 //!
-//! A game using these keeps the common layout: a `static INFO: GameInfo`, an `options:
-//! Arc<Options>` field, the seat to act in `turn`, a [`crate::core::turn::Stage`] in
-//! `stage` and, with two seats, `SEAT_NAMES`.
+//! A game using these keeps the common layout: a `static INFO: GameInfo` (which
+//! `game_info!` makes), an `options: Arc<Options>` field, the seat to act in `turn`, a
+//! [`crate::core::turn::Stage`] in `stage` and, with two seats, `SEAT_NAMES`.
 
 /// A game's `pub static INFO`, as `tabula games` lists it, and its
 /// [`NewGame`](crate::core::NewGame): `INFO` has the fields of a
