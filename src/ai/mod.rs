@@ -50,7 +50,7 @@ mod tests {
     mod nardy_net;
     mod rollouts;
     mod search;
-    mod support;
+    pub(super) mod support;
     mod ur_games;
     mod ur_solver;
 }

@@ -362,6 +362,17 @@ impl<F> From<PositionMistake<F>> for PositionError<F> {
     }
 }
 
+/// What a game's rules rule out in a position string (its
+/// [`crate::core::Notation::PositionFault`]): it makes a [`PositionError`] as it stands,
+/// so a game's checks return their fault with `?` or `.into()`.
+pub trait RulesFault: std::error::Error + Clone + Eq + Send + Sync + 'static {}
+
+impl<F: RulesFault> From<F> for PositionError<F> {
+    fn from(fault: F) -> Self {
+        PositionError(PositionMistake::Rules(fault))
+    }
+}
+
 impl<F> From<RollOffMistake> for PositionError<F> {
     fn from(mistake: RollOffMistake) -> Self {
         PositionError(PositionMistake::RollOff(mistake))

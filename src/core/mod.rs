@@ -30,8 +30,8 @@ pub use dice::{
     Dice, DiceError, DiceMistake, DiceSource, ScriptedDice, SeededDice, one_die_outcomes, two_dice_outcomes,
 };
 pub use error::{
-    IllegalMove, PhaseMistake, PlayError, PositionError, PositionMistake, SyntaxError, SyntaxMistake,
-    UnknownSeat, WrongPhase,
+    IllegalMove, PhaseMistake, PlayError, PositionError, PositionMistake, RulesFault, SyntaxError,
+    SyntaxMistake, UnknownSeat, WrongPhase,
 };
 pub use fields::PositionFields;
 pub use game::{

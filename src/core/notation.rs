@@ -1,7 +1,7 @@
 //! The [`Notation`] trait: how a game's moves and positions are written and read, and
 //! what people are told as it goes on.
 
-use super::error::{PositionError, SyntaxError};
+use super::error::{PositionError, RulesFault, SyntaxError};
 use super::game::Game;
 
 /// A game's text: its move notation, board views and position strings.
@@ -10,7 +10,7 @@ pub trait Notation: Game {
     /// (the mistakes every game's text can make are [`PositionMistake`]'s own).
     ///
     /// [`PositionMistake`]: super::error::PositionMistake
-    type PositionFault: std::error::Error + Clone + Eq + Send + Sync + 'static;
+    type PositionFault: RulesFault;
 
     /// Reads a move written in this game's notation (syntax only, not legality).
     fn parse_move(&self, text: &str) -> Result<Self::Move, SyntaxError>;

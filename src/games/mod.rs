@@ -135,6 +135,8 @@ macro_rules! games {
             )+
         }
 
+        impl $crate::core::RulesFault for AnyPositionFault {}
+
         /// Why the rules of any game refuse a move: the fault of the game it was played
         /// in, or a move of another game.
         #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

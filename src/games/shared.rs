@@ -1,11 +1,55 @@
-//! What the games' code shares where the `Game` trait cannot give a default: the
-//! methods several games answer from the same fields, written once as macros expanded
-//! inside each game's `impl Game` (the expansion is the code the game had, so the hot
-//! paths of searches and playouts run as before).
+//! What the games' code shares where the `Game` trait cannot give a default: a game's
+//! `INFO` and `NewGame`, and the methods several games answer from the same fields,
+//! written once as macros expanded inside each game's trait impls (the expansion is the
+//! code the game had, so the hot paths of searches and playouts run as before).
 //!
-//! A game using these keeps the common layout: a `static INFO: GameInfo`, an `options:
-//! Arc<Options>` field, the seat to act in `turn`, a [`crate::core::turn::Stage`] in
-//! `stage` and, with two seats, `SEAT_NAMES`.
+//! A game using these keeps the common layout: a `static INFO: GameInfo` (which
+//! `game_info!` makes), an `options: Arc<Options>` field, the seat to act in `turn`, a
+//! [`crate::core::turn::Stage`] in `stage` and, with two seats, `SEAT_NAMES`.
+
+/// A game's `pub static INFO`, as `tabula games` lists it, and its
+/// [`NewGame`](crate::core::NewGame): `INFO` has the fields of a
+/// [`GameInfo`](crate::core::GameInfo) but `rules`, which is always the game's own
+/// `rules.txt` beside its `mod.rs`; `new_game` checks the options it is given against
+/// `INFO.options`, reads them into the game's `rules` type (by its `read`) and hands
+/// both to the game's `start`, which sets up the start position.
+macro_rules! game_info {
+    (
+        game: $game:ty,
+        rules: $rules:ty,
+        id: $id:expr,
+        title: $title:literal,
+        seats: $seats:expr,
+        options: [$($option:expr),* $(,)?],
+        summary: $summary:expr,
+        examples: $examples:expr $(,)?
+    ) => {
+        #[doc = concat!($title, " as listed by `tabula games`.")]
+        pub static INFO: $crate::core::GameInfo = $crate::core::GameInfo {
+            id: $id,
+            title: $title,
+            seats: $seats,
+            options: &[$($option),*],
+            summary: $summary,
+            rules: include_str!("rules.txt"),
+            examples: $examples,
+        };
+
+        impl $crate::core::NewGame for $game {
+            fn game_info() -> &'static $crate::core::GameInfo {
+                &INFO
+            }
+
+            fn new_game(
+                options: &$crate::core::Options,
+            ) -> Result<$game, $crate::core::OptionError> {
+                let options = options.checked_against(INFO.options)?;
+                let rules = <$rules>::read(&options)?;
+                Ok(<$game>::start(std::sync::Arc::new(options), rules))
+            }
+        }
+    };
+}
 
 /// The [`Game`](crate::core::Game) methods a game answers from its common fields:
 /// `info` and `options` always; with `turn_cycle` also `phase` and `roll_off` from its
@@ -125,4 +169,4 @@ macro_rules! strategy_from_files {
     };
 }
 
-pub(crate) use {game_accessors, notation_from_files, one_die, strategy_from_files};
+pub(crate) use {game_accessors, game_info, notation_from_files, one_die, strategy_from_files};

@@ -2,9 +2,9 @@
 //! one game to the next (its options, its seat count), so the bot is looked up for each
 //! game it is asked about and kept while the choice stays the same.
 
-use super::{Bot, RankedMove};
+use super::Bot;
+use crate::core::Game;
 use crate::core::Strategy;
-use crate::core::{Estimate, Game};
 
 /// How a [`ChosenBot`] chooses: a key naming the bot `game` needs, and the bot for a key.
 pub trait BotChoice<G: Game>: Send {
@@ -49,29 +49,7 @@ impl<G: Game, C: BotChoice<G>> ChosenBot<G, C> {
 }
 
 impl<G: Strategy, C: BotChoice<G>> Bot<G> for ChosenBot<G, C> {
-    fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
-        self.bot_for(game).choose_move(game, legal)
-    }
-
-    fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
-        self.bot_for(game).choose_before_roll(game, actions)
-    }
-
-    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
-        self.bot_for(game).rank_moves(game, legal)
-    }
-
-    fn has_preference(&mut self, game: &G) -> bool {
-        self.bot_for(game).has_preference(game)
-    }
-
-    fn estimate(&mut self, game: &G) -> Estimate {
-        self.bot_for(game).estimate(game)
-    }
-
-    fn estimate_rolling(&mut self, game: &G) -> Estimate {
-        self.bot_for(game).estimate_rolling(game)
-    }
+    super::hands_decisions_to!(G, self, game => self.bot_for(game));
 
     fn big_win_chances(&mut self, game: &G) -> Option<crate::core::BigWinChances> {
         self.bot_for(game).big_win_chances(game)

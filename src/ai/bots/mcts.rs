@@ -1,8 +1,7 @@
 //! A bot that plays by Monte-Carlo tree search.
 
 use super::Bot;
-use crate::ai::search::{Evaluator, Mcts, RankedMove};
-use crate::core::Estimate;
+use crate::ai::search::{Evaluator, Mcts};
 use crate::core::Strategy;
 
 /// Plays the move an [`Mcts`] search visits most.
@@ -24,24 +23,14 @@ impl<G: Strategy, E: Evaluator<G>> MctsBot<G, E> {
 }
 
 impl<G: Strategy, E: Evaluator<G>> Bot<G> for MctsBot<G, E> {
+    super::answers_from_search!(G);
+
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
         self.search.choose(game, legal)
     }
 
     fn choose_before_roll(&mut self, game: &G, actions: &[G::Move]) -> Option<usize> {
         self.search.choose_before_roll(game, actions)
-    }
-
-    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
-        self.search.rank(game, legal)
-    }
-
-    fn estimate(&mut self, game: &G) -> Estimate {
-        self.search.evaluate(game)
-    }
-
-    fn estimate_rolling(&mut self, game: &G) -> Estimate {
-        self.search.evaluate_rolling(game)
     }
 
     fn reseed(&mut self, seed: u64) {

@@ -116,3 +116,71 @@ pub trait Bot<G: Strategy>: Send {
         let _ = seed;
     }
 }
+
+/// The [`Bot`] methods of a bot that answers from a search of its own, kept in its field
+/// `search` ([`crate::ai::search::Expectimax`] or [`crate::ai::search::Mcts`]): the ranking
+/// and both estimates are the search's.
+macro_rules! answers_from_search {
+    ($game:ty) => {
+        fn rank_moves(
+            &mut self,
+            game: &$game,
+            legal: &[<$game as $crate::core::Game>::Move],
+        ) -> Vec<$crate::ai::search::RankedMove> {
+            self.search.rank(game, legal)
+        }
+
+        fn estimate(&mut self, game: &$game) -> $crate::core::Estimate {
+            self.search.evaluate(game)
+        }
+
+        fn estimate_rolling(&mut self, game: &$game) -> $crate::core::Estimate {
+            self.search.evaluate_rolling(game)
+        }
+    };
+}
+
+/// The [`Bot`] methods of a bot that hands each decision about `$game` to the bot that
+/// `$inner` finds for it (with `$self` and `$game` in scope): all but `reseed`, which
+/// differs by what it keeps for the bots not found yet, and `big_win_chances`.
+macro_rules! hands_decisions_to {
+    ($game_type:ty, $self:ident, $game:ident => $inner:expr) => {
+        fn choose_move(
+            &mut $self,
+            $game: &$game_type,
+            legal: &[<$game_type as $crate::core::Game>::Move],
+        ) -> usize {
+            $inner.choose_move($game, legal)
+        }
+
+        fn choose_before_roll(
+            &mut $self,
+            $game: &$game_type,
+            actions: &[<$game_type as $crate::core::Game>::Move],
+        ) -> Option<usize> {
+            $inner.choose_before_roll($game, actions)
+        }
+
+        fn rank_moves(
+            &mut $self,
+            $game: &$game_type,
+            legal: &[<$game_type as $crate::core::Game>::Move],
+        ) -> Vec<$crate::ai::search::RankedMove> {
+            $inner.rank_moves($game, legal)
+        }
+
+        fn has_preference(&mut $self, $game: &$game_type) -> bool {
+            $inner.has_preference($game)
+        }
+
+        fn estimate(&mut $self, $game: &$game_type) -> $crate::core::Estimate {
+            $inner.estimate($game)
+        }
+
+        fn estimate_rolling(&mut $self, $game: &$game_type) -> $crate::core::Estimate {
+            $inner.estimate_rolling($game)
+        }
+    };
+}
+
+pub(crate) use {answers_from_search, hands_decisions_to};

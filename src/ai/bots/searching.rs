@@ -1,7 +1,7 @@
 //! A bot that plays the best move of a search, breaking exact ties at random.
 
 use super::Bot;
-use crate::ai::search::{Evaluator, Expectimax, RankedMove, TIE};
+use crate::ai::search::{Evaluator, Expectimax, TIE};
 use crate::core::Strategy;
 use crate::core::{Estimate, SeededDice};
 
@@ -35,6 +35,8 @@ impl<G: Strategy, E: Evaluator<G>> SearchBot<G, E> {
 }
 
 impl<G: Strategy, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
+    super::answers_from_search!(G);
+
     fn choose_move(&mut self, game: &G, legal: &[G::Move]) -> usize {
         if legal.len() <= 1 {
             return 0;
@@ -50,18 +52,6 @@ impl<G: Strategy, E: Evaluator<G>> Bot<G> for SearchBot<G, E> {
         let (value, best) = self.pick(game, actions)?;
         let stay = self.search.evaluate_rolling(game).equity[seat];
         (value.equity[seat] > stay + TIE).then_some(best)
-    }
-
-    fn rank_moves(&mut self, game: &G, legal: &[G::Move]) -> Vec<RankedMove> {
-        self.search.rank(game, legal)
-    }
-
-    fn estimate(&mut self, game: &G) -> Estimate {
-        self.search.evaluate(game)
-    }
-
-    fn estimate_rolling(&mut self, game: &G) -> Estimate {
-        self.search.evaluate_rolling(game)
     }
 
     /// The table stays: it holds values and bounds of the search itself, which do not

@@ -2,16 +2,39 @@
 //! refused at their limit.
 
 use super::*;
+use crate::ai::tests::support::temp_dir;
+
+/// A file at `path` of `bytes` zero bytes, which takes no room on disk.
+fn sparse_file(path: &Path, bytes: u64) -> PathBuf {
+    std::fs::File::create(path).unwrap().set_len(bytes).unwrap();
+    path.to_path_buf()
+}
+
+/// A file in `dir` that is not UTF-8: Latin-1 text, its ninth byte an accented letter.
+fn latin_file(dir: &Path) -> PathBuf {
+    let latin = dir.join("latin.txt");
+    std::fs::write(&latin, b"game caf\xE9\n").unwrap();
+    latin
+}
+
+/// Both readers, of text and of any regular file, refuse `path` in the same words:
+/// `cannot read PATH: why`.
+fn assert_both_refuse(path: &Path, why: &str) {
+    for error in [
+        read_text_file(path).unwrap_err().to_string(),
+        open_regular_file(path).unwrap_err().to_string(),
+    ] {
+        assert_eq!(error, format!("cannot read {}: {why}", path.display()));
+    }
+}
 
 #[test]
 fn files_must_be_regular_small_and_utf8() {
-    let dir = std::env::temp_dir().join(format!("tabula-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("files");
     let good = dir.join("good.txt");
     std::fs::write(&good, "game nardy\n").unwrap();
     assert_eq!(read_text_file(&good).unwrap(), "game nardy\n");
-    let latin = dir.join("latin.txt");
-    std::fs::write(&latin, b"game caf\xE9\n").unwrap();
+    let latin = latin_file(&dir);
     assert!(
         read_text_file(&latin)
             .unwrap_err()
@@ -32,44 +55,17 @@ fn files_must_be_regular_small_and_utf8() {
 /// Every way a file cannot be read, in the full words that are shown.
 #[test]
 fn a_file_that_cannot_be_read_is_refused_in_full_words() {
-    let dir = std::env::temp_dir().join(format!("tabula-files-words-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("files-words");
     let missing = dir.join("missing.txt");
     #[cfg(unix)]
-    for error in [
-        read_text_file(&missing).unwrap_err().to_string(),
-        open_regular_file(&missing).unwrap_err().to_string(),
-    ] {
-        assert_eq!(
-            error,
-            format!(
-                "cannot read {}: No such file or directory (os error 2)",
-                missing.display()
-            )
-        );
-    }
-    for error in [
-        read_text_file(&dir).unwrap_err().to_string(),
-        open_regular_file(&dir).unwrap_err().to_string(),
-    ] {
-        assert_eq!(
-            error,
-            format!(
-                "cannot read {}: it is a folder, not a regular file",
-                dir.display()
-            )
-        );
-    }
+    assert_both_refuse(&missing, "No such file or directory (os error 2)");
+    assert_both_refuse(&dir, "it is a folder, not a regular file");
     #[cfg(unix)]
     assert_eq!(
         open_regular_file(Path::new("/dev/null")).unwrap_err().to_string(),
         "cannot read /dev/null: it is a device, not a regular file"
     );
-    let big = dir.join("big.txt");
-    std::fs::File::create(&big)
-        .unwrap()
-        .set_len(Limit::TEXT.bytes + 1)
-        .unwrap();
+    let big = sparse_file(&dir.join("big.txt"), Limit::TEXT.bytes + 1);
     assert_eq!(
         read_text_file(&big).unwrap_err().to_string(),
         format!(
@@ -78,8 +74,7 @@ fn a_file_that_cannot_be_read_is_refused_in_full_words() {
         )
     );
     assert!(open_regular_file(&big).is_ok());
-    let latin = dir.join("latin.txt");
-    std::fs::write(&latin, b"game caf\xE9\n").unwrap();
+    let latin = latin_file(&dir);
     assert_eq!(
         read_text_file(&latin).unwrap_err().to_string(),
         format!("cannot read {}: it is not UTF-8 text (byte 9)", latin.display())
@@ -90,8 +85,7 @@ fn a_file_that_cannot_be_read_is_refused_in_full_words() {
 /// A refused file keeps its path and what is wrong with it.
 #[test]
 fn file_errors_keep_their_facts() {
-    let dir = std::env::temp_dir().join(format!("tabula-files-facts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("files-facts");
     let missing = dir.join("missing.txt");
     assert!(matches!(
         read_text_file(&missing),
@@ -110,17 +104,12 @@ fn file_errors_keep_their_facts() {
             ..
         })
     ));
-    let big = dir.join("big.txt");
-    std::fs::File::create(&big)
-        .unwrap()
-        .set_len(Limit::TEXT.bytes + 1)
-        .unwrap();
+    let big = sparse_file(&dir.join("big.txt"), Limit::TEXT.bytes + 1);
     assert!(matches!(
         read_text_file(&big),
         Err(FileError::TooBig { path, limit: Limit::TEXT }) if path == big
     ));
-    let latin = dir.join("latin.txt");
-    std::fs::write(&latin, b"game caf\xE9\n").unwrap();
+    let latin = latin_file(&dir);
     assert!(matches!(
         read_text_file(&latin),
         Err(FileError::NotUtf8 { path, byte: 9 }) if path == latin
@@ -133,8 +122,7 @@ fn file_errors_keep_their_facts() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_is_refused_without_blocking() {
-    let dir = std::env::temp_dir().join(format!("tabula-files-fifo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("files-fifo");
     let fifo = dir.join("fifo");
     let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     // SAFETY: `name` is a NUL-terminated path that outlives the call.
@@ -158,13 +146,8 @@ fn a_fifo_is_refused_without_blocking() {
 /// A file larger than its kind's bound is refused from its size, whatever the kind.
 #[test]
 fn each_kind_has_its_bound() {
-    let dir = std::env::temp_dir().join(format!("tabula-files-kinds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let sparse = dir.join("sparse");
-    std::fs::File::create(&sparse)
-        .unwrap()
-        .set_len(Limit::NETWORK.bytes + 1)
-        .unwrap();
+    let dir = temp_dir("files-kinds");
+    let sparse = sparse_file(&dir.join("sparse"), Limit::NETWORK.bytes + 1);
     assert_eq!(
         read_file(&sparse, Limit::NETWORK).unwrap_err().to_string(),
         format!(

@@ -516,6 +516,19 @@ mod tests {
             .collect()
     }
 
+    /// A random network (drawn from `seed`) of 17 inputs and 6 hidden units, and an input
+    /// for it.
+    fn sample_network(seed: u64) -> (Network, Vec<f32>) {
+        (Network::random(17, 6, seed), sample_input(17))
+    }
+
+    /// The gradient of `net`'s loss at input `x` with `target`.
+    fn gradient_at(net: &Network, x: &[f32], target: &[f32]) -> Gradient {
+        let mut gradient = net.zero_gradient();
+        net.accumulate_gradient(x, target, &mut gradient);
+        gradient
+    }
+
     #[test]
     fn a_widened_network_values_every_position_as_before_and_can_learn_with_its_new_units() {
         // Given a trained-looking network and the same network with more hidden units,
@@ -559,11 +572,9 @@ mod tests {
     /// Every analytic derivative agrees with a central finite difference of the loss.
     #[test]
     fn gradient_matches_finite_differences() {
-        let net = Network::random(17, 6, 3);
-        let x = sample_input(17);
+        let (net, x) = sample_network(3);
         let target = [0.9, 0.3, 0.05, 0.2, 0.0];
-        let mut gradient = net.zero_gradient();
-        net.accumulate_gradient(&x, &target, &mut gradient);
+        let gradient = gradient_at(&net, &x, &target);
         let analytic = [
             gradient.w1.clone(),
             gradient.b1.clone(),
@@ -598,23 +609,19 @@ mod tests {
 
     #[test]
     fn descending_lowers_the_loss() {
-        let mut net = Network::random(17, 6, 4);
-        let x = sample_input(17);
+        let (mut net, x) = sample_network(4);
         let target = [1.0, 0.0, 0.0, 0.5, 0.0];
         let before = net.loss(&x, &target);
-        let mut gradient = net.zero_gradient();
-        net.accumulate_gradient(&x, &target, &mut gradient);
+        let gradient = gradient_at(&net, &x, &target);
         net.descend(&gradient, 0.1);
         assert!(net.loss(&x, &target) < before);
     }
 
     #[test]
     fn a_learning_step_is_a_gradient_step() {
-        let net = Network::random(17, 6, 6);
-        let x = sample_input(17);
+        let (net, x) = sample_network(6);
         let target = [0.7, 0.1, 0.0, 0.3, 0.1];
-        let mut gradient = net.zero_gradient();
-        net.accumulate_gradient(&x, &target, &mut gradient);
+        let gradient = gradient_at(&net, &x, &target);
         let mut by_gradient = net.clone();
         by_gradient.descend(&gradient, 0.05);
         let mut by_step = net.clone();

@@ -304,14 +304,8 @@ mod tests {
         } = ranked_opening(3, 6);
         // then the best one's value is, over Black's 21 rolls, Black's best of its
         // best replies at one ply, each valued by White's 21 rolls and best answers.
-        let mut outcomes = Vec::new();
-        after.chance_outcomes(&mut outcomes);
         let mut expected = 0.0;
-        for (dice, p) in outcomes {
-            let mut rolled = after.clone();
-            rolled.set_dice(dice).unwrap();
-            let mut replies = Vec::new();
-            rolled.legal_moves(&mut replies);
+        for (p, rolled, replies) in crate::ai::tests::support::each_roll(&after) {
             let best_for_black = one_ply
                 .rank(&rolled, &replies)
                 .iter()

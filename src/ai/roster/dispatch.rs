@@ -122,29 +122,7 @@ impl<G: FullGame> Bot<AnyGame> for Concrete<G> {
 }
 
 impl Bot<AnyGame> for PerGame {
-    fn choose_move(&mut self, game: &AnyGame, legal: &[AnyMove]) -> usize {
-        self.bot(game).choose_move(game, legal)
-    }
-
-    fn choose_before_roll(&mut self, game: &AnyGame, actions: &[AnyMove]) -> Option<usize> {
-        self.bot(game).choose_before_roll(game, actions)
-    }
-
-    fn rank_moves(&mut self, game: &AnyGame, legal: &[AnyMove]) -> Vec<RankedMove> {
-        self.bot(game).rank_moves(game, legal)
-    }
-
-    fn has_preference(&mut self, game: &AnyGame) -> bool {
-        self.bot(game).has_preference(game)
-    }
-
-    fn estimate(&mut self, game: &AnyGame) -> Estimate {
-        self.bot(game).estimate(game)
-    }
-
-    fn estimate_rolling(&mut self, game: &AnyGame) -> Estimate {
-        self.bot(game).estimate_rolling(game)
-    }
+    crate::ai::bots::hands_decisions_to!(AnyGame, self, game => self.bot(game));
 
     fn reseed(&mut self, seed: u64) {
         // Bots not built yet take the seed when they are.

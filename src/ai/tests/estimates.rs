@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::support::new_game;
+use super::support::{each_roll, given, new_game};
 use crate::ai::calibration::{Sample, SelfPlay, brier, buckets, self_play, stand_in};
 use crate::core::Notation;
 use crate::core::Strategy;
@@ -170,14 +170,8 @@ fn exact_bear_off(game: &nardy::Nardy, memo: &mut HashMap<String, f64>) -> f64 {
     if let Some(&value) = memo.get(&key) {
         return value;
     }
-    let mut rolls = Vec::new();
-    game.chance_outcomes(&mut rolls);
     let mut value = 0.0;
-    for (dice, p) in rolls {
-        let mut rolled = game.clone();
-        rolled.set_dice(dice).unwrap();
-        let mut moves = Vec::new();
-        rolled.legal_moves(&mut moves);
+    for (p, rolled, moves) in each_roll(game) {
         let best = moves
             .iter()
             .map(|mv| {
@@ -275,13 +269,15 @@ fn the_race_evaluation_is_close_to_exact_with_three_checkers() {
     assert!(worst < 0.005, "largest difference {worst}");
 }
 
+/// The race evaluation of the nardy position `position`, a pure race.
+fn race_estimate_at(position: &str) -> crate::core::Estimate {
+    nardy::eval::race_estimate(&given::<nardy::Nardy>(position)).expect("a pure race")
+}
+
 #[test]
 fn the_one_sided_table_knows_the_simplest_bear_offs() {
     let side = |text: &str| {
-        let mut game = nardy::Nardy::default_game();
-        game.set_position(&format!("w={text} b=1,offx14 turn=white:roll first=- score=0-0"))
-            .unwrap();
-        game.side(0)
+        given::<nardy::Nardy>(&format!("w={text} b=1,offx14 turn=white:roll first=- score=0-0")).side(0)
     };
     // Two checkers on point 1: one turn whatever the roll.
     let (turns, _) = nardy::eval::one_sided(side("1x2,offx13"));
@@ -302,10 +298,7 @@ fn the_one_sided_table_knows_the_simplest_bear_offs() {
 fn the_race_evaluation_counts_mars() {
     // White needs one turn; Black has borne off nothing and cannot in one turn: White
     // wins a mars for sure.
-    let mut game = nardy::Nardy::default_game();
-    game.set_position("w=1,offx14 b=6x15 turn=white:roll first=- score=0-0")
-        .unwrap();
-    let estimate = nardy::eval::race_estimate(&game).unwrap();
+    let estimate = race_estimate_at("w=1,offx14 b=6x15 turn=white:roll first=- score=0-0");
     assert_eq!(estimate.win[0], 1.0);
     assert!((estimate.equity[0] - 2.0).abs() < 1e-12);
     // Contact positions are not races.
@@ -410,13 +403,8 @@ fn mirrored_positions_get_mirrored_estimates() {
 #[test]
 fn the_seat_to_act_is_what_the_race_evaluation_favours() {
     // The same race with either side to roll: rolling first is worth something.
-    let mut game = nardy::Nardy::default_game();
-    game.set_position("w=3,2,1,offx12 b=3,2,1,offx12 turn=white:roll first=- score=0-0")
-        .unwrap();
-    let white_rolls = nardy::eval::race_estimate(&game).unwrap();
-    game.set_position("w=3,2,1,offx12 b=3,2,1,offx12 turn=black:roll first=- score=0-0")
-        .unwrap();
-    let black_rolls = nardy::eval::race_estimate(&game).unwrap();
+    let white_rolls = race_estimate_at("w=3,2,1,offx12 b=3,2,1,offx12 turn=white:roll first=- score=0-0");
+    let black_rolls = race_estimate_at("w=3,2,1,offx12 b=3,2,1,offx12 turn=black:roll first=- score=0-0");
     assert!(white_rolls.win[0] > 0.5);
     assert!((white_rolls.win[0] - black_rolls.win[1]).abs() < 1e-12);
     let seat: Seat = 0;

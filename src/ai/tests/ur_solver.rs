@@ -145,20 +145,45 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     super::support::temp_dir(&format!("ur-solver-{name}"))
 }
 
+/// A table of end layers as the perfect bot reads it: solved, written to a file and
+/// loaded back, with the model and solution it was written from.
+struct EndTable {
+    model: UrModel,
+    solution: Solution,
+    dir: std::path::PathBuf,
+    path: std::path::PathBuf,
+    table: PerfectTable,
+}
+
+impl EndTable {
+    /// The end layers of `rules` (at most `left` pieces a side not borne off), written as
+    /// the table file `file` in a fresh directory named by `dir`.
+    fn solved(rules: RuleSet, left: u8, dir: &str, file: &str) -> EndTable {
+        let (model, solution) = solve_end(rules, left);
+        let dir = temp_dir(dir);
+        let path = dir.join(file);
+        Table::write(
+            &path,
+            &table_name(rules),
+            model.index().size(),
+            solution.residual,
+            &solution.values,
+        )
+        .unwrap();
+        let table = PerfectTable::load(&path, rules).unwrap();
+        EndTable {
+            model,
+            solution,
+            dir,
+            path,
+            table,
+        }
+    }
+}
+
 #[test]
 fn a_table_loads_and_answers_for_the_seat_to_act() {
-    let (model, solution) = solve_end(RuleSet::Finkel, 1);
-    let dir = temp_dir("load");
-    let path = dir.join("finkel-end.table");
-    Table::write(
-        &path,
-        &table_name(RuleSet::Finkel),
-        model.index().size(),
-        solution.residual,
-        &solution.values,
-    )
-    .unwrap();
-    let table = PerfectTable::load(&path, RuleSet::Finkel).unwrap();
+    let EndTable { dir, path, table, .. } = EndTable::solved(RuleSet::Finkel, 1, "load", "finkel-end.table");
     assert!(!table.is_complete());
     let light = at(RuleSet::Finkel, "light=g1,offx6 dark=g3,offx6 turn=light:roll");
     let p = table.win_probability(&light).unwrap();
@@ -269,18 +294,14 @@ fn a_killed_solve_resumes_from_its_finished_layers() {
 #[test]
 fn the_perfect_bot_plays_a_best_move() {
     let rules = RuleSet::Finkel;
-    let (model, solution) = solve_end(rules, 2);
-    let dir = temp_dir("bot");
-    let path = dir.join("finkel-end.table");
-    Table::write(
-        &path,
-        &table_name(rules),
-        model.index().size(),
-        solution.residual,
-        &solution.values,
-    )
-    .unwrap();
-    let table = Arc::new(PerfectTable::load(&path, rules).unwrap());
+    let EndTable {
+        model,
+        solution,
+        dir,
+        table,
+        ..
+    } = EndTable::solved(rules, 2, "bot", "finkel-end.table");
+    let table = Arc::new(table);
     let games = end_games(&model, solution.values.len(), rules);
     let exact = solve_by_rules(games.iter().map(|(_, g)| g.clone()).collect());
     let mut bot: Perfect<Ur> = Perfect::with_table(table, 1);
@@ -460,18 +481,7 @@ fn city_estimates_are_exact_with_one_piece_left_a_side() {
 /// engine, with that data directory) is the one that test expects.
 #[test]
 fn blitz_end_layers_answer_inside_their_layers_only() {
-    let (model, solution) = solve_end(RuleSet::Blitz, 1);
-    let dir = temp_dir("partial");
-    let path = dir.join("ur-blitz.table");
-    Table::write(
-        &path,
-        &table_name(RuleSet::Blitz),
-        model.index().size(),
-        solution.residual,
-        &solution.values,
-    )
-    .unwrap();
-    let table = PerfectTable::load(&path, RuleSet::Blitz).unwrap();
+    let EndTable { dir, table, .. } = EndTable::solved(RuleSet::Blitz, 1, "partial", "ur-blitz.table");
     assert!(!table.is_complete());
 
     // Inside the stored layers the table answers exactly; outside it does not.

@@ -5,10 +5,10 @@
 
 use thiserror::Error;
 
-use crate::core::{PositionMistake, RollOffMistake};
+use crate::core::{RollOffMistake, RulesFault};
 
 use super::board::TRACK_SQUARES;
-use super::{AeroMove, COLOUR_NAMES, LaunchRule, PositionError, SEAT_COLOURS, plane_name, text};
+use super::{AeroMove, COLOUR_NAMES, LaunchRule, SEAT_COLOURS, plane_name, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -261,11 +261,7 @@ fn colours_playing(players: usize) -> String {
     names.join(", ")
 }
 
-impl From<PositionFault> for PositionError {
-    fn from(fault: PositionFault) -> Self {
-        PositionMistake::Rules(fault).into()
-    }
-}
+impl RulesFault for PositionFault {}
 
 /// Why the rules refuse a move in this position. `colour` is the moving seat's colour.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -370,13 +366,13 @@ pub enum MoveFault {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Aeroplane, OPTIONS};
-    use super::{PositionError, PositionFault};
+    use super::super::{Aeroplane, INFO, PositionError};
+    use super::PositionFault;
     use crate::core::{NewGame, Notation, Options, PositionMistake, RollOffMistake};
 
     /// A new game with these options.
     fn game(options: &[&str]) -> Aeroplane {
-        Aeroplane::new_game(&Options::parse(&OPTIONS, options).unwrap()).unwrap()
+        Aeroplane::new_game(&Options::parse(INFO.options, options).unwrap()).unwrap()
     }
 
     /// A four-player position, the rest of the turn plain.

@@ -38,8 +38,8 @@ use board::{CENTRE, HANGAR, LAUNCH, Landing, Trace};
 use super::shared;
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError, OptionSpec, Options, Outcome,
-    Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
+    Dice, Game, HelpExamples, IllegalMove, OptionError, OptionSpec, Options, Outcome, Phase, PhaseMistake,
+    PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -58,42 +58,40 @@ pub const PLANES: usize = 4;
 /// sit opposite each other so that both have the same distance to each other's track.
 const SEAT_COLOURS: [&[usize]; 3] = [&[0, 2], &[0, 1, 2], &[0, 1, 2, 3]];
 
-static OPTIONS: [OptionSpec; 5] = [
-    OptionSpec::choice(
-        "players",
-        &["4", "2", "3"],
-        "how many players: 2 (red, blue), 3 (red, yellow, blue) or 4",
-    ),
-    OptionSpec::choice(
-        "launch",
-        &["even", "six", "five-six"],
-        "which rolls bring a plane from the hangar to the launch area",
-    ),
-    OptionSpec::choice(
-        "fly-then-jump",
-        &["off", "on"],
-        "after flying from a direct landing on the shortcut square, also jump 4",
-    ),
-    OptionSpec::choice(
-        "overshoot",
-        &["forbid", "bounce"],
-        "a roll past the centre is not allowed, or moves back by the excess",
-    ),
-    OptionSpec::choice(
-        "until",
-        &["last", "first"],
-        "play on until the full ranking is known, or stop at the first winner",
-    ),
-];
-
-/// Aeroplane Chess as listed by `tabula games`.
-pub static INFO: GameInfo = GameInfo {
+shared::game_info! {
+    game: Aeroplane,
+    rules: AeroplaneRules,
     id: "aeroplane",
     title: "Aeroplane Chess",
     seats: 2..=4,
-    options: &OPTIONS,
+    options: [
+        OptionSpec::choice(
+            "players",
+            &["4", "2", "3"],
+            "how many players: 2 (red, blue), 3 (red, yellow, blue) or 4",
+        ),
+        OptionSpec::choice(
+            "launch",
+            &["even", "six", "five-six"],
+            "which rolls bring a plane from the hangar to the launch area",
+        ),
+        OptionSpec::choice(
+            "fly-then-jump",
+            &["off", "on"],
+            "after flying from a direct landing on the shortcut square, also jump 4",
+        ),
+        OptionSpec::choice(
+            "overshoot",
+            &["forbid", "bounce"],
+            "a roll past the centre is not allowed, or moves back by the excess",
+        ),
+        OptionSpec::choice(
+            "until",
+            &["last", "first"],
+            "play on until the full ranking is known, or stop at the first winner",
+        ),
+    ],
     summary: "four planes each race round 52 squares",
-    rules: include_str!("rules.txt"),
     examples: HelpExamples {
         moves: &["r2", "launch", "pass"],
         dice: "5",
@@ -102,7 +100,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move names the plane to move (r2), or 'launch' to bring one out.",
         seat: "yellow",
     },
-};
+}
 
 /// Which rolls launch a plane (option `launch`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,17 +211,13 @@ pub fn plane_name(colour: usize, plane: usize) -> String {
     format!("{}{}", COLOUR_LETTERS[colour % 4], plane + 1)
 }
 
-impl NewGame for Aeroplane {
-    fn game_info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new_game(options: &Options) -> Result<Aeroplane, OptionError> {
-        let options = options.checked_against(&OPTIONS)?;
-        let rules = AeroplaneRules::read(&options)?;
+impl Aeroplane {
+    /// A new game at its start position under `rules`, read from `options` once
+    /// [`NewGame::new_game`](crate::core::NewGame::new_game) has checked them against [`INFO`].
+    fn start(options: Arc<Options>, rules: AeroplaneRules) -> Aeroplane {
         let seats = rules.players;
-        Ok(Aeroplane {
-            options: Arc::new(options),
+        Aeroplane {
+            options,
             rules,
             seats,
             planes: [[HANGAR; PLANES]; 4],
@@ -232,11 +226,9 @@ impl NewGame for Aeroplane {
             sixes: 0,
             moved: 0,
             finished: finishers::Finishers::default(),
-        })
+        }
     }
-}
 
-impl Aeroplane {
     /// The rule options in force.
     pub fn rules(&self) -> AeroplaneRules {
         self.rules

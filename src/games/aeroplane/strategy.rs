@@ -25,7 +25,7 @@ impl Strategy for Aeroplane {
     /// with two seats, mcts:2000 with more. The measurements behind the choice are in
     /// docs/strength.md.
     fn best_bot(&self) -> crate::core::BotLevel {
-        let defaults = AeroplaneRules::read(&Options::defaults(&OPTIONS));
+        let defaults = AeroplaneRules::read(&Options::defaults(INFO.options));
         let trained = defaults.is_ok_and(|d| {
             AeroplaneRules {
                 players: self.seats,

@@ -3,11 +3,11 @@
 
 use thiserror::Error;
 
-use crate::core::{PositionMistake, Seat};
+use crate::core::{RulesFault, Seat};
 
 use super::board::{Cell, HOME, LAST, PIECES, cell_name, cell_of};
 use super::text::START_POSITION;
-use super::{MicrobesMove, PositionError, SEAT_NAMES, text};
+use super::{MicrobesMove, SEAT_NAMES, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -139,11 +139,7 @@ fn home_cells(seat: Seat) -> String {
         .join(" ")
 }
 
-impl From<PositionFault> for PositionError {
-    fn from(fault: PositionFault) -> Self {
-        PositionMistake::Rules(fault).into()
-    }
-}
+impl RulesFault for PositionFault {}
 
 /// Why the rules refuse a move in this position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -32,8 +32,8 @@ use movegen::Turn;
 use super::shared;
 use crate::core::turn::{self, ONE_DIE, Start};
 use crate::core::{
-    Dice, Game, GameInfo, HelpExamples, IllegalMove, NewGame, OptionError, OptionSpec, Options, Outcome,
-    PlayError, RollOff, RollOffRule, Seat, Standing, WrongPhase,
+    Dice, Game, HelpExamples, IllegalMove, OptionError, OptionSpec, Options, Outcome, PlayError, RollOff,
+    RollOffRule, Seat, Standing, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -43,20 +43,20 @@ pub type PositionError = crate::core::PositionError<PositionFault>;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
-static OPTIONS: [OptionSpec; 1] = [OptionSpec::choice(
-    "six-rolls-again",
-    &["off", "on"],
-    "after a turn played with a 6 the same player rolls again",
-)];
-
-/// The chessboard race as listed by `tabula games`.
-pub static INFO: GameInfo = GameInfo {
+shared::game_info! {
+    game: Microbes,
+    rules: MicrobesRules,
     id: "microbes",
     title: "The chessboard race",
     seats: 2..=2,
-    options: &OPTIONS,
+    options: [
+        OptionSpec::choice(
+            "six-rolls-again",
+            &["off", "on"],
+            "after a turn played with a 6 the same player rolls again",
+        ),
+    ],
     summary: "four pieces a side round a chessboard",
-    rules: include_str!("rules.txt"),
     examples: HelpExamples {
         moves: &["c1", "enter", "pass"],
         dice: "6",
@@ -65,7 +65,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is the cell of the piece to move (c1), or 'enter' on a 6.",
         seat: "black",
     },
-};
+}
 
 /// Where the turn cycle stands: in the roll-off White throws one die, then Black, and the
 /// higher starts; a move plays one die.
@@ -110,24 +110,19 @@ pub struct Microbes {
     stage: Stage,
 }
 
-impl NewGame for Microbes {
-    fn game_info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new_game(options: &Options) -> Result<Microbes, OptionError> {
-        let options = options.checked_against(&OPTIONS)?;
-        Ok(Microbes {
-            rules: MicrobesRules::read(&options)?,
-            options: Arc::new(options),
+impl Microbes {
+    /// A new game at its start position under `rules`, read from `options` once
+    /// [`NewGame::new_game`](crate::core::NewGame::new_game) has checked them against [`INFO`].
+    fn start(options: Arc<Options>, rules: MicrobesRules) -> Microbes {
+        Microbes {
+            rules,
+            options,
             pieces: [Pieces::START; 2],
             turn: WHITE,
             stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
-        })
+        }
     }
-}
 
-impl Microbes {
     /// The pieces of `seat` on the board, by index along that seat's path.
     pub fn pieces(&self, seat: Seat) -> Pieces {
         self.pieces[seat.min(1)]

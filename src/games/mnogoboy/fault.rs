@@ -3,12 +3,12 @@
 
 use thiserror::Error;
 
-use crate::core::{IllegalMove, PlayError, PositionMistake, RollOffMistake, Seat};
+use crate::core::{IllegalMove, PlayError, RollOffMistake, RulesFault, Seat};
 
 use super::text::{example, start_position};
 use super::{
-    BeforeRoll, Branch, Colour, FINISH, Mnogoboy, MnogoboyMove, Piece, PositionError, SEAT_NAMES,
-    field_colour, field_name, text,
+    BeforeRoll, Branch, Colour, FINISH, Mnogoboy, MnogoboyMove, Piece, SEAT_NAMES, field_colour, field_name,
+    text,
 };
 
 /// What a position in the roll-off looks like, for every fault found in one.
@@ -267,11 +267,7 @@ pub enum PositionFault {
     },
 }
 
-impl From<PositionFault> for PositionError {
-    fn from(fault: PositionFault) -> Self {
-        PositionMistake::Rules(fault).into()
-    }
-}
+impl RulesFault for PositionFault {}
 
 /// Why the rules refuse an action at this point of the turn.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -36,8 +36,8 @@ pub use lab::SOLVED_TABLE;
 use super::shared;
 use crate::core::turn::{self, ONE_DIE};
 use crate::core::{
-    Dice, DiceError, DiceSource, Game, GameInfo, HelpExamples, NewGame, OptionError, OptionSpec, Options,
-    Outcome, Phase, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
+    Dice, DiceError, DiceSource, Game, HelpExamples, OptionError, OptionSpec, Options, Outcome, Phase,
+    PhaseMistake, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -50,20 +50,20 @@ pub const MAX_SEATS: usize = 6;
 
 const SEAT_NAMES: [&str; MAX_SEATS] = ["p1", "p2", "p3", "p4", "p5", "p6"];
 
-static OPTIONS: [OptionSpec; 1] = [OptionSpec::number(
-    "players",
-    (2, 6, 2),
-    "how many players share the seven pieces (2 to 6)",
-)];
-
-/// Mnogoboy as listed by `tabula games`.
-pub static INFO: GameInfo = GameInfo {
+shared::game_info! {
+    game: Mnogoboy,
+    rules: MnogoboyRules,
     id: "mnogoboy",
     title: "Mnogoboy",
     seats: 2..=MAX_SEATS,
-    options: &OPTIONS,
+    options: [
+        OptionSpec::number(
+            "players",
+            (2, 6, 2),
+            "how many players share the seven pieces (2 to 6)",
+        ),
+    ],
     summary: "seven shared pieces on a forking track",
-    rules: include_str!("rules.txt"),
     examples: HelpExamples {
         moves: &["swap green", "move", "take blue", "move short"],
         dice: "4",
@@ -72,7 +72,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "take COLOUR, swap COLOUR, move (long|short at a fork), or pass.",
         seat: "p2",
     },
-};
+}
 
 /// The rule options of a game of Mnogoboy, read once when the game is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -156,27 +156,21 @@ pub enum MnogoboyMove {
     Pass,
 }
 
-impl NewGame for Mnogoboy {
-    fn game_info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new_game(options: &Options) -> Result<Mnogoboy, OptionError> {
-        let options = options.checked_against(&OPTIONS)?;
-        let rules = MnogoboyRules::read(&options)?;
+impl Mnogoboy {
+    /// A new game at its start position under `rules`, read from `options` once
+    /// [`NewGame::new_game`](crate::core::NewGame::new_game) has checked them against [`INFO`].
+    fn start(options: Arc<Options>, rules: MnogoboyRules) -> Mnogoboy {
         let seats = rules.players;
-        Ok(Mnogoboy {
-            options: Arc::new(options),
+        Mnogoboy {
+            options,
             seats,
             pieces: [None; MAX_SEATS],
             turn: 0,
             stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, seats)),
             before: BeforeRoll::Nothing,
-        })
+        }
     }
-}
 
-impl Mnogoboy {
     /// The rule options in force.
     pub fn rules(&self) -> MnogoboyRules {
         MnogoboyRules { players: self.seats }

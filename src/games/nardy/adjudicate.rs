@@ -48,16 +48,6 @@ pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
     }
     let exact = game.sides.iter().all(|side| side.occupancy() & !HOME_MASK == 0);
     let name = SEAT_NAMES[winner];
-    let summary = if game.rules.match_to == 1 {
-        format!("{name} is given {} by adjudication", kind.describe())
-    } else {
-        format!(
-            "{name} is given the match {}-{} by adjudication (last game: {})",
-            score[winner],
-            score[1 - winner],
-            kind.describe()
-        )
-    };
     let reason = format!(
         "race: {name} bears off first {:.1}%, wins {} {:.1}% ({})",
         100.0 * win[winner],
@@ -66,7 +56,13 @@ pub fn adjudicate(game: &Nardy) -> Option<Adjudication> {
         if exact { "exact" } else { "estimated" },
     );
     Some(Adjudication {
-        outcome: Nardy::match_won(winner, score, summary),
+        outcome: game.match_won(
+            winner,
+            score,
+            kind,
+            &format!("{name} is given"),
+            " by adjudication",
+        ),
         chance,
         exact,
         reason,

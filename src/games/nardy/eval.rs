@@ -212,36 +212,32 @@ pub fn features(game: &Nardy, seat: Seat) -> [f64; FEATURES] {
 /// Features of the model of `seat` winning a mars: a constant, whether `seat` acts,
 /// its pips, and how far the other side is from bearing off its first checker.
 pub fn mars_features(game: &Nardy, seat: Seat) -> [f64; MARS_FEATURES] {
-    let me = game.sides[seat];
-    let them = game.sides[1 - seat];
-    let to_act = game.phase().seat() == Some(seat);
-    let their_way_home: u32 = (7..=24).map(|p| (p - 6) * them.count(p)).sum();
-    let their_outside: u32 = (7..=24).map(|p| them.count(p)).sum();
-    [
-        1.0,
-        if to_act { 1.0 } else { 0.0 },
-        f64::from(me.pips()) / 100.0,
-        f64::from(their_way_home) / 100.0,
-        f64::from(their_outside) / 15.0,
-        (f64::from(their_way_home) - f64::from(me.pips())) / 100.0,
-    ]
+    big_win_features(game, seat, 7, 1.0)
 }
 
 /// Features of the model of `seat` winning a koks: like [`mars_features`], with how
 /// far the other side is from clearing its first quarter (points 19-24).
 pub fn koks_features(game: &Nardy, seat: Seat) -> [f64; MARS_FEATURES] {
+    big_win_features(game, seat, 19, 4.0)
+}
+
+/// The features of both big-win models, which differ only in the points the other side
+/// must leave (`from..=24`): a constant, whether `seat` acts, its pips, the other side's
+/// way out of those points (in pips) and checkers still on them, and that way out times
+/// `weight` against `seat`'s pips.
+fn big_win_features(game: &Nardy, seat: Seat, from: u32, weight: f64) -> [f64; MARS_FEATURES] {
     let me = game.sides[seat];
     let them = game.sides[1 - seat];
     let to_act = game.phase().seat() == Some(seat);
-    let their_way_out: u32 = (19..=24).map(|p| (p - 18) * them.count(p)).sum();
-    let their_behind: u32 = (19..=24).map(|p| them.count(p)).sum();
+    let their_way_out: u32 = (from..=24).map(|p| (p + 1 - from) * them.count(p)).sum();
+    let their_behind: u32 = (from..=24).map(|p| them.count(p)).sum();
     [
         1.0,
         if to_act { 1.0 } else { 0.0 },
         f64::from(me.pips()) / 100.0,
         f64::from(their_way_out) / 100.0,
         f64::from(their_behind) / 15.0,
-        (f64::from(their_way_out) * 4.0 - f64::from(me.pips())) / 100.0,
+        (f64::from(their_way_out) * weight - f64::from(me.pips())) / 100.0,
     ]
 }
 

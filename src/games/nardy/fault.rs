@@ -3,10 +3,10 @@
 
 use thiserror::Error;
 
-use crate::core::{Dice, PositionMistake, Seat};
+use crate::core::{Dice, RulesFault, Seat};
 
 use super::text::START_POSITION;
-use super::{BLACK, NardyMove, PositionError, SEAT_NAMES, WHITE, WinKind, text};
+use super::{BLACK, NardyMove, SEAT_NAMES, WHITE, WinKind, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -174,11 +174,7 @@ pub enum PositionFault {
     RollOffNeedsStart,
 }
 
-impl From<PositionFault> for PositionError {
-    fn from(fault: PositionFault) -> Self {
-        PositionMistake::Rules(fault).into()
-    }
-}
+impl RulesFault for PositionFault {}
 
 /// Why the rules refuse a move in this position. Points are in the mover's numbering,
 /// 0 for off the board.

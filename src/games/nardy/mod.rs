@@ -28,9 +28,8 @@ use movegen::TurnRules;
 use super::shared;
 use crate::core::turn::{self, DiceRule, ONE_DIE, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
-    OptionError, OptionSpec, Options, Outcome, PhaseMistake, PlayError, RollOff, RollOffRule, Seat,
-    WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Game, HelpExamples, IllegalMove, OptionError, OptionSpec,
+    Options, Outcome, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -48,27 +47,25 @@ pub const DEEPEST_NET_LEVEL: u8 = 3;
 
 const SEAT_NAMES: [&str; 2] = ["white", "black"];
 
-static OPTIONS: [OptionSpec; 2] = [
-    OptionSpec::choice(
-        "koks",
-        &["off", "on"],
-        "koks scores 3 when the loser has borne off none and still has a checker in their first quarter",
-    ),
-    OptionSpec::number(
-        "match",
-        (1, 99, 1),
-        "play games until one side has this many points",
-    ),
-];
-
-/// Long Nardy as listed by `tabula games`.
-pub static INFO: GameInfo = GameInfo {
+shared::game_info! {
+    game: Nardy,
+    rules: NardyRules,
     id: "nardy",
     title: "Long Nardy",
     seats: 2..=2,
-    options: &OPTIONS,
+    options: [
+        OptionSpec::choice(
+            "koks",
+            &["off", "on"],
+            "koks scores 3 when the loser has borne off none and still has a checker in their first quarter",
+        ),
+        OptionSpec::number(
+            "match",
+            (1, 99, 1),
+            "play games until one side has this many points",
+        ),
+    ],
     summary: "15 checkers a side, no hitting, head and blocks",
-    rules: include_str!("rules.txt"),
     examples: HelpExamples {
         moves: &["24/18 18/15", "24/15", "pass"],
         dice: "6 3",
@@ -77,7 +74,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is FROM/TO for each die, each side counting in its own numbering.",
         seat: "black",
     },
-};
+}
 
 /// How a single game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,26 +195,21 @@ impl NardyMove {
     }
 }
 
-impl NewGame for Nardy {
-    fn game_info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new_game(options: &Options) -> Result<Nardy, OptionError> {
-        let options = options.checked_against(&OPTIONS)?;
-        Ok(Nardy {
-            rules: NardyRules::read(&options)?,
-            options: Arc::new(options),
+impl Nardy {
+    /// A new game at its start position under `rules`, read from `options` once
+    /// [`NewGame::new_game`](crate::core::NewGame::new_game) has checked them against [`INFO`].
+    fn start(options: Arc<Options>, rules: NardyRules) -> Nardy {
+        Nardy {
+            rules,
+            options,
             sides: [Side::START; 2],
             turn: WHITE,
             stage: Stage::RollOff(RollOff::new(RollOffRule::Highest, 2)),
             first_turn: [true; 2],
             score: [0; 2],
-        })
+        }
     }
-}
 
-impl Nardy {
     /// The checkers of `seat`, in that seat's own numbering.
     pub fn side(&self, seat: Seat) -> Side {
         self.sides[seat]
@@ -327,8 +319,21 @@ impl Nardy {
         (score, score[winner] >= self.rules.match_to)
     }
 
-    /// The outcome of a match that `winner` has won with `score`, told by `summary`.
-    fn match_won(winner: Seat, score: [u32; 2], summary: String) -> Outcome {
+    /// The outcome of a match that `winner` has won with `score`, its last game by `kind`.
+    /// The summary begins with `who_wins` ("black wins", "white resigns; black wins",
+    /// "black is given") and says `how` (" by adjudication", or nothing) before the last
+    /// game's kind.
+    fn match_won(&self, winner: Seat, score: [u32; 2], kind: WinKind, who_wins: &str, how: &str) -> Outcome {
+        let summary = if self.rules.match_to == 1 {
+            format!("{who_wins} {}{how}", kind.describe())
+        } else {
+            format!(
+                "{who_wins} the match {}-{}{how} (last game: {})",
+                score[winner],
+                score[1 - winner],
+                kind.describe()
+            )
+        };
         Outcome {
             places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
             points: score.to_vec(),
@@ -354,17 +359,8 @@ impl Nardy {
                 self.rules.match_to
             ));
         }
-        let summary = if self.rules.match_to == 1 {
-            format!("{resigner} resigns; {name} wins {}", kind.describe())
-        } else {
-            format!(
-                "{resigner} resigns; {name} wins the match {}-{} (last game: {})",
-                score[winner],
-                score[seat.min(1)],
-                kind.describe()
-            )
-        };
-        Resignation::Over(Nardy::match_won(winner, score, summary))
+        let who_wins = format!("{resigner} resigns; {name} wins");
+        Resignation::Over(self.match_won(winner, score, kind, &who_wins, ""))
     }
 }
 
@@ -484,22 +480,8 @@ impl Game for Nardy {
             BLACK
         };
         let kind = self.win_kind(winner);
-        let summary = if self.rules.match_to == 1 {
-            format!("{} wins {}", SEAT_NAMES[winner], kind.describe())
-        } else {
-            format!(
-                "{} wins the match {}-{} (last game: {})",
-                SEAT_NAMES[winner],
-                self.score[winner],
-                self.score[1 - winner],
-                kind.describe()
-            )
-        };
-        Some(Outcome {
-            places: if winner == WHITE { vec![1, 2] } else { vec![2, 1] },
-            points: self.score.to_vec(),
-            summary,
-        })
+        let who_wins = format!("{} wins", SEAT_NAMES[winner]);
+        Some(self.match_won(winner, self.score, kind, &who_wins, ""))
     }
 }
 

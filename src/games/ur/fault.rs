@@ -3,11 +3,11 @@
 
 use thiserror::Error;
 
-use crate::core::{PositionMistake, Seat};
+use crate::core::{RulesFault, Seat};
 
 use super::board::{Cell, RuleSet, cell_name};
 use super::movegen::Refusal;
-use super::{PositionError, SEAT_NAMES, Step, text};
+use super::{SEAT_NAMES, Step, text};
 
 /// What the rules of this game rule out in a position string.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -211,11 +211,7 @@ pub enum PositionFault {
     RollOffAfterEntry,
 }
 
-impl From<PositionFault> for PositionError {
-    fn from(fault: PositionFault) -> Self {
-        PositionMistake::Rules(fault).into()
-    }
-}
+impl RulesFault for PositionFault {}
 
 /// Why the rules refuse a written move in this position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -344,13 +340,13 @@ fn reach_text(reach: &[Option<Cell>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::board::{RuleSet, cell};
-    use super::super::{DARK, LIGHT, OPTIONS, PositionError, Ur};
+    use super::super::{DARK, INFO, LIGHT, PositionError, Ur};
     use super::PositionFault;
     use crate::core::{NewGame, Notation, Options, PositionMistake};
 
     /// A fresh game with these options.
     fn game(options: &[&str]) -> Ur {
-        Ur::new_game(&Options::parse(&OPTIONS, options).unwrap()).unwrap()
+        Ur::new_game(&Options::parse(INFO.options, options).unwrap()).unwrap()
     }
 
     /// The whole message that setting `text` on a fresh game with `options` gives.

@@ -28,9 +28,8 @@ use movegen::{Judge, Plan};
 use super::shared;
 use crate::core::turn::{self, Start};
 use crate::core::{
-    Dice, DiceError, DiceMistake, DiceSource, Game, GameInfo, HelpExamples, IllegalMove, NewGame,
-    OptionError, OptionSpec, Options, Outcome, PhaseMistake, PlayError, RollOff, RollOffRule, Seat,
-    WrongPhase,
+    Dice, DiceError, DiceMistake, DiceSource, Game, HelpExamples, IllegalMove, OptionError, OptionSpec,
+    Options, Outcome, PhaseMistake, PlayError, RollOff, RollOffRule, Seat, WrongPhase,
 };
 
 pub use fault::{MoveFault, PositionFault};
@@ -49,27 +48,25 @@ pub const DARK: Seat = 1;
 
 const SEAT_NAMES: [&str; 2] = ["light", "dark"];
 
-static OPTIONS: [OptionSpec; 2] = [
-    OptionSpec::choice(
-        "rules",
-        &["city", "finkel", "masters", "blitz", "aseb"],
-        "city: the seed's City of Ur; finkel, masters, blitz, aseb: royalur.net's rule sets",
-    ),
-    OptionSpec::choice(
-        "back-star",
-        &["stay", "retreat"],
-        "city only: after a backward capture on a star the piece stays, or retreats as far again",
-    ),
-];
-
-/// The Royal Game of Ur as listed by `tabula games`.
-pub static INFO: GameInfo = GameInfo {
+shared::game_info! {
+    game: Ur,
+    rules: UrRules,
     id: "ur",
     title: "Royal Game of Ur",
     seats: 2..=2,
-    options: &OPTIONS,
+    options: [
+        OptionSpec::choice(
+            "rules",
+            &["city", "finkel", "masters", "blitz", "aseb"],
+            "city: the seed's City of Ur; finkel, masters, blitz, aseb: royalur.net's rule sets",
+        ),
+        OptionSpec::choice(
+            "back-star",
+            &["stay", "retreat"],
+            "city only: after a backward capture on a star the piece stays, or retreats as far again",
+        ),
+    ],
     summary: "the Sumerian race game, in five rule sets",
-    rules: include_str!("rules.txt"),
     examples: HelpExamples {
         moves: &["in-c1", "d2-f2", "g1-off", "pass"],
         dice: "2",
@@ -78,7 +75,7 @@ pub static INFO: GameInfo = GameInfo {
         notation: "A move is FROM-TO: 'in' enters a piece, 'off' bears one off.",
         seat: "dark",
     },
-};
+}
 
 /// One side's pieces: how many stand in each slot, in the reserve and borne off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -175,21 +172,17 @@ pub struct Step {
     pub to: Option<Cell>,
 }
 
-impl NewGame for Ur {
-    fn game_info() -> &'static GameInfo {
-        &INFO
-    }
-
-    fn new_game(options: &Options) -> Result<Ur, OptionError> {
-        let options = options.checked_against(&OPTIONS)?;
-        let rules = UrRules::read(&options)?;
+impl Ur {
+    /// A new game at its start position under `rules`, read from `options` once
+    /// [`NewGame::new_game`](crate::core::NewGame::new_game) has checked them against [`INFO`].
+    fn start(options: Arc<Options>, rules: UrRules) -> Ur {
         let layout = Layout::of(rules.rule_set);
         let army = Army {
             reserve: layout.pieces,
             ..Army::default()
         };
-        Ok(Ur {
-            options: Arc::new(options),
+        Ur {
+            options,
             rules,
             layout,
             armies: [army; 2],
@@ -199,11 +192,9 @@ impl NewGame for Ur {
             } else {
                 Stage::Roll
             },
-        })
+        }
     }
-}
 
-impl Ur {
     /// The rule set being played.
     pub fn rule_set(&self) -> RuleSet {
         self.layout.rules
