@@ -51,10 +51,6 @@ impl<G: Game, C: BotChoice<G>> ChosenBot<G, C> {
 impl<G: Strategy, C: BotChoice<G>> Bot<G> for ChosenBot<G, C> {
     super::hands_decisions_to!(G, self, game => self.bot_for(game));
 
-    fn big_win_chances(&mut self, game: &G) -> Option<crate::core::BigWinChances> {
-        self.bot_for(game).big_win_chances(game)
-    }
-
     fn reseed(&mut self, seed: u64) {
         self.seed = seed;
         if let Some((_, bot)) = &mut self.current {

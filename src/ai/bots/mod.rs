@@ -142,7 +142,7 @@ macro_rules! answers_from_search {
 
 /// The [`Bot`] methods of a bot that hands each decision about `$game` to the bot that
 /// `$inner` finds for it (with `$self` and `$game` in scope): all but `reseed`, which
-/// differs by what it keeps for the bots not found yet, and `big_win_chances`.
+/// differs by what it keeps for the bots not found yet.
 macro_rules! hands_decisions_to {
     ($game_type:ty, $self:ident, $game:ident => $inner:expr) => {
         fn choose_move(
@@ -179,6 +179,10 @@ macro_rules! hands_decisions_to {
 
         fn estimate_rolling(&mut $self, $game: &$game_type) -> $crate::core::Estimate {
             $inner.estimate_rolling($game)
+        }
+
+        fn big_win_chances(&mut $self, $game: &$game_type) -> Option<$crate::core::BigWinChances> {
+            $inner.big_win_chances($game)
         }
     };
 }

@@ -116,6 +116,10 @@ impl<G: FullGame> Bot<AnyGame> for Concrete<G> {
         self.bot.estimate_rolling(self.inside(game))
     }
 
+    fn big_win_chances(&mut self, game: &AnyGame) -> Option<crate::core::BigWinChances> {
+        self.bot.big_win_chances(self.inside(game))
+    }
+
     fn reseed(&mut self, seed: u64) {
         self.bot.reseed(seed);
     }

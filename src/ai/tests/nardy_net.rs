@@ -161,3 +161,29 @@ fn the_shipped_network_beats_greedy() {
     assert!(score.win_rate() >= 0.75, "{}", score.describe());
     assert!(score.points_per_game() > 0.5, "{}", score.describe());
 }
+
+/// A bot for games of any kind answers the network's chances of big wins as the bot for
+/// the concrete game does, so a truncated rollout through either counts mars and koks.
+#[test]
+fn the_bot_for_any_game_passes_on_the_chances_of_big_wins() {
+    use crate::ai::roster::{BotGame, BotKind};
+    use crate::games::AnyGame;
+    let nets = crate::ai::learn::Nets::shipped();
+    use crate::core::Game;
+    let mut game = Nardy::default_game();
+    let mut dice = crate::core::SeededDice::new(3);
+    for _ in 0..100 {
+        if game.roll_off().is_none() {
+            break;
+        }
+        let roll = game.roll(&mut dice);
+        game.set_dice(roll).unwrap();
+    }
+    let concrete = Nardy::bot(BotKind::Net { plies: 0 }, 1, &nets).big_win_chances(&game);
+    assert!(concrete.is_some(), "the network bot counts big wins");
+    let any = AnyGame::Nardy(game);
+    assert_eq!(
+        AnyGame::bot(BotKind::Net { plies: 0 }, 1, &nets).big_win_chances(&any),
+        concrete
+    );
+}
