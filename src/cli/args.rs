@@ -102,6 +102,19 @@ impl EngineLimits {
     }
 }
 
+/// The threads `--jobs` asks for, else one per core; 0 is refused.
+pub(super) fn threads(jobs: Option<usize>) -> anyhow::Result<usize> {
+    match jobs.unwrap_or_else(cores) {
+        0 => Err(usage("--jobs must be at least 1")),
+        jobs => Ok(jobs),
+    }
+}
+
+/// The machine's cores (1 where it cannot tell).
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The longest time limit `--movetime` and `--timeout` take: a day, in milliseconds.
 pub(super) const MAX_MILLIS: u64 = 86_400_000;
 
