@@ -169,3 +169,17 @@ pub(super) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
     );
     bar
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{cores, threads};
+
+    #[test]
+    fn jobs_default_to_the_cores_and_zero_is_refused() {
+        assert_eq!(threads(Some(3)).unwrap(), 3);
+        assert_eq!(threads(None).unwrap(), cores());
+        assert!(cores() >= 1);
+        let refused = threads(Some(0)).unwrap_err().to_string();
+        assert_eq!(refused, "--jobs must be at least 1");
+    }
+}
