@@ -563,26 +563,19 @@ mod tests {
     use super::*;
     use crate::app::record::{Fault, GameRecord, parse_records, save_text};
     use crate::app::session::Session;
+    use crate::app::testing::roll_or_play_first;
     use crate::core::{OptionKind, OptionMistake, OptionSpec, Options};
     use crate::games::GameKind;
 
     /// A record of a game of Mnogoboy a few moves in, and the first move it plays.
     fn record() -> (String, String) {
         let mut session = Session::new(GameKind::Mnogoboy, &Options::default(), 1).unwrap();
-        let mut first = None;
-        while first.is_none() {
-            match session.phase() {
-                Phase::Roll(_) => {
-                    session.roll().unwrap();
-                }
-                _ => {
-                    let mv = session.legal_texts()[0].clone();
-                    session.play_text(&mv).unwrap();
-                    first = Some(mv);
-                }
+        let first = loop {
+            if let Some(first) = roll_or_play_first(&mut session) {
+                break first;
             }
-        }
-        (save_text(&session, &[]), first.unwrap())
+        };
+        (save_text(&session, &[]), first)
     }
 
     /// The record's game with an option no game knows (`speed=slow`).

@@ -30,4 +30,6 @@ pub mod remote;
 pub mod review;
 pub mod rollouts;
 pub mod session;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod tutor;

@@ -323,6 +323,7 @@ pub fn report_table(game: &AnyGame, request: &RolloutRequest, report: &RolloutRe
 mod tests {
     use super::*;
     use crate::app::session::Session;
+    use crate::app::testing::roll_or_play_first;
     use crate::core::{Notation, Options};
     use crate::games::GameKind;
 
@@ -353,16 +354,8 @@ mod tests {
     /// A game of Ur played to its end by always taking the first legal move.
     fn finished() -> AnyGame {
         let mut session = Session::new(GameKind::Ur, &Options::default(), 1).unwrap();
-        while let Some(_seat) = session.phase().seat() {
-            match session.phase() {
-                Phase::Roll(_) => {
-                    session.roll().unwrap();
-                }
-                _ => {
-                    let first = session.legal_texts()[0].clone();
-                    session.play_text(&first).unwrap();
-                }
-            }
+        while session.phase().seat().is_some() {
+            roll_or_play_first(&mut session);
         }
         session.game().clone()
     }

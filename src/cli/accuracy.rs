@@ -107,12 +107,7 @@ pub(super) fn accuracy(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let (kind, options) = args.game.resolve()?;
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(usage("--jobs must be at least 1"));
-    }
+    let jobs = super::args::threads(args.jobs)?;
     crate::app::interrupt::install();
     if args.build {
         return build_set(&args, kind, &options, jobs, nets, out);

@@ -102,6 +102,19 @@ impl EngineLimits {
     }
 }
 
+/// The threads `--jobs` asks for, else one per core; 0 is refused.
+pub(super) fn threads(jobs: Option<usize>) -> anyhow::Result<usize> {
+    match jobs.unwrap_or_else(cores) {
+        0 => Err(usage("--jobs must be at least 1")),
+        jobs => Ok(jobs),
+    }
+}
+
+/// The machine's cores (1 where it cannot tell).
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The longest time limit `--movetime` and `--timeout` take: a day, in milliseconds.
 pub(super) const MAX_MILLIS: u64 = 86_400_000;
 
@@ -155,4 +168,18 @@ pub(super) fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cores, threads};
+
+    #[test]
+    fn jobs_default_to_the_cores_and_zero_is_refused() {
+        assert_eq!(threads(Some(3)).unwrap(), 3);
+        assert_eq!(threads(None).unwrap(), cores());
+        assert!(cores() >= 1);
+        let refused = threads(Some(0)).unwrap_err().to_string();
+        assert_eq!(refused, "--jobs must be at least 1");
+    }
 }

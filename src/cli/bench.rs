@@ -125,7 +125,7 @@ fn bench_records(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let dir = std::env::temp_dir().join(format!("tabula-bench-records-{}", std::process::id()));
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    let jobs = super::args::cores().min(4);
     writeln!(
         out,
         "bench records {}: bot:random against bot:random, about {megabytes} MB, {jobs} jobs",

@@ -239,10 +239,7 @@ fn match_config(args: MatchArgs, nets: &crate::ai::learn::Nets) -> anyhow::Resul
         }
         None => Starts::Fresh,
     };
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
+    let jobs = args.jobs.map_or_else(super::args::cores, usize::from);
     if args.jsonl.is_some() && args.jsonl == args.records {
         return Err(usage(
             "--jsonl and --records need two files: the text records and the JSON lines are different formats",

@@ -85,12 +85,7 @@ pub(super) fn rollout(
     if args.candidates == 0 {
         return Err(usage("--candidates must be at least 1"));
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(usage("--jobs must be at least 1"));
-    }
+    let jobs = super::args::threads(args.jobs)?;
     let request = RolloutRequest {
         moves: args
             .moves

@@ -73,9 +73,7 @@ pub(super) fn train(args: TrainArgs, out: &mut dyn Write) -> anyhow::Result<Exit
         // A FIFO, device or directory is refused now, not after hours of training.
         crate::ai::output::target_of(path)?;
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = args.jobs.unwrap_or_else(super::args::cores);
     // Every trainer takes the same settings; only where the network goes differs.
     let settings = |out: std::path::PathBuf| crate::ai::learn::td::TdConfig {
         games: args.games,

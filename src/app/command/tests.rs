@@ -17,6 +17,11 @@ fn parsed(line: &str) -> Result<Command, CommandError> {
     parse(line, &Nardy::default_game())
 }
 
+/// Why `line` is refused, as the player reads it.
+fn refusal(line: &str) -> String {
+    parsed(line).unwrap_err().to_string()
+}
+
 #[test]
 fn commands_and_bare_moves() {
     assert_eq!(parsed("roll"), Ok(Command::Roll));
@@ -48,12 +53,7 @@ fn commands_and_bare_moves() {
         })
     );
     assert_eq!(parsed("resign"), Ok(Command::Resign));
-    assert!(
-        parsed("seat black")
-            .unwrap_err()
-            .to_string()
-            .contains("seat 2 human")
-    );
+    assert!(refusal("seat black").contains("seat 2 human"));
 }
 
 #[test]
@@ -87,65 +87,32 @@ fn a_move_word_of_the_game_is_a_move_with_a_mistake_not_an_unknown_command() {
 
 #[test]
 fn unknown_words_suggest_the_nearest_command() {
-    assert_eq!(
-        parsed("rol").unwrap_err().to_string(),
-        "unknown command: rol (did you mean 'roll'?)"
-    );
-    assert_eq!(
-        parsed("lgeal").unwrap_err().to_string(),
-        "unknown command: lgeal (did you mean 'legal'?)"
-    );
-    assert_eq!(
-        parsed("dance").unwrap_err().to_string(),
-        "unknown command: dance (did you mean 'dice'?)"
-    );
-    assert_eq!(
-        parsed("saev x").unwrap_err().to_string(),
-        "unknown command: saev (did you mean 'save'?)"
-    );
-    // Four letters are two edits from many words: no guess for 'swap'.
-    assert_eq!(
-        parsed("swap").unwrap_err().to_string(),
-        "unknown command: swap (type 'help' for the list of commands)"
-    );
-    assert_eq!(
-        parsed("xyzzy").unwrap_err().to_string(),
-        "unknown command: xyzzy (type 'help' for the list of commands)"
-    );
-    assert!(
-        parsed("24/30")
-            .unwrap_err()
-            .to_string()
-            .starts_with("syntax error:")
-    );
+    for (typed, said) in [
+        ("rol", "unknown command: rol (did you mean 'roll'?)"),
+        ("lgeal", "unknown command: lgeal (did you mean 'legal'?)"),
+        ("dance", "unknown command: dance (did you mean 'dice'?)"),
+        ("saev x", "unknown command: saev (did you mean 'save'?)"),
+        // Four letters are two edits from many words: no guess for 'swap'.
+        (
+            "swap",
+            "unknown command: swap (type 'help' for the list of commands)",
+        ),
+        (
+            "xyzzy",
+            "unknown command: xyzzy (type 'help' for the list of commands)",
+        ),
+    ] {
+        assert_eq!(refusal(typed), said);
+    }
+    assert!(refusal("24/30").starts_with("syntax error:"));
 }
 
 #[test]
 fn bad_arguments_say_what_to_type() {
-    assert!(
-        parsed("dice six")
-            .unwrap_err()
-            .to_string()
-            .contains("e.g. 'dice 6 3'")
-    );
-    assert!(
-        parsed("roll now")
-            .unwrap_err()
-            .to_string()
-            .contains("takes no arguments; to enter your own dice, type 'dice 6 3'")
-    );
-    assert!(
-        parsed("roll 5 2")
-            .unwrap_err()
-            .to_string()
-            .contains("takes no arguments; to enter your own dice, type 'dice 5 2'")
-    );
-    assert!(
-        parsed("save")
-            .unwrap_err()
-            .to_string()
-            .contains("needs a file name")
-    );
+    assert!(refusal("dice six").contains("e.g. 'dice 6 3'"));
+    assert!(refusal("roll now").contains("takes no arguments; to enter your own dice, type 'dice 6 3'"));
+    assert!(refusal("roll 5 2").contains("takes no arguments; to enter your own dice, type 'dice 5 2'"));
+    assert!(refusal("save").contains("needs a file name"));
     assert!(parsed("seed x").is_err());
     assert!(parsed("set colour red").is_err());
 }
@@ -187,25 +154,10 @@ fn file_names_take_quotes_and_the_home_folder() {
             force: true,
         }))
     );
-    assert!(
-        parsed("load games.txt seven")
-            .unwrap_err()
-            .to_string()
-            .contains("not a game number")
-    );
-    assert!(
-        parsed("load a b c")
-            .unwrap_err()
-            .to_string()
-            .contains("load FILE GAME")
-    );
-    assert!(
-        parsed("save my game.txt")
-            .unwrap_err()
-            .to_string()
-            .contains("quote")
-    );
-    assert!(parsed("save \"open").unwrap_err().to_string().contains("quote"));
+    assert!(refusal("load games.txt seven").contains("not a game number"));
+    assert!(refusal("load a b c").contains("load FILE GAME"));
+    assert!(refusal("save my game.txt").contains("quote"));
+    assert!(refusal("save \"open").contains("quote"));
 }
 
 #[test]
@@ -288,16 +240,8 @@ fn view_and_rules() {
         Ok(Command::Rules(Some(GameKind::Mnogoboy)))
     );
     assert!(rules_text(GameKind::Mnogoboy).starts_with("MNOGOBOY"));
-    assert_eq!(
-        parsed("rules chess").unwrap_err().to_string(),
-        parsed("new chess").unwrap_err().to_string()
-    );
-    assert!(
-        parsed("rules chess")
-            .unwrap_err()
-            .to_string()
-            .starts_with("bad argument:")
-    );
+    assert_eq!(refusal("rules chess"), refusal("new chess"));
+    assert!(refusal("rules chess").starts_with("bad argument:"));
 }
 
 /// A front end that lets nothing change the game.

@@ -2,7 +2,7 @@
 //! limit's forfeit names the limit it hit), and the controller neither hangs nor crashes; matches of bots resume from
 //! their records and refuse records that do not replay.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use crate::app::matches::{GameSummary, MatchConfig, play_game, run_match};
@@ -12,6 +12,8 @@ use crate::core::{NewGame, Options};
 use crate::games::GameKind;
 use crate::games::nardy::Nardy;
 
+use super::temp_dir;
+
 fn script(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/engines")
@@ -19,30 +21,22 @@ fn script(name: &str) -> String {
     format!("sh {}", path.display())
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-unit-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn player(spec: PlayerSpec) -> MatchPlayer {
     MatchPlayer { name: None, spec }
 }
 
-fn config(engine: &str, settings: EngineSettings) -> MatchConfig {
+/// A match of two Long Nardy games from seed 3, one at a time, with [`quick`] limits and
+/// no records: the tests change what they need.
+fn match_of(players: Vec<MatchPlayer>) -> MatchConfig {
     MatchConfig {
         kind: GameKind::Nardy,
         options: Options::defaults(Nardy::game_info().options),
         games: 2,
-        players: vec![
-            player(PlayerSpec::Bot(crate::ai::roster::BotKind::Random)),
-            player(PlayerSpec::Engine(engine.to_string())),
-        ],
+        players,
         seed: 3,
         jobs: 1,
         records: None,
-        engines: settings,
+        engines: quick(),
         nets: crate::ai::learn::Nets::shipped(),
         tourney: Default::default(),
     }
@@ -62,9 +56,10 @@ fn quick() -> EngineSettings {
 const HUNG: Duration = Duration::from_secs(120);
 
 /// Plays game 0 (the engine in the second seat) and game 1 (first seat); both must end
-/// in the engine's forfeit of `kind`.
-fn forfeits(engine: &str, kind: &str) -> Vec<GameSummary> {
-    forfeits_in(engine, kind, &[0, 1])
+/// in the engine's forfeit of `kind`. Returns the story of game 0's forfeit.
+fn forfeit_detail(engine: &str, kind: &str) -> String {
+    let games = forfeits_in(engine, kind, &[0, 1]);
+    games[0].forfeit.clone().unwrap().2
 }
 
 /// Plays game `index` of `config` on a thread of its own; fails if it has not ended
@@ -82,7 +77,10 @@ fn play_or_hang(config: &MatchConfig, index: u64) -> (GameSummary, String) {
 }
 
 fn forfeits_in(engine: &str, kind: &str, indices: &[u64]) -> Vec<GameSummary> {
-    let config = config(engine, quick());
+    let config = match_of(vec![
+        player(PlayerSpec::Bot(crate::ai::roster::BotKind::Random)),
+        player(PlayerSpec::Engine(engine.to_string())),
+    ]);
     let mut games = Vec::new();
     for &index in indices {
         let (summary, record) = play_or_hang(&config, index);
@@ -107,21 +105,16 @@ fn forfeits_in(engine: &str, kind: &str, indices: &[u64]) -> Vec<GameSummary> {
 
 #[test]
 fn an_engine_that_cannot_start_forfeits() {
-    let games = forfeits("/nonexistent/engine --flag", "start");
+    let detail = forfeit_detail("/nonexistent/engine --flag", "start");
     assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .contains("cannot start '/nonexistent/engine --flag'")
+        detail.contains("cannot start '/nonexistent/engine --flag'"),
+        "{detail}"
     );
 }
 
 #[test]
 fn an_engine_that_never_answers_the_handshake_forfeits_in_time() {
-    let games = forfeits(&script("silent.sh"), "handshake");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&script("silent.sh"), "handshake");
     // The handshake's limit is the --timeout of 500 ms.
     assert!(
         detail.contains("no complete reply to 'protocol_version' within 0.5 s"),
@@ -131,54 +124,40 @@ fn an_engine_that_never_answers_the_handshake_forfeits_in_time() {
 
 #[test]
 fn an_engine_of_another_protocol_version_forfeits() {
-    let games = forfeits(&script("old-protocol.sh"), "handshake");
-    assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .contains("version '2', not 1")
-    );
+    let detail = forfeit_detail(&script("old-protocol.sh"), "handshake");
+    assert!(detail.contains("version '2', not 1"), "{detail}");
 }
 
 #[test]
 fn an_engine_that_crashes_forfeits() {
-    let games = forfeits(&script("crash.sh"), "crash");
-    assert!(
-        games[0].forfeit.as_ref().unwrap().2.contains("exited"),
-        "{:?}",
-        games[0].forfeit
-    );
+    let detail = forfeit_detail(&script("crash.sh"), "crash");
+    assert!(detail.contains("exited"), "{detail}");
 }
 
 #[test]
 fn an_engine_that_prints_garbage_forfeits() {
-    let games = forfeits(&script("garbage.sh"), "garbage");
-    assert!(games[0].forfeit.as_ref().unwrap().2.contains("thinking about"));
+    let detail = forfeit_detail(&script("garbage.sh"), "garbage");
+    assert!(detail.contains("thinking about"), "{detail}");
 }
 
 #[test]
 fn an_engine_that_answers_genmove_with_no_move_at_all_plays_an_illegal_move() {
-    let games = forfeits(&script("nonsense-move.sh"), "illegal move");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&script("nonsense-move.sh"), "illegal move");
     assert!(detail.starts_with("'hello world' is not a move"), "{detail}");
     let roller = format!("env GENMOVE_REPLY=roll {}", script("nonsense-move.sh"));
-    let games = forfeits(&roller, "illegal move");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&roller, "illegal move");
     assert!(detail.starts_with("'roll' when a move was asked for"), "{detail}");
 }
 
 #[test]
 fn an_engine_that_hangs_at_name_fails_the_handshake() {
-    let games = forfeits(&script("nameless.sh"), "handshake");
-    assert!(games[0].forfeit.as_ref().unwrap().2.contains("'name'"));
+    let detail = forfeit_detail(&script("nameless.sh"), "handshake");
+    assert!(detail.contains("'name'"), "{detail}");
 }
 
 #[test]
 fn a_reply_that_never_ends_forfeits_as_too_long_within_the_limit() {
-    let games = forfeits(&script("flood.sh"), "garbage");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&script("flood.sh"), "garbage");
     assert!(detail.starts_with("reply too long: "), "{detail}");
     assert!(detail.contains("'newgame nardy'"), "{detail}");
 }
@@ -186,8 +165,7 @@ fn a_reply_that_never_ends_forfeits_as_too_long_within_the_limit() {
 #[test]
 fn a_reply_that_trickles_on_for_ever_times_out_at_the_deadline() {
     // --timeout is 500 ms; the engine sends a line every 10 ms, never the end.
-    let games = forfeits(&script("trickle.sh"), "timeout");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&script("trickle.sh"), "timeout");
     assert!(
         detail.contains("no complete reply to 'newgame nardy' within 0.5 s"),
         "{detail}"
@@ -196,8 +174,7 @@ fn a_reply_that_trickles_on_for_ever_times_out_at_the_deadline() {
 
 #[test]
 fn a_line_that_never_ends_forfeits_as_too_long_within_the_limit() {
-    let games = forfeits(&script("long-line.sh"), "garbage");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&script("long-line.sh"), "garbage");
     assert!(
         detail.starts_with("reply too long: a line over 64 KiB"),
         "{detail}"
@@ -206,21 +183,13 @@ fn a_line_that_never_ends_forfeits_as_too_long_within_the_limit() {
 
 #[test]
 fn yes_as_an_engine_forfeits_at_once() {
-    let games = forfeits("yes", "garbage");
-    assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .contains("with 'y', not '=' or '?'")
-    );
+    let detail = forfeit_detail("yes", "garbage");
+    assert!(detail.contains("with 'y', not '=' or '?'"), "{detail}");
 }
 
 #[test]
 fn bytes_that_are_not_utf8_on_stdout_are_garbage() {
-    let games = forfeits(&script("bad-bytes.sh"), "garbage");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&script("bad-bytes.sh"), "garbage");
     assert!(detail.contains("not UTF-8"), "{detail}");
 }
 
@@ -232,22 +201,14 @@ fn late_replies_to_earlier_commands_are_discarded() {
 
 #[test]
 fn an_engine_that_plays_an_illegal_move_forfeits() {
-    let games = forfeits(&script("illegal.sh"), "illegal move");
-    assert!(
-        games[0]
-            .forfeit
-            .as_ref()
-            .unwrap()
-            .2
-            .starts_with("'1/off': illegal move: ")
-    );
+    let detail = forfeit_detail(&script("illegal.sh"), "illegal move");
+    assert!(detail.starts_with("'1/off': illegal move: "), "{detail}");
 }
 
 #[test]
 fn an_engine_slower_than_the_move_time_forfeits_soon_after_it() {
     // movetime 300 ms plus the 100 ms margin; the engine sleeps 2 s.
-    let games = forfeits(&script("slow.sh"), "timeout");
-    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    let detail = forfeit_detail(&script("slow.sh"), "timeout");
     assert!(
         detail.contains("no complete reply to 'genmove' within 0.4 s"),
         "{detail}"
@@ -259,21 +220,19 @@ fn an_engine_that_refuses_the_moves_it_is_told_forfeits() {
     // In game 1 the engine sits first (White); Black wins the roll-off (the dice of seed 3)
     // and the engine is told Black's first move, which it refuses.
     let games = forfeits_in(&script("refuses.sh"), "lost sync", &[1]);
-    assert!(games[0].forfeit.as_ref().unwrap().2.starts_with("refused 'play "));
+    let detail = &games[0].forfeit.as_ref().unwrap().2;
+    assert!(detail.starts_with("refused 'play "), "{detail}");
 }
 
 fn bot_match(records: &Path, games: u64, seed: u64) -> anyhow::Result<String> {
     let config = MatchConfig {
-        kind: GameKind::Nardy,
-        options: Options::defaults(Nardy::game_info().options),
         games,
-        players: vec!["fast=bot:greedy".parse().unwrap(), "bot:random".parse().unwrap()],
         seed,
-        jobs: 1,
         records: Some(records.to_path_buf()),
-        engines: quick(),
-        nets: crate::ai::learn::Nets::shipped(),
-        tourney: Default::default(),
+        ..match_of(vec![
+            "fast=bot:greedy".parse().unwrap(),
+            "bot:random".parse().unwrap(),
+        ])
     };
     let mut out = Vec::new();
     run_match(&config, &mut out, false)?;
@@ -363,17 +322,12 @@ fn with_three_seats_a_forfeit_shares_the_places_and_first_places_add_up() {
         kind: GameKind::Aeroplane,
         options: Options::parse(GameKind::Aeroplane.info().options, &["players=3"]).unwrap(),
         games: 3,
-        players: vec![
+        seed: 2,
+        ..match_of(vec![
             "bot:greedy".parse().unwrap(),
             "bot:random".parse().unwrap(),
             format!("crasher=engine:{}", script("crash.sh")).parse().unwrap(),
-        ],
-        seed: 2,
-        jobs: 1,
-        records: None,
-        engines: quick(),
-        nets: crate::ai::learn::Nets::shipped(),
-        tourney: Default::default(),
+        ])
     };
     let mut out = Vec::new();
     let games = run_match(&config, &mut out, false).unwrap().games;

@@ -7,17 +7,20 @@ use crate::cli::Cli;
 use crate::games::GameKind;
 use clap::CommandFactory;
 
+fn page_path(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("man").join(name)
+}
+
 fn page(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man").join(name);
+    let path = page_path(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Renders with groff when the machine has it; warnings (-ww) fail the test.
 fn render(name: &str) -> Option<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man").join(name);
     let output = Command::new("groff")
         .args(["-man", "-Tutf8", "-ww", "-rLL=80n", "-P-cbou"])
-        .arg(&path)
+        .arg(page_path(name))
         .output()
         .ok()?;
     assert!(output.status.success(), "groff failed on {name}");
@@ -29,11 +32,27 @@ fn render(name: &str) -> Option<String> {
     Some(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
+/// The page's source, and its text as a reader sees it: groff's rendering, or without
+/// groff the source with its hyphens unescaped.
+fn source_and_rendering(name: &str) -> (String, String) {
+    let source = page(name);
+    let rendered = render(name).unwrap_or_else(|| source.replace("\\-", "-"));
+    (source, rendered)
+}
+
+/// Those of `wanted` that `text` does not hold: a failing check names them all at once.
+fn missing<S: AsRef<str>>(text: &str, wanted: impl IntoIterator<Item = S>) -> Vec<S> {
+    wanted
+        .into_iter()
+        .filter(|w| !text.contains(w.as_ref()))
+        .collect()
+}
+
 #[test]
 fn tabula_6_has_the_sections_of_a_real_man_page() {
     let text = page("tabula.6");
     assert!(text.starts_with(".TH TABULA 6 "));
-    for section in [
+    let sections = [
         "NAME",
         "SYNOPSIS",
         "DESCRIPTION",
@@ -42,18 +61,14 @@ fn tabula_6_has_the_sections_of_a_real_man_page() {
         "RULES",
         "FILES",
         "EXAMPLES",
-    ] {
-        assert!(
-            text.contains(&format!("\n.SH {section}\n")),
-            "no {section} section"
-        );
-    }
+    ];
+    let lacking = missing(&text, sections.map(|section| format!("\n.SH {section}\n")));
+    assert!(lacking.is_empty(), "no sections {lacking:?}");
 }
 
 #[test]
 fn tabula_6_renders_and_names_every_subcommand_and_game() {
-    let source = page("tabula.6");
-    let rendered = render("tabula.6").unwrap_or_else(|| source.replace("\\-", "-"));
+    let (source, rendered) = source_and_rendering("tabula.6");
     // Justified text may stretch spaces; compare words.
     let rendered = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
     for sub in Cli::command().get_subcommands() {
@@ -83,9 +98,8 @@ fn tabula_6_renders_and_names_every_subcommand_and_game() {
 
 #[test]
 fn the_protocol_page_renders_and_documents_every_protocol_command() {
-    let source = page("tabula-protocol.5");
+    let (source, rendered) = source_and_rendering("tabula-protocol.5");
     assert!(source.starts_with(".TH TABULA\\-PROTOCOL 5 "));
-    let rendered = render("tabula-protocol.5").unwrap_or_else(|| source.replace("\\-", "-"));
     for command in crate::app::command::PROTOCOL_COMMANDS {
         assert!(rendered.contains(command), "the protocol page lacks {command}");
         assert!(
@@ -93,13 +107,13 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
             "{command} is documented but not a command"
         );
     }
-    for error in ["unknown command", "syntax error", "illegal move", "wrong phase"] {
-        assert!(
-            rendered.contains(error),
-            "the protocol page lacks the error {error}"
-        );
-    }
-    for forfeit in [
+    let errors = ["unknown command", "syntax error", "illegal move", "wrong phase"];
+    let lacking = missing(&rendered, errors);
+    assert!(
+        lacking.is_empty(),
+        "the protocol page lacks the errors {lacking:?}"
+    );
+    let forfeits = [
         "start",
         "handshake",
         "crash",
@@ -107,12 +121,12 @@ fn the_protocol_page_renders_and_documents_every_protocol_command() {
         "garbage",
         "illegal move",
         "lost sync",
-    ] {
-        assert!(
-            rendered.contains(forfeit),
-            "the protocol page lacks the forfeit {forfeit}"
-        );
-    }
+    ];
+    let lacking = missing(&rendered, forfeits);
+    assert!(
+        lacking.is_empty(),
+        "the protocol page lacks the forfeits {lacking:?}"
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! commands; the documented command list; `status` through roll-offs and game ends; files
 //! that are not regular files.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -14,6 +14,8 @@ use crate::app::command::PROTOCOL_COMMANDS;
 use crate::app::lines::MAX_LINE_BYTES;
 use crate::cli::engine::serve;
 use crate::core::Notation;
+
+use super::{step, temp_dir};
 
 /// Serves `input` (raw bytes) and returns the output as text.
 fn engine_bytes(input: &[u8], seed: u64) -> String {
@@ -359,12 +361,6 @@ fn status_names_the_roll_off_and_over_never_invents_an_order() {
     assert_eq!(got[2], "= over blue red yellow");
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-framing-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Serves `commands` on another thread and gives up after a few seconds: a command that
 /// blocks (a FIFO) fails the test instead of hanging it.
 fn session_within(commands: &[String], limit: Duration) -> Vec<String> {
@@ -430,7 +426,7 @@ fn load_reads_only_regular_files_but_of_any_size() {
 #[test]
 fn a_roll_off_is_one_die_in_roll_phases_until_it_is_decided_in_every_game() {
     use crate::core::{Game, Options, Phase, SeededDice};
-    use crate::games::GameKind;
+    use crate::games::{AnyMove, GameKind};
     let setups: &[(&str, &[&str])] = &[
         ("nardy", &[]),
         ("nardy", &["match=3"]),
@@ -468,21 +464,14 @@ fn a_roll_off_is_one_die_in_roll_phases_until_it_is_decided_in_every_game() {
                     continue;
                 }
                 decided = true;
-                match game.phase() {
-                    Phase::Over => break,
-                    Phase::Roll(_) => {
-                        let roll = game.roll(&mut dice);
-                        game.set_dice(roll).unwrap();
-                    }
-                    Phase::Move(_) => {
-                        let mut moves = Vec::new();
-                        game.legal_moves(&mut moves);
-                        pick = pick
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
-                        let mv = &moves[(pick >> 33) as usize % moves.len()];
-                        game.play(mv).unwrap();
-                    }
+                let random_pick = |moves: &[AnyMove]| {
+                    pick = pick
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (pick >> 33) as usize % moves.len()
+                };
+                if !step(&mut game, &mut dice, random_pick) {
+                    break;
                 }
             }
             assert!(decided, "{id} seed {seed}: the roll-off never ended");

@@ -187,15 +187,7 @@ fn fuzzed_command_lines_get_one_reply_each_and_refusals_change_nothing() {
 #[test]
 #[ignore = "a long run: TABULA_FUZZ_ROUNDS=N cargo test --release --lib protocol_fuzz_long -- --ignored"]
 fn protocol_fuzz_long() {
-    let number = |name: &str, default: u64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let (refused, sent) = fuzz_protocol(
-        number("TABULA_FUZZ_ROUNDS", 200_000) as usize,
-        number("TABULA_FUZZ_SEED", 47),
-    );
+    let (rounds, seed) = crate::app::testing::long_fuzz_run(200_000);
+    let (refused, sent) = fuzz_protocol(rounds, seed);
     assert!(refused > 0 && refused < sent, "{refused} of {sent} refused");
 }

@@ -4,9 +4,7 @@
 
 use std::io::sink;
 
-use crate::app::players::SeatAssignment;
-use crate::app::protocol::client::EngineSettings;
-use crate::cli::repl::{PlayConfig, Table};
+use crate::cli::repl::Table;
 use crate::core::Notation;
 use crate::core::{Game, Options, SeededDice};
 use crate::games::GameKind;
@@ -91,27 +89,13 @@ fn random_line(rng: &mut SeededDice, legal: &[String]) -> String {
 }
 
 fn table_for(kind: GameKind, options: &[&str], seed: u64) -> Table {
-    let options = Options::parse(kind.info().options, options).unwrap();
-    let seats = kind.new_game(&options).unwrap().seat_count();
-    let config = PlayConfig {
-        kind,
-        options,
-        // People in every seat but the last, which a bot plays.
-        seats: vec![SeatAssignment {
-            seat: seats.to_string(),
-            player: "bot:random".parse().unwrap(),
-        }],
-        seed,
-        seed_drawn: false,
-        strict: false,
-        manual_dice: false,
-        engines: EngineSettings::default(),
-        nets: crate::ai::learn::Nets::shipped(),
-        compact: false,
-        color: anstream::ColorChoice::Never,
-        table: Default::default(),
-    };
-    Table::new(&config, false).unwrap()
+    let seats = kind
+        .new_game(&Options::parse(kind.info().options, options).unwrap())
+        .unwrap()
+        .seat_count();
+    // People in every seat but the last, which a bot plays.
+    let last = format!("{seats}=bot:random");
+    Table::new(&super::play_config(kind, options, &[&last], seed, false), false).unwrap()
 }
 
 #[test]

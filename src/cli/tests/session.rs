@@ -2,39 +2,17 @@
 //! its luck, records that never load as another game, new/load/save that never lose a
 //! game, seats and resigning.
 
-use super::genmove;
+use super::{genmove, play_config, step, temp_dir};
 use crate::app::analysis::analyse_game;
-use crate::app::players::SeatAssignment;
-use crate::app::protocol::client::EngineSettings;
 use crate::app::record::{Replay, Replaying, load_file, parse_records, save_text};
 use crate::app::session::{Action, Session};
-use crate::cli::repl::{Flow, PlayConfig, Table};
+use crate::cli::repl::{Flow, Table};
 use crate::core::Notation;
 use crate::core::{Game, Options, Phase};
-use crate::games::GameKind;
-
-fn config(kind: GameKind, options: &[&str], seats: &[&str], seed: u64, strict: bool) -> PlayConfig {
-    PlayConfig {
-        kind,
-        options: Options::parse(kind.info().options, options).unwrap(),
-        seats: seats
-            .iter()
-            .map(|s| s.parse::<SeatAssignment>().unwrap())
-            .collect(),
-        seed,
-        seed_drawn: false,
-        strict,
-        manual_dice: false,
-        engines: EngineSettings::default(),
-        nets: crate::ai::learn::Nets::shipped(),
-        compact: false,
-        color: anstream::ColorChoice::Never,
-        table: Default::default(),
-    }
-}
+use crate::games::{AnyMove, GameKind};
 
 fn table(kind: GameKind, options: &[&str], seats: &[&str], seed: u64) -> Table {
-    let mut table = Table::new(&config(kind, options, seats, seed, false), false).unwrap();
+    let mut table = Table::new(&play_config(kind, options, seats, seed, false), false).unwrap();
     table.advance(&mut Vec::new()).unwrap();
     table
 }
@@ -81,11 +59,11 @@ fn hinted(table: &Table) -> String {
     super::hint(table.session())
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-session-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory for one test, and the path of a `game.txt` in it (not written yet).
+fn game_file(name: &str) -> (std::path::PathBuf, String) {
+    let dir = temp_dir(name);
+    let path = dir.join("game.txt").to_str().unwrap().to_string();
+    (dir, path)
 }
 
 #[test]
@@ -172,9 +150,7 @@ fn the_engine_protocols_single_undo_rewinds_the_dice() {
 
 #[test]
 fn a_loaded_game_rewinds_its_dice_on_undo_like_the_game_that_was_saved() {
-    let dir = temp_dir("load-undo");
-    let file = dir.join("game.txt");
-    let file = file.to_str().unwrap();
+    let (dir, file) = game_file("load-undo");
     let mut table = table(GameKind::Nardy, &[], &["black=bot:random"], 5);
     for _ in 0..6 {
         let choice = if table.session().phase() == Phase::Roll(0) {
@@ -193,7 +169,7 @@ fn a_loaded_game_rewinds_its_dice_on_undo_like_the_game_that_was_saved() {
             _ => None,
         })
         .unwrap();
-    let mut loaded = load_file(file, 0).unwrap();
+    let mut loaded = load_file(&file, 0).unwrap();
     assert_eq!(loaded.dice_position(), table.session().dice_position());
     // Taking everything back rewinds the stream to the start: the first roll comes again.
     while loaded.undo().is_ok() {}
@@ -318,12 +294,10 @@ fn a_replay_steps_through_the_game_as_it_was_played() {
 
 #[test]
 fn a_failed_save_keeps_the_file_it_would_have_replaced() {
-    let dir = temp_dir("atomic-save");
-    let file = dir.join("game.txt");
-    let path = file.to_str().unwrap();
+    let (dir, path) = game_file("atomic-save");
     let mut table = table(GameKind::Ur, &[], &[], 2);
     ok(&mut table, &format!("save {path}"));
-    let saved = std::fs::read_to_string(&file).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
     ok(&mut table, "roll");
     // The temporary file cannot be made (a folder stands in its way): the save fails.
     let blocker = dir.join(format!(".game.txt.{}.tmp", std::process::id()));
@@ -333,11 +307,11 @@ fn a_failed_save_keeps_the_file_it_would_have_replaced() {
         refused.starts_with(&format!("file error: cannot write {path}")),
         "{refused}"
     );
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), saved);
     assert!(table.session().unsaved());
     std::fs::remove_dir(&blocker).unwrap();
     ok(&mut table, &format!("save {path}"));
-    assert!(std::fs::read_to_string(&file).unwrap().contains("\nroll "));
+    assert!(std::fs::read_to_string(&path).unwrap().contains("\nroll "));
     let names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -348,9 +322,7 @@ fn a_failed_save_keeps_the_file_it_would_have_replaced() {
 
 #[test]
 fn new_load_and_save_ask_before_losing_a_game_or_a_file() {
-    let dir = temp_dir("confirm");
-    let file = dir.join("game.txt");
-    let path = file.to_str().unwrap();
+    let (dir, path) = game_file("confirm");
     let mut table = table(GameKind::Nardy, &[], &[], 4);
     // Nothing played yet: nothing to lose.
     assert_eq!(table.confirmation("new"), None);
@@ -380,7 +352,7 @@ fn new_load_and_save_ask_before_losing_a_game_or_a_file() {
 #[test]
 fn a_strict_script_refuses_to_throw_away_an_unsaved_game() {
     let run = |strict: bool| {
-        let config = config(GameKind::Nardy, &[], &[], 4, strict);
+        let config = play_config(GameKind::Nardy, &[], &[], 4, strict);
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let input = "roll\nnew\nstatus\n".as_bytes();
         let code = crate::cli::repl::run_piped(&config, input, &mut out, &mut err).unwrap();
@@ -505,9 +477,7 @@ fn resigning_ends_the_game_and_undo_takes_it_back() {
 
 #[test]
 fn a_resignation_is_kept_in_the_record() {
-    let dir = temp_dir("resign-record");
-    let file = dir.join("game.txt");
-    let path = file.to_str().unwrap();
+    let (dir, path) = game_file("resign-record");
     let mut table = table(GameKind::Aeroplane, &["players=3"], &[], 8);
     assert_eq!(
         ok(&mut table, "resign"),
@@ -518,13 +488,13 @@ fn a_resignation_is_kept_in_the_record() {
         "Red resigns; yellow and blue share the first place.\nPlaces: 1st yellow, 1st blue, 3rd red.\n"
     );
     ok(&mut table, &format!("save {path}"));
-    let text = std::fs::read_to_string(&file).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("\nresign red\nend 1 "), "{text}");
     assert!(
         text.contains("\nseats red=human yellow=bot:best blue=bot:best\n"),
         "{text}"
     );
-    let loaded = load_file(path, 0).unwrap();
+    let loaded = load_file(&path, 0).unwrap();
     assert_eq!(loaded.status(), "over yellow,blue");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -606,16 +576,9 @@ fn every_legal_move_reads_back_from_its_notation_as_itself() {
                     let text = game.format_move(mv);
                     assert_eq!(game.parse_move(&text).as_ref(), Ok(mv), "{kind:?}: {text}");
                 }
-                match game.phase() {
-                    Phase::Over => break,
-                    Phase::Roll(_) => {
-                        let thrown = game.roll(&mut dice);
-                        game.set_dice(thrown).unwrap();
-                    }
-                    Phase::Move(_) => {
-                        let index = (seed as usize * 7 + moves.len() * 3) % moves.len();
-                        game.play(&moves[index]).unwrap();
-                    }
+                let index = |moves: &[AnyMove]| (seed as usize * 7 + moves.len() * 3) % moves.len();
+                if !step(&mut game, &mut dice, index) {
+                    break;
                 }
             }
         }
@@ -754,8 +717,7 @@ fn undo_after_bots_alone_finished_a_game_says_why_it_cannot() {
 #[test]
 fn goto_reaches_the_positions_analyse_numbers_and_redo_walks_to_the_end_again() {
     // Given a whole game between bots, saved,
-    let dir = temp_dir("goto");
-    let file = dir.join("game.txt");
+    let (dir, path) = game_file("goto");
     let mut played = table(
         GameKind::Microbes,
         &[],
@@ -763,16 +725,16 @@ fn goto_reaches_the_positions_analyse_numbers_and_redo_walks_to_the_end_again() 
         4,
     );
     assert_eq!(played.session().phase(), Phase::Over);
-    ok(&mut played, &format!("save {}", file.display()));
+    ok(&mut played, &format!("save {path}"));
     let end = position(&played);
     // when `analyse` numbers its decisions and a table loads the file,
-    let text = std::fs::read_to_string(&file).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
     let records = parse_records(&text).unwrap();
     let mut bot = crate::ai::roster::BotKind::Greedy.build_any(1);
     let mut luck = crate::ai::roster::BotKind::Greedy.build_any(1);
     let analysis = analyse_game(&records[0], bot.as_mut(), luck.as_mut(), &[], || {}).unwrap();
     let mut loaded = table(GameKind::Microbes, &[], &["white=human", "black=human"], 4);
-    ok(&mut loaded, &format!("load {}", file.display()));
+    ok(&mut loaded, &format!("load {path}"));
     // then `goto TURN` puts the game where the turn's first decision is taken,
     let mut seen = Vec::new();
     for decision in &analysis.decisions {

@@ -225,16 +225,8 @@ fn no_record_damaged_at_random_loads_as_another_game() {
 #[test]
 #[ignore = "a long run: TABULA_FUZZ_ROUNDS=N cargo test --release --lib record_fuzz_long -- --ignored"]
 fn record_fuzz_long() {
-    let number = |name: &str, default: u64| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let (refused, whole, total) = fuzz_records(
-        number("TABULA_FUZZ_ROUNDS", 20_000) as usize,
-        number("TABULA_FUZZ_SEED", 47),
-    );
+    let (rounds, seed) = crate::app::testing::long_fuzz_run(20_000);
+    let (refused, whole, total) = fuzz_records(rounds, seed);
     assert!(
         refused > total / 2 && whole > 0,
         "{refused} refused, {whole} whole of {total}"
