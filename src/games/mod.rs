@@ -5,8 +5,10 @@
 //! May use: [`crate::core`]. Each game's folder holds all its knowledge: rules, notation,
 //! boards, its evaluation and encoder.
 //!
-//! Adding a game: a module implementing [`Game`], [`Notation`], [`Strategy`], [`Lab`]
-//! and [`NewGame`], one line in the `games!` invocation below.
+//! Adding a game: a module implementing [`Game`], [`Notation`], [`Strategy`], [`Lab`],
+//! [`NewGame`] and [`NetHead`](crate::core::NetHead) (the bots and the trainer need it;
+//! `seat_net_head!` gives one output per seat), one line in the `games!` invocation
+//! below; docs/internals.md has the rest of the recipe.
 
 pub mod aeroplane;
 #[cfg(test)]

@@ -6,9 +6,10 @@
 //! each room uses only the rooms listed before it: `network`, `weights`, `nets`, `eval`, `pruned`,
 //! `bot`, `curve`, `td`, `head`.
 //!
-//! The networks tabula ships are embedded in the binary (`assets/*.net`, see docs/internals.md
-//! for how each was trained); `--net FILE` on `play`, `match` and `engine` replaces the
-//! one for that file's game for the bots it builds ([`Nets`], a value handed to wherever
+//! The networks tabula ships are embedded in the binary (`assets/nets/*.net`, Long Nardy's
+//! `assets/*.net`; see docs/internals.md for how each was trained); `--net FILE` on `play`,
+//! `match`, `engine`, `analyse`, `rollout` and `accuracy` replaces the one for that file's
+//! game for the bots it builds ([`Nets`], a value handed to wherever
 //! bots are built, so that two bots of one process may play on different networks).
 
 pub mod bot;
