@@ -15,7 +15,7 @@ use crate::games::GameKind;
 struct NoKeyboard;
 
 impl Keyboard for NoKeyboard {
-    fn decide(&mut self, _session: &Session, _seat: Seat) -> io::Result<Decision> {
+    fn decide(&mut self, _session: &mut Session, _seat: Seat, _notes: &[String]) -> io::Result<Decision> {
         Err(io::Error::other("no person at this table"))
     }
 }
