@@ -9,6 +9,8 @@ use crate::app::remote::proof::Proof;
 // Undo asks the other sides; its rules live in their own file.
 #[path = "undo.rs"]
 mod undo;
+#[cfg(test)]
+pub use undo::MAX_UNDO_REQUESTS;
 
 /// A remote game at this side's table.
 pub struct RemoteTable {
