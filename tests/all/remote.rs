@@ -654,3 +654,24 @@ fn remote_undo_asked_and_refused_changes_nothing() {
     assert_eq!(before.last(), after.first(), "{host}");
     assert!(texts[0].contains(&format!("play {undone}\n")), "{}", texts[0]);
 }
+
+#[test]
+fn remote_person_in_a_terminal_completes_with_tab_and_ctrl_c_does_not_end_the_game() {
+    use crate::table::{TABULA, keys_in_terminal, without_escapes};
+    // The host's bot plays light, which rolls first; the joiner's person plays dark.
+    let (mut hosting, words, _) = host(&["ur", "--seat", "light=bot:greedy"]);
+    let shell = format!(
+        "stty rows 40 cols 100; {TABULA} join {} {} --yes",
+        words[0], words[1]
+    );
+    // 'ro' and Tab make 'roll'; Ctrl-C at the next prompt; then the person concedes.
+    let presses = ["ro\t\r", "\x03", "resign\r"];
+    let screen = without_escapes(&keys_in_terminal(&shell, &[], &presses));
+    assert!(screen.contains("dark rolls "), "{screen}");
+    assert!(
+        screen.contains("Ctrl-C does not end a remote game: type 'resign' to concede"),
+        "{screen}"
+    );
+    assert!(screen.contains("dark resigns"), "{screen}");
+    assert_eq!(hosting.finish(), Some(0));
+}
