@@ -41,9 +41,14 @@ impl Running {
 
 /// Starts `tabula ARGS` with its output read line by line.
 fn spawn(args: &[&str]) -> (Running, mpsc::Receiver<String>) {
+    spawn_reading(args, Stdio::null())
+}
+
+/// Starts `tabula ARGS` reading `stdin`, with its output read line by line.
+fn spawn_reading(args: &[&str], stdin: Stdio) -> (Running, mpsc::Receiver<String>) {
     let child = tabula_command()
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -411,16 +416,8 @@ struct Person {
 impl Person {
     /// Starts `tabula ARGS` with its standard input piped.
     fn spawn(args: &[&str]) -> Person {
-        let child = tabula_command()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut running = Running(child);
+        let (mut running, lines) = spawn_reading(args, Stdio::piped());
         let stdin = running.0.stdin.take();
-        let lines = read_lines(running.0.stdout.take().unwrap());
         Person {
             running,
             stdin,

@@ -641,6 +641,11 @@ impl RemoteTable {
 
 /// A message that is not the reveal of `throw`, as the sender's fault.
 fn unexpected(message: Message, throw: u64) -> Fault {
+    out_of_place(message, &format!("its reveal for throw {throw}"))
+}
+
+/// A message other than the one `due`, as the sender's fault (a goodbye: it left).
+fn out_of_place(message: Message, due: &str) -> Fault {
     match message {
         Message::Bye { reason } => (
             ForfeitKind::Crash,
@@ -648,10 +653,7 @@ fn unexpected(message: Message, throw: u64) -> Fault {
         ),
         other => (
             ForfeitKind::Garbage,
-            format!(
-                "sent a {} when its reveal for throw {throw} was due",
-                other.kind()
-            ),
+            format!("sent a {} when {due} was due", other.kind()),
         ),
     }
 }

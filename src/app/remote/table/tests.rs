@@ -196,6 +196,13 @@ fn forfeit_of(ending: &Ending) -> &Forfeit {
 
 const LIMIT: Duration = Duration::from_secs(20);
 
+/// The game ended as `seat`'s forfeit of `kind`, for a reason that says `words`.
+fn assert_forfeit(ending: &Ending, seat: Seat, kind: ForfeitKind, words: &str) {
+    let forfeit = forfeit_of(ending);
+    assert_eq!((forfeit.seat, forfeit.kind), (seat, kind), "{}", forfeit.detail);
+    assert!(forfeit.detail.contains(words), "{}", forfeit.detail);
+}
+
 #[test]
 fn a_changed_reveal_is_caught() {
     // The host plays light, which rolls first: the cheater answers its reveal with one
@@ -426,13 +433,7 @@ fn an_undo_request_with_nothing_to_take_back_is_a_forfeit() {
     let (ending, _) = against(vec![1, 0], LIMIT, |cheater| {
         cheater.send(Message::Undo { ply: 0 });
     });
-    let forfeit = forfeit_of(&ending);
-    assert_eq!((forfeit.seat, forfeit.kind), (0, ForfeitKind::Garbage));
-    assert!(
-        forfeit.detail.contains("no move to take back"),
-        "{}",
-        forfeit.detail
-    );
+    assert_forfeit(&ending, 0, ForfeitKind::Garbage, "no move to take back");
 }
 
 #[test]
@@ -442,15 +443,8 @@ fn an_undo_request_out_of_turn_is_a_forfeit() {
         assert!(matches!(cheater.recv(), Message::Move { ply: 0, .. }));
         cheater.send(Message::Undo { ply: 0 });
     });
-    let forfeit = forfeit_of(&ending);
-    assert_eq!((forfeit.seat, forfeit.kind), (1, ForfeitKind::Garbage));
-    assert!(
-        forfeit
-            .detail
-            .contains("sent a undo request when its reveal for throw 1 was due"),
-        "{}",
-        forfeit.detail
-    );
+    let due = "sent a undo request when its reveal for throw 1 was due";
+    assert_forfeit(&ending, 1, ForfeitKind::Garbage, due);
 }
 
 #[test]
@@ -458,16 +452,14 @@ fn an_undo_request_for_another_action_is_a_forfeit() {
     let (ending, _) = against(vec![1, 0], LIMIT, |cheater| {
         cheater.send(Message::Undo { ply: 7 });
     });
-    let forfeit = forfeit_of(&ending);
-    assert_eq!((forfeit.seat, forfeit.kind), (0, ForfeitKind::LostSync));
-    assert!(forfeit.detail.contains("action 7"), "{}", forfeit.detail);
+    assert_forfeit(&ending, 0, ForfeitKind::LostSync, "action 7");
 }
 
 #[test]
 fn a_side_of_bots_declines_every_undo_and_a_flood_of_requests_is_a_forfeit() {
     let (ending, out) = against(vec![1, 0], LIMIT, |cheater| {
         let kind = GameKind::from_id("ur").unwrap();
-        let mut session = Session::new(kind, &kind.default_game().options(), 0).unwrap();
+        let mut session = Session::new(kind, kind.default_game().options(), 0).unwrap();
         cheater.play_until_moved(&mut session, 0);
         let ply = session.actions().count() as u32;
         for _ in 0..play::MAX_UNDO_REQUESTS {
@@ -476,12 +468,11 @@ fn a_side_of_bots_declines_every_undo_and_a_flood_of_requests_is_a_forfeit() {
         }
         cheater.send(Message::Undo { ply });
     });
-    let forfeit = forfeit_of(&ending);
-    assert_eq!((forfeit.seat, forfeit.kind), (0, ForfeitKind::Garbage), "{out}");
-    assert!(
-        forfeit.detail.contains("asked to undo more than 3 times"),
-        "{}",
-        forfeit.detail
+    assert_forfeit(
+        &ending,
+        0,
+        ForfeitKind::Garbage,
+        "asked to undo more than 3 times",
     );
     assert_eq!(out.matches("the bots here decline").count(), 3, "{out}");
 }

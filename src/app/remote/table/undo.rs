@@ -111,9 +111,8 @@ impl RemoteTable {
         sent: u32,
         out: &mut dyn Write,
     ) -> io::Result<Option<Ending>> {
-        let side = self.sides[seat];
-        let ply = self.ply();
-        let people = self.people_of(side);
+        let people = self.people_of(self.sides[seat]);
+        let (side, ply) = (self.sides[seat], self.ply());
         let fault = if sent != ply {
             Some((
                 ForfeitKind::LostSync,
@@ -297,14 +296,5 @@ impl RemoteTable {
 
 /// A message that is not the answer to an undo, as the sender's fault.
 fn not_an_answer(message: Message) -> Fault {
-    match message {
-        Message::Bye { reason } => (
-            ForfeitKind::Crash,
-            format!("left the game ({})", escape(&reason, 80)),
-        ),
-        other => (
-            ForfeitKind::Garbage,
-            format!("sent a {} when its answer to an undo was due", other.kind()),
-        ),
-    }
+    out_of_place(message, "its answer to an undo")
 }

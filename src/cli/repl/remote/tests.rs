@@ -38,7 +38,7 @@ fn keyboard(lines: &str) -> (RemoteKeyboard, Shared) {
 
 fn ur() -> Session {
     let kind = GameKind::from_id("ur").unwrap();
-    Session::new(kind, &kind.default_game().options(), 7).unwrap()
+    Session::new(kind, kind.default_game().options(), 7).unwrap()
 }
 
 #[test]
