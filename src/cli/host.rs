@@ -1,7 +1,7 @@
 //! `tabula host`: offers a game on a TCP port (or at a relay), prints the command the
 //! other players type, seats joiners until every seat is taken, and plays this side's
 //! seats at this side's table. Also the parts `tabula join` shares: the seats a side
-//! names, the keyboard of its people, the game's end.
+//! names, and the game's end (its people play at the keyboard of `repl::remote`).
 
 use std::io::{self, IsTerminal, Write};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
