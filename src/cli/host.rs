@@ -1,9 +1,9 @@
 //! `tabula host`: offers a game on a TCP port (or at a relay), prints the command the
 //! other players type, seats joiners until every seat is taken, and plays this side's
 //! seats at this side's table. Also the parts `tabula join` shares: the seats a side
-//! names, the keyboard of its people, the game's end.
+//! names, and the game's end (its people play at the keyboard of `repl::remote`).
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -21,10 +21,9 @@ use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
 use crate::app::remote::relay::{End, bind_all, connect_via_relay};
-use crate::app::remote::table::{self, Decision, Ending, Keyboard, RemoteTable, Seating, Setup};
+use crate::app::remote::table::{self, Ending, RemoteTable, Seating, Setup};
 use crate::app::remote::wire::{Message, OPEN, escape};
-use crate::app::session::Session;
-use crate::core::{Game, Notation, Phase, Seat};
+use crate::core::Game;
 use crate::games::AnyGame;
 
 /// How many connections with a wrong code the host takes before it gives up.
@@ -343,7 +342,7 @@ pub(super) fn finish(
     relay: Option<&str>,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
-    let mut keyboard = Terminal;
+    let mut keyboard = super::repl::RemoteKeyboard::at_stdin()?;
     let ending = table.play(&mut keyboard, out)?;
     if let (Some(relay), Ending::Forfeit(forfeit)) = (relay, &ending)
         && forfeit.kind == ForfeitKind::Crash
@@ -363,53 +362,6 @@ pub(super) fn finish(
         Ending::Over(_) => ExitCode::SUCCESS,
         Ending::Forfeit(_) => ExitCode::from(1),
     })
-}
-
-/// The people of this side, at standard input.
-struct Terminal;
-
-impl Keyboard for Terminal {
-    fn decide(&mut self, session: &Session, seat: Seat) -> io::Result<Decision> {
-        let game = session.game();
-        let mut out = io::stdout();
-        writeln!(out, "{}", game.render().trim_end())?;
-        loop {
-            let prompt = match (session.phase(), game.dice()) {
-                (Phase::Roll(_), _) => format!("{}> ", game.seat_name(seat)),
-                (_, Some(dice)) => format!("{} {dice}> ", game.seat_name(seat)),
-                _ => format!("{} to move> ", game.seat_name(seat)),
-            };
-            write!(out, "{prompt}")?;
-            out.flush()?;
-            let mut line = String::new();
-            if io::stdin().lock().read_line(&mut line)? == 0 {
-                return Err(io::Error::new(
-                    io::ErrorKind::UnexpectedEof,
-                    "standard input closed",
-                ));
-            }
-            let line = line.trim();
-            match line {
-                "" => {}
-                "roll" if matches!(session.phase(), Phase::Roll(_)) && session.legal_moves().is_empty() => {
-                    return Ok(Decision::Roll);
-                }
-                "roll" if matches!(session.phase(), Phase::Roll(_)) => return Ok(Decision::Roll),
-                "resign" => return Ok(Decision::Resign),
-                "board" => writeln!(out, "{}", game.render().trim_end())?,
-                "moves" | "legal" => writeln!(out, "{}", session.legal_texts().join("  "))?,
-                "help" => writeln!(
-                    out,
-                    "type a move (Tab-free: 'moves' lists them), 'roll', 'board', 'resign'; {}",
-                    session.what_now()
-                )?,
-                text if matches!(session.phase(), Phase::Move(_)) || !session.legal_moves().is_empty() => {
-                    return Ok(Decision::Move(text.to_string()));
-                }
-                _ => writeln!(out, "{}", session.what_now())?,
-            }
-        }
-    }
 }
 
 /// True if standard input is a terminal, where a person can be asked.

@@ -41,9 +41,14 @@ impl Running {
 
 /// Starts `tabula ARGS` with its output read line by line.
 fn spawn(args: &[&str]) -> (Running, mpsc::Receiver<String>) {
+    spawn_reading(args, Stdio::null())
+}
+
+/// Starts `tabula ARGS` reading `stdin`, with its output read line by line.
+fn spawn_reading(args: &[&str], stdin: Stdio) -> (Running, mpsc::Receiver<String>) {
     let child = tabula_command()
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -397,4 +402,273 @@ fn remote_join_refuses_a_code_that_is_not_one() {
         "{err}"
     );
     assert!(!err.contains('\u{1b}'), "{err:?}");
+}
+
+/// A side whose seats a person plays through a pipe: the process, its standard input,
+/// and every line it has printed so far.
+struct Person {
+    running: Running,
+    stdin: Option<std::process::ChildStdin>,
+    lines: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Person {
+    /// Starts `tabula ARGS` with its standard input piped.
+    fn spawn(args: &[&str]) -> Person {
+        let (mut running, lines) = spawn_reading(args, Stdio::piped());
+        let stdin = running.0.stdin.take();
+        Person {
+            running,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Types a line.
+    fn type_line(&mut self, line: &str) {
+        use std::io::Write as _;
+        if let Some(stdin) = &mut self.stdin {
+            // The side may have ended already; its exit status tells.
+            let _ = writeln!(stdin, "{line}");
+            let _ = stdin.flush();
+        }
+    }
+
+    /// The text printed since the line numbered `from`.
+    fn since(&self, from: usize) -> String {
+        self.seen[from.min(self.seen.len())..].join("\n")
+    }
+}
+
+/// True for a line that asks the person: a prompt (`white 3-5>`) or a question (`[y/N]`).
+fn asks(line: &str) -> bool {
+    line.ends_with('>') || line.ends_with("[y/N]")
+}
+
+/// A host and a joiner of Long Nardy, white at the host and black at the joiner, each
+/// played by a person through a pipe, until both have exited: `answer` gives the line
+/// to type whenever one asks (0: the host, 1: the joiner), from all it printed so far.
+/// Returns the two sides, their exit statuses and their records.
+fn people_play(
+    name: &str,
+    mut answer: impl FnMut(usize, &[String]) -> String,
+) -> ([Person; 2], [Option<i32>; 2], [String; 2]) {
+    let dir = temp_dir(&format!("remote-people-{name}"));
+    let records = [dir.join("host.txt"), dir.join("join.txt")];
+    let saved = |i: usize| records[i].to_str().unwrap().to_string();
+    let host = Person::spawn(&[
+        "host",
+        "nardy",
+        "--seat",
+        "white=human",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--save",
+        &saved(0),
+    ]);
+    let line = wait_for_line(&host.lines, "tabula join ");
+    let mut args: Vec<&str> = line.split(' ').skip(1).collect();
+    let join_record = saved(1);
+    args.extend(["--save", &join_record]);
+    let joiner = Person::spawn(&args);
+    let mut sides = [host, joiner];
+    let mut ended = [false, false];
+    let deadline = Instant::now() + GAME_DEADLINE;
+    while ended != [true, true] {
+        assert!(Instant::now() < deadline, "the game did not end in time");
+        for (index, side) in sides.iter_mut().enumerate() {
+            match side.lines.recv_timeout(Duration::from_millis(20)) {
+                Ok(line) => {
+                    side.seen.push(line.clone());
+                    if asks(&line) {
+                        let reply = answer(index, &side.seen);
+                        side.type_line(&reply);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => ended[index] = true,
+            }
+        }
+    }
+    let statuses = [sides[0].running.finish(), sides[1].running.finish()];
+    let texts = records.clone().map(|r| std::fs::read_to_string(r).unwrap());
+    assert_eq!(moves_of(&texts[0]), moves_of(&texts[1]));
+    for record in &records {
+        let (status, out, err) = run_tabula(&["verify", record.to_str().unwrap()], "");
+        assert_eq!(status, Some(0), "{out}\n{err}");
+    }
+    (sides, statuses, texts)
+}
+
+/// True for white's prompt with dice, to move.
+fn white_to_move(line: &str) -> bool {
+    line.starts_with("white ") && line.ends_with('>') && !line.contains("roll-off")
+}
+
+#[test]
+fn remote_people_at_pipes_see_the_board_and_hints_save_mid_game_and_new_is_refused() {
+    let dir = temp_dir("remote-people-mid");
+    let mid = dir.join("mid.txt");
+    let mid_text = mid.to_str().unwrap().to_string();
+    let mut script: Vec<String> = ["board", "hint", "legal", &format!("save {mid_text}"), "new"]
+        .map(String::from)
+        .to_vec();
+    let mut white_moves = 0;
+    let (sides, statuses, texts) = people_play("mid", |side, seen| {
+        let prompt = seen.last().unwrap();
+        if side == 1 {
+            return "genmove".into();
+        }
+        if white_to_move(prompt) && !script.is_empty() {
+            return script.remove(0);
+        }
+        if white_to_move(prompt) {
+            white_moves += 1;
+        }
+        if white_moves > 2 { "resign" } else { "genmove" }.into()
+    });
+    assert_eq!(statuses, [Some(0), Some(0)]);
+    let host = sides[0].since(0);
+    // The board, the bot's hints and the legal moves, as at the local table.
+    assert!(host.contains("pips"), "{host}");
+    assert!(host.contains("bot:"), "{host}");
+    assert!(host.contains(" for white with "), "{host}");
+    assert!(host.contains(&format!("saved to {mid_text}")), "{host}");
+    let refused = "error: new: a remote game cannot be replaced here";
+    let at = host.find(refused).unwrap_or_else(|| panic!("{host}"));
+    // The game is as it was: the same prompt comes again, and then a move.
+    let before: Vec<&str> = host[..at].lines().filter(|l| asks(l)).collect();
+    let after: Vec<&str> = host[at..].lines().filter(|l| asks(l)).collect();
+    assert_eq!(before.last(), after.first(), "{host}");
+    assert!(host[at..].contains("white plays "), "{host}");
+    // The record saved mid-game checks, roll by roll, and every side's ends alike.
+    let (status, out, err) = run_tabula(&["verify", &mid_text], "");
+    assert_eq!(status, Some(0), "{out}\n{err}");
+    assert!(out.contains("rolls check"), "{out}");
+    assert!(texts[0].contains("resign white"), "{}", texts[0]);
+    assert!(sides[1].since(0).contains("white resigns"));
+}
+
+/// Plays until white has moved once and is to roll again, then asks for an undo, which
+/// the joiner's person answers with `answer`; after it white plays (another move than
+/// the one taken back, if there is one) and resigns at its next roll. Returns the two
+/// sides, white's move taken back and its move after, and the records.
+fn undo_game(name: &str, answer: &'static str) -> ([Person; 2], String, String, [String; 2]) {
+    let mut asked = false;
+    let mut undone = String::new();
+    let mut replayed = String::new();
+    let mut listed = None;
+    let (sides, statuses, texts) = people_play(name, |side, seen| {
+        let prompt = seen.last().unwrap().as_str();
+        if side == 1 {
+            return if prompt.ends_with("[y/N]") {
+                answer
+            } else {
+                "genmove"
+            }
+            .into();
+        }
+        let moved = seen.iter().rev().find_map(|l| l.strip_prefix("white plays "));
+        match (asked, moved) {
+            (false, Some(text)) if prompt == "white>" => {
+                asked = true;
+                undone = text.to_string();
+                "undo".into()
+            }
+            (true, _) if white_to_move(prompt) && replayed.is_empty() && listed.is_none() => {
+                listed = Some(seen.len());
+                "legal".into()
+            }
+            (true, _) if white_to_move(prompt) && replayed.is_empty() => {
+                // Another legal move than the one taken back, if there is one.
+                let moves: Vec<&str> = seen[listed.unwrap_or(0)..]
+                    .iter()
+                    .filter_map(|l| l.strip_prefix("  "))
+                    .collect();
+                let other = moves.iter().find(|m| **m != undone).or(moves.first());
+                replayed = other.unwrap_or(&"genmove").to_string();
+                replayed.clone()
+            }
+            (true, _) if prompt == "white>" => "resign".into(),
+            _ => "genmove".into(),
+        }
+    });
+    assert_eq!(statuses, [Some(0), Some(0)]);
+    (sides, undone, replayed, texts)
+}
+
+/// The dice of the rolls `text` tells (`black rolls 3-5`), in order.
+fn black_rolls(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("black rolls "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn remote_undo_asked_and_allowed_takes_back_the_move_on_both_sides_with_the_same_dice() {
+    let (sides, undone, replayed, texts) = undo_game("undo-yes", "y");
+    let host = sides[0].since(0);
+    let joiner = sides[1].since(0);
+    assert!(joiner.contains("white asks to take back their last move: allow? [y/N]"));
+    let allowed = "the undo white asked for is allowed: took back ";
+    let at = host.find(allowed).unwrap_or_else(|| panic!("{host}"));
+    assert!(joiner.contains(allowed), "{joiner}");
+    // Black's roll after white's move again is the roll it had before the undo.
+    let before = black_rolls(&host[..at]);
+    let after = black_rolls(&host[at..]);
+    assert_eq!(before.last(), after.first(), "{host}");
+    // The record holds the move played after the undo, not the one taken back.
+    let dice = after[0].replace('-', " ");
+    assert!(
+        texts[0].contains(&format!("play {replayed}\ndice {dice}\n")),
+        "{}",
+        texts[0]
+    );
+    if replayed != undone {
+        assert!(
+            !texts[0].contains(&format!("play {undone}\ndice {dice}\n")),
+            "{}",
+            texts[0]
+        );
+    }
+}
+
+#[test]
+fn remote_undo_asked_and_refused_changes_nothing() {
+    let (sides, undone, _, texts) = undo_game("undo-no", "n");
+    let host = sides[0].since(0);
+    let declined = "the undo white asked for is declined: the game goes on";
+    let at = host.find(declined).unwrap_or_else(|| panic!("{host}"));
+    assert!(sides[1].since(0).contains(declined));
+    // White is to roll again, as before it asked, and its move stands in the record.
+    let before: Vec<&str> = host[..at].lines().filter(|l| asks(l)).collect();
+    let after: Vec<&str> = host[at..].lines().filter(|l| asks(l)).collect();
+    assert_eq!(before.last(), after.first(), "{host}");
+    assert!(texts[0].contains(&format!("play {undone}\n")), "{}", texts[0]);
+}
+
+#[test]
+fn remote_person_in_a_terminal_completes_with_tab_and_ctrl_c_does_not_end_the_game() {
+    use crate::table::{TABULA, keys_in_terminal, without_escapes};
+    // The host's bot plays light, which rolls first; the joiner's person plays dark.
+    let (mut hosting, words, _) = host(&["ur", "--seat", "light=bot:greedy"]);
+    let shell = format!(
+        "stty rows 40 cols 100; {TABULA} join {} {} --yes",
+        words[0], words[1]
+    );
+    // 'ro' and Tab make 'roll'; Ctrl-C at the next prompt; then the person concedes.
+    let presses = ["ro\t\r", "\x03", "resign\r"];
+    let screen = without_escapes(&keys_in_terminal(&shell, &[], &presses));
+    assert!(screen.contains("dark rolls "), "{screen}");
+    assert!(
+        screen.contains("Ctrl-C does not end a remote game: type 'resign' to concede"),
+        "{screen}"
+    );
+    assert!(screen.contains("dark resigns"), "{screen}");
+    assert_eq!(hosting.finish(), Some(0));
 }

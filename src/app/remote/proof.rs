@@ -52,6 +52,17 @@ impl Proof {
         self.reveals.push(reveals);
     }
 
+    /// How many throws' reveals it holds.
+    pub fn throws(&self) -> usize {
+        self.reveals.len()
+    }
+
+    /// Takes away the reveals of every throw after the first `kept`, and returns them in
+    /// order: the throws of rolls taken back, thrown again later from the same reveals.
+    pub fn split_off(&mut self, kept: usize) -> Vec<Vec<Digest>> {
+        self.reveals.split_off(kept.min(self.reveals.len()))
+    }
+
     /// The record's lines for it, in order.
     pub fn lines(&self) -> Vec<String> {
         let mut lines = vec![format!(

@@ -35,14 +35,27 @@ pub enum Decision {
     Move(String),
     /// Concede the game.
     Resign,
+    /// Ask the other sides to take back this side's people's last move (see
+    /// [`RemoteTable`]'s undo).
+    Undo,
 }
 
 /// Where this side's people decide: the table asks it whenever one of their seats is
 /// to act. It is told what happens so that it can show the game.
 pub trait Keyboard {
     /// The decision for `seat` in `session`'s game; an error ends the game (the person
-    /// left).
-    fn decide(&mut self, session: &Session, seat: Seat) -> io::Result<Decision>;
+    /// left). `notes` are the record's note lines so far (the seats and the dice's
+    /// proof), for a record saved mid-game. The keyboard may run commands that only read
+    /// on `session` (a hint, the legal moves), and must leave the game as it is: the
+    /// table plays the decision.
+    fn decide(&mut self, session: &mut Session, seat: Seat, notes: &[String]) -> io::Result<Decision>;
+
+    /// Whether this side's people allow the undo `question` asks (another side's people
+    /// want to take back their last move). Asked only of a side with people; a side of
+    /// bots and engines alone declines.
+    fn allow_undo(&mut self, _session: &Session, _question: &str) -> io::Result<bool> {
+        Ok(false)
+    }
 }
 
 /// How the game ended.

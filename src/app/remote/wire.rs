@@ -15,8 +15,9 @@ use crate::games::{AnyGame, GameKind};
 
 /// The version of the message set; a hello with another is declined. Version 2 seats
 /// several joiners: a hello names the seats still open, and a start gives every side's
-/// commitment once all are taken.
-pub const VERSION: u32 = 2;
+/// commitment once all are taken. Version 3 asks the other sides before an undo
+/// ([`Message::Undo`], [`Message::UndoAnswer`]).
+pub const VERSION: u32 = 3;
 
 /// The side of a seat that no side has taken yet, in a hello's `sides`.
 pub const OPEN: u8 = 255;
@@ -98,12 +99,19 @@ pub enum Message {
         /// The move as the game's notation writes it.
         text: String,
     },
-    /// The sender asks to take back its last decision.
-    UndoAsk,
-    /// The answer to an undo request.
+    /// A side whose seat is to act asks to take back its people's last move (and
+    /// everything after it); the host relays it to the other joiners.
+    Undo {
+        /// The number of actions in the game when it asks.
+        ply: u32,
+    },
+    /// The answer to an undo request: a side's own, sent to the host, or the host's
+    /// verdict for every side, sent to every joiner.
     UndoAnswer {
-        /// True if the undo is granted.
-        granted: bool,
+        /// The number of actions in the game when it was asked.
+        ply: u32,
+        /// True if the undo is allowed.
+        yes: bool,
     },
     /// A seat of the sender resigns.
     Resign {
@@ -229,7 +237,7 @@ impl Message {
                 values.iter().try_for_each(|v| digest("values", v))
             }
             Message::Move { text: move_text, .. } => text("text", move_text),
-            Message::UndoAsk
+            Message::Undo { .. }
             | Message::UndoAnswer { .. }
             | Message::Resign { .. }
             | Message::Clock { .. } => Ok(()),
@@ -247,7 +255,7 @@ impl Message {
             Message::Reveals { .. } => "reveals",
             Message::Forfeit { .. } => "forfeit",
             Message::Move { .. } => "move",
-            Message::UndoAsk => "undo request",
+            Message::Undo { .. } => "undo request",
             Message::UndoAnswer { .. } => "undo answer",
             Message::Resign { .. } => "resign",
             Message::Clock { .. } => "clock",

@@ -473,8 +473,18 @@ impl Session {
         self.play(&mv)
     }
 
-    /// Plays a parsed move after checking it.
-    pub fn play(&mut self, mv: &AnyMove) -> Result<Played, CommandError> {
+    /// Checks a typed move as [`Session::play_text`] would, without playing it: the
+    /// error is the one playing it would give.
+    pub fn check_text(&self, text: &str) -> Result<(), CommandError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CommandError::Syntax("play needs a move, e.g. 'play pass'".into()));
+        }
+        self.tried(&self.game.parse_move(text)?).map(|_| ())
+    }
+
+    /// The seat to act, the legal moves and the game after `mv`, if the rules allow it now.
+    fn tried(&self, mv: &AnyMove) -> Result<(Seat, Vec<AnyMove>, AnyGame), CommandError> {
         let seat = match self.phase() {
             Phase::Over => return Err(PhaseMistake::Over.into()),
             Phase::Roll(seat) | Phase::Move(seat) => seat,
@@ -483,7 +493,6 @@ impl Session {
         if matches!(self.game.phase(), Phase::Roll(_)) && legal.is_empty() {
             return Err(self.not_now().into());
         }
-        let before = self.game.clone();
         let mut after = self.game.clone();
         if let Err(error) = after.play(mv) {
             let mut error = CommandError::from(error);
@@ -492,6 +501,13 @@ impl Session {
             }
             return Err(error);
         }
+        Ok((seat, legal, after))
+    }
+
+    /// Plays a parsed move after checking it.
+    pub fn play(&mut self, mv: &AnyMove) -> Result<Played, CommandError> {
+        let (seat, legal, after) = self.tried(mv)?;
+        let before = self.game.clone();
         // The history keeps the move as `legal` lists it, so that records and engines see
         // that notation: a move typed otherwise (`24/15` for `24/18 18/15`) is kept as the
         // legal move that leads to the same position.

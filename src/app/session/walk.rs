@@ -51,13 +51,41 @@ impl Session {
     /// stream rewinds with them, so the same choices bring the same dice. Changes
     /// nothing and returns `None` when there is no such decision.
     pub fn undo_decision(&mut self, decides: impl Fn(Seat) -> bool) -> Option<Vec<Undone>> {
-        let target = self.history.iter().rposition(|step| match &step.action {
+        let target = self.last_decision(decides)?;
+        Some(self.undo_to(target))
+    }
+
+    /// True if [`Session::undo_decision`] with `decides` would take something back.
+    pub fn has_decision(&self, decides: impl Fn(Seat) -> bool) -> bool {
+        self.last_decision(decides).is_some()
+    }
+
+    /// Where in the history the last decision of a seat for which `decides` holds is.
+    fn last_decision(&self, decides: impl Fn(Seat) -> bool) -> Option<usize> {
+        self.history.iter().rposition(|step| match &step.action {
             Action::Move(_) => step.seat.is_some_and(&decides) && !forced_pass(&step.before),
             Action::SetPos(_) => true,
             Action::Resign(seat) => decides(*seat),
             Action::Roll(_) | Action::Dice(_) => false,
-        })?;
-        Some(self.undo_to(target))
+        })
+    }
+
+    /// What undo took back (`taken`, last first), in words for people: the moves,
+    /// resignations and positions set, not the rolls (`white 13/7, then black 24/20`).
+    pub fn undone_words(&self, taken: &[Undone]) -> String {
+        let described: Vec<String> = taken
+            .iter()
+            .filter_map(|undone| {
+                let who = undone.seat.map_or("?", |s| self.seat_name(s));
+                match &undone.action {
+                    Action::Move(text) => Some(format!("{who} {text}")),
+                    Action::Resign(_) => Some(format!("{who}'s resignation")),
+                    Action::SetPos(_) => Some("the position set".to_string()),
+                    Action::Roll(_) | Action::Dice(_) => None,
+                }
+            })
+            .collect();
+        described.join(", then ")
     }
 
     /// Truncates the history to `index` steps and restores the game and dice from then;

@@ -23,8 +23,15 @@ use super::piped::write_intro;
 use super::{Flow, PlayConfig, Table, ensure_parent, history_path, report_error, say};
 
 /// Completes what the table offers now (see [`Completions`]).
-struct TabulaHelper {
+pub(super) struct TabulaHelper {
     completions: Rc<RefCell<Option<Completions>>>,
+}
+
+impl TabulaHelper {
+    /// A helper that completes from what `completions` holds when Tab is pressed.
+    pub(super) fn new(completions: Rc<RefCell<Option<Completions>>>) -> TabulaHelper {
+        TabulaHelper { completions }
+    }
 }
 
 impl Completer for TabulaHelper {
@@ -159,7 +166,7 @@ pub fn run_interactive(config: &PlayConfig) -> anyhow::Result<ExitCode> {
 /// press at a time without showing them. When stdout is not a terminal (`tabula play ur |
 /// tee game.log`) the prompts and the editing go to the terminal itself (/dev/tty), so that
 /// stdout gets only the game's text, with no prompts and no escape codes.
-fn editor_config() -> Config {
+pub(super) fn editor_config() -> Config {
     let behavior = if io::stdout().is_terminal() {
         Behavior::Stdio
     } else {
@@ -172,10 +179,10 @@ fn editor_config() -> Config {
 }
 
 /// How errors look where colour is on.
-const ERROR: Style = AnsiColor::Red.on_default();
+pub(super) const ERROR: Style = AnsiColor::Red.on_default();
 
 /// The terminal's height, when stdout is one.
-fn terminal_rows(editor: &mut Editor<TabulaHelper, DefaultHistory>) -> Option<usize> {
+pub(super) fn terminal_rows(editor: &mut Editor<TabulaHelper, DefaultHistory>) -> Option<usize> {
     editor
         .dimensions()
         .map(|(_, rows)| usize::from(rows))
@@ -228,7 +235,7 @@ fn confirm(
 
 /// Why the line editor returned no line.
 #[derive(Debug)]
-enum ReadFailure {
+pub(super) enum ReadFailure {
     /// Ctrl-C: the line is dropped.
     Cancelled,
     /// Ctrl-D or the end of input.
@@ -239,7 +246,7 @@ enum ReadFailure {
     Fatal(ReadlineError),
 }
 
-fn read_failure(error: ReadlineError) -> ReadFailure {
+pub(super) fn read_failure(error: ReadlineError) -> ReadFailure {
     match error {
         ReadlineError::Interrupted => ReadFailure::Cancelled,
         ReadlineError::Eof => ReadFailure::End,

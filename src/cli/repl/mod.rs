@@ -14,6 +14,7 @@ mod complete;
 mod interactive;
 mod keeping;
 mod piped;
+mod remote;
 mod replies;
 mod seats;
 mod teaching;
@@ -23,6 +24,7 @@ mod thinking;
 pub use interactive::run_interactive;
 pub use keeping::TableSettings;
 pub use piped::{ensure_parent, history_path, run_piped};
+pub use remote::RemoteKeyboard;
 pub use replies::standing;
 pub use text::{move_line, report_error, say};
 
@@ -85,6 +87,26 @@ pub struct PlayConfig {
     pub color: anstream::ColorChoice,
     /// Where the game is kept, whether to take up the last kept game, the tutor.
     pub table: TableSettings,
+}
+
+/// The prompt of the seat to act in `session`: whose turn and the dice, or the kind of
+/// choice to make.
+fn phase_prompt(session: &Session) -> String {
+    let game = session.game();
+    match session.phase() {
+        Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
+        Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
+        Phase::Move(seat) => match game.dice() {
+            Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
+            // A choice without dice (Mnogoboy's take, swap or pass) must not look
+            // like the prompt before a roll.
+            None => match session.move_verbs() {
+                Some(verbs) => format!("{} {verbs}> ", game.seat_name(seat)),
+                None => format!("{} to move> ", game.seat_name(seat)),
+            },
+        },
+        Phase::Over => "over> ".to_string(),
+    }
 }
 
 /// What the loop should do after a command.
@@ -220,24 +242,10 @@ impl Table {
 
     /// The prompt: whose turn and the dice, or the kind of choice to make.
     pub fn prompt(&self) -> String {
-        let game = self.session.game();
         if self.seats.forfeit.is_some() {
             return "over> ".to_string();
         }
-        match self.session.phase() {
-            Phase::Roll(seat) if game.roll_off().is_some() => format!("{} roll-off> ", game.seat_name(seat)),
-            Phase::Roll(seat) => format!("{}> ", game.seat_name(seat)),
-            Phase::Move(seat) => match game.dice() {
-                Some(dice) => format!("{} {dice}> ", game.seat_name(seat)),
-                // A choice without dice (Mnogoboy's take, swap or pass) must not look
-                // like the prompt before a roll.
-                None => match self.session.move_verbs() {
-                    Some(verbs) => format!("{} {verbs}> ", game.seat_name(seat)),
-                    None => format!("{} to move> ", game.seat_name(seat)),
-                },
-            },
-            Phase::Over => "over> ".to_string(),
-        }
+        phase_prompt(&self.session)
     }
 
     /// What Tab completes now: the legal moves (`roll` first before a roll) when a

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::seats::make_referee;
-use super::text::{capitalized, move_line, plural, result_sentences, show_long};
+use super::text::{capitalized, move_line, plural, result_sentences, say, show_long};
 use super::{Flow, Step, Table, View};
 use crate::app::command::{Command, Done, ViewChoice};
 use crate::app::players::PlayerSpec;
@@ -160,54 +160,18 @@ impl Table {
 
     /// The legal moves `entries`, each with what it does.
     fn print_legal(&self, entries: &[String], out: &mut dyn Write) -> io::Result<()> {
-        let game = self.session.game();
-        if self.seats.forfeit.is_some() || self.session.phase() == Phase::Over {
+        if self.seats.forfeit.is_some() {
             return writeln!(out, "no legal moves: the game is over");
         }
-        match self.session.phase() {
-            Phase::Roll(seat) => {
-                writeln!(
-                    out,
-                    "{} to roll; legal: {}",
-                    game.seat_name(seat),
-                    entries.join(", ")
-                )
-            }
-            _ => {
-                let seat = self.session.phase().seat().unwrap_or(0);
-                let dice = game.dice().map(|d| format!(" with {d}")).unwrap_or_default();
-                writeln!(
-                    out,
-                    "{} legal move{} for {}{dice}:",
-                    entries.len(),
-                    plural(entries.len()),
-                    game.seat_name(seat)
-                )?;
-                for entry in entries {
-                    self.say(out, &format!("  {entry}"))?;
-                }
-                Ok(())
-            }
-        }
+        write_legal(&self.session, entries, out, self.interactive)
     }
 
     /// Says what `undo` took back (everything since the last decision a person made,
     /// bots' moves and forced passes included); the agents start from the position again.
     fn tell_undone(&mut self, taken: &[Undone], out: &mut dyn Write) -> Step {
-        let described: Vec<String> = taken
-            .iter()
-            .filter_map(|undone| {
-                let who = undone.seat.map_or("?", |s| self.session.seat_name(s));
-                match &undone.action {
-                    Action::Move(text) => Some(format!("{who} {text}")),
-                    Action::Resign(_) => Some(format!("{who}'s resignation")),
-                    Action::SetPos(_) => Some("the position set".to_string()),
-                    Action::Roll(_) | Action::Dice(_) => None,
-                }
-            })
-            .collect();
+        let described = self.session.undone_words(taken);
         self.restart_failed();
-        self.say(out, &format!("took back {}", described.join(", then ")))?;
+        self.say(out, &format!("took back {described}"))?;
         self.resync(false, out)
     }
 
@@ -299,5 +263,39 @@ pub fn standing(session: &Session) -> String {
         (_, Phase::Move(seat), Some(dice)) => format!("{} to move {dice}", game.seat_name(seat)),
         (_, Phase::Move(seat), None) => format!("{} to move", game.seat_name(seat)),
         (Err(_), Phase::Over, _) => "the game is over".to_string(),
+    }
+}
+
+/// The legal moves `entries` of `session`'s seat to act, each with what it does (`wrap`:
+/// within 80 columns, for the terminal).
+pub(super) fn write_legal(
+    session: &Session,
+    entries: &[String],
+    out: &mut dyn Write,
+    wrap: bool,
+) -> io::Result<()> {
+    let game = session.game();
+    match session.phase() {
+        Phase::Over => writeln!(out, "no legal moves: the game is over"),
+        Phase::Roll(seat) => writeln!(
+            out,
+            "{} to roll; legal: {}",
+            game.seat_name(seat),
+            entries.join(", ")
+        ),
+        Phase::Move(seat) => {
+            let dice = game.dice().map(|d| format!(" with {d}")).unwrap_or_default();
+            writeln!(
+                out,
+                "{} legal move{} for {}{dice}:",
+                entries.len(),
+                plural(entries.len()),
+                game.seat_name(seat)
+            )?;
+            for entry in entries {
+                say(out, &format!("  {entry}"), wrap)?;
+            }
+            Ok(())
+        }
     }
 }

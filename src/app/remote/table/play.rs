@@ -6,6 +6,12 @@
 use super::*;
 use crate::app::remote::proof::Proof;
 
+// Undo asks the other sides; its rules live in their own file.
+#[path = "undo.rs"]
+mod undo;
+#[cfg(test)]
+pub use undo::MAX_UNDO_REQUESTS;
+
 /// A remote game at this side's table.
 pub struct RemoteTable {
     session: Session,
@@ -22,6 +28,8 @@ pub struct RemoteTable {
     proof: Proof,
     /// Each side's time left, under a time control.
     left: Vec<Duration>,
+    /// The undo requests so far, and the throws of rolls taken back.
+    undo: undo::Undoing,
 }
 
 /// Time the other side's clock is given for the network, beyond its own.
@@ -78,6 +86,7 @@ impl RemoteTable {
             links,
             chain,
             proof: Proof::new(ledger.commitments().to_vec()),
+            undo: undo::Undoing::new(ledger.sides()),
             ledger,
         }
     }
@@ -133,6 +142,10 @@ impl RemoteTable {
                 self.local_turn(seat, keyboard, out)?
             } else {
                 self.remote_turn(seat, out)?
+            };
+            let step = match step {
+                None => self.settle_undo(keyboard, out)?,
+                ending => ending,
             };
             if let Some(ending) = step {
                 return Ok(ending);
@@ -203,7 +216,8 @@ impl RemoteTable {
         out: &mut dyn Write,
     ) -> io::Result<Option<Ending>> {
         let decision = if self.referee.is_human(seat) {
-            match keyboard.decide(&self.session, seat) {
+            let notes = self.notes();
+            match keyboard.decide(&mut self.session, seat, &notes) {
                 Ok(decision) => decision,
                 Err(error) => {
                     let forfeit = Forfeit::new(seat, ForfeitKind::Crash, format!("left the game ({error})"));
@@ -236,6 +250,7 @@ impl RemoteTable {
                         _ => text,
                     };
                     self.send_move(ply, &written);
+                    writeln!(out, "{} plays {written}", self.session.seat_name(seat))?;
                     self.tell_agents(out)
                 }
                 // The keyboard checks moves first; one the rules refuse changes nothing.
@@ -248,6 +263,7 @@ impl RemoteTable {
                 self.tell_all(&Message::Resign { seat: seat as u8 }, None);
                 self.resign(seat, out)
             }
+            Decision::Undo => self.ask_undo(seat, out),
         }
     }
 
@@ -342,6 +358,7 @@ impl RemoteTable {
                 self.remote_forfeit(seat, (ForfeitKind::Crash, story), out)
                     .map(Some)
             }
+            Message::Undo { ply: sent } => self.undo_asked(seat, sent, out),
             other => {
                 let story = format!("sent a {} when a move was due", other.kind());
                 self.remote_forfeit(seat, (ForfeitKind::Garbage, story), out)
@@ -353,6 +370,7 @@ impl RemoteTable {
     /// Throws the dice for the seat to roll from every side's reveals, fetched one throw
     /// at a time while a trial roll on a copy of the game asks for more.
     fn shared_roll(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<Option<Ending>> {
+        self.mark_roll();
         let mut pending: Vec<Vec<Digest>> = Vec::new();
         loop {
             let mut source = RevealedDice::new(self.ledger.clone(), pending.clone());
@@ -392,7 +410,7 @@ impl RemoteTable {
                 return self.local_forfeit(forfeit, out).map(Some);
             }
             let throw = self.ledger.throws() + pending.len() as u64 + 1;
-            match self.exchange(throw) {
+            match self.next_reveals(throw) {
                 Ok(reveals) => pending.push(reveals),
                 Err((side, fault)) => {
                     let seat = self.seat_of(side, seat);
@@ -623,6 +641,11 @@ impl RemoteTable {
 
 /// A message that is not the reveal of `throw`, as the sender's fault.
 fn unexpected(message: Message, throw: u64) -> Fault {
+    out_of_place(message, &format!("its reveal for throw {throw}"))
+}
+
+/// A message other than the one `due`, as the sender's fault (a goodbye: it left).
+fn out_of_place(message: Message, due: &str) -> Fault {
     match message {
         Message::Bye { reason } => (
             ForfeitKind::Crash,
@@ -630,10 +653,7 @@ fn unexpected(message: Message, throw: u64) -> Fault {
         ),
         other => (
             ForfeitKind::Garbage,
-            format!(
-                "sent a {} when its reveal for throw {throw} was due",
-                other.kind()
-            ),
+            format!("sent a {} when {due} was due", other.kind()),
         ),
     }
 }

@@ -15,7 +15,7 @@ use crate::games::GameKind;
 struct NoKeyboard;
 
 impl Keyboard for NoKeyboard {
-    fn decide(&mut self, _session: &Session, _seat: Seat) -> io::Result<Decision> {
+    fn decide(&mut self, _session: &mut Session, _seat: Seat, _notes: &[String]) -> io::Result<Decision> {
         Err(io::Error::other("no person at this table"))
     }
 }
@@ -26,6 +26,7 @@ struct Cheater {
     channel: Channel,
     raw: TcpStream,
     chain: Chain,
+    ledger: Ledger,
 }
 
 impl Cheater {
@@ -36,6 +37,61 @@ impl Cheater {
 
     fn recv(&mut self) -> Message {
         Message::decode(&self.channel.recv(Duration::from_secs(20)).unwrap()).unwrap()
+    }
+
+    /// Plays `seat` honestly (its first legal move each time), with the host's moves and
+    /// every throw kept in `session`, until `seat` is to act again after a move of its
+    /// own: a game of Ur, whose moves both sides can see.
+    fn play_until_moved(&mut self, session: &mut Session, seat: Seat) {
+        loop {
+            let ply = session.actions().count() as u32;
+            match session.phase() {
+                Phase::Roll(s) | Phase::Move(s) if s == seat && session.has_decision(|x| x == seat) => return,
+                Phase::Roll(s) if s == seat => {
+                    self.send(Message::Move {
+                        ply,
+                        text: "roll".into(),
+                    });
+                    self.roll(session);
+                }
+                Phase::Move(s) if s == seat => {
+                    let text = session.legal_texts()[0].clone();
+                    session.play_text(&text).unwrap();
+                    self.send(Message::Move { ply, text });
+                }
+                Phase::Over => panic!("the game ended before {seat} moved"),
+                _ => match self.recv() {
+                    Message::Move { text, .. } if text == "roll" => self.roll(session),
+                    Message::Move { text, .. } => {
+                        session.play_text(&text).unwrap();
+                    }
+                    other => panic!("the host sent a {}", other.kind()),
+                },
+            }
+        }
+    }
+
+    /// The seat to roll throws from every side's reveals, as the table does.
+    fn roll(&mut self, session: &mut Session) {
+        let mut pending: Vec<Vec<Digest>> = Vec::new();
+        loop {
+            let mut source = RevealedDice::new(self.ledger.clone(), pending.clone());
+            let dice = session.game().roll(&mut source);
+            if !source.ran_out() {
+                self.ledger = source.ledger().clone();
+                session.set_dice(dice.values()).unwrap();
+                return;
+            }
+            let throw = self.ledger.throws() + pending.len() as u64 + 1;
+            let value = self.chain.reveal(throw).unwrap().to_string();
+            self.send(Message::Reveal { throw, value });
+            match self.recv() {
+                Message::Reveals { values, .. } => {
+                    pending.push(values.iter().map(|v| Digest::from_hex(v).unwrap()).collect());
+                }
+                other => panic!("the host sent a {} for throw {throw}", other.kind()),
+            }
+        }
     }
 }
 
@@ -74,8 +130,14 @@ fn timed(
             .map(|&s| (s == OPEN).then_some(PlayerSpec::Human))
             .collect();
         accept(&mut channel, &offer, &mine, &chain).unwrap();
-        await_start(&mut channel, &offer, &mine, &chain, Duration::from_secs(20)).unwrap();
-        let mut cheater = Cheater { channel, raw, chain };
+        let (_, ledger, _) =
+            await_start(&mut channel, &offer, &mine, &chain, Duration::from_secs(20)).unwrap();
+        let mut cheater = Cheater {
+            channel,
+            raw,
+            chain,
+            ledger,
+        };
         cheat(&mut cheater);
         // Stay until the honest side has given its verdict and hung up.
         let _ = cheater.channel.recv(Duration::from_secs(20));
@@ -133,6 +195,13 @@ fn forfeit_of(ending: &Ending) -> &Forfeit {
 }
 
 const LIMIT: Duration = Duration::from_secs(20);
+
+/// The game ended as `seat`'s forfeit of `kind`, for a reason that says `words`.
+fn assert_forfeit(ending: &Ending, seat: Seat, kind: ForfeitKind, words: &str) {
+    let forfeit = forfeit_of(ending);
+    assert_eq!((forfeit.seat, forfeit.kind), (seat, kind), "{}", forfeit.detail);
+    assert!(forfeit.detail.contains(words), "{}", forfeit.detail);
+}
 
 #[test]
 fn a_changed_reveal_is_caught() {
@@ -356,4 +425,54 @@ fn two_joiners_are_seated_in_turn_and_a_start_that_moves_a_joiner_is_refused() {
         assert_eq!(sides, seating.sides);
         assert_eq!(ledger.commitments(), seating.commitments.as_slice());
     }
+}
+
+#[test]
+fn an_undo_request_with_nothing_to_take_back_is_a_forfeit() {
+    // The joiner plays light, which acts first: it has no move to take back.
+    let (ending, _) = against(vec![1, 0], LIMIT, |cheater| {
+        cheater.send(Message::Undo { ply: 0 });
+    });
+    assert_forfeit(&ending, 0, ForfeitKind::Garbage, "no move to take back");
+}
+
+#[test]
+fn an_undo_request_out_of_turn_is_a_forfeit() {
+    // The host plays light and rolls first: the joiner's reveal is due, not a request.
+    let (ending, _) = against(vec![0, 1], LIMIT, |cheater| {
+        assert!(matches!(cheater.recv(), Message::Move { ply: 0, .. }));
+        cheater.send(Message::Undo { ply: 0 });
+    });
+    let due = "sent a undo request when its reveal for throw 1 was due";
+    assert_forfeit(&ending, 1, ForfeitKind::Garbage, due);
+}
+
+#[test]
+fn an_undo_request_for_another_action_is_a_forfeit() {
+    let (ending, _) = against(vec![1, 0], LIMIT, |cheater| {
+        cheater.send(Message::Undo { ply: 7 });
+    });
+    assert_forfeit(&ending, 0, ForfeitKind::LostSync, "action 7");
+}
+
+#[test]
+fn a_side_of_bots_declines_every_undo_and_a_flood_of_requests_is_a_forfeit() {
+    let (ending, out) = against(vec![1, 0], LIMIT, |cheater| {
+        let kind = GameKind::from_id("ur").unwrap();
+        let mut session = Session::new(kind, kind.default_game().options(), 0).unwrap();
+        cheater.play_until_moved(&mut session, 0);
+        let ply = session.actions().count() as u32;
+        for _ in 0..play::MAX_UNDO_REQUESTS {
+            cheater.send(Message::Undo { ply });
+            assert_eq!(cheater.recv(), Message::UndoAnswer { ply, yes: false });
+        }
+        cheater.send(Message::Undo { ply });
+    });
+    assert_forfeit(
+        &ending,
+        0,
+        ForfeitKind::Garbage,
+        "asked to undo more than 3 times",
+    );
+    assert_eq!(out.matches("the bots here decline").count(), 3, "{out}");
 }

@@ -43,8 +43,8 @@ fn every_message_reads_back_as_sent() {
             ply: 3,
             text: "24/18 13/10".into(),
         },
-        Message::UndoAsk,
-        Message::UndoAnswer { granted: false },
+        Message::Undo { ply: 4 },
+        Message::UndoAnswer { ply: 4, yes: false },
         Message::Resign { seat: 1 },
         Message::Clock { left_ms: 5000 },
         Message::Bye {
