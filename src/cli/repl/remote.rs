@@ -188,10 +188,8 @@ impl RemoteKeyboard {
         };
         match command {
             Command::Roll if matches!(session.phase(), Phase::Roll(_)) => Ok(Some(Decision::Roll)),
-            Command::Roll => self.refuse(&CommandError::WrongPhase(format!(
-                "not the time to roll: {}",
-                session.what_now()
-            ))),
+            // As at the local table: what the seat must do before it may roll.
+            Command::Roll => self.refuse(&CommandError::NotNow(session.not_now())),
             Command::Play(text) => match session.check_text(&text) {
                 Ok(()) => Ok(Some(Decision::Move(text))),
                 Err(error) => self.refuse(&error),
@@ -411,7 +409,7 @@ impl Front for ReadOnly {
             | Command::Name
             | Command::Version
             | Command::ListGames => Ok(()),
-            _ => Err(CommandError::WrongPhase(
+            _ => Err(CommandError::Refused(
                 "that command does not apply to a remote game".into(),
             )),
         }
