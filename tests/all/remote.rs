@@ -398,3 +398,119 @@ fn remote_join_refuses_a_code_that_is_not_one() {
     );
     assert!(!err.contains('\u{1b}'), "{err:?}");
 }
+
+/// A TCP forwarder on 127.0.0.1 in front of `target`: it passes every connection on,
+/// but cuts the first one (both ways) once `cut_after` bytes have gone from the target
+/// to the connecting side, as a network that drops. It serves at most ten connections.
+fn forwarder(target: String, cut_after: usize) -> String {
+    use std::io::{Read, Write};
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    thread::spawn(move || {
+        for (index, accepted) in listener.incoming().take(10).enumerate() {
+            let Ok(near) = accepted else { return };
+            let Ok(far) = TcpStream::connect(&target) else {
+                return;
+            };
+            let limit = if index == 0 { cut_after } else { usize::MAX };
+            let pipe = |mut from: TcpStream, mut to: TcpStream, limit: usize| {
+                let mut passed = 0;
+                let mut buffer = [0u8; 4096];
+                while let Ok(n) = from.read(&mut buffer) {
+                    let n = n.min(limit - passed);
+                    if n == 0 || to.write_all(&buffer[..n]).is_err() {
+                        break;
+                    }
+                    passed += n;
+                    if passed == limit {
+                        break;
+                    }
+                }
+                // Cut both ways: each end sees its connection close, mid-frame perhaps.
+                let _ = from.shutdown(Shutdown::Both);
+                let _ = to.shutdown(Shutdown::Both);
+            };
+            let (near_in, far_out) = (near.try_clone().unwrap(), far.try_clone().unwrap());
+            thread::spawn(move || pipe(far, near, limit));
+            thread::spawn(move || pipe(near_in, far_out, usize::MAX));
+        }
+    });
+    address
+}
+
+#[test]
+fn remote_dropped_connection_resumes_and_the_game_plays_to_the_end() {
+    let dir = temp_dir("remote-resume");
+    let records = [dir.join("host.txt"), dir.join("join.txt")];
+    let path = |i: usize| records[i].to_str().unwrap().to_string();
+    let (mut hosting, words, _host_lines) =
+        host(&["nardy", "--seat", "white=bot:greedy", "--save", &path(0)]);
+    // The joiner reaches the host through the forwarder, which cuts it once, a few
+    // kilobytes into the game (the offer and the start take about one).
+    let through = forwarder(words[0].clone(), 6000);
+    let (mut joining, lines) = spawn(&[
+        "join",
+        &through,
+        &words[1],
+        "--seat",
+        "black=bot:greedy",
+        "--save",
+        &path(1),
+    ]);
+    let status = joining.finish();
+    let out: Vec<String> = lines.try_iter().collect();
+    let out = out.join("\n");
+    assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.contains("the connection to the host dropped; reconnecting for up to 5:00"),
+        "{out}"
+    );
+    assert!(out.contains("the connection to the host is back"), "{out}");
+    assert!(out.contains("game over: "), "{out}");
+    assert_eq!(hosting.finish(), Some(0));
+    let texts: Vec<String> = records
+        .iter()
+        .map(|r| std::fs::read_to_string(r).unwrap())
+        .collect();
+    assert_eq!(moves_of(&texts[0]), moves_of(&texts[1]));
+    assert!(!texts[0].contains("\nforfeit "), "{}", texts[0]);
+    assert!(texts[0].contains("tag result "), "{}", texts[0]);
+    for record in &records {
+        let (status, out, err) = run_tabula(&["verify", record.to_str().unwrap()], "");
+        assert_eq!(status, Some(0), "{out}\n{err}");
+        assert!(out.contains("rolls check"), "{out}");
+    }
+}
+
+#[test]
+fn remote_joiner_that_never_comes_back_forfeits_after_the_wait() {
+    let dir = temp_dir("remote-gone");
+    let record = dir.join("host.txt");
+    let (mut hosting, words, host_lines) = host(&[
+        "nardy",
+        "--seat",
+        "white=bot:greedy",
+        "--save",
+        record.to_str().unwrap(),
+        "--wait",
+        "2",
+    ]);
+    let (mut joining, lines) = spawn(&["join", &words[0], &words[1], "--seat", "black=bot:greedy"]);
+    wait_for_line(&lines, "playing: ");
+    // The joiner's process ends as the game begins: its connection closes, and nothing
+    // comes back in its place.
+    let _ = joining.0.kill();
+    assert_eq!(hosting.finish(), Some(1));
+    let out: Vec<String> = host_lines.try_iter().collect();
+    let out = out.join("\n");
+    assert!(
+        out.contains("the connection to joiner 1 dropped; waiting up to 0:02"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains("\nforfeit black crash: the connection dropped and did not come back within 2 s"),
+        "{text}"
+    );
+}

@@ -73,7 +73,7 @@ fn timed(
             .iter()
             .map(|&s| (s == OPEN).then_some(PlayerSpec::Human))
             .collect();
-        accept(&mut channel, &offer, &mine, &chain).unwrap();
+        accept(&mut channel, &offer, &mine, &chain, None).unwrap();
         await_start(&mut channel, &offer, &mine, &chain, Duration::from_secs(20)).unwrap();
         let mut cheater = Cheater { channel, raw, chain };
         cheat(&mut cheater);
@@ -304,6 +304,7 @@ fn a_joiner_that_takes_a_seat_already_taken_is_not_seated() {
                 &Message::Accept {
                     players: vec!["human".into(), "human".into(), String::new(), String::new()],
                     commitment: Chain::generate().unwrap().commitment().to_string(),
+                    resume: String::new(),
                 }
                 .encode(),
             )
@@ -329,7 +330,7 @@ fn two_joiners_are_seated_in_turn_and_a_start_that_moves_a_joiner_is_refused() {
                 .map(|s| seats.contains(&s).then_some(PlayerSpec::Human))
                 .collect();
             let chain = Chain::generate().unwrap();
-            accept(&mut joiner, &offer, &mine, &chain).unwrap();
+            accept(&mut joiner, &offer, &mine, &chain, None).unwrap();
             (joiner, offer, mine, chain)
         });
         offer(&mut host, &game, &mut seating, LIMIT, "").unwrap();
