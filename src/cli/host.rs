@@ -217,7 +217,8 @@ pub(super) fn finish(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let mut keyboard = Terminal;
-    let ending = table.play(&mut keyboard, out)?;
+    let warning = "Ctrl-C does not end a remote game. To leave it, press Ctrl-C again: the other sides then wait for this one for --wait seconds, and win by forfeit";
+    let ending = crate::app::interrupt::warning_first(warning, || table.play(&mut keyboard, out))?;
     if let (Some(relay), Ending::Forfeit(forfeit)) = (relay, &ending)
         && forfeit.kind == ForfeitKind::Crash
     {

@@ -5,7 +5,7 @@
 //! says how. Every child is killed when its test lets go of it.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, ChildStdout, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -89,7 +89,7 @@ fn host(args: &[&str]) -> (Running, Vec<String>, mpsc::Receiver<String>) {
     (running, words, lines)
 }
 
-fn read_lines(stdout: ChildStdout) -> mpsc::Receiver<String> {
+fn read_lines(stdout: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
     let (send, receive) = mpsc::channel();
     thread::spawn(move || {
         // Read to the end even when nobody listens: a full pipe would stop the host.
@@ -177,6 +177,15 @@ fn game_of_many(
         );
     }
     assert_eq!(hosting.finish(), Some(0));
+    let texts = same_game_verified(&records);
+    assert!(texts[0].contains("\ndice "), "{}", texts[0]);
+    let sides = format!("sides={}", joiners.len() + 1);
+    assert!(texts[0].contains(&sides), "{}", texts[0]);
+}
+
+/// The records of every side: the same game, with no forfeit, and every roll checks from
+/// the dice's proof each carries. Returns their texts.
+fn same_game_verified(records: &[std::path::PathBuf]) -> Vec<String> {
     let texts: Vec<String> = records
         .iter()
         .map(|r| std::fs::read_to_string(r).unwrap())
@@ -184,16 +193,13 @@ fn game_of_many(
     for text in &texts[1..] {
         assert_eq!(moves_of(&texts[0]), moves_of(text));
     }
-    assert!(texts[0].contains("\ndice "), "{}", texts[0]);
     assert!(!texts[0].contains("\nforfeit "), "{}", texts[0]);
-    let sides = format!("sides={}", joiners.len() + 1);
-    assert!(texts[0].contains(&sides), "{}", texts[0]);
-    // Every record carries the dice's proof, and every roll checks from it.
-    for record in &records {
+    for record in records {
         let (status, out, err) = run_tabula(&["verify", record.to_str().unwrap()], "");
         assert_eq!(status, Some(0), "{out}\n{err}");
         assert!(out.contains("rolls check"), "{out}");
     }
+    texts
 }
 
 #[test]
@@ -469,18 +475,8 @@ fn remote_dropped_connection_resumes_and_the_game_plays_to_the_end() {
     assert!(out.contains("the connection to the host is back"), "{out}");
     assert!(out.contains("game over: "), "{out}");
     assert_eq!(hosting.finish(), Some(0));
-    let texts: Vec<String> = records
-        .iter()
-        .map(|r| std::fs::read_to_string(r).unwrap())
-        .collect();
-    assert_eq!(moves_of(&texts[0]), moves_of(&texts[1]));
-    assert!(!texts[0].contains("\nforfeit "), "{}", texts[0]);
+    let texts = same_game_verified(&records);
     assert!(texts[0].contains("tag result "), "{}", texts[0]);
-    for record in &records {
-        let (status, out, err) = run_tabula(&["verify", record.to_str().unwrap()], "");
-        assert_eq!(status, Some(0), "{out}\n{err}");
-        assert!(out.contains("rolls check"), "{out}");
-    }
 }
 
 #[test]
@@ -513,4 +509,63 @@ fn remote_joiner_that_never_comes_back_forfeits_after_the_wait() {
         text.contains("\nforfeit black crash: the connection dropped and did not come back within 2 s"),
         "{text}"
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn remote_ctrl_c_while_waiting_on_the_other_side_does_not_end_the_game() {
+    use std::io::Write;
+    let dir = temp_dir("remote-ctrl-c");
+    let record = dir.join("join.txt");
+    // The host's seat is a person at a keyboard the test holds.
+    let mut child = tabula_command()
+        .args([
+            "host",
+            "nardy",
+            "--seat",
+            "white=human",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut keyboard = child.stdin.take().unwrap();
+    let mut hosting = Running(child);
+    let host_lines = read_lines(hosting.0.stdout.take().unwrap());
+    let line = wait_for_line(&host_lines, "tabula join ");
+    let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
+    let child = tabula_command()
+        .args(["join", words[0], words[1], "--seat", "black=bot:greedy"])
+        .args(["--save", record.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut joining = Running(child);
+    let lines = read_lines(joining.0.stdout.take().unwrap());
+    let errors = read_lines(joining.0.stderr.take().unwrap());
+    // The person rolls for the roll-off once, then types nothing: the joiner's bot plays
+    // black's roll (and its move, if it starts) and waits for the person.
+    writeln!(keyboard, "roll").unwrap();
+    wait_for_line(&lines, "black rolls ");
+    // SAFETY: kill has no memory effects; the child is ours and not yet reaped.
+    unsafe {
+        libc::kill(joining.0.id() as i32, libc::SIGINT);
+    }
+    wait_for_line(
+        &errors,
+        "Ctrl-C does not end a remote game. To leave it, press Ctrl-C again",
+    );
+    // The joiner plays on: it hears the person leave, and records how the game ended.
+    drop(keyboard);
+    assert_eq!(joining.finish(), Some(1));
+    assert_eq!(hosting.finish(), Some(1));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("\nforfeit white crash: left the game"), "{text}");
 }
