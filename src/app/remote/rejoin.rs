@@ -415,4 +415,4 @@ pub fn connect(target: &str, limit: Duration) -> anyhow::Result<TcpStream> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

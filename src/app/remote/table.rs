@@ -287,6 +287,9 @@ pub fn start(
 /// The joiner's side of the offer: reads it, checks that it can be played here.
 pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, SetupError> {
     let message = Message::decode(&channel.recv(limit)?)?;
+    if let Message::Bye { reason } = message {
+        return Err(SetupError::Declined { reason });
+    }
     let Message::Hello {
         version,
         game,

@@ -5,8 +5,8 @@ use super::*;
 
 const LIMIT: Duration = Duration::from_secs(30);
 
-/// Two ends of an open channel on the loopback address.
-fn linked(code: JoinCode) -> (Channel, Channel) {
+/// Two ends (host, joiner) of an open channel keyed by `code`, on the loopback address.
+pub(in crate::app::remote) fn linked(code: JoinCode) -> (Channel, Channel) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap();
     let joiner = thread::spawn(move || {

@@ -127,6 +127,7 @@ impl RemoteTable {
                         },
                         None,
                     );
+                    self.see_off();
                     writeln!(out, "game over: {summary}")?;
                     return Ok(Ending::Over(summary));
                 }

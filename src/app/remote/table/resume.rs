@@ -86,6 +86,28 @@ impl RemoteTable {
         true
     }
 
+    /// The game is over here: waits for every other side's goodbye, so that a side
+    /// whose connection dropped near the end comes back for the last moves instead of
+    /// waiting in vain for a host that has gone. Only when sides may come back.
+    pub(super) fn see_off(&mut self) {
+        if self.resume.is_none() {
+            return;
+        }
+        let others: Vec<u8> = match self.setup.me {
+            0 => (1..=self.links.len() as u8).collect(),
+            _ => vec![0],
+        };
+        for side in others {
+            // A few messages at most can still be on the way before the goodbye.
+            for _ in 0..8 {
+                match self.receive_from(side, self.setup.limit) {
+                    Ok(Message::Bye { .. }) | Err(_) => break,
+                    Ok(_) => {}
+                }
+            }
+        }
+    }
+
     /// Link `link` closed or failed: it comes back within the wait, or its side is at
     /// fault for not coming back.
     pub(super) fn come_back(&mut self, link: usize) -> Result<(), Fault> {

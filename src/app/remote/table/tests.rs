@@ -268,16 +268,7 @@ fn a_resignation_from_the_other_side_ends_the_game() {
 
 /// Two ends of one encrypted connection on the loopback address: (host, joiner).
 fn linked() -> (Channel, Channel) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = listener.local_addr().unwrap();
-    let code = JoinCode::random().unwrap();
-    let joiner = thread::spawn(move || {
-        let stream = TcpStream::connect(address).unwrap();
-        Channel::open(stream, &code, Role::Join, LIMIT).unwrap()
-    });
-    let (stream, _) = listener.accept().unwrap();
-    let host = Channel::open(stream, &code, Role::Host, LIMIT).unwrap();
-    (host, joiner.join().unwrap())
+    crate::app::remote::rejoin::tests::linked(JoinCode::random().unwrap())
 }
 
 /// Mnogoboy for four, and the host's seating with a bot in the first seat, the other
