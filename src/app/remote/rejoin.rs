@@ -121,6 +121,18 @@ pub fn token_fits(token: &str, hash: &Digest) -> bool {
     Digest::from_hex(token).is_ok_and(|token| Digest::of(&[token.bytes()]) == *hash)
 }
 
+/// True if a connection that says it is joiner `side` and shows `token` may take that
+/// joiner's place: a side among the `joiners`, whose accept sent the hash of a token
+/// (`hashes[side]`, by side as the seating keeps them), and this is that token.
+pub fn may_return(hashes: &[Option<Digest>], joiners: usize, side: u8, token: &str) -> bool {
+    side != 0
+        && usize::from(side) <= joiners
+        && hashes
+            .get(usize::from(side))
+            .and_then(Option::as_ref)
+            .is_some_and(|hash| token_fits(token, hash))
+}
+
 /// Where the host meets its joiners: its own listening ports, or a relay.
 pub enum Meeting {
     /// Connections accepted on every address the host listens on.

@@ -57,3 +57,22 @@ fn the_pause_between_tries_grows_and_stays_short() {
     assert_eq!(minutes(Duration::from_secs(300)), "5:00");
     assert_eq!(minutes(Duration::from_secs(61)), "1:01");
 }
+
+#[test]
+fn only_a_seated_joiner_with_its_own_token_may_come_back() {
+    let (first, second) = (ResumeToken::generate().unwrap(), ResumeToken::generate().unwrap());
+    // The host (side 0) has no token; joiner 2 sent none, so it cannot come back.
+    let hashes = [None, Some(first.hash()), None, Some(second.hash())];
+    let shown = |token: &ResumeToken| hex(&token.bytes());
+    assert!(may_return(&hashes, 3, 1, &shown(&first)));
+    assert!(may_return(&hashes, 3, 3, &shown(&second)));
+    // Someone who knows the code but holds another joiner's token, or none, is refused.
+    assert!(!may_return(&hashes, 3, 1, &shown(&second)));
+    assert!(!may_return(&hashes, 3, 2, &shown(&first)));
+    assert!(!may_return(&hashes, 3, 0, &shown(&first)));
+    assert!(!may_return(&hashes, 2, 3, &shown(&second)), "no such joiner");
+    assert!(
+        !may_return(&hashes, 3, 1, &first.hash().to_string()),
+        "the hash is not the token"
+    );
+}

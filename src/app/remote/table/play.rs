@@ -467,7 +467,7 @@ impl RemoteTable {
     /// The next message from `side` (at a joiner, every side's come through the host),
     /// read strictly.
     /// A connection that closed or failed comes back if it may (see [`super::resume`]).
-    fn receive_from(&mut self, side: u8, limit: Duration) -> Result<Message, Fault> {
+    pub(super) fn receive_from(&mut self, side: u8, limit: Duration) -> Result<Message, Fault> {
         let link = self.link_of(side);
         loop {
             self.take_returns();

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::play::Fault;
 use super::*;
-use crate::app::remote::rejoin::{DialError, Dialer, Returning, backoff, minutes, passed, token_fits};
+use crate::app::remote::rejoin::{DialError, Dialer, Returning, backoff, may_return, minutes, passed};
 
 /// How this side's table gets a dropped connection back.
 pub enum Rejoin {
@@ -216,14 +216,7 @@ impl RemoteTable {
             Some(Resume {
                 rejoin: Rejoin::Host { hashes, .. },
                 ..
-            }) => {
-                side != 0
-                    && usize::from(side) <= self.links.len()
-                    && hashes
-                        .get(usize::from(side))
-                        .and_then(Option::as_ref)
-                        .is_some_and(|hash| token_fits(&token, hash))
-            }
+            }) => may_return(hashes, self.links.len(), side, &token),
             _ => false,
         };
         if !fits {
