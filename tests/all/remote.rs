@@ -136,6 +136,20 @@ fn game_of_many(
     meet: &[&str],
     target: &str,
 ) {
+    game_with_a_cut(name, game, host_seats, joiners, meet, target, None);
+}
+
+/// As [`game_of_many`]; with `cut`, the last joiner reaches the host through a
+/// [`forwarder`] that cuts its connection once after that many bytes, and says so.
+fn game_with_a_cut(
+    name: &str,
+    game: &[&str],
+    host_seats: &[&str],
+    joiners: &[&[&str]],
+    meet: &[&str],
+    target: &str,
+    cut: Option<usize>,
+) {
     let dir = temp_dir(&format!("remote-{name}"));
     let host_record = dir.join("host.txt");
     let mut host_args: Vec<&str> = game.to_vec();
@@ -151,6 +165,9 @@ fn game_of_many(
         let record = dir.join(format!("join{}.txt", index + 1));
         let mut args: Vec<String> = vec!["join".into()];
         args.extend(words.iter().cloned());
+        if let Some(bytes) = cut.filter(|_| index + 1 == joiners.len()) {
+            args[1] = forwarder(words[0].clone(), bytes);
+        }
         for seat in seats.iter() {
             args.extend(["--seat".into(), seat.to_string()]);
         }
@@ -166,6 +183,7 @@ fn game_of_many(
         // Joiners take their seats one after another, as people would.
         wait_for_line(&host_lines, &format!("joiner {} plays", index + 1));
     }
+    let mut joining_left = joining.len();
     for (running, lines) in &mut joining {
         let status = running.finish();
         let out: Vec<String> = lines.try_iter().collect();
@@ -175,6 +193,14 @@ fn game_of_many(
             "{}",
             out.join("\n")
         );
+        if cut.is_some() && joining_left == 1 {
+            assert!(
+                out.iter().any(|l| l == "the connection to the host is back"),
+                "{}",
+                out.join("\n")
+            );
+        }
+        joining_left -= 1;
     }
     assert_eq!(hosting.finish(), Some(0));
     let texts = same_game_verified(&records);
@@ -477,6 +503,19 @@ fn remote_dropped_connection_resumes_and_the_game_plays_to_the_end() {
     assert_eq!(hosting.finish(), Some(0));
     let texts = same_game_verified(&records);
     assert!(texts[0].contains("tag result "), "{}", texts[0]);
+}
+
+#[test]
+fn remote_aeroplane_for_three_holds_the_others_while_one_joiner_is_away() {
+    game_with_a_cut(
+        "aeroplane3-cut",
+        &["aeroplane", "players=3"],
+        &["1=bot:greedy"],
+        &[&["2=bot:greedy"], &["3=bot:greedy"]],
+        &["--bind", "127.0.0.1", "--port", "0"],
+        "127.0.0.1:",
+        Some(5000),
+    );
 }
 
 #[test]
