@@ -122,26 +122,15 @@ fn moves_of(record: &str) -> String {
 /// both exit 0 with the same record, which ends in a result.
 fn whole_game(name: &str, game: &[&str], host_seats: &[&str], join_seats: &[&str]) {
     let meet = ["--bind", "127.0.0.1", "--port", "0"];
-    game_of_many(name, game, host_seats, &[join_seats], &meet, "127.0.0.1:");
+    game_of_many(name, game, host_seats, &[join_seats], &meet, "127.0.0.1:", None);
 }
 
 /// Plays a whole game between a host with `host_seats`, meeting its joiners as `meet`
 /// says, and one joiner for each of `joiners` (the seats it names), all at once: every
 /// side exits 0 with the same record, which ends in a result and verifies.
+/// With `cut`, the last joiner reaches the host through a [`forwarder`] that cuts its
+/// connection once after that many bytes, and says so.
 fn game_of_many(
-    name: &str,
-    game: &[&str],
-    host_seats: &[&str],
-    joiners: &[&[&str]],
-    meet: &[&str],
-    target: &str,
-) {
-    game_with_a_cut(name, game, host_seats, joiners, meet, target, None);
-}
-
-/// As [`game_of_many`]; with `cut`, the last joiner reaches the host through a
-/// [`forwarder`] that cuts its connection once after that many bytes, and says so.
-fn game_with_a_cut(
     name: &str,
     game: &[&str],
     host_seats: &[&str],
@@ -277,6 +266,7 @@ fn remote_aeroplane_for_four_with_a_host_and_three_joiners_plays_to_the_end() {
         &[&["2=bot:greedy"], &["3=bot:greedy"], &["4=bot:greedy"]],
         &["--bind", "127.0.0.1", "--port", "0"],
         "127.0.0.1:",
+        None,
     );
 }
 
@@ -331,6 +321,7 @@ fn remote_game_over_ipv6_loopback_plays_to_the_end() {
         &[&["light=bot:greedy"]],
         &["--bind", "::1", "--port", "0"],
         "[::1]:",
+        None,
     );
 }
 
@@ -353,6 +344,7 @@ fn remote_game_through_the_relay_plays_to_the_end() {
         &[&["black=bot:greedy"]],
         &["--relay", &at],
         "--relay",
+        None,
     );
 }
 
@@ -366,6 +358,7 @@ fn remote_game_for_three_through_the_relay_plays_to_the_end() {
         &[&["1=bot:greedy"], &["3=bot:greedy"]],
         &["--relay", &at],
         "--relay",
+        None,
     );
 }
 
@@ -507,7 +500,7 @@ fn remote_dropped_connection_resumes_and_the_game_plays_to_the_end() {
 
 #[test]
 fn remote_aeroplane_for_three_holds_the_others_while_one_joiner_is_away() {
-    game_with_a_cut(
+    game_of_many(
         "aeroplane3-cut",
         &["aeroplane", "players=3"],
         &["1=bot:greedy"],

@@ -445,6 +445,15 @@ fn record_players(players: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// What another side did wrong: its forfeit's kind and story.
+type Fault = (ForfeitKind, String);
+
+/// How a dropped connection comes back, and who hears of it (see [`resume`]).
+struct Resume {
+    rejoin: Rejoin,
+    tell: Box<dyn FnMut(&str)>,
+}
+
 mod play;
 mod resume;
 pub use play::RemoteTable;

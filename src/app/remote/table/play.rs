@@ -23,7 +23,7 @@ pub struct RemoteTable {
     /// Each side's time left, under a time control.
     left: Vec<Duration>,
     /// How a dropped connection comes back, if it may.
-    pub(super) resume: Option<super::resume::Resume>,
+    pub(super) resume: Option<Resume>,
 }
 
 /// Time the other side's clock is given for the network, beyond its own.
@@ -31,9 +31,6 @@ const NETWORK_GRACE: Duration = Duration::from_secs(1);
 
 /// A fault, and the side whose it is.
 type SideFault = (u8, Fault);
-
-/// What another side did wrong: its forfeit's kind and story.
-pub(super) type Fault = (ForfeitKind, String);
 
 impl RemoteTable {
     /// A table for `game` whose seats belong to `sides`; this side's seats are played by

@@ -9,7 +9,6 @@
 use std::sync::mpsc;
 use std::time::Instant;
 
-use super::play::Fault;
 use super::*;
 use crate::app::remote::rejoin::{DialError, Dialer, Returning, backoff, may_return, minutes, passed};
 
@@ -24,12 +23,6 @@ pub enum Rejoin {
     },
     /// A joiner: it dials the host again.
     Join(Dialer),
-}
-
-/// How a dropped connection comes back, and who hears of it.
-pub(super) struct Resume {
-    rejoin: Rejoin,
-    tell: Box<dyn FnMut(&str)>,
 }
 
 impl RemoteTable {
