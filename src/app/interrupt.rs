@@ -11,6 +11,9 @@
 //! 128 + the number of the signal ([`stop_signal`] says which), as a shell reports a
 //! process killed by it. A second signal while it winds down ends tabula at once.
 //!
+//! Work that others wait on (a remote game) runs with [`warning_first`]: the first Ctrl-C
+//! only says how to leave, and a second ends tabula.
+//!
 //! Work that only reads (a resume replaying its records, `match report`, `replay`) runs
 //! with [`while_doing`]: a signal then ends tabula at once, as before, but it first says
 //! what it was doing, so that a long read stopped by a signal is not a silent death.
@@ -128,6 +131,36 @@ fn watch<T>(flag: &StopFlag, every_signal: bool, work: impl FnOnce() -> T) -> T 
     let before = locked(&ACTIVE, |active| active.replace((flag.clone(), every_signal)));
     let result = crate::ai::search::stoppable(flag, work);
     locked(&ACTIVE, |active| *active = before);
+    result
+}
+
+/// Runs `work` so that the first Ctrl-C ends nothing and only says `warning` (on
+/// standard error, as the other words of signals); a second ends tabula as Ctrl-C does
+/// outside any section. For work that others wait on, a remote game, where one stray key
+/// must not end it.
+pub fn warning_first<T>(warning: &str, work: impl FnOnce() -> T) -> T {
+    use std::sync::Arc;
+    install();
+    let done = Arc::new(AtomicBool::new(false));
+    let first = StopFlag::new();
+    let watcher = {
+        let (done, first, warning) = (done.clone(), first.clone(), warning.to_string());
+        // The section lives on a thread of its own, so that no search of `work` hears
+        // the Ctrl-C; it ends with the first one, and the next ends tabula.
+        std::thread::spawn(move || {
+            watching(&first, || {
+                while !done.load(Ordering::SeqCst) && !first.is_requested() {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+            });
+            if first.is_requested() && !done.load(Ordering::SeqCst) {
+                eprintln!("{warning}");
+            }
+        })
+    };
+    let result = work();
+    done.store(true, Ordering::SeqCst);
+    let _ = watcher.join();
     result
 }
 

@@ -4,9 +4,8 @@
 //! names, and the game's end (its people play at the keyboard of `repl::remote`).
 
 use std::io::{self, IsTerminal, Write};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream};
+use std::net::IpAddr;
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::Args;
@@ -17,20 +16,13 @@ use crate::ai::learn::Nets;
 use crate::app::players::ForfeitKind;
 use crate::app::players::{PlayerSpec, SeatAssignment};
 use crate::app::protocol::client::TimeControl;
-use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
-use crate::app::remote::relay::{End, bind_all, connect_via_relay};
-use crate::app::remote::table::{self, Ending, RemoteTable, Seating, Setup};
+use crate::app::remote::rejoin::Meeting;
+use crate::app::remote::table::{self, Ending, Rejoin, RemoteTable, Seating, Setup};
 use crate::app::remote::wire::{Message, OPEN, escape};
 use crate::core::Game;
 use crate::games::AnyGame;
-
-/// How many connections with a wrong code the host takes before it gives up.
-pub(super) const WRONG_CODES: usize = 3;
-
-/// How long the key exchange may take.
-pub(super) const HANDSHAKE: Duration = Duration::from_secs(20);
 
 #[derive(Debug, Args)]
 pub(super) struct HostArgs {
@@ -68,8 +60,9 @@ pub(super) struct SideArgs {
     /// Write the game's record to FILE when it ends
     #[arg(long, value_name = "FILE")]
     pub(super) save: Option<std::path::PathBuf>,
-    /// Seconds the other side may take for a move or its dice before it forfeits
-    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    /// Seconds another side may take for a move or its dice, or to come back after its
+    /// connection dropped, before it forfeits
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub(super) wait: u64,
     #[command(flatten)]
     pub(super) engines: EngineLimits,
@@ -114,7 +107,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         .map(|p| p.unwrap_or(PlayerSpec::Human))
         .collect();
     let code = JoinCode::random()?;
-    let meeting = Meeting::open(&args)?;
+    let meeting = Meeting::open(args.relay.as_deref(), args.bind, args.port)?;
     let open: Vec<u8> = seating.sides.clone();
     writeln!(
         out,
@@ -131,7 +124,9 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     let mut links = Vec::new();
     let mut wrong = 0;
     while seating.waiting() {
-        let mut channel = meeting.next_joiner(&code, &mut wrong, out)?;
+        let mut channel = meeting.next_joiner(&code, &mut wrong, &mut |line| {
+            let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+        })?;
         let side = seating.next_side();
         match table::offer(
             &mut channel,
@@ -171,136 +166,14 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     writeln!(out, "every seat is taken: {}", players_line(&game, &players))?;
     let setup = args.side.setup(0, nets, args.tc)?;
     let sides = seating.sides.clone();
-    let table = RemoteTable::new(&game, setup, sides, &mine, players, links, chain, ledger);
+    let rejoin = Rejoin::Host {
+        returns: meeting.keep_open(code, wrong),
+        hashes: seating.resumes.clone(),
+    };
+    let table = RemoteTable::new(&game, setup, sides, &mine, players, links, chain, ledger)
+        .with_rejoin(rejoin, Box::new(tell_people));
     finish(table, args.side.save.as_deref(), args.relay.as_deref(), out)
 }
-
-/// Where the host meets its joiners: its own listening ports, or a relay.
-enum Meeting {
-    /// Connections accepted on every address the host listens on.
-    Direct {
-        incoming: mpsc::Receiver<(TcpStream, SocketAddr)>,
-        /// The address as the join command names it.
-        target: String,
-        /// True if the host listens on every interface: the join command says HOST.
-        everywhere: bool,
-    },
-    /// A relay, `HOST:PORT`.
-    Relay(String),
-}
-
-impl Meeting {
-    /// Listens as `args` say (every interface, IPv6 and IPv4, by default), or names
-    /// the relay.
-    fn open(args: &HostArgs) -> anyhow::Result<Meeting> {
-        if let Some(relay) = &args.relay {
-            return Ok(Meeting::Relay(relay.clone()));
-        }
-        let ips = match args.bind {
-            Some(ip) => vec![ip],
-            None => vec![
-                IpAddr::V6(Ipv6Addr::UNSPECIFIED),
-                IpAddr::V4(Ipv4Addr::UNSPECIFIED),
-            ],
-        };
-        let addrs: Vec<SocketAddr> = ips.iter().map(|ip| SocketAddr::new(*ip, args.port)).collect();
-        let listeners =
-            bind_all(&addrs).map_err(|e| anyhow::anyhow!("cannot listen on port {}: {e}", args.port))?;
-        let address = listeners[0].local_addr()?;
-        let everywhere = address.ip().is_unspecified();
-        let shown = if everywhere {
-            "HOST".to_string()
-        } else {
-            address.ip().to_string()
-        };
-        let target = match address.ip() {
-            IpAddr::V6(_) if !everywhere => format!("[{shown}]:{}", address.port()),
-            _ => format!("{shown}:{}", address.port()),
-        };
-        let (send, incoming) = mpsc::channel();
-        for listener in listeners {
-            let send = send.clone();
-            // Each address has its own accepting thread; they end with the process.
-            std::thread::spawn(move || {
-                while let Ok(accepted) = listener.accept() {
-                    if send.send(accepted).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        Ok(Meeting::Direct {
-            incoming,
-            target,
-            everywhere,
-        })
-    }
-
-    /// Prints the join command and where the host waits.
-    fn announce(&self, code: &JoinCode, out: &mut dyn Write) -> io::Result<()> {
-        match self {
-            Meeting::Direct {
-                target, everywhere, ..
-            } => {
-                writeln!(out, "tabula join {target} {code}")?;
-                if *everywhere {
-                    writeln!(
-                        out,
-                        "(HOST: this machine's address as the other players reach it)"
-                    )?;
-                }
-                let port = target.rsplit(':').next().unwrap_or_default();
-                writeln!(out, "waiting on port {port} for game {} ...", code.number())
-            }
-            Meeting::Relay(relay) => {
-                writeln!(out, "tabula join --relay {relay} {code}")?;
-                writeln!(out, "waiting at the relay {relay} for game {} ...", code.number())
-            }
-        }
-    }
-
-    /// Takes connections until one opens a channel with `code`; stray connections are
-    /// dropped, and after [`WRONG_CODES`] wrong codes in all the host gives up.
-    fn next_joiner(
-        &self,
-        code: &JoinCode,
-        wrong: &mut usize,
-        out: &mut dyn Write,
-    ) -> anyhow::Result<Channel> {
-        loop {
-            let (stream, from) = match self {
-                Meeting::Direct { incoming, .. } => {
-                    let (stream, from) = incoming.recv()?;
-                    (stream, from.to_string())
-                }
-                Meeting::Relay(relay) => {
-                    let stream = connect_via_relay(relay, u32::from(code.number()), End::Host, RELAY_WAIT)?;
-                    (stream, format!("the relay {relay}"))
-                }
-            };
-            match Channel::open(stream, code, Role::Host, HANDSHAKE) {
-                Ok(channel) => return Ok(channel),
-                Err(HandshakeError::WrongCode) => {
-                    *wrong += 1;
-                    if *wrong >= WRONG_CODES {
-                        anyhow::bail!(
-                            "{wrong} connections typed a wrong join code: giving up, so that the code cannot be guessed; host a new game for a new code"
-                        );
-                    }
-                    writeln!(
-                        out,
-                        "a connection from {from} typed a wrong code ({wrong} of {WRONG_CODES}); still waiting"
-                    )?;
-                }
-                Err(error) => writeln!(out, "dropped a connection from {from}: {error}; still waiting")?,
-            }
-            out.flush()?;
-        }
-    }
-}
-
-/// How long the host waits at a relay for each joiner (the relay may drop it sooner).
-const RELAY_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
 
 fn wire_title(game: &AnyGame) -> String {
     crate::app::remote::wire::game_line(game)
@@ -343,7 +216,8 @@ pub(super) fn finish(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let mut keyboard = super::repl::RemoteKeyboard::at_stdin()?;
-    let ending = table.play(&mut keyboard, out)?;
+    let warning = "Ctrl-C does not end a remote game. To leave it, press Ctrl-C again: the other sides then wait for this one for --wait seconds, and win by forfeit";
+    let ending = crate::app::interrupt::warning_first(warning, || table.play(&mut keyboard, out))?;
     if let (Some(relay), Ending::Forfeit(forfeit)) = (relay, &ending)
         && forfeit.kind == ForfeitKind::Crash
     {
@@ -362,6 +236,13 @@ pub(super) fn finish(
         Ending::Over(_) => ExitCode::SUCCESS,
         Ending::Forfeit(_) => ExitCode::from(1),
     })
+}
+
+/// Tells this side's people of a dropped connection and its return, on standard output
+/// (where the game is shown).
+pub(super) fn tell_people(line: &str) {
+    let mut out = io::stdout();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
 }
 
 /// True if standard input is a terminal, where a person can be asked.

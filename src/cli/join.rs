@@ -9,15 +9,16 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::host::{HANDSHAKE, SideArgs, at_terminal, finish, named_seats, players_line, seats_of};
+use super::host::{SideArgs, at_terminal, finish, named_seats, players_line, seats_of, tell_people};
 use super::usage::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::PlayerSpec;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
+use crate::app::remote::rejoin::{Dialer, HANDSHAKE, ResumeToken, WRONG_CODES};
 use crate::app::remote::relay::{End, connect_via_relay};
-use crate::app::remote::table::{self, Offer, RemoteTable};
+use crate::app::remote::table::{self, Offer, Rejoin, RemoteTable};
 use crate::app::remote::wire::OPEN;
 use crate::core::Game;
 
@@ -53,7 +54,7 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         Ok(channel) => channel,
         Err(HandshakeError::WrongCode) => anyhow::bail!(
             "the host's join code is not {code}: check the code it printed (the host gives up after {} wrong codes)",
-            super::host::WRONG_CODES
+            WRONG_CODES
         ),
         Err(error) => anyhow::bail!("cannot open the game at {}: {error}", args.address),
     };
@@ -87,7 +88,8 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         return Ok(ExitCode::SUCCESS);
     }
     let chain = Chain::generate()?;
-    table::accept(&mut channel, &offer, &named, &chain).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let token = ResumeToken::generate()?;
+    table::accept(&mut channel, &offer, &named, &chain, Some(&token)).map_err(|e| anyhow::anyhow!("{e}"))?;
     if offer.open_seats().len() > taken.iter().filter(|&&s| s == OPEN).count() {
         writeln!(
             out,
@@ -104,6 +106,13 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         .map(|p| p.unwrap_or(PlayerSpec::Human))
         .collect();
     let relay = args.relay.then_some(args.address.as_str());
+    let dialer = Dialer {
+        address: args.address.clone(),
+        relay: args.relay,
+        code,
+        side: offer.you,
+        token,
+    };
     let table = RemoteTable::new(
         &offer.game,
         setup,
@@ -113,7 +122,8 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         vec![channel],
         chain,
         ledger,
-    );
+    )
+    .with_rejoin(Rejoin::Join(dialer), Box::new(tell_people));
     finish(table, args.side.save.as_deref(), relay, out)
 }
 
@@ -138,25 +148,12 @@ fn seats_taken(offer: &Offer, args: &JoinArgs) -> anyhow::Result<Vec<Option<Play
 
 /// Connects to the first address `target` names that answers.
 fn connect(target: &str) -> anyhow::Result<TcpStream> {
-    let addresses: Vec<_> = target
-        .to_socket_addrs()
-        .map_err(|e| {
-            usage(format!(
-                "'{target}' is not an address with a port, like HOST:4717 ({e})"
-            ))
-        })?
-        .collect();
-    let mut last = None;
-    for address in addresses {
-        match TcpStream::connect_timeout(&address, HANDSHAKE) {
-            Ok(stream) => return Ok(stream),
-            Err(error) => last = Some(error),
-        }
+    if let Err(error) = target.to_socket_addrs() {
+        return Err(usage(format!(
+            "'{target}' is not an address with a port, like HOST:4717 ({error})"
+        )));
     }
-    Err(anyhow::anyhow!(
-        "cannot connect to {target}: {}",
-        last.map_or_else(|| "it names no address".to_string(), |e| e.to_string())
-    ))
+    crate::app::remote::rejoin::connect(target, HANDSHAKE)
 }
 
 /// Asks the person whether to take the game.

@@ -5,7 +5,7 @@
 //! says how. Every child is killed when its test lets go of it.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, ChildStdout, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -94,7 +94,7 @@ fn host(args: &[&str]) -> (Running, Vec<String>, mpsc::Receiver<String>) {
     (running, words, lines)
 }
 
-fn read_lines(stdout: ChildStdout) -> mpsc::Receiver<String> {
+fn read_lines(stdout: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
     let (send, receive) = mpsc::channel();
     thread::spawn(move || {
         // Read to the end even when nobody listens: a full pipe would stop the host.
@@ -127,12 +127,14 @@ fn moves_of(record: &str) -> String {
 /// both exit 0 with the same record, which ends in a result.
 fn whole_game(name: &str, game: &[&str], host_seats: &[&str], join_seats: &[&str]) {
     let meet = ["--bind", "127.0.0.1", "--port", "0"];
-    game_of_many(name, game, host_seats, &[join_seats], &meet, "127.0.0.1:");
+    game_of_many(name, game, host_seats, &[join_seats], &meet, "127.0.0.1:", None);
 }
 
 /// Plays a whole game between a host with `host_seats`, meeting its joiners as `meet`
 /// says, and one joiner for each of `joiners` (the seats it names), all at once: every
 /// side exits 0 with the same record, which ends in a result and verifies.
+/// With `cut`, the last joiner reaches the host through a [`forwarder`] that cuts its
+/// connection once after that many bytes, and says so.
 fn game_of_many(
     name: &str,
     game: &[&str],
@@ -140,6 +142,7 @@ fn game_of_many(
     joiners: &[&[&str]],
     meet: &[&str],
     target: &str,
+    cut: Option<usize>,
 ) {
     let dir = temp_dir(&format!("remote-{name}"));
     let host_record = dir.join("host.txt");
@@ -156,6 +159,9 @@ fn game_of_many(
         let record = dir.join(format!("join{}.txt", index + 1));
         let mut args: Vec<String> = vec!["join".into()];
         args.extend(words.iter().cloned());
+        if let Some(bytes) = cut.filter(|_| index + 1 == joiners.len()) {
+            args[1] = forwarder(words[0].clone(), bytes);
+        }
         for seat in seats.iter() {
             args.extend(["--seat".into(), seat.to_string()]);
         }
@@ -171,6 +177,7 @@ fn game_of_many(
         // Joiners take their seats one after another, as people would.
         wait_for_line(&host_lines, &format!("joiner {} plays", index + 1));
     }
+    let mut joining_left = joining.len();
     for (running, lines) in &mut joining {
         let status = running.finish();
         let out: Vec<String> = lines.try_iter().collect();
@@ -180,8 +187,25 @@ fn game_of_many(
             "{}",
             out.join("\n")
         );
+        if cut.is_some() && joining_left == 1 {
+            assert!(
+                out.iter().any(|l| l == "the connection to the host is back"),
+                "{}",
+                out.join("\n")
+            );
+        }
+        joining_left -= 1;
     }
     assert_eq!(hosting.finish(), Some(0));
+    let texts = same_game_verified(&records);
+    assert!(texts[0].contains("\ndice "), "{}", texts[0]);
+    let sides = format!("sides={}", joiners.len() + 1);
+    assert!(texts[0].contains(&sides), "{}", texts[0]);
+}
+
+/// The records of every side: the same game, with no forfeit, and every roll checks from
+/// the dice's proof each carries. Returns their texts.
+fn same_game_verified(records: &[std::path::PathBuf]) -> Vec<String> {
     let texts: Vec<String> = records
         .iter()
         .map(|r| std::fs::read_to_string(r).unwrap())
@@ -189,16 +213,13 @@ fn game_of_many(
     for text in &texts[1..] {
         assert_eq!(moves_of(&texts[0]), moves_of(text));
     }
-    assert!(texts[0].contains("\ndice "), "{}", texts[0]);
     assert!(!texts[0].contains("\nforfeit "), "{}", texts[0]);
-    let sides = format!("sides={}", joiners.len() + 1);
-    assert!(texts[0].contains(&sides), "{}", texts[0]);
-    // Every record carries the dice's proof, and every roll checks from it.
-    for record in &records {
+    for record in records {
         let (status, out, err) = run_tabula(&["verify", record.to_str().unwrap()], "");
         assert_eq!(status, Some(0), "{out}\n{err}");
         assert!(out.contains("rolls check"), "{out}");
     }
+    texts
 }
 
 #[test]
@@ -250,6 +271,7 @@ fn remote_aeroplane_for_four_with_a_host_and_three_joiners_plays_to_the_end() {
         &[&["2=bot:greedy"], &["3=bot:greedy"], &["4=bot:greedy"]],
         &["--bind", "127.0.0.1", "--port", "0"],
         "127.0.0.1:",
+        None,
     );
 }
 
@@ -304,6 +326,7 @@ fn remote_game_over_ipv6_loopback_plays_to_the_end() {
         &[&["light=bot:greedy"]],
         &["--bind", "::1", "--port", "0"],
         "[::1]:",
+        None,
     );
 }
 
@@ -326,6 +349,7 @@ fn remote_game_through_the_relay_plays_to_the_end() {
         &[&["black=bot:greedy"]],
         &["--relay", &at],
         "--relay",
+        None,
     );
 }
 
@@ -339,6 +363,7 @@ fn remote_game_for_three_through_the_relay_plays_to_the_end() {
         &[&["1=bot:greedy"], &["3=bot:greedy"]],
         &["--relay", &at],
         "--relay",
+        None,
     );
 }
 
@@ -671,4 +696,182 @@ fn remote_person_in_a_terminal_completes_with_tab_and_ctrl_c_does_not_end_the_ga
     );
     assert!(screen.contains("dark resigns"), "{screen}");
     assert_eq!(hosting.finish(), Some(0));
+}
+
+/// A TCP forwarder on 127.0.0.1 in front of `target`: it passes every connection on,
+/// but cuts the first one (both ways) once `cut_after` bytes have gone from the target
+/// to the connecting side, as a network that drops. It serves at most ten connections.
+fn forwarder(target: String, cut_after: usize) -> String {
+    use std::io::{Read, Write};
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    thread::spawn(move || {
+        for (index, accepted) in listener.incoming().take(10).enumerate() {
+            let Ok(near) = accepted else { return };
+            let Ok(far) = TcpStream::connect(&target) else {
+                return;
+            };
+            let limit = if index == 0 { cut_after } else { usize::MAX };
+            let pipe = |mut from: TcpStream, mut to: TcpStream, limit: usize| {
+                let mut passed = 0;
+                let mut buffer = [0u8; 4096];
+                while let Ok(n) = from.read(&mut buffer) {
+                    let n = n.min(limit - passed);
+                    if n == 0 || to.write_all(&buffer[..n]).is_err() {
+                        break;
+                    }
+                    passed += n;
+                    if passed == limit {
+                        break;
+                    }
+                }
+                // Cut both ways: each end sees its connection close, mid-frame perhaps.
+                let _ = from.shutdown(Shutdown::Both);
+                let _ = to.shutdown(Shutdown::Both);
+            };
+            let (near_in, far_out) = (near.try_clone().unwrap(), far.try_clone().unwrap());
+            thread::spawn(move || pipe(far, near, limit));
+            thread::spawn(move || pipe(near_in, far_out, usize::MAX));
+        }
+    });
+    address
+}
+
+#[test]
+fn remote_dropped_connection_resumes_and_the_game_plays_to_the_end() {
+    let dir = temp_dir("remote-resume");
+    let records = [dir.join("host.txt"), dir.join("join.txt")];
+    let path = |i: usize| records[i].to_str().unwrap().to_string();
+    let (mut hosting, words, _host_lines) =
+        host(&["nardy", "--seat", "white=bot:greedy", "--save", &path(0)]);
+    // The joiner reaches the host through the forwarder, which cuts it once, a few
+    // kilobytes into the game (the offer and the start take about one).
+    let through = forwarder(words[0].clone(), 6000);
+    let (mut joining, lines) = spawn(&[
+        "join",
+        &through,
+        &words[1],
+        "--seat",
+        "black=bot:greedy",
+        "--save",
+        &path(1),
+    ]);
+    let status = joining.finish();
+    let out: Vec<String> = lines.try_iter().collect();
+    let out = out.join("\n");
+    assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.contains("the connection to the host dropped; reconnecting for up to 5:00"),
+        "{out}"
+    );
+    assert!(out.contains("the connection to the host is back"), "{out}");
+    assert!(out.contains("game over: "), "{out}");
+    assert_eq!(hosting.finish(), Some(0));
+    let texts = same_game_verified(&records);
+    assert!(texts[0].contains("tag result "), "{}", texts[0]);
+}
+
+#[test]
+fn remote_aeroplane_for_three_holds_the_others_while_one_joiner_is_away() {
+    game_of_many(
+        "aeroplane3-cut",
+        &["aeroplane", "players=3"],
+        &["1=bot:greedy"],
+        &[&["2=bot:greedy"], &["3=bot:greedy"]],
+        &["--bind", "127.0.0.1", "--port", "0"],
+        "127.0.0.1:",
+        Some(5000),
+    );
+}
+
+#[test]
+fn remote_joiner_that_never_comes_back_forfeits_after_the_wait() {
+    let dir = temp_dir("remote-gone");
+    let record = dir.join("host.txt");
+    let (mut hosting, words, host_lines) = host(&[
+        "nardy",
+        "--seat",
+        "white=bot:greedy",
+        "--save",
+        record.to_str().unwrap(),
+        "--wait",
+        "2",
+    ]);
+    let (mut joining, lines) = spawn(&["join", &words[0], &words[1], "--seat", "black=bot:greedy"]);
+    wait_for_line(&lines, "playing: ");
+    // The joiner's process ends as the game begins: its connection closes, and nothing
+    // comes back in its place.
+    let _ = joining.0.kill();
+    assert_eq!(hosting.finish(), Some(1));
+    let out: Vec<String> = host_lines.try_iter().collect();
+    let out = out.join("\n");
+    assert!(
+        out.contains("the connection to joiner 1 dropped; waiting up to 0:02"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains("\nforfeit black crash: the connection dropped and did not come back within 2 s"),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn remote_ctrl_c_while_waiting_on_the_other_side_does_not_end_the_game() {
+    use std::io::Write;
+    let dir = temp_dir("remote-ctrl-c");
+    let record = dir.join("join.txt");
+    // The host's seat is a person at a keyboard the test holds.
+    let mut child = tabula_command()
+        .args([
+            "host",
+            "nardy",
+            "--seat",
+            "white=human",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut keyboard = child.stdin.take().unwrap();
+    let mut hosting = Running(child);
+    let host_lines = read_lines(hosting.0.stdout.take().unwrap());
+    let line = wait_for_line(&host_lines, "tabula join ");
+    let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
+    let child = tabula_command()
+        .args(["join", words[0], words[1], "--seat", "black=bot:greedy"])
+        .args(["--save", record.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut joining = Running(child);
+    let lines = read_lines(joining.0.stdout.take().unwrap());
+    let errors = read_lines(joining.0.stderr.take().unwrap());
+    // The person rolls for the roll-off once, then types nothing: the joiner's bot plays
+    // black's roll (and its move, if it starts) and waits for the person.
+    writeln!(keyboard, "roll").unwrap();
+    wait_for_line(&lines, "black rolls ");
+    // SAFETY: kill has no memory effects; the child is ours and not yet reaped.
+    unsafe {
+        libc::kill(joining.0.id() as i32, libc::SIGINT);
+    }
+    wait_for_line(
+        &errors,
+        "Ctrl-C does not end a remote game. To leave it, press Ctrl-C again",
+    );
+    // The joiner plays on: it hears the person leave, and records how the game ended.
+    drop(keyboard);
+    assert_eq!(joining.finish(), Some(1));
+    assert_eq!(hosting.finish(), Some(1));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("\nforfeit white crash: left the game"), "{text}");
 }

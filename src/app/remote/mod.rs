@@ -9,11 +9,12 @@
 //! the record's proof (`tabula verify`); [`relay`] pairs a host with each joiner when they
 //! cannot reach each other, and forwards their bytes. [`code`] makes the join code, [`channel`] opens the
 //! encrypted channel it keys, [`wire`] says what the sides may tell each other and reads
-//! it strictly, and [`table`] plays a game over it.
+//! it strictly, [`rejoin`] lets a side whose connection dropped come back, and [`table`]
+//! plays a game over it.
 //!
 //! May use: core, games, ai and the app's rooms listed before it in [`crate::app`].
 //! Inside, each room uses only the rooms listed before it: [`dice`], [`proof`], [`relay`],
-//! [`wire`], [`code`], [`channel`], [`table`].
+//! [`wire`], [`code`], [`channel`], [`rejoin`], [`table`].
 
 pub mod channel;
 pub mod code;
@@ -21,6 +22,7 @@ pub mod code;
 #[allow(dead_code)]
 pub mod dice;
 pub mod proof;
+pub mod rejoin;
 pub mod relay;
 pub mod table;
 pub mod wire;

@@ -13,6 +13,7 @@ use thiserror::Error;
 
 use super::channel::{Channel, ChannelError};
 use super::dice::{Chain, DiceError, Digest, Ledger, RevealedDice};
+use super::rejoin::{Link, ResumeToken};
 use super::wire::{self, Message, OPEN, VERSION, escape};
 use crate::ai::learn::Nets;
 use crate::app::players::{
@@ -163,6 +164,9 @@ pub struct Seating {
     pub players: Vec<String>,
     /// Every seated side's commitment, side 0 first.
     pub commitments: Vec<Digest>,
+    /// The hash of every seated side's resume token, side 0 first (`None` for the host,
+    /// and for a joiner that cannot come back).
+    pub resumes: Vec<Option<Digest>>,
 }
 
 impl Seating {
@@ -188,6 +192,7 @@ impl Seating {
             sides,
             players,
             commitments: vec![chain.commitment()],
+            resumes: vec![None],
         }
     }
 
@@ -225,8 +230,18 @@ pub fn offer(
         .encode(),
     )?;
     match Message::decode(&channel.recv(limit)?)? {
-        Message::Accept { players, commitment } => {
+        Message::Accept {
+            players,
+            commitment,
+            resume,
+        } => {
             let theirs = digest(&commitment)?;
+            let resume = match resume.as_str() {
+                "" => None,
+                hex => {
+                    Some(Digest::from_hex(hex).map_err(|_| wire::WireError::BadDigest { field: "resume" })?)
+                }
+            };
             let seats = seating.sides.len();
             let taken: Vec<Seat> = (0..players.len()).filter(|&s| !players[s].is_empty()).collect();
             if players.len() != seats {
@@ -245,6 +260,7 @@ pub fn offer(
                 seating.players[seat] = players[seat].clone();
             }
             seating.commitments.push(theirs);
+            seating.resumes.push(resume);
             Ok(())
         }
         Message::Decline { reason } => Err(SetupError::Declined { reason }),
@@ -284,6 +300,9 @@ pub fn start(
 /// The joiner's side of the offer: reads it, checks that it can be played here.
 pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, SetupError> {
     let message = Message::decode(&channel.recv(limit)?)?;
+    if let Message::Bye { reason } = message {
+        return Err(SetupError::Declined { reason });
+    }
     let Message::Hello {
         version,
         game,
@@ -336,12 +355,14 @@ pub fn read_offer(channel: &mut Channel, limit: Duration) -> Result<Offer, Setup
 }
 
 /// The joiner takes the open seats for which `players` names a player (each must be
-/// open), and commits to its dice.
+/// open), commits to its dice and, with a `resume` token, says how it proves that it is
+/// itself if it comes back after a dropped connection.
 pub fn accept(
     channel: &mut Channel,
     offer: &Offer,
     players: &[Option<PlayerSpec>],
     chain: &Chain,
+    resume: Option<&ResumeToken>,
 ) -> Result<(), SetupError> {
     let shown: Vec<String> = (0..offer.sides.len())
         .map(|seat| match players.get(seat) {
@@ -353,6 +374,7 @@ pub fn accept(
         &Message::Accept {
             players: shown,
             commitment: chain.commitment().to_string(),
+            resume: resume.map(|token| token.hash().to_string()).unwrap_or_default(),
         }
         .encode(),
     )?;
@@ -436,8 +458,19 @@ fn record_players(players: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// What another side did wrong: its forfeit's kind and story.
+type Fault = (ForfeitKind, String);
+
+/// How a dropped connection comes back, and who hears of it (see [`resume`]).
+struct Resume {
+    rejoin: Rejoin,
+    tell: Box<dyn FnMut(&str)>,
+}
+
 mod play;
+mod resume;
 pub use play::RemoteTable;
+pub use resume::Rejoin;
 
 #[cfg(test)]
 mod tests;

@@ -16,7 +16,9 @@ use crate::games::{AnyGame, GameKind};
 /// The version of the message set; a hello with another is declined. Version 2 seats
 /// several joiners: a hello names the seats still open, and a start gives every side's
 /// commitment once all are taken. Version 3 asks the other sides before an undo
-/// ([`Message::Undo`], [`Message::UndoAnswer`]).
+/// ([`Message::Undo`], [`Message::UndoAnswer`]), and lets a side whose connection dropped
+/// come back: an accept carries the hash of the joiner's resume token, and a rejoin
+/// proves it.
 pub const VERSION: u32 = 3;
 
 /// The side of a seat that no side has taken yet, in a hello's `sides`.
@@ -60,6 +62,35 @@ pub enum Message {
         players: Vec<String>,
         /// The joiner's dice commitment, hex.
         commitment: String,
+        /// The SHA-256 of the joiner's resume token, hex: a new connection that shows
+        /// the token is this joiner coming back. Empty: the joiner cannot come back.
+        #[serde(default)]
+        resume: String,
+    },
+    /// The first message on a new connection of a joiner whose connection dropped: which
+    /// side it is, the token whose hash its accept carried, and how many of the host's
+    /// messages of the game it has read.
+    Rejoin {
+        /// The joiner's side number.
+        side: u8,
+        /// The resume token, hex.
+        token: String,
+        /// The host's messages read so far.
+        received: u64,
+    },
+    /// The host takes a joiner back: how many of the joiner's messages it has read. Each
+    /// end then sends again what the other has not read.
+    Rejoined {
+        /// The joiner's messages read so far.
+        received: u64,
+    },
+    /// The host tells the other joiners that a side's connection dropped (`back` false)
+    /// and that it came back (`back` true): the game waits for it meanwhile.
+    Away {
+        /// The side away.
+        side: u8,
+        /// True when it is back.
+        back: bool,
     },
     /// The joiner does not take the game.
     Decline {
@@ -205,13 +236,21 @@ impl Message {
                 players.iter().try_for_each(|p| text("players", p))?;
                 digest("commitment", commitment)
             }
-            Message::Accept { players, commitment } => {
+            Message::Accept {
+                players,
+                commitment,
+                resume,
+            } => {
                 if players.len() > MAX_SEATS {
                     return Err(WireError::TooManySeats { count: players.len() });
                 }
                 players.iter().try_for_each(|p| text("players", p))?;
+                if !resume.is_empty() {
+                    digest("resume", resume)?;
+                }
                 digest("commitment", commitment)
             }
+            Message::Rejoin { token, .. } => digest("token", token),
             Message::Start {
                 sides,
                 players,
@@ -240,6 +279,8 @@ impl Message {
             Message::Undo { .. }
             | Message::UndoAnswer { .. }
             | Message::Resign { .. }
+            | Message::Rejoined { .. }
+            | Message::Away { .. }
             | Message::Clock { .. } => Ok(()),
         }
     }
@@ -249,6 +290,9 @@ impl Message {
         match self {
             Message::Hello { .. } => "hello",
             Message::Accept { .. } => "accept",
+            Message::Rejoin { .. } => "rejoin",
+            Message::Rejoined { .. } => "rejoined",
+            Message::Away { .. } => "away",
             Message::Decline { .. } => "decline",
             Message::Start { .. } => "start",
             Message::Reveal { .. } => "reveal",

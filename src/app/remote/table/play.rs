@@ -15,13 +15,13 @@ pub use undo::MAX_UNDO_REQUESTS;
 /// A remote game at this side's table.
 pub struct RemoteTable {
     session: Session,
-    setup: Setup,
+    pub(super) setup: Setup,
     sides: Vec<u8>,
     /// Every seat's player as the record names it.
     players: Vec<String>,
     referee: Referee,
     /// The host's connections, side `k`'s at `k - 1`; a joiner's one, to the host.
-    links: Vec<Channel>,
+    pub(super) links: Vec<Link>,
     chain: Chain,
     ledger: Ledger,
     /// Every commitment and every throw's reveals so far, for the record.
@@ -30,13 +30,12 @@ pub struct RemoteTable {
     left: Vec<Duration>,
     /// The undo requests so far, and the throws of rolls taken back.
     undo: undo::Undoing,
+    /// How a dropped connection comes back, if it may.
+    pub(super) resume: Option<Resume>,
 }
 
 /// Time the other side's clock is given for the network, beyond its own.
 const NETWORK_GRACE: Duration = Duration::from_secs(1);
-
-/// What another side did wrong: its forfeit's kind and story.
-type Fault = (ForfeitKind, String);
 
 /// A fault, and the side whose it is.
 type SideFault = (u8, Fault);
@@ -83,10 +82,11 @@ impl RemoteTable {
             sides,
             players,
             referee,
-            links,
+            links: links.into_iter().map(Link::new).collect(),
             chain,
             proof: Proof::new(ledger.commitments().to_vec()),
             undo: undo::Undoing::new(ledger.sides()),
+            resume: None,
             ledger,
         }
     }
@@ -133,6 +133,7 @@ impl RemoteTable {
                         },
                         None,
                     );
+                    self.see_off();
                     writeln!(out, "game over: {summary}")?;
                     return Ok(Ending::Over(summary));
                 }
@@ -480,10 +481,24 @@ impl RemoteTable {
 
     /// The next message from `side` (at a joiner, every side's come through the host),
     /// read strictly.
-    fn receive_from(&mut self, side: u8, limit: Duration) -> Result<Message, Fault> {
+    /// A connection that closed or failed comes back if it may (see [`super::resume`]).
+    pub(super) fn receive_from(&mut self, side: u8, limit: Duration) -> Result<Message, Fault> {
         let link = self.link_of(side);
-        let bytes = self.links[link].recv(limit).map_err(channel_fault)?;
-        Message::decode(&bytes).map_err(|e| (ForfeitKind::Garbage, e.to_string()))
+        loop {
+            self.take_returns();
+            let bytes = match self.links[link].recv(limit) {
+                Ok(bytes) => bytes,
+                Err(ChannelError::Closed | ChannelError::Io(_)) if self.resume.is_some() => {
+                    self.come_back(link)?;
+                    continue;
+                }
+                Err(error) => return Err(channel_fault(error)),
+            };
+            let message = Message::decode(&bytes).map_err(|e| (ForfeitKind::Garbage, e.to_string()))?;
+            if !self.heard_away(&message) {
+                return Ok(message);
+            }
+        }
     }
 
     /// The connection that carries `side`'s messages.
@@ -497,7 +512,7 @@ impl RemoteTable {
 
     /// Sends `message` on every connection but the one to `except`'s side. A send that
     /// fails is found on the next read from that side: it is gone.
-    fn tell_all(&mut self, message: &Message, except: Option<u8>) {
+    pub(super) fn tell_all(&mut self, message: &Message, except: Option<u8>) {
         let bytes = message.encode();
         for index in 0..self.links.len() {
             if self.setup.me != 0 || except != Some(index as u8 + 1) {

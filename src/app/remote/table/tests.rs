@@ -129,7 +129,7 @@ fn timed(
             .iter()
             .map(|&s| (s == OPEN).then_some(PlayerSpec::Human))
             .collect();
-        accept(&mut channel, &offer, &mine, &chain).unwrap();
+        accept(&mut channel, &offer, &mine, &chain, None).unwrap();
         let (_, ledger, _) =
             await_start(&mut channel, &offer, &mine, &chain, Duration::from_secs(20)).unwrap();
         let mut cheater = Cheater {
@@ -337,16 +337,7 @@ fn a_resignation_from_the_other_side_ends_the_game() {
 
 /// Two ends of one encrypted connection on the loopback address: (host, joiner).
 fn linked() -> (Channel, Channel) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let address = listener.local_addr().unwrap();
-    let code = JoinCode::random().unwrap();
-    let joiner = thread::spawn(move || {
-        let stream = TcpStream::connect(address).unwrap();
-        Channel::open(stream, &code, Role::Join, LIMIT).unwrap()
-    });
-    let (stream, _) = listener.accept().unwrap();
-    let host = Channel::open(stream, &code, Role::Host, LIMIT).unwrap();
-    (host, joiner.join().unwrap())
+    crate::app::remote::rejoin::tests::linked(JoinCode::random().unwrap())
 }
 
 /// Mnogoboy for four, and the host's seating with a bot in the first seat, the other
@@ -373,6 +364,7 @@ fn a_joiner_that_takes_a_seat_already_taken_is_not_seated() {
                 &Message::Accept {
                     players: vec!["human".into(), "human".into(), String::new(), String::new()],
                     commitment: Chain::generate().unwrap().commitment().to_string(),
+                    resume: String::new(),
                 }
                 .encode(),
             )
@@ -398,7 +390,7 @@ fn two_joiners_are_seated_in_turn_and_a_start_that_moves_a_joiner_is_refused() {
                 .map(|s| seats.contains(&s).then_some(PlayerSpec::Human))
                 .collect();
             let chain = Chain::generate().unwrap();
-            accept(&mut joiner, &offer, &mine, &chain).unwrap();
+            accept(&mut joiner, &offer, &mine, &chain, None).unwrap();
             (joiner, offer, mine, chain)
         });
         offer(&mut host, &game, &mut seating, LIMIT, "").unwrap();

@@ -33,7 +33,15 @@ fn every_message_reads_back_as_sent() {
         Message::Accept {
             players: vec![String::new(), "human".into()],
             commitment: hex(2),
+            resume: hex(4),
         },
+        Message::Rejoin {
+            side: 1,
+            token: hex(6),
+            received: 12,
+        },
+        Message::Rejoined { received: 9 },
+        Message::Away { side: 2, back: true },
         Message::Decline { reason: "no".into() },
         Message::Reveal {
             throw: 7,
@@ -100,6 +108,7 @@ fn control_characters_and_long_texts_are_refused() {
     let many = Message::Accept {
         players: vec![String::new(); MAX_SEATS + 1],
         commitment: hex(0),
+        resume: String::new(),
     };
     assert!(matches!(
         Message::decode(&many.encode()),
