@@ -216,8 +216,23 @@ pub(super) fn finish(
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
     let mut keyboard = super::repl::RemoteKeyboard::at_stdin()?;
-    let warning = "Ctrl-C does not end a remote game. To leave it, press Ctrl-C again: the other sides then wait for this one for --wait seconds, and win by forfeit";
+    // Kept as it goes, as 'tabula play' keeps its games, so that leaving loses nothing.
+    if let Some(history) = crate::app::history::History::open()? {
+        table = table.kept_in(&history);
+    }
+    let warning = "Ctrl-C does not end a remote game. To leave it, press Ctrl-C again: the other sides then wait for this one for --wait seconds, and win by forfeit; the game so far stays kept ('tabula history')";
     let ending = crate::app::interrupt::warning_first(warning, || table.play(&mut keyboard, out))?;
+    match table.keep_ending(&ending) {
+        Ok(()) => {
+            if let Some(number) = table.kept_number() {
+                writeln!(
+                    out,
+                    "kept as game {number}: 'tabula verify {number}' checks its dice, 'tabula analyse {number}' its moves"
+                )?;
+            }
+        }
+        Err(error) => writeln!(out, "the game could not be kept in the history: {error}")?,
+    }
     if let (Some(relay), Ending::Forfeit(forfeit)) = (relay, &ending)
         && forfeit.kind == ForfeitKind::Crash
     {

@@ -875,3 +875,80 @@ fn remote_ctrl_c_while_waiting_on_the_other_side_does_not_end_the_game() {
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(text.contains("\nforfeit white crash: left the game"), "{text}");
 }
+
+/// The one game kept in the history of the data folder `data`, and its text.
+fn the_kept_game(data: &std::path::Path) -> (std::path::PathBuf, String) {
+    let games: Vec<_> = std::fs::read_dir(data.join("games"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(games.len(), 1, "{games:?}");
+    let text = std::fs::read_to_string(&games[0]).unwrap();
+    (games[0].clone(), text)
+}
+
+#[test]
+fn remote_side_that_leaves_with_ctrl_c_twice_keeps_the_game_so_far_and_the_host_keeps_the_forfeit() {
+    let dir = temp_dir("remote-leave");
+    let (host_data, join_data) = (dir.join("host-data"), dir.join("join-data"));
+    // The host's seat is a person who never types: the joiner's bot waits on it.
+    let mut child = tabula_command()
+        .env("TABULA_DATA_DIR", &host_data)
+        .args(["host", "nardy", "--seat", "white=human", "--bind", "127.0.0.1"])
+        .args(["--port", "0", "--wait", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut keyboard = child.stdin.take().unwrap();
+    let mut hosting = Running(child);
+    let host_lines = read_lines(hosting.0.stdout.take().unwrap());
+    let line = wait_for_line(&host_lines, "tabula join ");
+    let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
+    let child = tabula_command()
+        .env("TABULA_DATA_DIR", &join_data)
+        .args(["join", words[0], words[1], "--seat", "black=bot:greedy"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut joining = Running(child);
+    let lines = read_lines(joining.0.stdout.take().unwrap());
+    let errors = read_lines(joining.0.stderr.take().unwrap());
+    {
+        use std::io::Write;
+        writeln!(keyboard, "roll").unwrap();
+    }
+    wait_for_line(&lines, "black rolls ");
+    for warned in [true, false] {
+        // SAFETY: kill has no memory effects; the child is ours and not yet reaped.
+        unsafe {
+            libc::kill(joining.0.id() as i32, libc::SIGINT);
+        }
+        if warned {
+            wait_for_line(&errors, "Ctrl-C does not end a remote game");
+        }
+    }
+    // The second Ctrl-C ends the joiner as Ctrl-C does; the game so far stays kept.
+    assert_eq!(joining.finish(), Some(130));
+    let (kept, text) = the_kept_game(&join_data);
+    assert!(text.contains("\nremote reveal 2 "), "{text}");
+    let (status, out, err) = run_tabula(&["verify", kept.to_str().unwrap()], "");
+    assert_eq!(status, Some(0), "{out}\n{err}");
+    // The host's person plays on; the host then waits --wait for the joiner, and keeps
+    // the game with its forfeit.
+    {
+        use std::io::Write;
+        for _ in 0..3 {
+            let _ = writeln!(keyboard, "genmove");
+        }
+    }
+    let kept_line = wait_for_line(&host_lines, "kept as game ");
+    assert!(kept_line.contains("'tabula verify 1'"), "{kept_line}");
+    drop(keyboard);
+    assert_eq!(hosting.finish(), Some(1));
+    let (_, text) = the_kept_game(&host_data);
+    assert!(text.contains("\nforfeit black crash: "), "{text}");
+}

@@ -11,6 +11,9 @@ use crate::app::remote::proof::Proof;
 mod undo;
 #[cfg(test)]
 pub use undo::MAX_UNDO_REQUESTS;
+// The game kept in the history as it goes.
+#[path = "kept.rs"]
+mod kept;
 
 /// A remote game at this side's table.
 pub struct RemoteTable {
@@ -28,6 +31,8 @@ pub struct RemoteTable {
     proof: Proof,
     /// Each side's time left, under a time control.
     left: Vec<Duration>,
+    /// The game kept in the history as it goes, if it is.
+    kept: Option<crate::app::history::KeptGame>,
     /// The undo requests so far, and the throws of rolls taken back.
     undo: undo::Undoing,
     /// How a dropped connection comes back, if it may.
@@ -87,6 +92,7 @@ impl RemoteTable {
             proof: Proof::new(ledger.commitments().to_vec()),
             undo: undo::Undoing::new(ledger.sides()),
             resume: None,
+            kept: None,
             ledger,
         }
     }
@@ -105,7 +111,12 @@ impl RemoteTable {
 
     /// The record of the game so far, with the forfeit if there was one.
     pub fn record(&self, ending: Option<&Ending>) -> String {
-        let closing: Vec<String> = match ending {
+        crate::app::record::write_game(&self.session, &self.notes(), &self.closing(ending))
+    }
+
+    /// The record's closing lines: the forfeit, if the game ended by one.
+    fn closing(&self, ending: Option<&Ending>) -> Vec<String> {
+        match ending {
             Some(Ending::Forfeit(forfeit)) => vec![format!(
                 "forfeit {} {}: {}",
                 self.session.seat_name(forfeit.seat),
@@ -113,8 +124,7 @@ impl RemoteTable {
                 forfeit.detail.replace('\n', " ")
             )],
             _ => Vec::new(),
-        };
-        crate::app::record::write_game(&self.session, &self.notes(), &closing)
+        }
     }
 
     /// Plays to the end; tells `out` every action. The error is a failure to write.
@@ -148,6 +158,9 @@ impl RemoteTable {
                 None => self.settle_undo(keyboard, out)?,
                 ending => ending,
             };
+            if step.is_none() {
+                self.keep_so_far(out)?;
+            }
             if let Some(ending) = step {
                 return Ok(ending);
             }
