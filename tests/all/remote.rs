@@ -818,13 +818,26 @@ fn remote_joiner_that_never_comes_back_forfeits_after_the_wait() {
 }
 
 #[cfg(unix)]
-#[test]
-fn remote_ctrl_c_while_waiting_on_the_other_side_does_not_end_the_game() {
-    use std::io::Write;
-    let dir = temp_dir("remote-ctrl-c");
-    let record = dir.join("join.txt");
-    // The host's seat is a person at a keyboard the test holds.
-    let mut child = tabula_command()
+/// A host whose white a person plays at a keyboard the test holds, and a joiner whose
+/// bot plays black and waits on that person.
+struct PersonHostsBot {
+    keyboard: std::process::ChildStdin,
+    hosting: Running,
+    host_lines: mpsc::Receiver<String>,
+    /// The joiner, its standard output's lines and its standard error's.
+    joining: (Running, mpsc::Receiver<String>, mpsc::Receiver<String>),
+}
+
+/// Starts a game of Long Nardy between a person hosting (with `host_extra` arguments)
+/// and a joiner's bot (with `join_extra`), each side in its own data folder if `data`
+/// names them (the host's, the joiner's).
+fn person_hosts_bot(
+    host_extra: &[&str],
+    join_extra: &[&str],
+    data: Option<(&std::path::Path, &std::path::Path)>,
+) -> PersonHostsBot {
+    let mut command = tabula_command();
+    command
         .args([
             "host",
             "nardy",
@@ -835,27 +848,55 @@ fn remote_ctrl_c_while_waiting_on_the_other_side_does_not_end_the_game() {
             "--port",
             "0",
         ])
+        .args(host_extra);
+    if let Some((host_data, _)) = data {
+        command.env("TABULA_DATA_DIR", host_data);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut keyboard = child.stdin.take().unwrap();
+    let keyboard = child.stdin.take().unwrap();
     let mut hosting = Running(child);
     let host_lines = read_lines(hosting.0.stdout.take().unwrap());
     let line = wait_for_line(&host_lines, "tabula join ");
     let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
-    let child = tabula_command()
+    let mut command = tabula_command();
+    command
         .args(["join", words[0], words[1], "--seat", "black=bot:greedy"])
-        .args(["--save", record.to_str().unwrap()])
+        .args(join_extra);
+    if let Some((_, join_data)) = data {
+        command.env("TABULA_DATA_DIR", join_data);
+    }
+    let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut joining = Running(child);
-    let lines = read_lines(joining.0.stdout.take().unwrap());
-    let errors = read_lines(joining.0.stderr.take().unwrap());
+    let lines = read_lines(child.stdout.take().unwrap());
+    let errors = read_lines(child.stderr.take().unwrap());
+    PersonHostsBot {
+        keyboard,
+        hosting,
+        host_lines,
+        joining: (Running(child), lines, errors),
+    }
+}
+
+#[test]
+fn remote_ctrl_c_while_waiting_on_the_other_side_does_not_end_the_game() {
+    use std::io::Write;
+    let dir = temp_dir("remote-ctrl-c");
+    let record = dir.join("join.txt");
+    let PersonHostsBot {
+        mut keyboard,
+        mut hosting,
+        joining: (mut joining, lines, errors),
+        ..
+    } = person_hosts_bot(&[], &["--save", record.to_str().unwrap()], None);
     // The person rolls for the roll-off once, then types nothing: the joiner's bot plays
     // black's roll (and its move, if it starts) and waits for the person.
     writeln!(keyboard, "roll").unwrap();
@@ -891,32 +932,12 @@ fn the_kept_game(data: &std::path::Path) -> (std::path::PathBuf, String) {
 fn remote_side_that_leaves_with_ctrl_c_twice_keeps_the_game_so_far_and_the_host_keeps_the_forfeit() {
     let dir = temp_dir("remote-leave");
     let (host_data, join_data) = (dir.join("host-data"), dir.join("join-data"));
-    // The host's seat is a person who never types: the joiner's bot waits on it.
-    let mut child = tabula_command()
-        .env("TABULA_DATA_DIR", &host_data)
-        .args(["host", "nardy", "--seat", "white=human", "--bind", "127.0.0.1"])
-        .args(["--port", "0", "--wait", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut keyboard = child.stdin.take().unwrap();
-    let mut hosting = Running(child);
-    let host_lines = read_lines(hosting.0.stdout.take().unwrap());
-    let line = wait_for_line(&host_lines, "tabula join ");
-    let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
-    let child = tabula_command()
-        .env("TABULA_DATA_DIR", &join_data)
-        .args(["join", words[0], words[1], "--seat", "black=bot:greedy"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut joining = Running(child);
-    let lines = read_lines(joining.0.stdout.take().unwrap());
-    let errors = read_lines(joining.0.stderr.take().unwrap());
+    let PersonHostsBot {
+        mut keyboard,
+        mut hosting,
+        host_lines,
+        joining: (mut joining, lines, errors),
+    } = person_hosts_bot(&["--wait", "2"], &[], Some((&host_data, &join_data)));
     {
         use std::io::Write;
         writeln!(keyboard, "roll").unwrap();
@@ -951,4 +972,65 @@ fn remote_side_that_leaves_with_ctrl_c_twice_keeps_the_game_so_far_and_the_host_
     assert_eq!(hosting.finish(), Some(1));
     let (_, text) = the_kept_game(&host_data);
     assert!(text.contains("\nforfeit black crash: "), "{text}");
+}
+
+#[test]
+fn remote_undo_with_three_sides_asks_both_joiners_and_a_side_of_bots_declines() {
+    let mut host = Person::spawn(&[
+        "host",
+        "aeroplane",
+        "players=3",
+        "--seat",
+        "1=human",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+    ]);
+    let line = wait_for_line(&host.lines, "tabula join ");
+    let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
+    let mut joiners = Vec::new();
+    for (index, seat) in ["2=bot:greedy", "3=bot:greedy"].into_iter().enumerate() {
+        joiners.push(spawn(&["join", words[0], words[1], "--seat", seat]));
+        wait_for_line(&host.lines, &format!("joiner {} plays", index + 1));
+    }
+    // The person asks for an undo at each new turn (refused here until it has made a
+    // move of its own), plays the bot's choice otherwise, and resigns once the other
+    // sides have answered.
+    let (mut asked, mut answered) = (false, false);
+    let deadline = Instant::now() + GAME_DEADLINE;
+    loop {
+        assert!(Instant::now() < deadline, "the game did not end in time");
+        match host.lines.recv_timeout(Duration::from_millis(20)) {
+            Ok(line) => {
+                answered |= line.starts_with("the undo ") && line.contains(" asked for is ");
+                let prompt = asks(&line);
+                host.seen.push(line);
+                if prompt {
+                    let reply = match (answered, asked) {
+                        (true, _) => "resign",
+                        (false, false) => "undo",
+                        (false, true) => "genmove",
+                    };
+                    asked = reply == "undo";
+                    host.type_line(reply);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    assert_eq!(host.running.finish(), Some(0));
+    let shown = host.since(0);
+    assert!(shown.contains("asking the other players to allow"), "{shown}");
+    let declined = " asked for is declined: the game goes on";
+    assert!(shown.contains(declined), "{shown}");
+    // Both joiners heard the request through the host and the verdict it gathered.
+    for (running, lines) in &mut joiners {
+        assert_eq!(running.finish(), Some(0));
+        let out: Vec<String> = lines.try_iter().collect();
+        let out = out.join("\n");
+        assert!(out.contains(" asks to take back their last move"), "{out}");
+        assert!(out.contains(declined), "{out}");
+    }
 }
