@@ -836,47 +836,33 @@ fn person_hosts_bot(
     join_extra: &[&str],
     data: Option<(&std::path::Path, &std::path::Path)>,
 ) -> PersonHostsBot {
-    let mut command = tabula_command();
-    command
-        .args([
-            "host",
-            "nardy",
-            "--seat",
-            "white=human",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-        ])
-        .args(host_extra);
-    if let Some((host_data, _)) = data {
-        command.env("TABULA_DATA_DIR", host_data);
-    }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    // `tabula ARGS` in the data folder `data`, if given, with its output piped.
+    let start = |args: &[&str], data: Option<&std::path::Path>, stdin: Stdio, stderr: Stdio| {
+        let mut command = tabula_command();
+        if let Some(data) = data {
+            command.env("TABULA_DATA_DIR", data);
+        }
+        let mut child = command
+            .args(args)
+            .stdin(stdin)
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .unwrap();
+        let lines = read_lines(child.stdout.take().unwrap());
+        (child, lines)
+    };
+    let mut host_args = vec!["host", "nardy", "--seat", "white=human", "--bind", "127.0.0.1"];
+    host_args.extend(["--port", "0"]);
+    host_args.extend(host_extra);
+    let (mut child, host_lines) = start(&host_args, data.map(|d| d.0), Stdio::piped(), Stdio::null());
     let keyboard = child.stdin.take().unwrap();
-    let mut hosting = Running(child);
-    let host_lines = read_lines(hosting.0.stdout.take().unwrap());
+    let hosting = Running(child);
     let line = wait_for_line(&host_lines, "tabula join ");
     let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
-    let mut command = tabula_command();
-    command
-        .args(["join", words[0], words[1], "--seat", "black=bot:greedy"])
-        .args(join_extra);
-    if let Some((_, join_data)) = data {
-        command.env("TABULA_DATA_DIR", join_data);
-    }
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let lines = read_lines(child.stdout.take().unwrap());
+    let mut join_args = vec!["join", words[0], words[1], "--seat", "black=bot:greedy"];
+    join_args.extend(join_extra);
+    let (mut child, lines) = start(&join_args, data.map(|d| d.1), Stdio::null(), Stdio::piped());
     let errors = read_lines(child.stderr.take().unwrap());
     PersonHostsBot {
         keyboard,

@@ -374,7 +374,7 @@ impl RemoteTable {
             }
             Message::Undo { ply: sent } => self.undo_asked(seat, sent, out),
             other => {
-                let story = format!("sent a {} when a move was due", other.kind());
+                let story = format!("sent {} when a move was due", other.a_kind());
                 self.remote_forfeit(seat, (ForfeitKind::Garbage, story), out)
                     .map(Some)
             }
@@ -681,7 +681,7 @@ fn out_of_place(message: Message, due: &str) -> Fault {
         ),
         other => (
             ForfeitKind::Garbage,
-            format!("sent a {} when {due} was due", other.kind()),
+            format!("sent {} when {due} was due", other.a_kind()),
         ),
     }
 }

@@ -435,7 +435,7 @@ fn an_undo_request_out_of_turn_is_a_forfeit() {
         assert!(matches!(cheater.recv(), Message::Move { ply: 0, .. }));
         cheater.send(Message::Undo { ply: 0 });
     });
-    let due = "sent a undo request when its reveal for throw 1 was due";
+    let due = "sent an undo request when its reveal for throw 1 was due";
     assert_forfeit(&ending, 1, ForfeitKind::Garbage, due);
 }
 

@@ -132,3 +132,16 @@ fn a_game_line_names_a_game_or_says_why_not() {
     let option = read_game_line("nardy koks=maybe").unwrap_err();
     assert!(option.to_string().contains("koks"), "{option}");
 }
+
+#[test]
+fn a_story_names_a_message_with_its_article() {
+    assert_eq!(Message::Undo { ply: 3 }.a_kind(), "an undo request");
+    assert_eq!(
+        Message::Bye {
+            reason: String::new()
+        }
+        .a_kind(),
+        "a bye"
+    );
+    assert_eq!(super::with_article("accept"), "an accept");
+}
