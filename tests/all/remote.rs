@@ -944,6 +944,20 @@ fn remote_side_that_leaves_with_ctrl_c_twice_keeps_the_game_so_far_and_the_host_
     assert!(text.contains("\nremote reveal 2 "), "{text}");
     let (status, out, err) = run_tabula(&["verify", kept.to_str().unwrap()], "");
     assert_eq!(status, Some(0), "{out}\n{err}");
+    // It is not taken up at one keyboard, where the dice would be this side's alone.
+    let resumed = tabula_command()
+        .env("TABULA_DATA_DIR", &join_data)
+        .args(["play", "--resume"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&resumed.stderr);
+    assert!(!resumed.status.success(), "{err}");
+    assert!(
+        err.contains("was played across the network and is not over"),
+        "{err}"
+    );
+    assert_eq!(the_kept_game(&join_data).1, text, "the kept game is as it was");
     // The host's person plays on; the host then waits --wait for the joiner, and keeps
     // the game with its forfeit.
     {

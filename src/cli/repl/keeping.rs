@@ -56,7 +56,15 @@ impl Keeping {
         };
         let (mut session, loaded) = load_game(&request, config.seed)?;
         session.set_nets(config.nets.clone());
-        let mut seats = recorded_seats(&request.path)?;
+        let (mut seats, remote) = recorded_seats(&request.path)?;
+        if remote && session.phase() != crate::core::Phase::Over {
+            let number = history.number_of_path(&path).unwrap_or_default();
+            anyhow::bail!(
+                "the last kept game ({number}) was played across the network and is not over: its dice \
+                 come from every side, so it cannot go on at one keyboard ('tabula replay {number}' \
+                 shows it; 'tabula play' without --resume starts a new game)"
+            );
+        }
         for given in &config.seats {
             seats.retain(|recorded| recorded.seat != given.seat);
             seats.push(given.clone());
@@ -77,10 +85,15 @@ impl Keeping {
     }
 }
 
-/// The players of a kept game's seats, from its `tag player SEAT SPEC` lines.
-fn recorded_seats(path: &str) -> anyhow::Result<Vec<SeatAssignment>> {
+/// The players of a kept game's seats, from its `tag player SEAT SPEC` lines, and
+/// whether it was played across the network (its record carries the dice's proof).
+fn recorded_seats(path: &str) -> anyhow::Result<(Vec<SeatAssignment>, bool)> {
     let picked = crate::app::record::pick_from_file(path, None)?;
-    Ok(picked
+    let remote = matches!(
+        crate::app::remote::proof::Proof::read(&picked.game.notes),
+        Ok(Some(_))
+    );
+    let seats = picked
         .game
         .tags
         .iter()
@@ -92,7 +105,8 @@ fn recorded_seats(path: &str) -> anyhow::Result<Vec<SeatAssignment>> {
                 player: spec.parse().ok()?,
             })
         })
-        .collect())
+        .collect();
+    Ok((seats, remote))
 }
 
 impl Table {
