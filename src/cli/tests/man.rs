@@ -365,3 +365,17 @@ fn blocks_are_found_between_their_markers() {
     let text = format!("a\n{BEST_MARKER}\n| x |\n{GENERATED_END}\nb\n{BEST_MARKER}\ny\n{GENERATED_END}\n");
     assert_eq!(generated_blocks(&text), vec!["| x |\n", "y\n"]);
 }
+
+#[test]
+fn the_readme_and_the_strength_guide_name_every_bot_of_the_roster() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in ["README.md", "docs/strength.md"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let missing: Vec<&str> = crate::ai::roster::BOT_NAMES
+            .iter()
+            .copied()
+            .filter(|name| !text.contains(&format!("`bot:{name}")))
+            .collect();
+        assert!(missing.is_empty(), "{file} does not name these bots: {missing:?}");
+    }
+}
