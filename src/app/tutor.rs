@@ -48,10 +48,9 @@ impl std::fmt::Display for Warning {
         };
         write!(
             f,
-            "tutor: {} is {} {}: it costs {cost}; bot:{} would play {}",
+            "tutor: {} is {}: it costs {cost}; bot:{} would play {}",
             self.played,
-            if self.mark == Mark::Error { "an" } else { "a" },
-            self.mark.word(),
+            crate::core::with_article(self.mark.word()),
             self.bot,
             self.best
         )

@@ -45,4 +45,4 @@ pub use notation::Notation;
 pub use options::{OptionError, OptionKind, OptionMistake, OptionSpec, Options};
 pub use rolloff::{RollOff, RollOffMistake, RollOffRule, Standing, Throw};
 pub use strategy::{Adjudication, BotLevel, Encoding, Estimate, Strategy};
-pub use wrap::{list_words, wrap_words, wrapped_lines};
+pub use wrap::{list_words, with_article, wrap_words, wrapped_lines};

@@ -34,6 +34,12 @@ pub fn list_words<S: AsRef<str>>(items: &[S], last_joint: &str) -> String {
     }
 }
 
+/// `word` with `a` or `an` before it, as it is read aloud: `a move`, `an error`.
+pub fn with_article(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
 /// `text` wrapped as [`wrap_words`] wraps it, each line ending in a line feed: ready to
 /// print.
 pub fn wrapped_lines(text: &str, width: usize) -> String {

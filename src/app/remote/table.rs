@@ -78,7 +78,7 @@ pub enum SetupError {
     #[error("the other side's answer to the offer is not valid: {0}")]
     Wire(#[from] wire::WireError),
     /// An answer that breaks the protocol.
-    #[error("the other side sent {} where {} was due", wire::with_article(.got), wire::with_article(.expected))]
+    #[error("the other side sent {} where {} was due", crate::core::with_article(.got), crate::core::with_article(.expected))]
     Unexpected {
         /// What was due.
         expected: &'static str,

@@ -309,7 +309,7 @@ impl Message {
 
     /// Its kind with its article, as a story tells it: `a move`, `an undo request`.
     pub fn a_kind(&self) -> String {
-        with_article(self.kind())
+        crate::core::with_article(self.kind())
     }
 }
 
@@ -382,12 +382,6 @@ pub fn read_game_line(line: &str) -> Result<AnyGame, GameLineError> {
     let rest: Vec<&str> = words.collect();
     let options = Options::parse(kind.info().options, &rest).map_err(|e| fail(e.to_string()))?;
     kind.new_game(&options).map_err(|e| fail(e.to_string()))
-}
-
-/// `word` with `a` or `an` before it, as it is read aloud: `a move`, `an accept`.
-pub fn with_article(word: &str) -> String {
-    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
 #[cfg(test)]

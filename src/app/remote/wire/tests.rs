@@ -143,5 +143,5 @@ fn a_story_names_a_message_with_its_article() {
         .a_kind(),
         "a bye"
     );
-    assert_eq!(super::with_article("accept"), "an accept");
+    assert_eq!(crate::core::with_article("accept"), "an accept");
 }
