@@ -8,7 +8,7 @@ use std::io::Write;
 use super::{PlayConfig, Table};
 use crate::app::history::{History, KeptGame};
 use crate::app::players::SeatAssignment;
-use crate::app::record::{LoadRequest, Loaded, load_game};
+use crate::app::record::{GameRecord, LoadRequest, Loaded, load_game};
 use crate::app::session::Session;
 
 /// What `tabula play` asks of the table beyond the game and its players.
@@ -56,7 +56,9 @@ impl Keeping {
         };
         let (mut session, loaded) = load_game(&request, config.seed)?;
         session.set_nets(config.nets.clone());
-        let (mut seats, remote) = recorded_seats(&request.path)?;
+        let recorded = crate::app::record::pick_from_file(&request.path, None)?.game;
+        // A record with the dice's proof, even a damaged one, was played across the network.
+        let remote = !matches!(crate::app::remote::proof::Proof::read(&recorded.notes), Ok(None));
         if remote && session.phase() != crate::core::Phase::Over {
             let number = history.number_of_path(&path).unwrap_or_default();
             anyhow::bail!(
@@ -65,6 +67,7 @@ impl Keeping {
                  shows it; 'tabula play' without --resume starts a new game)"
             );
         }
+        let mut seats = recorded_seats(&recorded);
         for given in &config.seats {
             seats.retain(|recorded| recorded.seat != given.seat);
             seats.push(given.clone());
@@ -85,16 +88,9 @@ impl Keeping {
     }
 }
 
-/// The players of a kept game's seats, from its `tag player SEAT SPEC` lines, and
-/// whether it was played across the network (its record carries the dice's proof).
-fn recorded_seats(path: &str) -> anyhow::Result<(Vec<SeatAssignment>, bool)> {
-    let picked = crate::app::record::pick_from_file(path, None)?;
-    let remote = matches!(
-        crate::app::remote::proof::Proof::read(&picked.game.notes),
-        Ok(Some(_))
-    );
-    let seats = picked
-        .game
+/// The players of a kept game's seats, from its `tag player SEAT SPEC` lines.
+fn recorded_seats(recorded: &GameRecord) -> Vec<SeatAssignment> {
+    recorded
         .tags
         .iter()
         .filter(|(key, _)| *key == "player")
@@ -105,8 +101,7 @@ fn recorded_seats(path: &str) -> anyhow::Result<(Vec<SeatAssignment>, bool)> {
                 player: spec.parse().ok()?,
             })
         })
-        .collect();
-    Ok((seats, remote))
+        .collect()
 }
 
 impl Table {
