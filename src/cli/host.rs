@@ -118,9 +118,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     meeting.announce(&code, out)?;
     out.flush()?;
     let limit = Duration::from_secs(args.side.wait);
-    let clock = args
-        .tc
-        .map(|tc| format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64()));
+    let clock = args.tc.map(clock_text);
     let mut links = Vec::new();
     let mut wrong = 0;
     while seating.waiting() {
@@ -175,6 +173,11 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     finish(table, args.side.save.as_deref(), args.relay.as_deref(), out)
 }
 
+/// A time control as the offer writes it: `60+1`.
+pub(super) fn clock_text(tc: TimeControl) -> String {
+    format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())
+}
+
 fn wire_title(game: &AnyGame) -> String {
     crate::app::remote::wire::game_line(game)
 }
@@ -222,6 +225,10 @@ pub(super) fn finish(
     }
     let warning = "Ctrl-C does not end a remote game. To leave it, press Ctrl-C again: the other sides then wait for this one for --wait seconds, and win by forfeit; the game so far stays kept ('tabula history')";
     let ending = crate::app::interrupt::warning_first(warning, || table.play(&mut keyboard, out))?;
+    // The game is over: there is nothing left to take up again.
+    if let Err(error) = table.forget_journal() {
+        writeln!(out, "the game's journal could not be removed: {error}")?;
+    }
     match table.keep_ending(&ending) {
         Ok(()) => {
             if let Some(number) = table.kept_number() {

@@ -9,13 +9,17 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::host::{SideArgs, at_terminal, finish, named_seats, players_line, seats_of, tell_people};
+use super::host::{
+    SideArgs, at_terminal, clock_text, finish, named_seats, players_line, seats_of, tell_people,
+};
 use super::usage::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::PlayerSpec;
+use crate::app::protocol::client::TimeControl;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
+use crate::app::remote::journal::{self, Header, Journal};
 use crate::app::remote::rejoin::{Dialer, HANDSHAKE, ResumeToken, WRONG_CODES};
 use crate::app::remote::relay::{End, connect_via_relay};
 use crate::app::remote::table::{self, Offer, Rejoin, RemoteTable};
@@ -44,6 +48,11 @@ pub(super) struct JoinArgs {
 
 pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let code: JoinCode = args.code.parse().map_err(usage)?;
+    let journal_path = crate::ai::data_dir::data_dir()
+        .map(|dir| journal::path_for(&dir.join(JOURNALS), &args.address, args.relay, &code.to_string()));
+    if let Some(path) = journal_path.as_deref().filter(|path| path.exists()) {
+        return take_up_again(&args, code, path, nets, out);
+    }
     let limit = Duration::from_secs(args.side.wait);
     let stream = if args.relay {
         connect_via_relay(&args.address, u32::from(code.number()), End::Join, limit)?
@@ -101,6 +110,21 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     writeln!(out, "playing: {}", players_line(&offer.game, &players))?;
     let setup = args.side.setup(offer.you, nets, offer.clock)?;
+    let header = Header {
+        side: offer.you,
+        chain: (chain.secret(), chain.length()),
+        token: token.bytes(),
+        game: offer.line.clone(),
+        clock: offer.clock.map(clock_text).unwrap_or_default(),
+        sides: sides.clone(),
+        players: players.clone(),
+        mine: named
+            .iter()
+            .map(|p| p.as_ref().map(PlayerSpec::to_string).unwrap_or_default())
+            .collect(),
+        commitments: ledger.commitments().to_vec(),
+        resumes: Vec::new(),
+    };
     let mine: Vec<PlayerSpec> = named
         .into_iter()
         .map(|p| p.unwrap_or(PlayerSpec::Human))
@@ -124,6 +148,59 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         ledger,
     )
     .with_rejoin(Rejoin::Join(dialer), Box::new(tell_people));
+    let table = match journal_path.map(|path| (Journal::create(&path, &header), path)) {
+        Some((Ok(journal), _)) => table.journaled(journal),
+        Some((Err(error), path)) => {
+            writeln!(
+                out,
+                "cannot write the game's journal {} ({error}): if this program ends, the game cannot be taken up again",
+                path.display()
+            )?;
+            table
+        }
+        None => table,
+    };
+    finish(table, args.side.save.as_deref(), relay, out)
+}
+
+/// The folder of the data directory where the journals of remote games are kept.
+const JOURNALS: &str = "remote";
+
+/// Takes up again the game this joiner began with the same command, whose program
+/// ended: rebuilds its table from the journal at `path` and comes back to the host.
+fn take_up_again(
+    args: &JoinArgs,
+    code: JoinCode,
+    path: &std::path::Path,
+    nets: &Nets,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let cannot = |error: &dyn std::fmt::Display| {
+        anyhow::anyhow!(
+            "this game was begun here, but cannot be taken up again: {error}\n(to join it anew, remove {})",
+            path.display()
+        )
+    };
+    let (header, entries) = journal::read(path).map_err(|e| cannot(&e))?;
+    let journal = Journal::append_to(path).map_err(|e| cannot(&e))?;
+    let clock = match header.clock.as_str() {
+        "" => None,
+        text => Some(text.parse::<TimeControl>().map_err(|e| cannot(&e))?),
+    };
+    let setup = args.side.setup(header.side, nets, clock)?;
+    let dialer = Dialer {
+        address: args.address.clone(),
+        relay: args.relay,
+        code,
+        side: header.side,
+        token: ResumeToken::from_bytes(header.token),
+    };
+    let table = RemoteTable::from_journal(&header, entries, setup, journal).map_err(|e| cannot(&e))?;
+    writeln!(out, "this side began {} here; taking it up again", header.game)?;
+    let game = crate::app::remote::wire::read_game_line(&header.game).map_err(|e| cannot(&e))?;
+    writeln!(out, "playing: {}", players_line(&game, &header.players))?;
+    let table = table.with_rejoin(Rejoin::Join(dialer), Box::new(tell_people));
+    let relay = args.relay.then_some(args.address.as_str());
     finish(table, args.side.save.as_deref(), relay, out)
 }
 

@@ -46,7 +46,21 @@ fn spawn(args: &[&str]) -> (Running, mpsc::Receiver<String>) {
 
 /// Starts `tabula ARGS` reading `stdin`, with its output read line by line.
 fn spawn_reading(args: &[&str], stdin: Stdio) -> (Running, mpsc::Receiver<String>) {
-    let child = tabula_command()
+    spawn_in(None, args, stdin)
+}
+
+/// Starts `tabula ARGS` reading `stdin`, in the data folder `data` if given, with its
+/// output read line by line.
+fn spawn_in(
+    data: Option<&std::path::Path>,
+    args: &[&str],
+    stdin: Stdio,
+) -> (Running, mpsc::Receiver<String>) {
+    let mut command = tabula_command();
+    if let Some(data) = data {
+        command.env("TABULA_DATA_DIR", data);
+    }
+    let child = command
         .args(args)
         .stdin(stdin)
         .stdout(Stdio::piped())
@@ -905,9 +919,11 @@ fn remote_ctrl_c_while_waiting_on_the_other_side_does_not_end_the_game() {
 
 /// The one game kept in the history of the data folder `data`, and its text.
 fn the_kept_game(data: &std::path::Path) -> (std::path::PathBuf, String) {
+    // A program killed while it wrote may leave its temporary file, which is no game.
     let games: Vec<_> = std::fs::read_dir(data.join("games"))
         .unwrap()
         .map(|entry| entry.unwrap().path())
+        .filter(|path| path.file_name().unwrap().to_string_lossy().starts_with("game-"))
         .collect();
     assert_eq!(games.len(), 1, "{games:?}");
     let text = std::fs::read_to_string(&games[0]).unwrap();
@@ -1033,4 +1049,65 @@ fn remote_undo_with_three_sides_asks_both_joiners_and_a_side_of_bots_declines() 
         assert!(out.contains(" asks to take back their last move"), "{out}");
         assert!(out.contains(declined), "{out}");
     }
+}
+
+#[test]
+fn remote_joiner_whose_program_ends_takes_the_game_up_again_with_the_same_command() {
+    let dir = temp_dir("remote-restart");
+    let join_data = dir.join("join-data");
+    let records = [dir.join("host.txt"), dir.join("join.txt")];
+    let path = |i: usize| records[i].to_str().unwrap().to_string();
+    let (mut hosting, words, host_lines) = host(&["nardy", "--seat", "white=bot:greedy", "--save", &path(0)]);
+    let join_record = path(1);
+    let command = [
+        "join",
+        &words[0],
+        &words[1],
+        "--seat",
+        "black=bot:greedy",
+        "--save",
+        &join_record,
+    ];
+    // The joiner's program is killed twice in the middle of the game, each time after
+    // its bot has moved a few times, and the same command is typed again.
+    let mut outputs = Vec::new();
+    for _ in 0..2 {
+        let (mut joining, lines) = spawn_in(Some(&join_data), &command, Stdio::null());
+        for _ in 0..4 {
+            wait_for_line(&lines, "black plays ");
+        }
+        let _ = joining.0.kill();
+        let _ = joining.0.wait();
+        outputs.push(lines.try_iter().collect::<Vec<_>>().join("\n"));
+    }
+    let (mut joining, lines) = spawn_in(Some(&join_data), &command, Stdio::null());
+    let status = joining.finish();
+    let out: Vec<String> = lines.try_iter().collect();
+    let out = out.join("\n");
+    assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.starts_with("this side began nardy here; taking it up again"),
+        "{out}"
+    );
+    assert!(out.contains("taking the game up again at action "), "{out}");
+    assert!(out.contains("the connection to the host is back"), "{out}");
+    assert!(out.contains("game over: "), "{out}");
+    assert_eq!(hosting.finish(), Some(0));
+    let host_out: Vec<String> = host_lines.try_iter().collect();
+    let back = host_out
+        .iter()
+        .filter(|l| l.as_str() == "joiner 1 is back")
+        .count();
+    assert_eq!(back, 2, "{}", host_out.join("\n"));
+    // The same game on both sides, no forfeit, every roll checks.
+    let texts = same_game_verified(&records);
+    assert!(texts[0].contains("tag result "), "{}", texts[0]);
+    // The joiner's history holds the one game, played to its end across three
+    // programs, and its journal is gone with the game.
+    let (_, kept) = the_kept_game(&join_data);
+    let proof = |text: &str| text.lines().filter(|l| l.starts_with("remote ")).count();
+    assert_eq!(proof(&kept), proof(&texts[1]), "{kept}");
+    assert!(kept.contains("tag result "), "{kept}");
+    let journals = std::fs::read_dir(join_data.join("remote")).unwrap().count();
+    assert_eq!(journals, 0, "{:?}", outputs);
 }

@@ -9,18 +9,20 @@
 //! the record's proof (`tabula verify`); [`relay`] pairs a host with each joiner when they
 //! cannot reach each other, and forwards their bytes. [`code`] makes the join code, [`channel`] opens the
 //! encrypted channel it keys, [`wire`] says what the sides may tell each other and reads
-//! it strictly, [`rejoin`] lets a side whose connection dropped come back, and [`table`]
+//! it strictly, [`rejoin`] lets a side whose connection dropped come back, [`journal`]
+//! lets a side whose program ended take the game up again in a new one, and [`table`]
 //! plays a game over it.
 //!
 //! May use: core, games, ai and the app's rooms listed before it in [`crate::app`].
 //! Inside, each room uses only the rooms listed before it: [`dice`], [`proof`], [`relay`],
-//! [`wire`], [`code`], [`channel`], [`rejoin`], [`table`].
+//! [`wire`], [`code`], [`channel`], [`rejoin`], [`journal`], [`table`].
 
 pub mod channel;
 pub mod code;
 // Parts of the scheme serve only `tabula verify` and the records' proof.
 #[allow(dead_code)]
 pub mod dice;
+pub mod journal;
 pub mod proof;
 pub mod rejoin;
 pub mod relay;

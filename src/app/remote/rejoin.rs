@@ -10,6 +10,7 @@
 //! seats. A joiner comes back by itself through a [`Dialer`] (the same address, or the
 //! same relay, and the same code).
 
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpStream, ToSocketAddrs};
 use std::sync::mpsc;
@@ -35,32 +36,75 @@ const MOST_BACKOFF: Duration = Duration::from_secs(5);
 
 /// One side's connection to another, over every channel the game has used.
 pub struct Link {
-    channel: Channel,
+    /// The connection now, if there is one.
+    channel: Option<Channel>,
     /// Every message sent since the game began, for the other end to read again.
     sent: Vec<Vec<u8>>,
     /// How many messages were read since the game began.
     received: u64,
+    /// What this link read in an earlier program of this side, to be read again (see
+    /// [`super::journal`]); a [`Gap`] where the connection dropped and came back.
+    replay: VecDeque<Replayed>,
+}
+
+/// One thing a link read in an earlier program of this side.
+pub enum Replayed {
+    /// A message.
+    Message(Vec<u8>),
+    /// The connection dropped here and came back.
+    Gap,
 }
 
 impl Link {
     /// The link of a game that begins on `channel`.
     pub fn new(channel: Channel) -> Link {
         Link {
-            channel,
+            channel: Some(channel),
             sent: Vec::new(),
             received: 0,
+            replay: VecDeque::new(),
         }
     }
 
-    /// Sends one message, and keeps it in case the other end does not get it.
-    pub fn send(&mut self, bytes: &[u8]) -> Result<(), ChannelError> {
-        self.sent.push(bytes.to_vec());
-        self.channel.send(bytes)
+    /// The link of a game taken up again in a new program: no connection yet, and what
+    /// it read before to be read again first.
+    pub fn replaying(replay: Vec<Replayed>) -> Link {
+        Link {
+            channel: None,
+            sent: Vec::new(),
+            received: 0,
+            replay: replay.into(),
+        }
     }
 
-    /// Reads one message, waiting at most `limit`.
+    /// Sends one message, and keeps it in case the other end does not get it. Without
+    /// a connection it is only kept, for the other end to read when it comes back.
+    pub fn send(&mut self, bytes: &[u8]) -> Result<(), ChannelError> {
+        self.sent.push(bytes.to_vec());
+        match &mut self.channel {
+            Some(channel) => channel.send(bytes),
+            None => Ok(()),
+        }
+    }
+
+    /// What this link read next in an earlier program, if anything is left of it.
+    pub fn replayed(&mut self) -> Option<Replayed> {
+        let next = self.replay.pop_front()?;
+        if let Replayed::Message(_) = next {
+            self.received += 1;
+        }
+        Some(next)
+    }
+
+    /// True while what an earlier program read is still to be read again.
+    pub fn is_replaying(&self) -> bool {
+        !self.replay.is_empty()
+    }
+
+    /// Reads one message, waiting at most `limit`; without a connection, the
+    /// connection is closed.
     pub fn recv(&mut self, limit: Duration) -> Result<Vec<u8>, ChannelError> {
-        let bytes = self.channel.recv(limit)?;
+        let bytes = self.channel.as_mut().ok_or(ChannelError::Closed)?.recv(limit)?;
         self.received += 1;
         Ok(bytes)
     }
@@ -77,18 +121,19 @@ impl Link {
         if from > self.sent.len() {
             return Err(ChannelError::Forged);
         }
-        self.channel.close();
-        self.channel = channel;
-        for index in from..self.sent.len() {
-            let bytes = self.sent[index].clone();
-            self.channel.send(&bytes)?;
+        self.close();
+        let channel = self.channel.insert(channel);
+        for bytes in &self.sent[from..] {
+            channel.send(bytes)?;
         }
         Ok(())
     }
 
     /// Closes the connection.
     pub fn close(&self) {
-        self.channel.close();
+        if let Some(channel) = &self.channel {
+            channel.close();
+        }
     }
 }
 
@@ -103,6 +148,11 @@ impl ResumeToken {
         let mut bytes = [0u8; 32];
         super::os_random(&mut bytes)?;
         Ok(ResumeToken(bytes))
+    }
+
+    /// The token kept in a game's journal.
+    pub fn from_bytes(bytes: [u8; 32]) -> ResumeToken {
+        ResumeToken(bytes)
     }
 
     /// The token's bytes.

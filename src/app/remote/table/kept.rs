@@ -11,7 +11,11 @@ use crate::app::history::{History, HistoryError};
 impl RemoteTable {
     /// Keeps the game in `history` from its first action on.
     pub fn kept_in(mut self, history: &History) -> RemoteTable {
-        self.kept = Some(history.start());
+        // A game taken up again goes on in the file an earlier program kept it in.
+        self.kept = Some(match self.replay.kept {
+            Some(number) => history.reopen(number),
+            None => history.start(),
+        });
         self
     }
 
@@ -27,9 +31,13 @@ impl RemoteTable {
         let Some(kept) = &mut self.kept else {
             return Ok(());
         };
+        let before = kept.number();
         if let Err(error) = kept.keep(&self.session, &notes) {
             self.kept = None;
             writeln!(out, "the game is no longer kept in the history: {error}")?;
+        } else if let Some(number) = kept.number().filter(|_| before.is_none()) {
+            self.replay.kept = Some(number);
+            self.note(crate::app::remote::journal::Entry::Kept(number));
         }
         Ok(())
     }

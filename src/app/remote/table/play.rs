@@ -4,7 +4,9 @@
 //! which answers every joiner with all of them, its own included.
 
 use super::*;
+use crate::app::remote::journal::{Entry, Journal};
 use crate::app::remote::proof::Proof;
+use restart::Replay;
 
 // Undo asks the other sides; its rules live in their own file.
 #[path = "undo.rs"]
@@ -14,6 +16,9 @@ pub use undo::MAX_UNDO_REQUESTS;
 // The game kept in the history as it goes.
 #[path = "kept.rs"]
 mod kept;
+// The game taken up again in a new program, from its journal.
+#[path = "restart.rs"]
+mod restart;
 
 /// A remote game at this side's table.
 pub struct RemoteTable {
@@ -37,6 +42,10 @@ pub struct RemoteTable {
     undo: undo::Undoing,
     /// How a dropped connection comes back, if it may.
     pub(super) resume: Option<Resume>,
+    /// Where every input is noted, for a new program to take the game up again.
+    pub(super) journal: Option<Journal>,
+    /// What an earlier program of this side did, to be done again first.
+    pub(super) replay: Replay,
 }
 
 /// Time the other side's clock is given for the network, beyond its own.
@@ -93,6 +102,8 @@ impl RemoteTable {
             undo: undo::Undoing::new(ledger.sides()),
             resume: None,
             kept: None,
+            journal: None,
+            replay: Replay::default(),
             ledger,
         }
     }
@@ -132,7 +143,13 @@ impl RemoteTable {
         if let Err(forfeit) = self.referee.notify(&Observation::NewGame(self.session.game())) {
             return self.local_forfeit(forfeit, out);
         }
+        let mut muted = io::sink();
         loop {
+            // What is played again from the journal is not shown again.
+            let out: &mut dyn Write = if self.replaying() { &mut muted } else { &mut *out };
+            if let Some(ending) = self.back_after_restart(out)? {
+                return Ok(ending);
+            }
             let seat = match self.session.phase() {
                 Phase::Over => {
                     // The session's outcome includes a resignation, which the game's does not.
@@ -158,7 +175,7 @@ impl RemoteTable {
                 None => self.settle_undo(keyboard, out)?,
                 ending => ending,
             };
-            if step.is_none() {
+            if step.is_none() && !self.replaying() {
                 self.keep_so_far(out)?;
             }
             if let Some(ending) = step {
@@ -181,11 +198,18 @@ impl RemoteTable {
             writeln!(out, "{}", self.clocks())?;
         }
         let ending = self.local_decision(seat, ply, keyboard, out)?;
-        if ending.is_none() && !self.charge(self.setup.me, started.elapsed()) {
+        if ending.is_none() && !self.charge_since(self.setup.me, started, Duration::ZERO) {
             let forfeit = Forfeit::new(seat, ForfeitKind::Time, "ran out of time".to_string());
             return self.local_forfeit(forfeit, out).map(Some);
         }
         Ok(ending)
+    }
+
+    /// Takes the time since `started`, less `grace`, off `side`'s clock (see
+    /// [`RemoteTable::charge`]).
+    fn charge_since(&mut self, side: u8, started: std::time::Instant, grace: Duration) -> bool {
+        let spent = self.spent(started);
+        self.charge(side, spent.saturating_sub(grace))
     }
 
     /// Takes `spent` off `side`'s clock and adds the increment; false if it ran out.
@@ -229,10 +253,15 @@ impl RemoteTable {
         keyboard: &mut dyn Keyboard,
         out: &mut dyn Write,
     ) -> io::Result<Option<Ending>> {
-        let decision = if self.referee.is_human(seat) {
+        let decision = if let Some(decision) = self.replayed_decision() {
+            decision
+        } else if self.referee.is_human(seat) {
             let notes = self.notes();
             match keyboard.decide(&mut self.session, seat, &notes) {
-                Ok(decision) => decision,
+                Ok(decision) => {
+                    self.note_decision(&decision);
+                    decision
+                }
                 Err(error) => {
                     let forfeit = Forfeit::new(seat, ForfeitKind::Crash, format!("left the game ({error})"));
                     return self.local_forfeit(forfeit, out).map(Some);
@@ -242,13 +271,14 @@ impl RemoteTable {
             match self.referee.act(&mut self.session, true) {
                 Ok(Some(Turn::Played(_))) => match self.session.last_written() {
                     Some(Action::Move(text)) => {
+                        self.note_decision(&Decision::Move(text.clone()));
                         self.send_move(ply, &text);
                         writeln!(out, "{} plays {text}", self.session.seat_name(seat))?;
                         return Ok(None);
                     }
-                    _ => Decision::Roll,
+                    _ => self.noted(Decision::Roll),
                 },
-                Ok(_) => Decision::Roll,
+                Ok(_) => self.noted(Decision::Roll),
                 Err(forfeit) => return self.local_forfeit(forfeit, out).map(Some),
             }
         };
@@ -300,7 +330,7 @@ impl RemoteTable {
         let received = self.receive_from(side, limit);
         let out_of_time = self.setup.clock.is_some()
             && (matches!(received, Err((ForfeitKind::Timeout, _)))
-                || !self.charge(side, started.elapsed().saturating_sub(grace)));
+                || !self.charge_since(side, started, grace));
         if out_of_time && limit == clock_limit {
             return self
                 .remote_forfeit(seat, (ForfeitKind::Time, "ran out of time".into()), out)
@@ -499,13 +529,23 @@ impl RemoteTable {
         let link = self.link_of(side);
         loop {
             self.take_returns();
-            let bytes = match self.links[link].recv(limit) {
-                Ok(bytes) => bytes,
-                Err(ChannelError::Closed | ChannelError::Io(_)) if self.resume.is_some() => {
-                    self.come_back(link)?;
-                    continue;
-                }
-                Err(error) => return Err(channel_fault(error)),
+            let bytes = match self.replayed_read(link) {
+                Some(bytes) => bytes,
+                None => match self.links[link].recv(limit) {
+                    Ok(bytes) => {
+                        self.note(Entry::Read {
+                            link,
+                            bytes: bytes.clone(),
+                        });
+                        bytes
+                    }
+                    Err(ChannelError::Closed | ChannelError::Io(_)) if self.resume.is_some() => {
+                        self.come_back(link)?;
+                        self.note(Entry::Returned { link });
+                        continue;
+                    }
+                    Err(error) => return Err(channel_fault(error)),
+                },
             };
             let message = Message::decode(&bytes).map_err(|e| (ForfeitKind::Garbage, e.to_string()))?;
             if !self.heard_away(&message) {
@@ -552,7 +592,7 @@ impl RemoteTable {
     }
 
     /// The number of actions so far: each move names the action it is.
-    fn ply(&self) -> u32 {
+    pub(super) fn ply(&self) -> u32 {
         self.session.actions().count() as u32
     }
 

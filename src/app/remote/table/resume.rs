@@ -34,7 +34,12 @@ impl RemoteTable {
         self
     }
 
-    fn tell(&mut self, line: &str) {
+    /// Tells this side's people `line` (but not what happened in an earlier program of
+    /// this side, played again from its journal).
+    pub(super) fn tell(&mut self, line: &str) {
+        if self.replaying() {
+            return;
+        }
         if let Some(resume) = &mut self.resume {
             (resume.tell)(line);
         }
@@ -113,11 +118,14 @@ impl RemoteTable {
                 limit.as_secs()
             ),
         );
+        let restarted = std::mem::take(&mut self.replay.restarted);
         if self.setup.me != 0 {
-            self.tell(&format!(
-                "the connection to the host dropped; reconnecting for up to {} ...",
-                minutes(limit)
-            ));
+            let what = if restarted {
+                format!("taking the game up again at action {}", self.ply() + 1)
+            } else {
+                "the connection to the host dropped".to_string()
+            };
+            self.tell(&format!("{what}; reconnecting for up to {} ...", minutes(limit)));
             return self.dial_back(deadline).map_err(|(refused, last)| {
                 refused.unwrap_or_else(|| (missing.0, format!("{} (last try: {last})", missing.1)))
             });

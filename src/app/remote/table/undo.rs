@@ -157,7 +157,7 @@ impl RemoteTable {
             (0..self.sides.len()).find(|&s| self.sides[s] == self.setup.me && self.referee.is_human(s));
         out.flush()?;
         let own = match mine {
-            Some(seat) => match keyboard.allow_undo(&self.session, &format!("{asks}: allow? [y/N] ")) {
+            Some(seat) => match self.allowed(keyboard, &format!("{asks}: allow? [y/N] ")) {
                 Ok(yes) => yes,
                 Err(error) => {
                     let forfeit = Forfeit::new(seat, ForfeitKind::Crash, format!("left the game ({error})"));
