@@ -455,7 +455,13 @@ struct Person {
 impl Person {
     /// Starts `tabula ARGS` with its standard input piped.
     fn spawn(args: &[&str]) -> Person {
-        let (mut running, lines) = spawn_reading(args, Stdio::piped());
+        Person::spawn_in(None, args)
+    }
+
+    /// Starts `tabula ARGS` with its standard input piped, in the data folder `data`
+    /// if given.
+    fn spawn_in(data: Option<&std::path::Path>, args: &[&str]) -> Person {
+        let (mut running, lines) = spawn_in(data, args, Stdio::piped());
         let stdin = running.0.stdin.take();
         Person {
             running,
@@ -1110,4 +1116,83 @@ fn remote_joiner_whose_program_ends_takes_the_game_up_again_with_the_same_comman
     assert!(kept.contains("tag result "), "{kept}");
     let journals = std::fs::read_dir(join_data.join("remote")).unwrap().count();
     assert_eq!(journals, 0, "{:?}", outputs);
+}
+
+#[test]
+fn remote_person_whose_program_ends_after_an_undo_under_a_clock_takes_the_game_up_again() {
+    let dir = temp_dir("remote-people-restart");
+    let join_data = dir.join("join-data");
+    let records = [dir.join("host.txt"), dir.join("join.txt")];
+    let saved = |i: usize| records[i].to_str().unwrap().to_string();
+    let host_args = ["host", "nardy", "--seat", "white=human", "--tc", "600+1"];
+    let host_record = saved(0);
+    let mut all = host_args.to_vec();
+    all.extend(["--bind", "127.0.0.1", "--port", "0", "--save", &host_record]);
+    let host = Person::spawn(&all);
+    let line = wait_for_line(&host.lines, "tabula join ");
+    let mut command: Vec<&str> = line.split(' ').skip(1).collect();
+    let join_record = saved(1);
+    command.extend(["--save", &join_record]);
+    let mut sides = [host, Person::spawn_in(Some(&join_data), &command)];
+    let (mut asked, mut restarted, mut ended) = (false, false, [false, false]);
+    let mut before_restart = String::new();
+    let deadline = Instant::now() + GAME_DEADLINE;
+    while ended != [true, true] {
+        assert!(Instant::now() < deadline, "the game did not end in time");
+        for index in 0..2 {
+            let line = match sides[index].lines.recv_timeout(Duration::from_millis(20)) {
+                Ok(line) => line,
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    ended[index] = true;
+                    continue;
+                }
+            };
+            let side = &mut sides[index];
+            side.seen.push(line.clone());
+            let count = |what: &str| side.seen.iter().filter(|l| l.starts_with(what)).count();
+            if index == 1
+                && !restarted
+                && count("the undo black asked for is allowed") > 0
+                && count("black plays ") >= 4
+            {
+                // The joiner's program ends in the middle of the game, and the same
+                // command is typed again.
+                restarted = true;
+                before_restart = side.since(0);
+                let _ = side.running.0.kill();
+                let _ = side.running.0.wait();
+                *side = Person::spawn_in(Some(&join_data), &command);
+                continue;
+            }
+            if !asks(&line) {
+                continue;
+            }
+            let reply = match index {
+                0 if line.ends_with("[y/N]") => "y",
+                0 if line == "white>" && count("white plays ") >= 12 => "resign",
+                1 if line == "black>" && !asked && count("black plays ") >= 1 => {
+                    asked = true;
+                    "undo"
+                }
+                _ => "genmove",
+            };
+            side.type_line(reply);
+        }
+    }
+    let statuses = [sides[0].running.finish(), sides[1].running.finish()];
+    let joiner = sides[1].since(0);
+    assert_eq!(statuses, [Some(0), Some(0)], "{before_restart}\n---\n{joiner}");
+    assert!(
+        restarted && before_restart.contains("clocks: you "),
+        "{before_restart}"
+    );
+    assert!(
+        joiner.starts_with("this side began nardy here; taking it up again"),
+        "{joiner}"
+    );
+    assert!(joiner.contains("taking the game up again at action "), "{joiner}");
+    assert!(joiner.contains("white resigns"), "{joiner}");
+    let texts = same_game_verified(&records);
+    assert!(texts[0].contains("resign white"), "{}", texts[0]);
 }
