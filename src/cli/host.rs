@@ -5,6 +5,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::net::IpAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -18,6 +19,7 @@ use crate::app::players::{PlayerSpec, SeatAssignment};
 use crate::app::protocol::client::TimeControl;
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
+use crate::app::remote::journal::{self, Header, Journal};
 use crate::app::remote::rejoin::Meeting;
 use crate::app::remote::table::{self, Ending, Rejoin, RemoteTable, Seating, Setup};
 use crate::app::remote::wire::{Message, OPEN, escape};
@@ -43,9 +45,17 @@ pub(super) struct HostArgs {
     /// minute, and a second more after each move). A side out of time loses
     #[arg(long, value_name = "BASE+INC")]
     pub(super) tc: Option<TimeControl>,
+    /// Take up again the last game hosted here whose program ended before the game did
+    /// (a crash, a closed terminal): the same game, seats, code and port; the joiners
+    /// come back by themselves within their --wait
+    #[arg(long, conflicts_with_all = ["words", "opts", "port", "bind", "relay", "tc", "seat"])]
+    pub(super) resume: bool,
     #[command(flatten)]
     pub(super) side: SideArgs,
 }
+
+/// The folder of the data directory where the journals of remote games are kept.
+pub(super) const JOURNALS: &str = "remote";
 
 /// What both `host` and `join` take: this side's seats and players, and its record.
 #[derive(Debug, Args)]
@@ -89,6 +99,9 @@ pub(super) fn named_seats(
 }
 
 pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    if args.resume {
+        return take_up_again(&args, nets, out);
+    }
     let (kind, options) = args.game.resolve()?;
     let game = kind.new_game(&options)?;
     let mut named = named_seats(&game, &args.side.seat)?;
@@ -164,13 +177,127 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     writeln!(out, "every seat is taken: {}", players_line(&game, &players))?;
     let setup = args.side.setup(0, nets, args.tc)?;
     let sides = seating.sides.clone();
+    let header = Header {
+        side: 0,
+        chain: (chain.secret(), chain.length()),
+        token: [0; 32],
+        game: wire_title(&game),
+        clock: clock.unwrap_or_default(),
+        sides: sides.clone(),
+        players: players.clone(),
+        mine: mine.iter().map(PlayerSpec::to_string).collect(),
+        commitments: ledger.commitments().to_vec(),
+        resumes: seating.resumes.clone(),
+        code: code.to_string(),
+        meeting: match (&args.relay, meeting.port()) {
+            (Some(relay), _) => format!("relay {relay}"),
+            (None, port) => format!(
+                "listen {} {}",
+                args.bind.map_or("-".to_string(), |ip| ip.to_string()),
+                port.unwrap_or(args.port)
+            ),
+        },
+    };
     let rejoin = Rejoin::Host {
         returns: meeting.keep_open(code, wrong),
         hashes: seating.resumes.clone(),
     };
     let table = RemoteTable::new(&game, setup, sides, &mine, players, links, chain, ledger)
         .with_rejoin(rejoin, Box::new(tell_people));
+    let path =
+        crate::ai::data_dir::data_dir().map(|dir| journal::host_path(&dir.join(JOURNALS), &header.code));
+    let table = with_journal(table, path, &header, out)?;
     finish(table, args.side.save.as_deref(), args.relay.as_deref(), out)
+}
+
+/// `table`, noting its inputs in a new journal at `path` (from `header`), so that a new
+/// program can take the game up again; without one if it cannot be written (and `out`
+/// says so).
+pub(super) fn with_journal(
+    table: RemoteTable,
+    path: Option<PathBuf>,
+    header: &Header,
+    out: &mut dyn Write,
+) -> io::Result<RemoteTable> {
+    let Some(path) = path else {
+        return Ok(table);
+    };
+    match Journal::create(&path, header) {
+        Ok(journal) => Ok(table.journaled(journal)),
+        Err(error) => {
+            writeln!(
+                out,
+                "cannot write the game's journal {} ({error}): if this program ends, the game cannot be taken up again",
+                path.display()
+            )?;
+            Ok(table)
+        }
+    }
+}
+
+/// `tabula host --resume`: takes up again the last game hosted here whose program ended
+/// before the game did, from its journal; meets the joiners where it met them, with the
+/// same code, and waits for them to come back.
+fn take_up_again(args: &HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let dir = crate::ai::data_dir::data_dir()
+        .ok_or_else(|| anyhow::anyhow!("--resume needs the data folder, and this system names none"))?
+        .join(JOURNALS);
+    let path = last_hosted(&dir).ok_or_else(|| {
+        anyhow::anyhow!(
+            "no hosted game is waiting to be taken up again (a game is, when the program that hosted it ended before the game did); to host a new one: tabula host GAME"
+        )
+    })?;
+    let cannot = |error: &dyn std::fmt::Display| {
+        anyhow::anyhow!(
+            "the game hosted here last cannot be taken up again: {error}\n(to forget it, remove {})",
+            path.display()
+        )
+    };
+    let (header, entries) = journal::read(&path).map_err(|e| cannot(&e))?;
+    let journal = Journal::append_to(&path).map_err(|e| cannot(&e))?;
+    let code: JoinCode = header.code.parse().map_err(|e| cannot(&e))?;
+    let meeting = match header.meeting.split(' ').collect::<Vec<_>>()[..] {
+        ["relay", relay] => Meeting::open(Some(relay), None, 0)?,
+        ["listen", bind, port] => {
+            let bind = (bind != "-")
+                .then(|| bind.parse::<IpAddr>())
+                .transpose()
+                .map_err(|e| cannot(&e))?;
+            Meeting::open(None, bind, port.parse().map_err(|e| cannot(&e))?)?
+        }
+        _ => return Err(cannot(&"it does not say where the joiners were met")),
+    };
+    let clock = match header.clock.as_str() {
+        "" => None,
+        text => Some(text.parse::<TimeControl>().map_err(|e| cannot(&e))?),
+    };
+    let setup = args.side.setup(0, nets, clock)?;
+    writeln!(out, "this side hosted {} here; taking it up again", header.game)?;
+    meeting.announce(&code, out)?;
+    let game = crate::app::remote::wire::read_game_line(&header.game).map_err(|e| cannot(&e))?;
+    writeln!(out, "playing: {}", players_line(&game, &header.players))?;
+    out.flush()?;
+    let rejoin = Rejoin::Host {
+        returns: meeting.keep_open(code, 0),
+        hashes: header.resumes.clone(),
+    };
+    let table = RemoteTable::from_journal(&header, entries, setup, journal)
+        .map_err(|e| cannot(&e))?
+        .with_rejoin(rejoin, Box::new(tell_people));
+    let relay = header.meeting.strip_prefix("relay ");
+    finish(table, args.side.save.as_deref(), relay, out)
+}
+
+/// The journal of the game hosted here last that has not ended: the newest.
+fn last_hosted(dir: &std::path::Path) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("host-"))
+        .filter(|entry| entry.file_name().to_string_lossy().ends_with(".journal"))
+        .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
+        .max()
+        .map(|(_, path)| path)
 }
 
 /// A time control as the offer writes it: `60+1`.

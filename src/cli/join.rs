@@ -10,7 +10,8 @@ use std::time::Duration;
 use clap::Args;
 
 use super::host::{
-    SideArgs, at_terminal, clock_text, finish, named_seats, players_line, seats_of, tell_people,
+    JOURNALS, SideArgs, at_terminal, clock_text, finish, named_seats, players_line, seats_of, tell_people,
+    with_journal,
 };
 use super::usage::usage;
 use crate::ai::learn::Nets;
@@ -124,6 +125,8 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
             .collect(),
         commitments: ledger.commitments().to_vec(),
         resumes: Vec::new(),
+        code: String::new(),
+        meeting: String::new(),
     };
     let mine: Vec<PlayerSpec> = named
         .into_iter()
@@ -148,23 +151,9 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         ledger,
     )
     .with_rejoin(Rejoin::Join(dialer), Box::new(tell_people));
-    let table = match journal_path.map(|path| (Journal::create(&path, &header), path)) {
-        Some((Ok(journal), _)) => table.journaled(journal),
-        Some((Err(error), path)) => {
-            writeln!(
-                out,
-                "cannot write the game's journal {} ({error}): if this program ends, the game cannot be taken up again",
-                path.display()
-            )?;
-            table
-        }
-        None => table,
-    };
+    let table = with_journal(table, journal_path, &header, out)?;
     finish(table, args.side.save.as_deref(), relay, out)
 }
-
-/// The folder of the data directory where the journals of remote games are kept.
-const JOURNALS: &str = "remote";
 
 /// Takes up again the game this joiner began with the same command, whose program
 /// ended: rebuilds its table from the journal at `path` and comes back to the host.

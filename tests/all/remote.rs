@@ -1196,3 +1196,78 @@ fn remote_person_whose_program_ends_after_an_undo_under_a_clock_takes_the_game_u
     let texts = same_game_verified(&records);
     assert!(texts[0].contains("resign white"), "{}", texts[0]);
 }
+
+#[test]
+fn remote_host_whose_program_ends_takes_the_game_up_again_with_resume() {
+    let dir = temp_dir("remote-host-restart");
+    let host_data = dir.join("host-data");
+    let records = [dir.join("host.txt"), dir.join("join.txt")];
+    let path = |i: usize| records[i].to_str().unwrap().to_string();
+    let (host_record, join_record) = (path(0), path(1));
+    let mut args = vec!["host", "ur", "--seat", "light=bot:greedy", "--bind", "127.0.0.1"];
+    args.extend(["--port", "0", "--save", &host_record]);
+    let (mut hosting, lines) = spawn_in(Some(&host_data), &args, Stdio::null());
+    let line = wait_for_line(&lines, "tabula join ");
+    let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
+    let (mut joining, join_lines) = spawn(&[
+        "join",
+        words[0],
+        words[1],
+        "--seat",
+        "dark=bot:greedy",
+        "--save",
+        &join_record,
+    ]);
+    // The host's program is killed in the middle of the game, after a few of its bot's
+    // moves, and taken up again with --resume.
+    for _ in 0..4 {
+        wait_for_line(&lines, "light plays ");
+    }
+    let _ = hosting.0.kill();
+    let _ = hosting.0.wait();
+    let resumed = ["host", "--resume", "--save", &host_record, "--wait", "20"];
+    let (mut hosting, lines) = spawn_in(Some(&host_data), &resumed, Stdio::null());
+    let status = hosting.finish();
+    let out: Vec<String> = lines.try_iter().collect();
+    let out = out.join("\n");
+    if status != Some(0) {
+        let _ = joining.finish();
+        let join_out: Vec<String> = join_lines.try_iter().collect();
+        panic!("{out}\n---\n{}", join_out.join("\n"));
+    }
+    assert!(out.starts_with("this side hosted ur"), "{out}");
+    assert!(
+        out.contains(&format!("tabula join {} {}", words[0], words[1])),
+        "{out}"
+    );
+    assert!(out.contains("taking the game up again at action "), "{out}");
+    assert!(out.contains("joiner 1 is back"), "{out}");
+    assert_eq!(joining.finish(), Some(0));
+    let join_out: Vec<String> = join_lines.try_iter().collect();
+    let join_out = join_out.join("\n");
+    assert!(
+        join_out.contains("the connection to the host is back"),
+        "{join_out}"
+    );
+    let texts = same_game_verified(&records);
+    assert!(texts[0].contains("tag result "), "{}", texts[0]);
+    // Nothing is left to take up again.
+    let (status, _, err) = {
+        let output = tabula_command()
+            .env("TABULA_DATA_DIR", &host_data)
+            .args(["host", "--resume"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            (),
+            String::from_utf8_lossy(&output.stderr).to_string(),
+        )
+    };
+    assert_eq!(status, Some(1), "{err}");
+    assert!(
+        err.contains("no hosted game is waiting to be taken up again"),
+        "{err}"
+    );
+}

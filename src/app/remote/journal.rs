@@ -56,6 +56,11 @@ pub struct Header {
     pub commitments: Vec<Digest>,
     /// The hash of each side's resume token, by side (the host's, to take joiners back).
     pub resumes: Vec<Option<Digest>>,
+    /// The host's: the join code, which the joiners come back with.
+    pub code: String,
+    /// The host's: where it meets its joiners (`relay HOST:PORT`, or `listen ADDRESS
+    /// PORT` with `-` for every address), to meet them there again.
+    pub meeting: String,
 }
 
 /// One input of the table, in the order it came.
@@ -179,6 +184,12 @@ pub fn read(path: &Path) -> Result<(Header, Vec<Entry>), JournalError> {
     Ok((header, entries))
 }
 
+/// The journal of a game this side hosts with join code `code`, in `dir`.
+pub fn host_path(dir: &Path, code: &str) -> PathBuf {
+    let key = Digest::of(&[b"tabula-journal", b"host", code.as_bytes()]);
+    dir.join(format!("host-{}.journal", &key.to_string()[..24]))
+}
+
 /// The journal of the game met at `address` (a relay's if `relay`) with join code
 /// `code`, in `dir`: named by a hash of the three, so that typing the same `tabula join`
 /// again finds it, and the code is not written in the name.
@@ -243,6 +254,8 @@ impl Header {
             .iter()
             .map(|r| r.map_or("-".to_string(), |d| d.to_string()));
         line("resumes", list(resumes.collect()));
+        line("code", hex(self.code.as_bytes()));
+        line("meeting", hex(self.meeting.as_bytes()));
         text.push_str(BEGIN);
         text.push('\n');
         text
@@ -301,6 +314,8 @@ impl Header {
                 .collect::<Option<_>>()?,
             commitments,
             resumes,
+            code: text(get("code")?)?,
+            meeting: text(get("meeting")?)?,
         })
     }
 }

@@ -96,6 +96,11 @@ impl Link {
         Some(next)
     }
 
+    /// True once this program has a connection on this link.
+    pub fn is_open(&self) -> bool {
+        self.channel.is_some()
+    }
+
     /// True while what an earlier program read is still to be read again.
     pub fn is_replaying(&self) -> bool {
         !self.replay.is_empty()
@@ -242,6 +247,14 @@ impl Meeting {
             target,
             everywhere,
         })
+    }
+
+    /// The port the host listens on (none at a relay).
+    pub fn port(&self) -> Option<u16> {
+        match self {
+            Meeting::Direct { target, .. } => target.rsplit(':').next()?.parse().ok(),
+            Meeting::Relay(_) => None,
+        }
     }
 
     /// Prints the join command and where the host waits.

@@ -19,6 +19,8 @@ fn header() -> Header {
         mine: vec![String::new(), "engine:./my bot --fast".into()],
         commitments: vec![Digest::of(&[b"a"]), Digest::of(&[b"b"])],
         resumes: vec![None, Some(Digest::of(&[b"t"]))],
+        code: "7-crossover-clockwork".into(),
+        meeting: "listen - 4717".into(),
     }
 }
 
@@ -89,10 +91,10 @@ fn a_damaged_journal_is_refused_naming_the_line() {
     let path = written(&dir);
     let text = std::fs::read_to_string(&path).unwrap();
     let cases = [
-        (text.replace("allowed yes", "allowed maybe"), "line 16 "),
+        (text.replace("allowed yes", "allowed maybe"), "line 18 "),
         (text.replace("side 1\n", ""), "header is not whole"),
         (text.replace("tabula remote journal 1", "hello"), "line 1 "),
-        (text.replace("read 0 ", "read 0 zz"), "line 13 "),
+        (text.replace("read 0 ", "read 0 zz"), "line 15 "),
         (text.replace("begin\n", ""), "does not end"),
     ];
     for (damaged, says) in cases {

@@ -21,8 +21,8 @@ pub(in crate::app::remote::table) struct Replay {
     spent: VecDeque<Duration>,
     /// The game's number in the history, if the earlier program kept it.
     pub(in crate::app::remote::table) kept: Option<u64>,
-    /// True until this side first comes back after the game was taken up again.
-    pub(in crate::app::remote::table) restarted: bool,
+    /// True until this side's people are told that the game was taken up again.
+    restarted: bool,
 }
 
 impl RemoteTable {
@@ -93,6 +93,12 @@ impl RemoteTable {
         Ok(table)
     }
 
+    /// The action the game was taken up again at, the first time this is asked after
+    /// it was played again from its journal (and never after).
+    pub(in crate::app::remote::table) fn restarted_at(&mut self) -> Option<u32> {
+        std::mem::take(&mut self.replay.restarted).then(|| self.ply() + 1)
+    }
+
     /// The game is over here: its journal goes (nothing is left to take up again).
     pub fn forget_journal(&mut self) -> io::Result<()> {
         match self.journal.take() {
@@ -156,7 +162,13 @@ impl RemoteTable {
     /// comes back to the host at once (so that its people play on a live connection).
     /// The host takes its joiners back as it first reads from each.
     pub(super) fn back_after_restart(&mut self, out: &mut dyn Write) -> io::Result<Option<Ending>> {
-        if !self.replay.restarted || self.replaying() || self.setup.me == 0 {
+        if !self.replay.restarted || self.replaying() {
+            return Ok(None);
+        }
+        if self.setup.me == 0 {
+            if let Some(action) = self.restarted_at() {
+                self.tell(&format!("taking the game up again at action {action}"));
+            }
             return Ok(None);
         }
         match self.come_back(0) {

@@ -118,12 +118,10 @@ impl RemoteTable {
                 limit.as_secs()
             ),
         );
-        let restarted = std::mem::take(&mut self.replay.restarted);
         if self.setup.me != 0 {
-            let what = if restarted {
-                format!("taking the game up again at action {}", self.ply() + 1)
-            } else {
-                "the connection to the host dropped".to_string()
+            let what = match self.restarted_at() {
+                Some(action) => format!("taking the game up again at action {action}"),
+                None => "the connection to the host dropped".to_string(),
             };
             self.tell(&format!("{what}; reconnecting for up to {} ...", minutes(limit)));
             return self.dial_back(deadline).map_err(|(refused, last)| {
@@ -131,8 +129,16 @@ impl RemoteTable {
             });
         }
         let side = link as u8 + 1;
+        if let Some(action) = self.restarted_at() {
+            self.tell(&format!("taking the game up again at action {action}"));
+        }
+        let what = if self.links[link].is_open() {
+            format!("the connection to joiner {side} dropped; waiting")
+        } else {
+            "waiting".to_string()
+        };
         self.tell(&format!(
-            "the connection to joiner {side} dropped; waiting up to {} for it to come back ...",
+            "{what} up to {} for joiner {side} to come back ...",
             minutes(limit)
         ));
         self.tell_all(&Message::Away { side, back: false }, Some(side));
