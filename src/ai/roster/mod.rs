@@ -8,6 +8,9 @@
 //! bot for a whole game, its tables alive between decisions, and [`seat_seed`] is the
 //! seed of each seat's bot from the game's dice seed.
 //!
+//! Each built-in bot is one entry of the table `ROSTER`, the one place its name is
+//! written: reading a name, writing one and the help's lists of bots all come from it.
+//!
 //! May use: core, games, and the rest of [`crate::ai`] but `crate::ai::train` and
 //! `crate::ai::calibration`.
 
@@ -163,21 +166,13 @@ const ROSTER: &[Listed] = &[
     Listed {
         name: "net",
         bare: BotKind::Net { plies: 1 },
-        level: Some(|name, level| {
-            Ok(BotKind::Net {
-                plies: net_plies(name, level)?,
-            })
-        }),
+        level: Some(|name, level| net_plies(name, level).map(|plies| BotKind::Net { plies })),
         typed_level: || format!("[:N] (N 1-{MAX_NET_PLIES})"),
     },
     Listed {
         name: "reference",
         bare: BotKind::Reference { plies: 1 },
-        level: Some(|name, level| {
-            Ok(BotKind::Reference {
-                plies: net_plies(name, level)?,
-            })
-        }),
+        level: Some(|name, level| net_plies(name, level).map(|plies| BotKind::Reference { plies })),
         typed_level: || "[:N] (a game's reference network)".to_string(),
     },
     Listed {
