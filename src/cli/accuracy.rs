@@ -76,22 +76,6 @@ fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
 /// position or more on a small machine); a smaller set is not worth the warning.
 const MINUTES_FROM: u64 = 300;
 
-/// Whether `bot` searches more than one move ahead in `game` (`bot:best` as it
-/// resolves there): such a bot takes a large share of a second a position.
-fn searches(bot: BotKind, game: &crate::games::AnyGame) -> bool {
-    match bot {
-        BotKind::Expectimax { depth: plies } | BotKind::Net { plies } | BotKind::Reference { plies } => {
-            plies > 1
-        }
-        BotKind::Mcts { .. } => true,
-        BotKind::Best => match crate::ai::roster::best_resolved(game) {
-            BotKind::Best => true,
-            level => searches(level, game),
-        },
-        BotKind::Random | BotKind::Greedy | BotKind::Perfect => false,
-    }
-}
-
 /// The callback that shows `n` positions done: on the bar, and through the forecast
 /// (between the bar's redraws) once the rate is measured.
 fn shown<'a>(progress: &'a indicatif::ProgressBar, forecast: &'a Forecast) -> impl Fn(usize) + Sync + 'a {
@@ -144,7 +128,7 @@ pub(super) fn accuracy(
     let names: Vec<String> = bots.iter().map(|b| format!("bot:{b}")).collect();
     let shorter = "name fewer bots with --bot NAME (the searching ones are slow: best, \
                    expectimax:2, net:2), or a smaller set with --file";
-    let slow = bots.iter().any(|&bot| searches(bot, &fresh)) && positions >= MINUTES_FROM;
+    let slow = bots.iter().any(|bot| bot.searches(&fresh)) && positions >= MINUTES_FROM;
     crate::app::forecast::announce(
         "accuracy",
         &format!(

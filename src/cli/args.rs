@@ -19,8 +19,8 @@ pub(super) fn parse_bot(text: &str) -> Result<BotKind, crate::ai::roster::BotNam
 
 #[derive(Debug, Args)]
 pub(super) struct GameChoice {
-    /// The game: nardy, ur, aeroplane, microbes or mnogoboy (see 'tabula games')
-    #[arg(value_name = "GAME", default_value = GameKind::DEFAULT.info().id,
+    // The help names every game from the game list.
+    #[arg(value_name = "GAME", help = super::notes::game_choice(), default_value = GameKind::DEFAULT.info().id,
         value_parser = candidates::text(candidates::game_ids), hide_possible_values = true)]
     pub(super) game: String,
     /// The game's rule options, e.g. koks=on match=5 (see 'tabula games')

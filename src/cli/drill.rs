@@ -17,7 +17,8 @@ use crate::core::{Game, Notation};
 
 #[derive(Debug, Args)]
 pub(super) struct DrillArgs {
-    /// Only positions of this game (nardy, ur, aeroplane, microbes, mnogoboy)
+    // The help names every game from the game list.
+    #[arg(help = super::notes::drill_game())]
     pub(super) game: Option<String>,
     /// The bot that finds the mistakes and grades the answers, e.g. best, greedy
     #[arg(long, default_value = "best", value_parser = parse_bot)]

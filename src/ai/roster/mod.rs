@@ -8,6 +8,9 @@
 //! bot for a whole game, its tables alive between decisions, and [`seat_seed`] is the
 //! seed of each seat's bot from the game's dice seed.
 //!
+//! Each built-in bot is one entry of the table `ROSTER`, the one place its name is
+//! written: reading a name, writing one and the help's lists of bots all come from it.
+//!
 //! May use: core, games, and the rest of [`crate::ai`] but `crate::ai::train` and
 //! `crate::ai::calibration`.
 
@@ -107,17 +110,116 @@ pub enum BotKind {
 /// milliseconds at five plies), slow with many seats, so a user asks for it knowingly.
 pub const MAX_NET_PLIES: u8 = 6;
 
-/// The bot names as typed, for help and completion.
-pub const BOT_NAMES: &[&str] = &[
-    "random",
-    "greedy",
-    "expectimax",
-    "mcts",
-    "net",
-    "reference",
-    "best",
-    "perfect",
+/// Reads the level typed after a bot's name (given the name, for its errors) into the
+/// bot of that level.
+type LevelReader = fn(&'static str, &str) -> Result<BotKind, BotNameError>;
+
+/// One built-in bot as the roster lists it: the one place its name is written, from
+/// which [`BOT_NAMES`], [`BotKind::name`], reading a name and [`typed_forms`] all come.
+struct Listed {
+    /// The name as typed, without `bot:` and without a level.
+    name: &'static str,
+    /// The bot the name means without a level.
+    bare: BotKind,
+    /// Reads the level typed after `NAME:` (`expectimax:3`), given the name; `None`
+    /// for a bot without levels.
+    level: Option<LevelReader>,
+    /// What the help writes after `bot:NAME`: the level and what it means, if any.
+    typed_level: fn() -> String,
+}
+
+/// The built-in bots, in the order the help, the man page and the completions give
+/// them. A bot is added here, and its variant's arms then asked for by the compiler.
+const ROSTER: &[Listed] = &[
+    Listed {
+        name: "random",
+        bare: BotKind::Random,
+        level: None,
+        typed_level: String::new,
+    },
+    Listed {
+        name: "greedy",
+        bare: BotKind::Greedy,
+        level: None,
+        typed_level: String::new,
+    },
+    Listed {
+        name: "expectimax",
+        bare: BotKind::Expectimax { depth: DEFAULT_DEPTH },
+        level: Some(|_, level| {
+            let depth = level_in(level, 1..=MAX_DEPTH, |level| BotNameError::Depth { level })?;
+            Ok(BotKind::Expectimax { depth })
+        }),
+        typed_level: || format!(":N (N 1 to {MAX_DEPTH})"),
+    },
+    Listed {
+        name: "mcts",
+        bare: BotKind::Mcts {
+            playouts: DEFAULT_PLAYOUTS,
+        },
+        level: Some(|_, level| {
+            let playouts = level_in(level, 1..=MAX_PLAYOUTS, |level| BotNameError::Playouts { level })?;
+            Ok(BotKind::Mcts { playouts })
+        }),
+        typed_level: || ":N (N playouts)".to_string(),
+    },
+    Listed {
+        name: "net",
+        bare: BotKind::Net { plies: 1 },
+        level: Some(|name, level| net_plies(name, level).map(|plies| BotKind::Net { plies })),
+        typed_level: || format!("[:N] (N 1-{MAX_NET_PLIES})"),
+    },
+    Listed {
+        name: "reference",
+        bare: BotKind::Reference { plies: 1 },
+        level: Some(|name, level| net_plies(name, level).map(|plies| BotKind::Reference { plies })),
+        typed_level: || "[:N] (a game's reference network)".to_string(),
+    },
+    Listed {
+        name: "best",
+        bare: BotKind::Best,
+        level: None,
+        typed_level: String::new,
+    },
+    Listed {
+        name: "perfect",
+        bare: BotKind::Perfect,
+        level: None,
+        typed_level: || " (from a solved table; see 'tabula solve')".to_string(),
+    },
 ];
+
+/// The bot names as typed, for help and completion, in the order of the roster.
+pub const BOT_NAMES: &[&str] = &{
+    let mut names = [""; ROSTER.len()];
+    let mut i = 0;
+    while i < ROSTER.len() {
+        names[i] = ROSTER[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// A level in `range`, else the error `bad` makes of the level as written.
+fn level_in<T: FromStr + PartialOrd>(
+    level: &str,
+    range: std::ops::RangeInclusive<T>,
+    bad: impl FnOnce(String) -> BotNameError,
+) -> Result<T, BotNameError> {
+    level
+        .parse::<T>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| bad(level.to_string()))
+}
+
+/// The plies typed after a network bot's `name` (`net:3`).
+fn net_plies(name: &'static str, level: &str) -> Result<u8, BotNameError> {
+    level_in(level, 1..=MAX_NET_PLIES, |level| BotNameError::Plies {
+        name,
+        level,
+    })
+}
 
 /// The deepest `bot:expectimax` search that can be typed.
 pub const MAX_DEPTH: u8 = 4;
@@ -125,13 +227,7 @@ pub const MAX_DEPTH: u8 = 4;
 /// Every bot as people type it, with what its level means (`bot:net[:N] (N 1-6)`), in
 /// the order of [`BOT_NAMES`]: the one list the help texts and the man page give.
 pub fn typed_forms() -> Vec<String> {
-    BOT_NAMES
-        .iter()
-        .map(|name| {
-            name.parse::<BotKind>()
-                .map_or_else(|_| format!("bot:{name}"), BotKind::typed_form)
-        })
-        .collect()
+    ROSTER.iter().map(|listed| listed.bare.typed_form()).collect()
 }
 
 /// The default search depth of `bot:expectimax`.
@@ -146,28 +242,50 @@ pub const MAX_PLAYOUTS: u32 = 1_000_000;
 impl BotKind {
     /// The bot's base name as typed: `expectimax` (without its level).
     pub fn name(self) -> &'static str {
+        self.listed().name
+    }
+
+    /// The roster's entry for this kind of bot, whatever its level.
+    fn listed(self) -> &'static Listed {
+        let kind = std::mem::discriminant(&self);
+        ROSTER
+            .iter()
+            .find(|listed| std::mem::discriminant(&listed.bare) == kind)
+            .expect("every kind of bot is in the roster")
+    }
+
+    /// The level written after the name, if any: none for a bot without levels, nor for
+    /// the network bots' one ply, which their bare name means.
+    fn written_level(self) -> Option<u32> {
         match self {
-            BotKind::Random => "random",
-            BotKind::Greedy => "greedy",
-            BotKind::Expectimax { .. } => "expectimax",
-            BotKind::Net { .. } => "net",
-            BotKind::Reference { .. } => "reference",
-            BotKind::Mcts { .. } => "mcts",
-            BotKind::Best => "best",
-            BotKind::Perfect => "perfect",
+            BotKind::Expectimax { depth } => Some(depth.into()),
+            BotKind::Net { plies: 1 } | BotKind::Reference { plies: 1 } => None,
+            BotKind::Net { plies } | BotKind::Reference { plies } => Some(plies.into()),
+            BotKind::Mcts { playouts } => Some(playouts),
+            BotKind::Random | BotKind::Greedy | BotKind::Best | BotKind::Perfect => None,
         }
     }
 
     /// How people type this bot, with what its level means: `bot:expectimax:N (N 1 to
     /// 4)`, `bot:net[:N] (N 1-6)`.
     pub fn typed_form(self) -> String {
+        format!("bot:{}{}", self.name(), (self.listed().typed_level)())
+    }
+
+    /// Whether this bot searches more than one move ahead in `game` (`bot:best` as it
+    /// resolves there): such a bot takes a large share of a second a position, so that
+    /// a long run of it is worth a warning.
+    pub fn searches<G: FullGame>(self, game: &G) -> bool {
         match self {
-            BotKind::Expectimax { .. } => format!("bot:expectimax:N (N 1 to {MAX_DEPTH})"),
-            BotKind::Mcts { .. } => "bot:mcts:N (N playouts)".to_string(),
-            BotKind::Net { .. } => format!("bot:net[:N] (N 1-{MAX_NET_PLIES})"),
-            BotKind::Reference { .. } => "bot:reference[:N] (a game's reference network)".to_string(),
-            BotKind::Perfect => "bot:perfect (from a solved table; see 'tabula solve')".to_string(),
-            other => format!("bot:{}", other.name()),
+            BotKind::Expectimax { depth: plies } | BotKind::Net { plies } | BotKind::Reference { plies } => {
+                plies > 1
+            }
+            BotKind::Mcts { .. } => true,
+            BotKind::Best => match best_resolved(game) {
+                BotKind::Best => true,
+                level => level.searches(game),
+            },
+            BotKind::Random | BotKind::Greedy | BotKind::Perfect => false,
         }
     }
 
@@ -264,14 +382,10 @@ impl From<BotLevel> for BotKind {
 
 impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BotKind::Expectimax { depth } => write!(f, "expectimax:{depth}"),
-            BotKind::Net { plies: 1 } => f.write_str("net"),
-            BotKind::Net { plies } => write!(f, "net:{plies}"),
-            BotKind::Reference { plies: 1 } => f.write_str("reference"),
-            BotKind::Reference { plies } => write!(f, "reference:{plies}"),
-            BotKind::Mcts { playouts } => write!(f, "mcts:{playouts}"),
-            other => f.write_str(other.name()),
+        f.write_str(self.name())?;
+        match self.written_level() {
+            Some(level) => write!(f, ":{level}"),
+            None => Ok(()),
         }
     }
 }
@@ -285,57 +399,13 @@ impl FromStr for BotKind {
             Some((name, level)) => (name, Some(level)),
             None => (text.as_str(), None),
         };
-        let plain = |kind: BotKind| match level {
-            None => Ok(kind),
-            Some(_) => Err(BotNameError::NoLevels { name: kind.name() }),
+        let Some(listed) = ROSTER.iter().find(|listed| listed.name == name) else {
+            return Err(BotNameError::Unknown { text: text.clone() });
         };
-        // A level in `range`, else the error `bad` makes of the level as written.
-        fn level_in<T: FromStr + PartialOrd>(
-            level: &str,
-            range: std::ops::RangeInclusive<T>,
-            bad: impl FnOnce(String) -> BotNameError,
-        ) -> Result<T, BotNameError> {
-            level
-                .parse::<T>()
-                .ok()
-                .filter(|n| range.contains(n))
-                .ok_or_else(|| bad(level.to_string()))
-        }
-        match name {
-            "random" => plain(BotKind::Random),
-            "greedy" => plain(BotKind::Greedy),
-            "best" => plain(BotKind::Best),
-            "perfect" => plain(BotKind::Perfect),
-            "expectimax" => Ok(BotKind::Expectimax {
-                depth: match level {
-                    None => DEFAULT_DEPTH,
-                    Some(level) => level_in(level, 1..=MAX_DEPTH, |level| BotNameError::Depth { level })?,
-                },
-            }),
-            "net" | "reference" => {
-                let name = if name == "net" { "net" } else { "reference" };
-                let plies = match level {
-                    None => 1,
-                    Some(level) => level_in(level, 1..=MAX_NET_PLIES, |level| BotNameError::Plies {
-                        name,
-                        level,
-                    })?,
-                };
-                Ok(if name == "net" {
-                    BotKind::Net { plies }
-                } else {
-                    BotKind::Reference { plies }
-                })
-            }
-            "mcts" => Ok(BotKind::Mcts {
-                playouts: match level {
-                    None => DEFAULT_PLAYOUTS,
-                    Some(level) => {
-                        level_in(level, 1..=MAX_PLAYOUTS, |level| BotNameError::Playouts { level })?
-                    }
-                },
-            }),
-            _ => Err(BotNameError::Unknown { text: text.clone() }),
+        match (level, listed.level) {
+            (None, _) => Ok(listed.bare),
+            (Some(level), Some(read)) => read(listed.name, level),
+            (Some(_), None) => Err(BotNameError::NoLevels { name: listed.name }),
         }
     }
 }
@@ -393,6 +463,112 @@ mod tests {
                 "{text}: {refused:?}"
             );
         }
+    }
+
+    /// One bot of every kind, at a level other than its bare name's where it has one.
+    fn one_of_each_kind() -> Vec<BotKind> {
+        let each = vec![
+            BotKind::Random,
+            BotKind::Greedy,
+            BotKind::Expectimax { depth: 3 },
+            BotKind::Mcts { playouts: 50 },
+            BotKind::Net { plies: 2 },
+            BotKind::Reference { plies: 3 },
+            BotKind::Best,
+            BotKind::Perfect,
+        ];
+        for kind in &each {
+            // A new kind of bot does not compile here until it has an arm, which is the
+            // reminder to list it above too.
+            match kind {
+                BotKind::Random
+                | BotKind::Greedy
+                | BotKind::Expectimax { .. }
+                | BotKind::Mcts { .. }
+                | BotKind::Net { .. }
+                | BotKind::Reference { .. }
+                | BotKind::Best
+                | BotKind::Perfect => {}
+            }
+        }
+        each
+    }
+
+    #[test]
+    fn every_kind_of_bot_is_listed_once_and_read_back_from_its_name() {
+        let each = one_of_each_kind();
+        for kind in &each {
+            assert_eq!(kind.to_string().parse::<BotKind>(), Ok(*kind));
+            assert!(BOT_NAMES.contains(&kind.name()), "BOT_NAMES lacks {kind}");
+            let bare: BotKind = kind.name().parse().unwrap();
+            assert_eq!(bare.name(), kind.name());
+            assert!(
+                typed_forms().contains(&kind.typed_form()),
+                "typed_forms lacks {kind}"
+            );
+        }
+        // One name for each kind and one kind for each name: a name listed without its
+        // kind, or twice, shows here.
+        let mut names: Vec<&str> = each.iter().map(|kind| kind.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut listed = BOT_NAMES.to_vec();
+        listed.sort_unstable();
+        assert_eq!(names, listed);
+        assert_eq!(BOT_NAMES.len(), each.len());
+    }
+
+    #[test]
+    fn the_typed_forms_are_the_names_with_their_levels() {
+        assert_eq!(
+            typed_forms(),
+            [
+                "bot:random",
+                "bot:greedy",
+                "bot:expectimax:N (N 1 to 4)",
+                "bot:mcts:N (N playouts)",
+                "bot:net[:N] (N 1-6)",
+                "bot:reference[:N] (a game's reference network)",
+                "bot:best",
+                "bot:perfect (from a solved table; see 'tabula solve')",
+            ]
+        );
+        assert_eq!(
+            BotKind::Net { plies: 3 }.typed_form(),
+            BotKind::Net { plies: 1 }.typed_form()
+        );
+    }
+
+    #[test]
+    fn only_bots_that_look_past_one_move_search() {
+        use crate::core::NewGame;
+        use crate::games::mnogoboy::Mnogoboy;
+        use crate::games::nardy::Nardy;
+        let nardy = Nardy::default_game();
+        // Two seats by default.
+        let two_seat_mnogoboy = Mnogoboy::default_game();
+        for kind in one_of_each_kind() {
+            let expected = match kind {
+                BotKind::Random | BotKind::Greedy | BotKind::Perfect => false,
+                BotKind::Expectimax { depth: plies }
+                | BotKind::Net { plies }
+                | BotKind::Reference { plies } => plies > 1,
+                BotKind::Mcts { .. } => true,
+                // Long Nardy's best is net:3.
+                BotKind::Best => true,
+            };
+            assert_eq!(kind.searches(&nardy), expected, "{kind}");
+        }
+        for (kind, searches) in [
+            (BotKind::Expectimax { depth: 1 }, false),
+            (BotKind::Net { plies: 1 }, false),
+            (BotKind::Reference { plies: 1 }, false),
+        ] {
+            assert_eq!(kind.searches(&nardy), searches, "{kind}");
+        }
+        // Two-seat Mnogoboy's best is perfect play from its built-in table: no search.
+        assert_eq!(best_resolved(&two_seat_mnogoboy), BotKind::Perfect);
+        assert!(!BotKind::Best.searches(&two_seat_mnogoboy));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{BOT_NAMES, MAX_NET_PLIES, MAX_PLAYOUTS};
+use super::{BOT_NAMES, MAX_DEPTH, MAX_NET_PLIES, MAX_PLAYOUTS};
 
 /// Why a text does not name a built-in bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ impl fmt::Display for BotNameError {
             BotNameError::Depth { level } => {
                 write!(
                     f,
-                    "expectimax depth is 1 to 4, not '{level}'; e.g. bot:expectimax:2"
+                    "expectimax depth is 1 to {MAX_DEPTH}, not '{level}'; e.g. bot:expectimax:2"
                 )
             }
             BotNameError::Plies { name, level } => write!(

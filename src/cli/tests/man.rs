@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::app::command::{Audience, COMMANDS, PROTOCOL_COMMANDS, find_command};
 use crate::cli::Cli;
 use crate::games::GameKind;
 use clap::CommandFactory;
@@ -46,6 +47,56 @@ fn missing<S: AsRef<str>>(text: &str, wanted: impl IntoIterator<Item = S>) -> Ve
         .into_iter()
         .filter(|w| !text.contains(w.as_ref()))
         .collect()
+}
+
+/// The command names `tabula-protocol(5)` documents: the bold words of each `.TP` entry
+/// of its COMMANDS section.
+pub(super) fn documented_commands() -> Vec<String> {
+    let page = page("tabula-protocol.5");
+    let section = page
+        .split("\n.SH COMMANDS\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n.SH ").next())
+        .expect("a COMMANDS section");
+    let mut names = Vec::new();
+    let mut lines = section.lines();
+    while let Some(line) = lines.next() {
+        if line != ".TP" {
+            continue;
+        }
+        let entry = lines.next().unwrap_or_default();
+        let (macro_name, args) = entry.split_once(' ').unwrap_or((entry, ""));
+        let tokens = man_tokens(args);
+        let bold: Vec<&String> = match macro_name {
+            ".B" => tokens.iter().collect(),
+            ".BR" | ".BI" => tokens.iter().step_by(2).collect(),
+            other => panic!("unexpected entry {other} in COMMANDS"),
+        };
+        for token in bold {
+            if let Some(word) = token.split_whitespace().next().filter(|w| !w.starts_with('\\')) {
+                names.push(word.replace("\\-", "-"));
+            }
+        }
+    }
+    names
+}
+
+/// The arguments of a man macro: words, or "quoted strings".
+fn man_tokens(args: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut rest = args.trim();
+    while !rest.is_empty() {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').unwrap_or(quoted.len());
+            tokens.push(quoted[..end].to_string());
+            rest = quoted.get(end + 1..).unwrap_or("").trim_start();
+        } else {
+            let end = rest.find(' ').unwrap_or(rest.len());
+            tokens.push(rest[..end].to_string());
+            rest = rest[end..].trim_start();
+        }
+    }
+    tokens
 }
 
 #[test]
@@ -100,12 +151,28 @@ fn tabula_6_renders_and_names_every_subcommand_and_game() {
 fn the_protocol_page_renders_and_documents_every_protocol_command() {
     let (source, rendered) = source_and_rendering("tabula-protocol.5");
     assert!(source.starts_with(".TH TABULA\\-PROTOCOL 5 "));
-    for command in crate::app::command::PROTOCOL_COMMANDS {
-        assert!(rendered.contains(command), "the protocol page lacks {command}");
+    // Every command the engine lists, and every command for controllers in the table,
+    // has an entry of its own in COMMANDS; every entry is a command.
+    let documented = documented_commands();
+    let known = PROTOCOL_COMMANDS.iter().copied().chain(
+        COMMANDS
+            .iter()
+            .filter(|spec| spec.audience == Audience::Protocol)
+            .map(|spec| spec.name),
+    );
+    let lacking: Vec<&str> = known
+        .filter(|name| !documented.iter().any(|entry| entry == name))
+        .collect();
+    assert!(
+        lacking.is_empty(),
+        "the protocol page's COMMANDS lack entries for {lacking:?}"
+    );
+    for name in &documented {
         assert!(
-            crate::app::command::find_command(command).is_some(),
-            "{command} is documented but not a command"
+            find_command(name).is_some(),
+            "{name} is documented but not a command"
         );
+        assert!(rendered.contains(name.as_str()), "{name} does not render");
     }
     let errors = ["unknown command", "syntax error", "illegal move", "wrong phase"];
     let lacking = missing(&rendered, errors);
@@ -271,6 +338,20 @@ fn the_help_and_the_man_page_name_every_bot_engine_command_and_solvable_game() {
     }
     assert!(solvable.contains("ur with rules=finkel"), "{solvable}");
 }
+#[test]
+fn the_game_arguments_that_list_the_games_list_every_game() {
+    let ids: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.info().id).collect();
+    // GameChoice's GAME (play, match, train and the others), and drill's.
+    for name in ["play", "match", "drill"] {
+        let command = Cli::command();
+        let sub = command.find_subcommand(name).unwrap();
+        let game = sub.get_arguments().find(|arg| arg.get_id() == "game").unwrap();
+        let help = game.get_help().map(ToString::to_string).unwrap_or_default();
+        let lacking = missing(&help, &ids);
+        assert!(lacking.is_empty(), "{name} GAME lacks {lacking:?}: {help}");
+    }
+}
+
 #[test]
 fn the_committed_pages_are_what_tabula_man_prints() {
     for name in super::super::man::page_names() {

@@ -4,7 +4,6 @@
 //! commands; the documented command list; `status` through roll-offs and game ends; files
 //! that are not regular files.
 
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -15,6 +14,7 @@ use crate::app::lines::MAX_LINE_BYTES;
 use crate::cli::engine::serve;
 use crate::core::Notation;
 
+use super::man::documented_commands;
 use super::{step, temp_dir};
 
 /// Serves `input` (raw bytes) and returns the output as text.
@@ -187,61 +187,6 @@ fn ids_are_echoed_as_sent_and_a_hash_starts_a_comment() {
     assert!(got[3].starts_with("=99999999999999999999999 "));
     // A word with a sign is no id: the reply has none.
     assert!(got[4].starts_with("? "), "{}", got[4]);
-}
-
-fn man_page(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man").join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The command names `tabula-protocol(5)` documents: the bold words of each `.TP` entry
-/// of its COMMANDS section.
-fn documented_commands() -> Vec<String> {
-    let page = man_page("tabula-protocol.5");
-    let section = page
-        .split("\n.SH COMMANDS\n")
-        .nth(1)
-        .and_then(|rest| rest.split("\n.SH ").next())
-        .expect("a COMMANDS section");
-    let mut names = Vec::new();
-    let mut lines = section.lines();
-    while let Some(line) = lines.next() {
-        if line != ".TP" {
-            continue;
-        }
-        let entry = lines.next().unwrap_or_default();
-        let (macro_name, args) = entry.split_once(' ').unwrap_or((entry, ""));
-        let tokens = man_tokens(args);
-        let bold: Vec<&String> = match macro_name {
-            ".B" => tokens.iter().collect(),
-            ".BR" | ".BI" => tokens.iter().step_by(2).collect(),
-            other => panic!("unexpected entry {other} in COMMANDS"),
-        };
-        for token in bold {
-            if let Some(word) = token.split_whitespace().next().filter(|w| !w.starts_with('\\')) {
-                names.push(word.replace("\\-", "-"));
-            }
-        }
-    }
-    names
-}
-
-/// The arguments of a man macro: words, or "quoted strings".
-fn man_tokens(args: &str) -> Vec<String> {
-    let mut tokens = Vec::new();
-    let mut rest = args.trim();
-    while !rest.is_empty() {
-        if let Some(quoted) = rest.strip_prefix('"') {
-            let end = quoted.find('"').unwrap_or(quoted.len());
-            tokens.push(quoted[..end].to_string());
-            rest = quoted.get(end + 1..).unwrap_or("").trim_start();
-        } else {
-            let end = rest.find(' ').unwrap_or(rest.len());
-            tokens.push(rest[..end].to_string());
-            rest = rest[end..].trim_start();
-        }
-    }
-    tokens
 }
 
 #[test]
