@@ -44,8 +44,9 @@ pub enum Decision {
 /// Where this side's people decide: the table asks it whenever one of their seats is
 /// to act. It is told what happens so that it can show the game.
 pub trait Keyboard {
-    /// The decision for `seat` in `session`'s game; an error ends the game (the person
-    /// left). `notes` are the record's note lines so far (the seats and the dice's
+    /// The decision for `seat` in `session`'s game. The end of the person's input
+    /// (an error of kind `UnexpectedEof`) is their leaving, which forfeits; any other
+    /// error ends this program and leaves the game to be taken up again. `notes` are the record's note lines so far (the seats and the dice's
     /// proof), for a record saved mid-game. The keyboard may run commands that only read
     /// on `session` (a hint, the legal moves), and must leave the game as it is: the
     /// table plays the decision.
@@ -456,6 +457,18 @@ fn record_players(players: &[String]) -> Vec<String> {
             if text.is_empty() { "remote".into() } else { text }
         })
         .collect()
+}
+
+/// A keyboard's failure as the person leaving the game (`Ok`, a forfeit): their input
+/// ended (Ctrl-D, the end of a pipe). Any other failure (the terminal went away, the
+/// output cannot be written) is this program's, not a decision: it ends the program
+/// (`Err`) without a word to the other sides, as a crash would, so that the game can
+/// be taken up again.
+fn person_left(error: io::Error) -> io::Result<io::Error> {
+    match error.kind() {
+        io::ErrorKind::UnexpectedEof => Ok(error),
+        _ => Err(error),
+    }
 }
 
 /// What another side did wrong: its forfeit's kind and story.

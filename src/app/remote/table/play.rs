@@ -263,6 +263,7 @@ impl RemoteTable {
                     decision
                 }
                 Err(error) => {
+                    let error = person_left(error)?;
                     let forfeit = Forfeit::new(seat, ForfeitKind::Crash, format!("left the game ({error})"));
                     return self.local_forfeit(forfeit, out).map(Some);
                 }

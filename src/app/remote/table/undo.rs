@@ -160,6 +160,7 @@ impl RemoteTable {
             Some(seat) => match self.allowed(keyboard, &format!("{asks}: allow? [y/N] ")) {
                 Ok(yes) => yes,
                 Err(error) => {
+                    let error = person_left(error)?;
                     let forfeit = Forfeit::new(seat, ForfeitKind::Crash, format!("left the game ({error})"));
                     return self.local_forfeit(forfeit, out).map(Some);
                 }
