@@ -128,13 +128,15 @@ impl Timing {
         silence: Duration::from_secs(20),
     };
 
-    /// [`Timing::STANDARD`], or a shorter silence that [`SILENCE_VAR`] names (never under
-    /// a second), with keepalives four to a silence.
+    /// [`Timing::STANDARD`], or a shorter silence that [`SILENCE_VAR`] names.
     pub fn configured() -> Timing {
-        let seconds = std::env::var(SILENCE_VAR)
-            .ok()
-            .and_then(|v| v.trim().parse::<u64>().ok());
-        match seconds {
+        Timing::with_silence_from(std::env::var(SILENCE_VAR).ok().as_deref())
+    }
+
+    /// [`Timing::STANDARD`], or the silence `seconds` names (whole seconds, from 1 up to
+    /// the standard's), with keepalives four to a silence.
+    fn with_silence_from(seconds: Option<&str>) -> Timing {
+        match seconds.and_then(|text| text.trim().parse::<u64>().ok()) {
             Some(seconds) => {
                 let silence =
                     Duration::from_secs(seconds).clamp(Duration::from_secs(1), Self::STANDARD.silence);
@@ -280,8 +282,8 @@ pub struct Channel {
 
 impl Channel {
     /// Runs the key exchange on `stream` with `code`; gives up after `limit` without an
-    /// answer. Both sides must use the same code and opposite roles. The channel keeps
-    /// the [`Timing::configured`] time.
+    /// answer. Both sides must use the same code and opposite roles. Its keepalives and
+    /// silence bound are [`Timing::configured`]'s.
     pub fn open(
         stream: TcpStream,
         code: &JoinCode,
@@ -360,7 +362,11 @@ impl Channel {
             Ok(text) if text == CONFIRM => {
                 // Only now: the other side's first frame must be its confirmation.
                 let sender = Arc::clone(&channel.sender);
-                channel.keeper = Some(thread::spawn(move || keep_alive(&sender, timing.keepalive)));
+                let keeper = thread::Builder::new()
+                    .name("keepalive".into())
+                    .spawn(move || keep_alive(&sender, timing.keepalive))
+                    .map_err(ChannelError::from)?;
+                channel.keeper = Some(keeper);
                 Ok(channel)
             }
             Ok(_) | Err(ChannelError::Forged) => Err(HandshakeError::WrongCode),

@@ -300,3 +300,22 @@ fn keepalives_keep_a_quiet_game_through_a_relay_whose_idle_bound_is_shorter() {
     stopper.stop();
     serving.join().unwrap();
 }
+
+#[test]
+fn the_whole_program_tests_name_the_same_silence_variable() {
+    let remote = include_str!("../../../../tests/all/remote.rs");
+    let line = format!("const SILENCE_VAR: &str = \"{SILENCE_VAR}\";");
+    assert!(remote.contains(&line), "tests/all/remote.rs lacks {line}");
+}
+
+#[test]
+fn the_silence_may_be_shortened_to_a_second_never_lengthened() {
+    let timing = |text| Timing::with_silence_from(text);
+    assert_eq!(timing(None), Timing::STANDARD);
+    assert_eq!(timing(Some("soon")), Timing::STANDARD);
+    let two = timing(Some("2"));
+    assert_eq!(two.silence, Duration::from_secs(2));
+    assert_eq!(two.keepalive, Duration::from_millis(500));
+    assert_eq!(timing(Some("0")).silence, Duration::from_secs(1));
+    assert_eq!(timing(Some("3600")), Timing::STANDARD);
+}
