@@ -254,6 +254,8 @@ impl Sender {
 
 /// Sends a keepalive whenever nothing was sent for `every`, until the channel stops.
 fn keep_alive(sender: &Sender, every: Duration) {
+    // However a timing was made, the thread never spins.
+    let every = every.max(Duration::from_millis(10));
     let mut outgoing = sender.lock();
     while !outgoing.stopped {
         let due = outgoing.last + every;
