@@ -5,7 +5,7 @@
 //! says how. Every child is killed when its test lets go of it.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -60,6 +60,12 @@ fn spawn_in(
     if let Some(data) = data {
         command.env("TABULA_DATA_DIR", data);
     }
+    spawn_command(command, args, stdin)
+}
+
+/// Starts `command` (tabula) with `args`, reading `stdin`, with its output read line by
+/// line.
+fn spawn_command(mut command: Command, args: &[&str], stdin: Stdio) -> (Running, mpsc::Receiver<String>) {
     let child = command
         .args(args)
         .stdin(stdin)
@@ -718,12 +724,31 @@ fn remote_person_in_a_terminal_completes_with_tab_and_ctrl_c_does_not_end_the_ga
     assert_eq!(hosting.finish(), Some(0));
 }
 
+/// What a [`faulty_forwarder`] does to its first connection.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    /// Cuts it both ways, as a network that drops: each end sees it close.
+    Cut,
+    /// Passes nothing more either way, yet holds both connections open, as a network
+    /// that lost them without a word (no close, no reset).
+    Freeze,
+}
+
 /// A TCP forwarder on 127.0.0.1 in front of `target`: it passes every connection on,
 /// but cuts the first one (both ways) once `cut_after` bytes have gone from the target
 /// to the connecting side, as a network that drops. It serves at most ten connections.
 fn forwarder(target: String, cut_after: usize) -> String {
+    faulty_forwarder(target, cut_after, Fault::Cut)
+}
+
+/// A TCP forwarder on 127.0.0.1 in front of `target`: it passes every connection on,
+/// but breaks the first one as `fault` says once `after` bytes have gone from the target
+/// to the connecting side. It serves at most ten connections.
+fn faulty_forwarder(target: String, after: usize, fault: Fault) -> String {
     use std::io::{Read, Write};
     use std::net::{Shutdown, TcpListener, TcpStream};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap().to_string();
     thread::spawn(move || {
@@ -732,27 +757,35 @@ fn forwarder(target: String, cut_after: usize) -> String {
             let Ok(far) = TcpStream::connect(&target) else {
                 return;
             };
-            let limit = if index == 0 { cut_after } else { usize::MAX };
-            let pipe = |mut from: TcpStream, mut to: TcpStream, limit: usize| {
+            let limit = if index == 0 { after } else { usize::MAX };
+            let gone = Arc::new(AtomicBool::new(false));
+            let pipe = move |mut from: TcpStream, mut to: TcpStream, limit: usize, gone: Arc<AtomicBool>| {
                 let mut passed = 0;
                 let mut buffer = [0u8; 4096];
                 while let Ok(n) = from.read(&mut buffer) {
                     let n = n.min(limit - passed);
-                    if n == 0 || to.write_all(&buffer[..n]).is_err() {
+                    if n == 0 || gone.load(Ordering::SeqCst) || to.write_all(&buffer[..n]).is_err() {
                         break;
                     }
                     passed += n;
                     if passed == limit {
+                        gone.store(true, Ordering::SeqCst);
                         break;
                     }
+                }
+                if fault == Fault::Freeze && gone.load(Ordering::SeqCst) {
+                    // Silent, but open: both connections live on, unread, until the
+                    // test is over.
+                    thread::sleep(GAME_DEADLINE);
                 }
                 // Cut both ways: each end sees its connection close, mid-frame perhaps.
                 let _ = from.shutdown(Shutdown::Both);
                 let _ = to.shutdown(Shutdown::Both);
             };
             let (near_in, far_out) = (near.try_clone().unwrap(), far.try_clone().unwrap());
-            thread::spawn(move || pipe(far, near, limit));
-            thread::spawn(move || pipe(near_in, far_out, usize::MAX));
+            let other = Arc::clone(&gone);
+            thread::spawn(move || pipe(far, near, limit, gone));
+            thread::spawn(move || pipe(near_in, far_out, usize::MAX, other));
         }
     });
     address
@@ -1270,4 +1303,67 @@ fn remote_host_whose_program_ends_takes_the_game_up_again_with_resume() {
         err.contains("no hosted game is waiting to be taken up again"),
         "{err}"
     );
+}
+
+/// The environment variable that shortens how long a side waits in silence before it
+/// presumes its connection dead (the binary's `app::remote::channel::SILENCE_VAR`), in
+/// seconds: for tests only.
+const SILENCE_VAR: &str = "TABULA_REMOTE_SILENCE";
+
+/// Starts `tabula ARGS` presuming a connection dead after two silent seconds, with its
+/// output read line by line.
+fn spawn_quick_to_notice(args: &[&str]) -> (Running, mpsc::Receiver<String>) {
+    let mut command = tabula_command();
+    command.env(SILENCE_VAR, "2");
+    spawn_command(command, args, Stdio::null())
+}
+
+#[test]
+fn remote_connection_that_dies_silently_is_noticed_and_the_game_plays_to_the_end() {
+    let dir = temp_dir("remote-silent");
+    let records = [dir.join("host.txt"), dir.join("join.txt")];
+    let path = |i: usize| records[i].to_str().unwrap().to_string();
+    let host_args = [
+        "host",
+        "nardy",
+        "--seat",
+        "white=bot:greedy",
+        "--save",
+        &path(0),
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+    ];
+    let (mut hosting, host_lines) = spawn_quick_to_notice(&host_args);
+    let line = wait_for_line(&host_lines, "tabula join ");
+    let words: Vec<&str> = line["tabula join ".len()..].split(' ').collect();
+    // The joiner reaches the host through the forwarder, which falls silent once, a few
+    // kilobytes into the game. Neither end sees it close: only the keepalives that stop
+    // coming tell them, well before --wait (300 s) would.
+    let through = faulty_forwarder(words[0].to_string(), 6000, Fault::Freeze);
+    let (mut joining, lines) = spawn_quick_to_notice(&[
+        "join",
+        &through,
+        words[1],
+        "--seat",
+        "black=bot:greedy",
+        "--save",
+        &path(1),
+    ]);
+    let status = joining.finish();
+    let out = lines.try_iter().collect::<Vec<_>>().join("\n");
+    assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.contains("the connection to the host dropped; reconnecting for up to 5:00"),
+        "{out}"
+    );
+    assert!(out.contains("the connection to the host is back"), "{out}");
+    assert!(out.contains("game over: "), "{out}");
+    assert_eq!(hosting.finish(), Some(0));
+    let told = host_lines.try_iter().collect::<Vec<_>>().join("\n");
+    assert!(told.contains("the connection to joiner 1 dropped"), "{told}");
+    assert!(told.contains("joiner 1 is back"), "{told}");
+    let texts = same_game_verified(&records);
+    assert!(texts[0].contains("tag result "), "{}", texts[0]);
 }

@@ -38,7 +38,8 @@ pub struct Limits {
     pub connections: usize,
     /// Bytes forwarded per pair, both ways together.
     pub bytes_per_pair: u64,
-    /// How long a pair may stay silent both ways.
+    /// How long a pair may stay silent both ways. Tabula's channels send keepalives every
+    /// few seconds, so a pair stays silent this long only when both its ends are gone.
     pub idle: Duration,
     /// How long a connection waits for its partner.
     pub pair_wait: Duration,

@@ -18,7 +18,8 @@ use crate::games::{AnyGame, GameKind};
 /// commitment once all are taken. Version 3 asks the other sides before an undo
 /// ([`Message::Undo`], [`Message::UndoAnswer`]), and lets a side whose connection dropped
 /// come back: an accept carries the hash of the joiner's resume token, and a rejoin
-/// proves it.
+/// proves it. What changes below the messages (the channel's frames, such as its
+/// keepalives) is told apart earlier, by the channel's greeting, and leaves this alone.
 pub const VERSION: u32 = 3;
 
 /// The side of a seat that no side has taken yet, in a hello's `sides`.
