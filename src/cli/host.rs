@@ -132,46 +132,8 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     out.flush()?;
     let limit = Duration::from_secs(args.side.wait);
     let clock = args.tc.map(clock_text);
-    let mut links = Vec::new();
-    let mut wrong = 0;
-    while seating.waiting() {
-        let mut channel = meeting.next_joiner(&code, &mut wrong, &mut |line| {
-            let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-        })?;
-        let side = seating.next_side();
-        match table::offer(
-            &mut channel,
-            &game,
-            &mut seating,
-            limit,
-            clock.as_deref().unwrap_or(""),
-        ) {
-            Ok(()) => {
-                let left = if seating.waiting() {
-                    "; still waiting for the other seats"
-                } else {
-                    ""
-                };
-                writeln!(
-                    out,
-                    "joiner {side} plays {}{left}",
-                    seats_of(&game, &seating.sides, side)
-                )?;
-                links.push(channel);
-            }
-            Err(error) => {
-                let reason = escape(&error.to_string(), 100);
-                let _ = channel.send(
-                    &Message::Bye {
-                        reason: reason.clone(),
-                    }
-                    .encode(),
-                );
-                writeln!(out, "a joiner was not seated: {reason}; still waiting")?;
-            }
-        }
-        out.flush()?;
-    }
+    let (mut links, wrong) =
+        seat_joiners(&meeting, &code, &game, &mut seating, limit, clock.as_deref(), out)?;
     let (ledger, players) = table::start(&mut links, &game, &seating)
         .map_err(|e| anyhow::anyhow!("a joiner left before the first roll: {e}"))?;
     writeln!(out, "every seat is taken: {}", players_line(&game, &players))?;
@@ -208,6 +170,55 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         crate::ai::data_dir::data_dir().map(|dir| journal::host_path(&dir.join(JOURNALS), &header.code));
     let table = with_journal(table, path, &header, out)?;
     finish(table, args.side.save.as_deref(), args.relay.as_deref(), out)
+}
+
+/// Offers the game to each joiner that meets the host at `meeting` with `code` until
+/// every seat is taken; returns their channels, in side order, and how many wrong codes
+/// were typed on the way.
+fn seat_joiners(
+    meeting: &Meeting,
+    code: &JoinCode,
+    game: &AnyGame,
+    seating: &mut Seating,
+    limit: Duration,
+    clock: Option<&str>,
+    out: &mut dyn Write,
+) -> anyhow::Result<(Vec<crate::app::remote::channel::Channel>, usize)> {
+    let mut links = Vec::new();
+    let mut wrong = 0;
+    while seating.waiting() {
+        let mut channel = meeting.next_joiner(code, &mut wrong, &mut |line| {
+            let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+        })?;
+        let side = seating.next_side();
+        match table::offer(&mut channel, game, seating, limit, clock.unwrap_or("")) {
+            Ok(()) => {
+                let left = if seating.waiting() {
+                    "; still waiting for the other seats"
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "joiner {side} plays {}{left}",
+                    seats_of(game, &seating.sides, side)
+                )?;
+                links.push(channel);
+            }
+            Err(error) => {
+                let reason = escape(&error.to_string(), 100);
+                let _ = channel.send(
+                    &Message::Bye {
+                        reason: reason.clone(),
+                    }
+                    .encode(),
+                );
+                writeln!(out, "a joiner was not seated: {reason}; still waiting")?;
+            }
+        }
+        out.flush()?;
+    }
+    Ok((links, wrong))
 }
 
 /// `table`, noting its inputs in a new journal at `path` (from `header`), so that a new

@@ -69,18 +69,7 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         Err(error) => anyhow::bail!("cannot open the game at {}: {error}", args.address),
     };
     let offer = table::read_offer(&mut channel, limit).map_err(|e| anyhow::anyhow!("{e}"))?;
-    writeln!(out, "the host offers {}:", offer.line)?;
-    for line in offer.describe() {
-        writeln!(out, "  {line}")?;
-    }
-    if let Some(tc) = offer.clock {
-        writeln!(
-            out,
-            "  clocks: {} s each, {} s more after each move",
-            tc.base.as_secs_f64(),
-            tc.increment.as_secs_f64()
-        )?;
-    }
+    show_offer(&offer, out)?;
     let named = match seats_taken(&offer, &args) {
         Ok(named) => named,
         Err(error) => {
@@ -191,6 +180,23 @@ fn take_up_again(
     let table = table.with_rejoin(Rejoin::Join(dialer), Box::new(tell_people));
     let relay = args.relay.then_some(args.address.as_str());
     finish(table, args.side.save.as_deref(), relay, out)
+}
+
+/// Shows the game offered: its line, who plays each seat, the clocks.
+fn show_offer(offer: &Offer, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "the host offers {}:", offer.line)?;
+    for line in offer.describe() {
+        writeln!(out, "  {line}")?;
+    }
+    if let Some(tc) = offer.clock {
+        writeln!(
+            out,
+            "  clocks: {} s each, {} s more after each move",
+            tc.base.as_secs_f64(),
+            tc.increment.as_secs_f64()
+        )?;
+    }
+    Ok(())
 }
 
 /// The open seats this joiner takes and their players: those `--seat` names (each must

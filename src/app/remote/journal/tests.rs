@@ -116,3 +116,24 @@ fn each_game_has_its_own_journal_whose_name_does_not_show_the_code() {
     assert_eq!(one, path_for(dir, "HOST:4717", false, "7-crossover-clockwork"));
     assert!(!one.to_string_lossy().contains("crossover"));
 }
+
+#[test]
+fn a_new_journal_removes_the_journals_of_games_given_up_long_ago() {
+    let dir = temp_dir("journal-forget");
+    let (old, recent, other) = (dir.join("a.journal"), dir.join("b.journal"), dir.join("c.txt"));
+    for path in [&old, &recent, &other] {
+        std::fs::write(path, "x").unwrap();
+    }
+    let long_ago = std::time::SystemTime::now() - FORGOTTEN - Duration::from_secs(60);
+    for path in [&old, &other] {
+        File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+    }
+    Journal::create(&dir.join("new.journal"), &header()).unwrap();
+    assert!(!old.exists());
+    assert!(recent.exists() && other.exists());
+}
