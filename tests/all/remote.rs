@@ -125,6 +125,18 @@ fn read_lines(stdout: impl std::io::Read + Send + 'static) -> mpsc::Receiver<Str
     receive
 }
 
+/// Waits for `running` to exit 0, and returns all it printed on `lines`, which says
+/// each of `phrases`.
+fn exits_0_saying(running: &mut Running, lines: &mpsc::Receiver<String>, phrases: &[&str]) -> String {
+    let status = running.finish();
+    let out = lines.try_iter().collect::<Vec<_>>().join("\n");
+    assert_eq!(status, Some(0), "{out}");
+    for phrase in phrases {
+        assert!(out.contains(phrase), "no '{phrase}' in:\n{out}");
+    }
+    out
+}
+
 /// Runs `tabula join ADDRESS CODE ARGS` to its end: (status, stdout, stderr).
 fn join(words: &[String], args: &[&str]) -> (Option<i32>, String, String) {
     let mut all: Vec<&str> = vec!["join"];
@@ -810,16 +822,15 @@ fn remote_dropped_connection_resumes_and_the_game_plays_to_the_end() {
         "--save",
         &path(1),
     ]);
-    let status = joining.finish();
-    let out: Vec<String> = lines.try_iter().collect();
-    let out = out.join("\n");
-    assert_eq!(status, Some(0), "{out}");
-    assert!(
-        out.contains("the connection to the host dropped; reconnecting for up to 5:00"),
-        "{out}"
+    exits_0_saying(
+        &mut joining,
+        &lines,
+        &[
+            "the connection to the host dropped; reconnecting for up to 5:00",
+            "the connection to the host is back",
+            "game over: ",
+        ],
     );
-    assert!(out.contains("the connection to the host is back"), "{out}");
-    assert!(out.contains("game over: "), "{out}");
     assert_eq!(hosting.finish(), Some(0));
     let texts = same_game_verified(&records);
     assert!(texts[0].contains("tag result "), "{}", texts[0]);
@@ -1120,17 +1131,19 @@ fn remote_joiner_whose_program_ends_takes_the_game_up_again_with_the_same_comman
         outputs.push(lines.try_iter().collect::<Vec<_>>().join("\n"));
     }
     let (mut joining, lines) = spawn_in(Some(&join_data), &command, Stdio::null());
-    let status = joining.finish();
-    let out: Vec<String> = lines.try_iter().collect();
-    let out = out.join("\n");
-    assert_eq!(status, Some(0), "{out}");
+    let out = exits_0_saying(
+        &mut joining,
+        &lines,
+        &[
+            "taking the game up again at action ",
+            "the connection to the host is back",
+            "game over: ",
+        ],
+    );
     assert!(
         out.starts_with("this side began nardy here; taking it up again"),
         "{out}"
     );
-    assert!(out.contains("taking the game up again at action "), "{out}");
-    assert!(out.contains("the connection to the host is back"), "{out}");
-    assert!(out.contains("game over: "), "{out}");
     assert_eq!(hosting.finish(), Some(0));
     let host_out: Vec<String> = host_lines.try_iter().collect();
     let back = host_out
