@@ -20,7 +20,7 @@ use crate::app::protocol::client::TimeControl;
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
 use crate::app::remote::journal::{self, Header, Journal};
-use crate::app::remote::rejoin::Meeting;
+use crate::app::remote::rejoin::{LAST_WORD, Meeting};
 use crate::app::remote::table::{self, Ending, Rejoin, RemoteTable, Seating, Setup};
 use crate::app::remote::wire::{Message, OPEN, escape};
 use crate::core::Game;
@@ -207,12 +207,10 @@ fn seat_joiners(
             }
             Err(error) => {
                 let reason = escape(&error.to_string(), 100);
-                let _ = channel.send(
-                    &Message::Bye {
-                        reason: reason.clone(),
-                    }
-                    .encode(),
-                );
+                let bye = Message::Bye {
+                    reason: reason.clone(),
+                };
+                let _ = channel.send_last(&bye.encode(), LAST_WORD);
                 writeln!(out, "a joiner was not seated: {reason}; still waiting")?;
             }
         }

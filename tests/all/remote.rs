@@ -1380,3 +1380,25 @@ fn remote_connection_that_dies_silently_is_noticed_and_the_game_plays_to_the_end
     let texts = same_game_verified(&records);
     assert!(texts[0].contains("tag result "), "{}", texts[0]);
 }
+
+#[test]
+fn remote_join_from_elsewhere_after_the_game_has_begun_is_told_why() {
+    let (_hosting, words, _host_lines) = host(&["nardy", "--seat", "white=bot:greedy", "--wait", "120"]);
+    // Black is a person at a pipe who does not type: the game waits on black.
+    let person = Person::spawn(&["join", &words[0], &words[1]]);
+    wait_for_line(&person.lines, "playing: ");
+    // The same command on another machine (another data folder) is refused, saying why.
+    let elsewhere = temp_dir("remote-elsewhere");
+    let output = tabula_command()
+        .env("TABULA_DATA_DIR", &elsewhere)
+        .args(["join", &words[0], &words[1], "--yes"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the game has begun: only its joiners come back, each with the command it joined with"),
+        "{err}"
+    );
+}

@@ -417,6 +417,30 @@ impl Channel {
             .map_err(|_| ChannelError::Forged)
     }
 
+    /// Sends `plain` as the last message and closes the connection so that it arrives:
+    /// the sending half is shut first, and what the other side still sends is read and
+    /// dropped, for at most `limit`, until it closes too (closing with bytes unread
+    /// would reset the connection, and the message on its way could be lost).
+    pub fn send_last(&mut self, plain: &[u8], limit: Duration) -> Result<(), ChannelError> {
+        self.send(plain)?;
+        self.sender.stop();
+        self.stream.shutdown(Shutdown::Write).ok();
+        let deadline = Instant::now() + limit;
+        let mut unread = [0u8; 4096];
+        let mut stream = &self.stream;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
+                break;
+            }
+            match stream.read(&mut unread) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+        }
+        Ok(())
+    }
+
     /// Closes the connection (both directions) and stops its keepalives.
     pub fn close(&self) {
         // The socket first: a keepalive blocked in its write, holding the lock, fails.

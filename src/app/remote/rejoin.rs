@@ -31,6 +31,9 @@ pub const HANDSHAKE: Duration = Duration::from_secs(20);
 /// How long the host waits at a relay for each joiner (the relay may drop it sooner).
 const RELAY_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
 
+/// How long a refused connection is given to read why before it is closed.
+pub const LAST_WORD: Duration = Duration::from_secs(2);
+
 /// The longest pause between two tries of a joiner coming back.
 const MOST_BACKOFF: Duration = Duration::from_secs(5);
 
@@ -357,12 +360,11 @@ impl Meeting {
                         received,
                     },
                     _ => {
-                        let _ = channel.send(
-                            &Message::Bye {
-                                reason: "the game has begun: only its joiners can come back".into(),
-                            }
-                            .encode(),
-                        );
+                        let reason = "the game has begun: only its joiners come back, each with the command it joined with, on its own machine";
+                        let bye = Message::Bye {
+                            reason: reason.into(),
+                        };
+                        let _ = channel.send_last(&bye.encode(), LAST_WORD);
                         tell("dropped a connection that is not a joiner of the game coming back");
                         continue;
                     }

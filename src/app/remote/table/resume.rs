@@ -10,7 +10,9 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use super::*;
-use crate::app::remote::rejoin::{DialError, Dialer, Returning, backoff, may_return, minutes, passed};
+use crate::app::remote::rejoin::{
+    DialError, Dialer, LAST_WORD, Returning, backoff, may_return, minutes, passed,
+};
 
 /// How this side's table gets a dropped connection back.
 pub enum Rejoin {
@@ -228,7 +230,7 @@ impl RemoteTable {
         };
         if !fits {
             let reason = "this connection cannot take that joiner's place".to_string();
-            let _ = channel.send(&Message::Bye { reason }.encode());
+            let _ = channel.send_last(&Message::Bye { reason }.encode(), LAST_WORD);
             self.tell(&format!(
                 "dropped a connection that says it is joiner {side}: it does not hold that joiner's token"
             ));
