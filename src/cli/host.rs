@@ -258,12 +258,12 @@ fn take_up_again(args: &HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::R
     })?;
     let cannot = |error: &dyn std::fmt::Display| {
         anyhow::anyhow!(
-            "the game hosted here last cannot be taken up again: {error}\n(to forget it, remove {})",
+            "the game hosted here last cannot be taken up again: {error}\n(removing {} forgets it)",
             path.display()
         )
     };
+    let journal = Journal::append_to(&path).map_err(busy)?;
     let (header, entries) = journal::read(&path).map_err(|e| cannot(&e))?;
-    let journal = Journal::append_to(&path).map_err(|e| cannot(&e))?;
     let code: JoinCode = header.code.parse().map_err(|e| cannot(&e))?;
     let meeting = match header.meeting.split(' ').collect::<Vec<_>>()[..] {
         ["relay", relay] => Meeting::open(Some(relay), None, 0)?,
@@ -295,6 +295,17 @@ fn take_up_again(args: &HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::R
         .with_rejoin(rejoin, Box::new(tell_people));
     let relay = header.meeting.strip_prefix("relay ");
     finish(table, args.side.save.as_deref(), relay, out)
+}
+
+/// A journal that cannot be taken up: another program plays its game (it is locked),
+/// or it cannot be opened.
+pub(super) fn busy(error: io::Error) -> anyhow::Error {
+    match error.kind() {
+        io::ErrorKind::WouldBlock => anyhow::anyhow!(
+            "another tabula program on this machine is playing this game now: go on there, or end it first"
+        ),
+        _ => anyhow::anyhow!("the game's journal cannot be opened: {error}"),
+    }
 }
 
 /// The journal of the game hosted here last that has not ended: the newest.

@@ -10,8 +10,8 @@ use std::time::Duration;
 use clap::Args;
 
 use super::host::{
-    JOURNALS, SideArgs, at_terminal, clock_text, finish, named_seats, players_line, seats_of, tell_people,
-    with_journal,
+    JOURNALS, SideArgs, at_terminal, busy, clock_text, finish, named_seats, players_line, seats_of,
+    tell_people, with_journal,
 };
 use super::usage::usage;
 use crate::ai::learn::Nets;
@@ -155,12 +155,12 @@ fn take_up_again(
 ) -> anyhow::Result<ExitCode> {
     let cannot = |error: &dyn std::fmt::Display| {
         anyhow::anyhow!(
-            "this game was begun here, but cannot be taken up again: {error}\n(to join it anew, remove {})",
+            "this game was begun here, but cannot be taken up again: {error}\n(removing {} forgets it)",
             path.display()
         )
     };
+    let journal = Journal::append_to(path).map_err(busy)?;
     let (header, entries) = journal::read(path).map_err(|e| cannot(&e))?;
-    let journal = Journal::append_to(path).map_err(|e| cannot(&e))?;
     let clock = match header.clock.as_str() {
         "" => None,
         text => Some(text.parse::<TimeControl>().map_err(|e| cannot(&e))?),
@@ -177,6 +177,12 @@ fn take_up_again(
     writeln!(out, "this side began {} here; taking it up again", header.game)?;
     let game = crate::app::remote::wire::read_game_line(&header.game).map_err(|e| cannot(&e))?;
     writeln!(out, "playing: {}", players_line(&game, &header.players))?;
+    if !args.side.seat.is_empty() {
+        writeln!(
+            out,
+            "(--seat is not used: this side plays the seats it took when the game began)"
+        )?;
+    }
     let table = table.with_rejoin(Rejoin::Join(dialer), Box::new(tell_people));
     let relay = args.relay.then_some(args.address.as_str());
     finish(table, args.side.save.as_deref(), relay, out)

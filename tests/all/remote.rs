@@ -1121,10 +1121,25 @@ fn remote_joiner_whose_program_ends_takes_the_game_up_again_with_the_same_comman
     // The joiner's program is killed twice in the middle of the game, each time after
     // its bot has moved a few times, and the same command is typed again.
     let mut outputs = Vec::new();
-    for _ in 0..2 {
+    for round in 0..2 {
         let (mut joining, lines) = spawn_in(Some(&join_data), &command, Stdio::null());
         for _ in 0..4 {
             wait_for_line(&lines, "black plays ");
+        }
+        if round == 0 {
+            // The same command while the game's program still runs is told so.
+            let twice = tabula_command()
+                .env("TABULA_DATA_DIR", &join_data)
+                .args(command)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&twice.stderr);
+            assert_eq!(twice.status.code(), Some(1), "{err}");
+            assert!(
+                err.contains("another tabula program on this machine is playing this game now"),
+                "{err}"
+            );
         }
         let _ = joining.0.kill();
         let _ = joining.0.wait();
