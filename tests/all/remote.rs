@@ -516,23 +516,25 @@ fn asks(line: &str) -> bool {
 /// Returns the two sides, their exit statuses and their records.
 fn people_play(
     name: &str,
+    answer: impl FnMut(usize, &[String]) -> String,
+) -> ([Person; 2], [Option<i32>; 2], [String; 2]) {
+    people_play_with(name, &[], answer)
+}
+
+/// As [`people_play`], the host also given `host_extra` arguments.
+fn people_play_with(
+    name: &str,
+    host_extra: &[&str],
     mut answer: impl FnMut(usize, &[String]) -> String,
 ) -> ([Person; 2], [Option<i32>; 2], [String; 2]) {
     let dir = temp_dir(&format!("remote-people-{name}"));
     let records = [dir.join("host.txt"), dir.join("join.txt")];
     let saved = |i: usize| records[i].to_str().unwrap().to_string();
-    let host = Person::spawn(&[
-        "host",
-        "nardy",
-        "--seat",
-        "white=human",
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--save",
-        &saved(0),
-    ]);
+    let host_record = saved(0);
+    let mut host_args = vec!["host", "nardy", "--seat", "white=human", "--bind", "127.0.0.1"];
+    host_args.extend(["--port", "0", "--save", &host_record]);
+    host_args.extend(host_extra);
+    let host = Person::spawn(&host_args);
     let line = wait_for_line(&host.lines, "tabula join ");
     let mut args: Vec<&str> = line.split(' ').skip(1).collect();
     let join_record = saved(1);
@@ -1416,4 +1418,40 @@ fn remote_join_from_elsewhere_after_the_game_has_begun_is_told_why() {
         err.contains("the game has begun: only its joiners come back, each with the command it joined with"),
         "{err}"
     );
+}
+
+#[test]
+fn remote_undo_the_other_side_takes_long_to_answer_is_not_on_the_askers_clock() {
+    // White has ten seconds for the game; black's person takes fourteen to allow
+    // white's undo, which would run white's clock out if it counted there.
+    let answer_after = Duration::from_secs(14);
+    let mut asked = false;
+    let (sides, statuses, texts) = people_play_with("undo-clock", &["--tc", "10+0"], |side, seen| {
+        let prompt = seen.last().unwrap().as_str();
+        if side == 1 {
+            if prompt.ends_with("[y/N]") {
+                thread::sleep(answer_after);
+                return "y".into();
+            }
+            return "genmove".into();
+        }
+        let moved = seen.iter().any(|l| l.starts_with("white plays "));
+        match prompt {
+            "white>" if moved && !asked => {
+                asked = true;
+                "undo".into()
+            }
+            "white>" if asked && seen.iter().filter(|l| l.starts_with("white plays ")).count() >= 2 => {
+                "resign".into()
+            }
+            _ => "genmove".into(),
+        }
+    });
+    let host = sides[0].since(0);
+    assert_eq!(statuses, [Some(0), Some(0)], "{host}");
+    assert!(host.contains("the undo white asked for is allowed"), "{host}");
+    for text in &texts {
+        assert!(!text.contains("\nforfeit "), "{text}");
+        assert!(text.contains("resign white"), "{text}");
+    }
 }

@@ -46,6 +46,10 @@ pub struct RemoteTable {
     pub(super) journal: Option<Journal>,
     /// What an earlier program of this side did, to be done again first.
     pub(super) replay: Replay,
+    /// When this side's seat to act last decided: its clock counts the time until then,
+    /// not the time its decision then takes (the dice's exchange, the other sides'
+    /// answers to an undo), as the other sides' clocks count it.
+    decided_at: Option<std::time::Instant>,
 }
 
 /// Time the other side's clock is given for the network, beyond its own.
@@ -104,6 +108,7 @@ impl RemoteTable {
             kept: None,
             journal: None,
             replay: Replay::default(),
+            decided_at: None,
             ledger,
         }
     }
@@ -198,18 +203,20 @@ impl RemoteTable {
             writeln!(out, "{}", self.clocks())?;
         }
         let ending = self.local_decision(seat, ply, keyboard, out)?;
-        if ending.is_none() && !self.charge_since(self.setup.me, started, Duration::ZERO) {
+        let decided = self.decided_at.take().unwrap_or_else(std::time::Instant::now);
+        let thought = decided.saturating_duration_since(started);
+        if ending.is_none() && !self.charge_for(self.setup.me, thought) {
             let forfeit = Forfeit::new(seat, ForfeitKind::Time, "ran out of time".to_string());
             return self.local_forfeit(forfeit, out).map(Some);
         }
         Ok(ending)
     }
 
-    /// Takes the time since `started`, less `grace`, off `side`'s clock (see
-    /// [`RemoteTable::charge`]).
-    fn charge_since(&mut self, side: u8, started: std::time::Instant, grace: Duration) -> bool {
-        let spent = self.spent(started);
-        self.charge(side, spent.saturating_sub(grace))
+    /// Takes the time `side` took (`took`, or what an earlier program of this side
+    /// noted) off its clock (see [`RemoteTable::charge`]).
+    fn charge_for(&mut self, side: u8, took: Duration) -> bool {
+        let spent = self.spent(took);
+        self.charge(side, spent)
     }
 
     /// Takes `spent` off `side`'s clock and adds the increment; false if it ran out.
@@ -272,6 +279,7 @@ impl RemoteTable {
             match self.referee.act(&mut self.session, true) {
                 Ok(Some(Turn::Played(_))) => match self.session.last_written() {
                     Some(Action::Move(text)) => {
+                        self.decided_at = Some(std::time::Instant::now());
                         self.note_decision(&Decision::Move(text.clone()));
                         self.send_move(ply, &text);
                         writeln!(out, "{} plays {text}", self.session.seat_name(seat))?;
@@ -283,6 +291,7 @@ impl RemoteTable {
                 Err(forfeit) => return self.local_forfeit(forfeit, out).map(Some),
             }
         };
+        self.decided_at = Some(std::time::Instant::now());
         match decision {
             Decision::Roll => {
                 self.send_move(ply, "roll");
@@ -331,7 +340,7 @@ impl RemoteTable {
         let received = self.receive_from(side, limit);
         let out_of_time = self.setup.clock.is_some()
             && (matches!(received, Err((ForfeitKind::Timeout, _)))
-                || !self.charge_since(side, started, grace));
+                || !self.charge_for(side, started.elapsed().saturating_sub(grace)));
         if out_of_time && limit == clock_limit {
             return self
                 .remote_forfeit(seat, (ForfeitKind::Time, "ran out of time".into()), out)

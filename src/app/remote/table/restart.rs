@@ -6,7 +6,6 @@
 //! [`journal`]: crate::app::remote::journal
 
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::*;
 use crate::app::remote::journal::{Entry, Header, Journal};
@@ -194,18 +193,17 @@ impl RemoteTable {
         Ok(yes)
     }
 
-    /// Under a clock, the time since `started`, as an earlier program measured it at
-    /// this point, or else measured now (and noted).
-    pub(super) fn spent(&mut self, started: Instant) -> Duration {
+    /// Under a clock, the time a move took as an earlier program measured it at this
+    /// point, or else `took`, measured now (and noted).
+    pub(super) fn spent(&mut self, took: Duration) -> Duration {
         if self.setup.clock.is_none() {
             return Duration::ZERO;
         }
         if let Some(spent) = self.replay.spent.pop_front() {
             return spent;
         }
-        let spent = started.elapsed();
-        self.note(Entry::Spent(spent));
-        spent
+        self.note(Entry::Spent(took));
+        took
     }
 
     /// What link `link` read next in an earlier program: a message, or `None` when
