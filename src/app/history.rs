@@ -229,7 +229,9 @@ impl History {
         Ok(number)
     }
 
-    /// Removes the oldest games beyond the bound.
+    /// Removes the oldest games beyond the bound, and what programs killed while they
+    /// wrote a game left (`.game-000012.txt.PID.tmp`) once it is a day old: no program
+    /// still writes it.
     fn prune(&self) {
         let numbers = self.numbers();
         let extra = numbers.len().saturating_sub(self.keep);
@@ -237,8 +239,27 @@ impl History {
             // A file that cannot be removed now is removed at the next game.
             let _ = std::fs::remove_file(self.path_of(*number));
         }
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let left = name.starts_with(".game-") && name.ends_with(".tmp");
+            let stale = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|time| time.elapsed().ok())
+                .is_some_and(|age| age > LEFT_BEHIND);
+            if left && stale {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
     }
 }
+
+/// How old a temporary file a killed program left among the kept games must be to go.
+const LEFT_BEHIND: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 
 /// The history number in a kept game's file name (`game-000012.txt`).
 fn number_of(name: &str) -> Option<u64> {

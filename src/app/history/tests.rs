@@ -66,3 +66,27 @@ fn words_that_are_not_last_or_a_number_are_file_names() {
     assert_eq!(record_path("game.txt").unwrap(), "game.txt");
     assert_eq!(record_path("./3").unwrap(), "./3");
 }
+
+#[test]
+fn what_a_killed_program_left_among_the_kept_games_goes_once_a_day_old() {
+    let history = history("left-behind", 10);
+    std::fs::create_dir_all(history.dir()).unwrap();
+    let (old, fresh) = (
+        history.dir().join(".game-000001.txt.4242.tmp"),
+        history.dir().join(".game-000002.txt.4343.tmp"),
+    );
+    for path in [&old, &fresh] {
+        std::fs::write(path, "cut short").unwrap();
+    }
+    let day_ago = std::time::SystemTime::now() - LEFT_BEHIND - std::time::Duration::from_secs(60);
+    std::fs::File::options()
+        .write(true)
+        .open(&old)
+        .unwrap()
+        .set_modified(day_ago)
+        .unwrap();
+    history.start().keep(&rolled_session(1), &[]).unwrap();
+    assert!(!old.exists());
+    assert!(fresh.exists(), "a program may still be writing it");
+    assert_eq!(history.numbers(), vec![1]);
+}
