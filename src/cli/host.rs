@@ -48,7 +48,7 @@ pub(super) struct HostArgs {
     /// Take up again the last game hosted here whose program ended before the game did
     /// (a crash, a closed terminal): the same game, seats, code and port; the joiners
     /// come back by themselves within their --wait
-    #[arg(long, conflicts_with_all = ["words", "opts", "port", "bind", "relay", "tc", "seat"])]
+    #[arg(long, conflicts_with_all = ["game", "words", "opts", "port", "bind", "relay", "tc", "seat"])]
     pub(super) resume: bool,
     #[command(flatten)]
     pub(super) side: SideArgs,

@@ -434,9 +434,15 @@ fn remote_help_says_how_to_host_and_join() {
         "--port",
         "--save",
         "wrong code",
+        "--resume",
+        "tabula host --resume",
     ] {
         assert!(out.contains(words), "host --help lacks {words}:\n{out}");
     }
+    // Taking a game up again takes its game and seats from where it was kept.
+    let (status, _, err) = run_tabula(&["host", "nardy", "--resume"], "");
+    assert_eq!(status, Some(2), "{err}");
+    assert!(err.contains("cannot be used with '--resume'"), "{err}");
     let (status, out, _) = run_tabula(&["join", "--help"], "");
     assert_eq!(status, Some(0));
     for words in [
@@ -445,6 +451,7 @@ fn remote_help_says_how_to_host_and_join() {
         "7-crossover-clockwork",
         "--yes",
         "--seat <SEAT=PLAYER>",
+        "types the same command again",
     ] {
         assert!(out.contains(words), "join --help lacks {words}:\n{out}");
     }
