@@ -1462,3 +1462,105 @@ fn remote_undo_the_other_side_takes_long_to_answer_is_not_on_the_askers_clock() 
         assert!(text.contains("resign white"), "{text}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn remote_person_in_a_terminal_looks_at_the_game_while_the_other_side_thinks() {
+    use crate::table::{TABULA, without_escapes};
+    use std::io::{Read as _, Write as _};
+    use std::sync::{Arc, Mutex};
+    // The host's person, at a pipe, plays light, which rolls first; it waits for the test.
+    let mut host = Person::spawn(&[
+        "host",
+        "ur",
+        "--seat",
+        "light=human",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+    ]);
+    let line = wait_for_line(&host.lines, "tabula join ");
+    let words: Vec<&str> = line.split(' ').skip(2).collect();
+    let dir = temp_dir("remote-look");
+    let saved = dir.join("mid.txt");
+    // The joiner's person plays dark in a terminal.
+    let shell = format!(
+        "stty rows 40 cols 100; {TABULA} join {} {} --yes",
+        words[0], words[1]
+    );
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &shell, "/dev/null"])
+        .env("TERM", "xterm-256color")
+        .env(crate::support::DATA_DIR_VAR, crate::support::test_data_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("this test needs script(1) from util-linux to make a terminal");
+    let shown = Arc::new(Mutex::new(String::new()));
+    {
+        let (shown, mut stdout) = (Arc::clone(&shown), child.stdout.take().unwrap());
+        thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                shown
+                    .lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+        });
+    }
+    let mut keys = child.stdin.take().unwrap();
+    let mut terminal = Running(child);
+    // Waits until the terminal has shown `text` (past what it showed before).
+    let mut from = 0;
+    let mut wait_shown = |text: &str| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let screen = without_escapes(&shown.lock().unwrap());
+            if let Some(at) = screen[from.min(screen.len())..].find(text) {
+                from += at + text.len();
+                return;
+            }
+            assert!(Instant::now() < deadline, "no '{text}' in:\n{screen}");
+            thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let mut press = |line: &str| {
+        keys.write_all(format!("{line}\r").as_bytes()).unwrap();
+        keys.flush().unwrap();
+    };
+    // While light has not rolled, dark's person looks at the board, is told a roll
+    // waits for their turn, and saves the game so far.
+    wait_shown("(while the others play you may type board, hint, legal, status or save FILE)");
+    press("board");
+    wait_shown("reserve 5");
+    press("roll");
+    wait_shown("error: not yet: light is to roll; your prompt comes at your turn");
+    press(&format!("save {}", saved.display()));
+    wait_shown("saved to ");
+    // Then light plays, and dark's own prompt comes; dark concedes there.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        assert!(Instant::now() < deadline, "dark's prompt never came");
+        if let Ok(line) = host.lines.recv_timeout(Duration::from_millis(20))
+            && asks(&line)
+        {
+            host.type_line("genmove");
+        }
+        if without_escapes(&shown.lock().unwrap()).contains("dark roll-off>") {
+            break;
+        }
+    }
+    press("resign");
+    assert_eq!(host.running.finish(), Some(0));
+    assert_eq!(terminal.finish(), Some(0));
+    let screen = without_escapes(&shown.lock().unwrap());
+    assert!(screen.contains("dark resigns"), "{screen}");
+    let (status, out, err) = run_tabula(&["verify", saved.to_str().unwrap()], "");
+    assert_eq!(status, Some(0), "{out}\n{err}");
+}

@@ -52,6 +52,20 @@ pub trait Keyboard {
     /// table plays the decision.
     fn decide(&mut self, session: &mut Session, seat: Seat, notes: &[String]) -> io::Result<Decision>;
 
+    /// While another side is to act: this side's people may run commands that only read
+    /// on `session` (the board, a hint, `save` with the record's `notes`), until
+    /// `arrived` says that the other side's message is in. They decide nothing here:
+    /// the game must be left as it is. A keyboard that cannot tell whether a line was
+    /// typed without waiting for it returns at once.
+    fn while_waiting(
+        &mut self,
+        _session: &mut Session,
+        _notes: &[String],
+        _arrived: &dyn Fn() -> bool,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+
     /// Whether this side's people allow the undo `question` asks (another side's people
     /// want to take back their last move). Asked only of a side with people; a side of
     /// bots and engines alone declines.

@@ -42,6 +42,9 @@ pub struct RemoteKeyboard {
     shown: Option<String>,
     /// The short view of the board (`view compact`), else the full one where it fits.
     compact: bool,
+    /// True once the person was told that they may look at the game while the others
+    /// play.
+    told_of_waiting: bool,
 }
 
 /// Where the lines come from.
@@ -83,6 +86,7 @@ impl RemoteKeyboard {
             out: Box::new(out),
             shown: None,
             compact: false,
+            told_of_waiting: false,
         })
     }
 
@@ -93,6 +97,7 @@ impl RemoteKeyboard {
             out,
             shown: None,
             compact: false,
+            told_of_waiting: false,
         }
     }
 
@@ -341,6 +346,92 @@ impl Keyboard for RemoteKeyboard {
     fn allow_undo(&mut self, _session: &Session, question: &str) -> io::Result<bool> {
         self.confirm(question)
     }
+
+    /// In a terminal, lines typed while another side is to act run as at the prompt,
+    /// but only the commands that read (a decision waits for this side's turn). From a
+    /// pipe, lines are read only at a prompt, so that a program driving this side knows
+    /// when it is asked.
+    fn while_waiting(
+        &mut self,
+        session: &mut Session,
+        notes: &[String],
+        arrived: &dyn Fn() -> bool,
+    ) -> io::Result<()> {
+        if !self.terminal() {
+            return Ok(());
+        }
+        if !self.told_of_waiting {
+            self.told_of_waiting = true;
+            writeln!(
+                self.out,
+                "(while the others play you may type board, hint, legal, status or save FILE)"
+            )?;
+            self.out.flush()?;
+        }
+        while !arrived() {
+            let Some(line) = typed_line(std::time::Duration::from_millis(100))? else {
+                continue;
+            };
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if deciding(line, session) {
+                let now = match session.phase() {
+                    Phase::Roll(seat) => format!("{} is to roll", session.seat_name(seat)),
+                    Phase::Move(seat) => format!("{} is to move", session.seat_name(seat)),
+                    Phase::Over => "the game is over".to_string(),
+                };
+                self.show_error(&format!("error: not yet: {now}; your prompt comes at your turn"))?;
+            } else {
+                self.run(session, notes, line)?;
+            }
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// True if `line` is a decision (a move, a roll, `genmove`, `resign`, `undo`).
+fn deciding(line: &str, session: &Session) -> bool {
+    matches!(
+        command::parse(line, session.game()),
+        Ok(Command::Roll | Command::Play(_) | Command::Genmove | Command::Resign | Command::Undo)
+    )
+}
+
+/// A line typed at the terminal within `wait`, if one was: the terminal, between two
+/// prompts, hands over whole lines. Its end (Ctrl-D, a closed terminal) is an error, so
+/// that nobody waits on it any more.
+#[cfg(unix)]
+fn typed_line(wait: std::time::Duration) -> io::Result<Option<String>> {
+    let mut ready = libc::pollfd {
+        fd: libc::STDIN_FILENO,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let millis = i32::try_from(wait.as_millis()).unwrap_or(i32::MAX);
+    // SAFETY: one valid pollfd, for as long as the call.
+    if unsafe { libc::poll(&mut ready, 1, millis) } <= 0 {
+        // Nothing yet, or a signal (Ctrl-C, which its own handler reports).
+        return Ok(None);
+    }
+    let mut bytes = [0u8; 4096];
+    // SAFETY: reads at most the buffer's length into it.
+    let read = unsafe { libc::read(libc::STDIN_FILENO, bytes.as_mut_ptr().cast(), bytes.len()) };
+    match usize::try_from(read) {
+        Ok(0) | Err(_) => Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            "the terminal's input ended",
+        )),
+        Ok(count) => Ok(Some(String::from_utf8_lossy(&bytes[..count]).into_owned())),
+    }
+}
+
+/// Elsewhere a line cannot be waited for without blocking: nothing is read.
+#[cfg(not(unix))]
+fn typed_line(_wait: std::time::Duration) -> io::Result<Option<String>> {
+    Err(io::Error::other("lines are read only at the prompt here"))
 }
 
 impl Drop for RemoteKeyboard {

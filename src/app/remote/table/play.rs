@@ -19,6 +19,9 @@ mod kept;
 // The game taken up again in a new program, from its journal.
 #[path = "restart.rs"]
 mod restart;
+// This side's people look at the game while another side thinks.
+#[path = "watch.rs"]
+mod watch;
 
 /// A remote game at this side's table.
 pub struct RemoteTable {
@@ -174,7 +177,7 @@ impl RemoteTable {
             let step = if self.sides[seat] == self.setup.me {
                 self.local_turn(seat, keyboard, out)?
             } else {
-                self.remote_turn(seat, out)?
+                self.remote_turn(seat, keyboard, out)?
             };
             let step = match step {
                 None => self.settle_undo(keyboard, out)?,
@@ -323,7 +326,12 @@ impl RemoteTable {
 
     /// Another side's seat acts: its message is read and checked (and, at the host,
     /// relayed to the other joiners).
-    fn remote_turn(&mut self, seat: Seat, out: &mut dyn Write) -> io::Result<Option<Ending>> {
+    fn remote_turn(
+        &mut self,
+        seat: Seat,
+        keyboard: &mut dyn Keyboard,
+        out: &mut dyn Write,
+    ) -> io::Result<Option<Ending>> {
         let side = self.sides[seat];
         let started = std::time::Instant::now();
         // A joiner hears another joiner's moves through the host: two legs of network.
@@ -337,7 +345,9 @@ impl RemoteTable {
             Some(_) if clock_limit < self.setup.limit => clock_limit,
             _ => self.setup.limit,
         };
-        let received = self.receive_from(side, limit);
+        // This side's people may look at the game meanwhile.
+        let people = (0..self.sides.len()).any(|s| !self.is_theirs(s) && self.referee.is_human(s));
+        let received = self.receive_watched(side, limit, people.then_some(keyboard));
         let out_of_time = self.setup.clock.is_some()
             && (matches!(received, Err((ForfeitKind::Timeout, _)))
                 || !self.charge_for(side, started.elapsed().saturating_sub(grace)));
@@ -541,6 +551,17 @@ impl RemoteTable {
     /// read strictly.
     /// A connection that closed or failed comes back if it may (see [`super::resume`]).
     pub(super) fn receive_from(&mut self, side: u8, limit: Duration) -> Result<Message, Fault> {
+        self.receive_watched(side, limit, None)
+    }
+
+    /// As [`RemoteTable::receive_from`], with this side's people at `watch` free to
+    /// look at the game while the message is on its way.
+    fn receive_watched<'k>(
+        &mut self,
+        side: u8,
+        limit: Duration,
+        mut watch: Option<&mut (dyn Keyboard + 'k)>,
+    ) -> Result<Message, Fault> {
         let link = self.link_of(side);
         loop {
             // Joiners come back once this side has played again what it did before.
@@ -549,7 +570,7 @@ impl RemoteTable {
             }
             let bytes = match self.replayed_read(link) {
                 Some(bytes) => bytes,
-                None => match self.links[link].recv(limit) {
+                None => match self.recv_live(link, limit, watch.as_deref_mut()) {
                     Ok(bytes) => {
                         self.note(Entry::Read {
                             link,
