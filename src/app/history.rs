@@ -239,22 +239,8 @@ impl History {
             // A file that cannot be removed now is removed at the next game.
             let _ = std::fs::remove_file(self.path_of(*number));
         }
-        let Ok(entries) = std::fs::read_dir(&self.dir) else {
-            return;
-        };
-        for entry in entries.filter_map(Result::ok) {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let left = name.starts_with(".game-") && name.ends_with(".tmp");
-            let stale = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|time| time.elapsed().ok())
-                .is_some_and(|age| age > LEFT_BEHIND);
-            if left && stale {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
+        let left = |name: &str| name.starts_with(".game-") && name.ends_with(".tmp");
+        crate::ai::files::remove_old(&self.dir, LEFT_BEHIND, left);
     }
 }
 

@@ -117,7 +117,7 @@ impl Journal {
     pub fn create(path: &Path, header: &Header) -> io::Result<Journal> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
-            forget_old(dir);
+            crate::ai::files::remove_old(dir, FORGOTTEN, |name| name.ends_with(".journal"));
         }
         let temporary = path.with_extension("new");
         let _ = std::fs::remove_file(&temporary);
@@ -167,25 +167,6 @@ impl Journal {
 /// How long a journal nobody wrote to is kept: far beyond the longest `--wait` (a
 /// day), for two sides whose programs both ended and come back later.
 pub const FORGOTTEN: Duration = Duration::from_secs(30 * 24 * 60 * 60);
-
-/// Removes the journals in `dir` untouched for [`FORGOTTEN`].
-fn forget_old(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|time| time.elapsed().ok())
-            .is_some_and(|age| age > FORGOTTEN);
-        if old && entry.file_name().to_string_lossy().ends_with(".journal") {
-            // One that cannot be removed now goes with the next game.
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
 
 /// Reads the journal at `path`: its header and every whole entry.
 pub fn read(path: &Path) -> Result<(Header, Vec<Entry>), JournalError> {
