@@ -131,7 +131,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
     meeting.announce(&code, out)?;
     out.flush()?;
     let limit = Duration::from_secs(args.side.wait);
-    let clock = args.tc.map(clock_text);
+    let clock = args.tc.map(|tc| tc.to_string());
     let (mut links, wrong) =
         seat_joiners(&meeting, &code, &game, &mut seating, limit, clock.as_deref(), out)?;
     let (ledger, players) = table::start(&mut links, &game, &seating)
@@ -144,7 +144,7 @@ pub(super) fn host(args: HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         chain: (chain.secret(), chain.length()),
         token: [0; 32],
         game: wire_title(&game),
-        clock: clock.unwrap_or_default(),
+        clock: args.tc,
         sides: sides.clone(),
         players: players.clone(),
         mine: mine.iter().map(PlayerSpec::to_string).collect(),
@@ -262,8 +262,7 @@ fn take_up_again(args: &HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::R
             path.display()
         )
     };
-    let journal = Journal::append_to(&path).map_err(busy)?;
-    let (header, entries) = journal::read(&path).map_err(|e| cannot(&e))?;
+    let (journal, header, entries) = reopen(&path, &cannot)?;
     let code: JoinCode = header.code.parse().map_err(|e| cannot(&e))?;
     let meeting = match header.meeting.split(' ').collect::<Vec<_>>()[..] {
         ["relay", relay] => Meeting::open(Some(relay), None, 0)?,
@@ -276,15 +275,14 @@ fn take_up_again(args: &HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::R
         }
         _ => return Err(cannot(&"it does not say where the joiners were met")),
     };
-    let clock = match header.clock.as_str() {
-        "" => None,
-        text => Some(text.parse::<TimeControl>().map_err(|e| cannot(&e))?),
-    };
-    let setup = args.side.setup(0, nets, clock)?;
+    let setup = args.side.setup(0, nets, header.clock)?;
     writeln!(out, "this side hosted {} here; taking it up again", header.game)?;
     meeting.announce(&code, out)?;
-    let game = crate::app::remote::wire::read_game_line(&header.game).map_err(|e| cannot(&e))?;
-    writeln!(out, "playing: {}", players_line(&game, &header.players))?;
+    writeln!(
+        out,
+        "playing: {}",
+        players_line(&header.game().map_err(|e| cannot(&e))?, &header.players)
+    )?;
     out.flush()?;
     let rejoin = Rejoin::Host {
         returns: meeting.keep_open(code, 0),
@@ -297,9 +295,21 @@ fn take_up_again(args: &HostArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::R
     finish(table, args.side.save.as_deref(), relay, out)
 }
 
+/// The journal at `path` of a game this side began, locked while this program plays
+/// it, with its start and its inputs; `cannot` says why a journal that cannot be read
+/// cannot be taken up.
+pub(super) fn reopen(
+    path: &std::path::Path,
+    cannot: &dyn Fn(&dyn std::fmt::Display) -> anyhow::Error,
+) -> anyhow::Result<(Journal, Header, Vec<journal::Entry>)> {
+    let journal = Journal::append_to(path).map_err(busy)?;
+    let (header, entries) = journal::read(path).map_err(|e| cannot(&e))?;
+    Ok((journal, header, entries))
+}
+
 /// A journal that cannot be taken up: another program plays its game (it is locked),
 /// or it cannot be opened.
-pub(super) fn busy(error: io::Error) -> anyhow::Error {
+fn busy(error: io::Error) -> anyhow::Error {
     match error.kind() {
         io::ErrorKind::WouldBlock => anyhow::anyhow!(
             "another tabula program on this machine is playing this game now: go on there, or end it first"
@@ -318,11 +328,6 @@ fn last_hosted(dir: &std::path::Path) -> Option<PathBuf> {
         .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
         .max()
         .map(|(_, path)| path)
-}
-
-/// A time control as the offer writes it: `60+1`.
-pub(super) fn clock_text(tc: TimeControl) -> String {
-    format!("{}+{}", tc.base.as_secs_f64(), tc.increment.as_secs_f64())
 }
 
 fn wire_title(game: &AnyGame) -> String {

@@ -10,17 +10,16 @@ use std::time::Duration;
 use clap::Args;
 
 use super::host::{
-    JOURNALS, SideArgs, at_terminal, busy, clock_text, finish, named_seats, players_line, seats_of,
-    tell_people, with_journal,
+    JOURNALS, SideArgs, at_terminal, finish, named_seats, players_line, reopen, seats_of, tell_people,
+    with_journal,
 };
 use super::usage::usage;
 use crate::ai::learn::Nets;
 use crate::app::players::PlayerSpec;
-use crate::app::protocol::client::TimeControl;
 use crate::app::remote::channel::{Channel, HandshakeError, Role};
 use crate::app::remote::code::JoinCode;
 use crate::app::remote::dice::Chain;
-use crate::app::remote::journal::{self, Header, Journal};
+use crate::app::remote::journal::{self, Header};
 use crate::app::remote::rejoin::{Dialer, HANDSHAKE, ResumeToken, WRONG_CODES};
 use crate::app::remote::relay::{End, connect_via_relay};
 use crate::app::remote::table::{self, Offer, Rejoin, RemoteTable};
@@ -105,7 +104,7 @@ pub(super) fn join(args: JoinArgs, nets: &Nets, out: &mut dyn Write) -> anyhow::
         chain: (chain.secret(), chain.length()),
         token: token.bytes(),
         game: offer.line.clone(),
-        clock: offer.clock.map(clock_text).unwrap_or_default(),
+        clock: offer.clock,
         sides: sides.clone(),
         players: players.clone(),
         mine: named
@@ -159,13 +158,8 @@ fn take_up_again(
             path.display()
         )
     };
-    let journal = Journal::append_to(path).map_err(busy)?;
-    let (header, entries) = journal::read(path).map_err(|e| cannot(&e))?;
-    let clock = match header.clock.as_str() {
-        "" => None,
-        text => Some(text.parse::<TimeControl>().map_err(|e| cannot(&e))?),
-    };
-    let setup = args.side.setup(header.side, nets, clock)?;
+    let (journal, header, entries) = reopen(path, &cannot)?;
+    let setup = args.side.setup(header.side, nets, header.clock)?;
     let dialer = Dialer {
         address: args.address.clone(),
         relay: args.relay,
@@ -175,7 +169,7 @@ fn take_up_again(
     };
     let table = RemoteTable::from_journal(&header, entries, setup, journal).map_err(|e| cannot(&e))?;
     writeln!(out, "this side began {} here; taking it up again", header.game)?;
-    let game = crate::app::remote::wire::read_game_line(&header.game).map_err(|e| cannot(&e))?;
+    let game = header.game().map_err(|e| cannot(&e))?;
     writeln!(out, "playing: {}", players_line(&game, &header.players))?;
     if !args.side.seat.is_empty() {
         writeln!(

@@ -137,6 +137,19 @@ fn exits_0_saying(running: &mut Running, lines: &mpsc::Receiver<String>, phrases
     out
 }
 
+/// Runs `tabula ARGS` to its end in the data folder `data`, with nothing on its
+/// standard input: its exit status and standard error.
+fn tabula_in(data: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
+    let output = tabula_command()
+        .env("TABULA_DATA_DIR", data)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), err)
+}
+
 /// Runs `tabula join ADDRESS CODE ARGS` to its end: (status, stdout, stderr).
 fn join(words: &[String], args: &[&str]) -> (Option<i32>, String, String) {
     let mut all: Vec<&str> = vec!["join"];
@@ -1020,14 +1033,8 @@ fn remote_side_that_leaves_with_ctrl_c_twice_keeps_the_game_so_far_and_the_host_
     let (status, out, err) = run_tabula(&["verify", kept.to_str().unwrap()], "");
     assert_eq!(status, Some(0), "{out}\n{err}");
     // It is not taken up at one keyboard, where the dice would be this side's alone.
-    let resumed = tabula_command()
-        .env("TABULA_DATA_DIR", &join_data)
-        .args(["play", "--resume"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&resumed.stderr);
-    assert!(!resumed.status.success(), "{err}");
+    let (status, err) = tabula_in(&join_data, &["play", "--resume"]);
+    assert_ne!(status, Some(0), "{err}");
     assert!(
         err.contains("was played across the network and is not over"),
         "{err}"
@@ -1137,14 +1144,8 @@ fn remote_joiner_whose_program_ends_takes_the_game_up_again_with_the_same_comman
         }
         if round == 0 {
             // The same command while the game's program still runs is told so.
-            let twice = tabula_command()
-                .env("TABULA_DATA_DIR", &join_data)
-                .args(command)
-                .stdin(Stdio::null())
-                .output()
-                .unwrap();
-            let err = String::from_utf8_lossy(&twice.stderr);
-            assert_eq!(twice.status.code(), Some(1), "{err}");
+            let (status, err) = tabula_in(&join_data, &command);
+            assert_eq!(status, Some(1), "{err}");
             assert!(
                 err.contains("another tabula program on this machine is playing this game now"),
                 "{err}"
@@ -1322,19 +1323,7 @@ fn remote_host_whose_program_ends_takes_the_game_up_again_with_resume() {
     let texts = same_game_verified(&records);
     assert!(texts[0].contains("tag result "), "{}", texts[0]);
     // Nothing is left to take up again.
-    let (status, _, err) = {
-        let output = tabula_command()
-            .env("TABULA_DATA_DIR", &host_data)
-            .args(["host", "--resume"])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            (),
-            String::from_utf8_lossy(&output.stderr).to_string(),
-        )
-    };
+    let (status, err) = tabula_in(&host_data, &["host", "--resume"]);
     assert_eq!(status, Some(1), "{err}");
     assert!(
         err.contains("no hosted game is waiting to be taken up again"),
@@ -1413,14 +1402,8 @@ fn remote_join_from_elsewhere_after_the_game_has_begun_is_told_why() {
     wait_for_line(&person.lines, "playing: ");
     // The same command on another machine (another data folder) is refused, saying why.
     let elsewhere = temp_dir("remote-elsewhere");
-    let output = tabula_command()
-        .env("TABULA_DATA_DIR", &elsewhere)
-        .args(["join", &words[0], &words[1], "--yes"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{err}");
+    let (status, err) = tabula_in(&elsewhere, &["join", &words[0], &words[1], "--yes"]);
+    assert_eq!(status, Some(1), "{err}");
     assert!(
         err.contains("the game has begun: only its joiners come back, each with the command it joined with"),
         "{err}"

@@ -24,6 +24,8 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::dice::Digest;
+use crate::app::protocol::client::TimeControl;
+use crate::games::AnyGame;
 
 /// The first line of every journal.
 const MAGIC: &str = "tabula remote journal 1";
@@ -43,8 +45,8 @@ pub struct Header {
     pub token: [u8; 32],
     /// The game line (id and options), as the offer named it.
     pub game: String,
-    /// The time control, as the offer wrote it (empty: none).
-    pub clock: String,
+    /// The time control, if any.
+    pub clock: Option<TimeControl>,
     /// The side of each seat.
     pub sides: Vec<u8>,
     /// Every seat's player as the record names it.
@@ -221,6 +223,11 @@ fn private_file(path: &Path) -> io::Result<File> {
 }
 
 impl Header {
+    /// The game, new, as its line names it.
+    pub fn game(&self) -> Result<AnyGame, String> {
+        super::wire::read_game_line(&self.game).map_err(|e| e.to_string())
+    }
+
     fn text(&self) -> String {
         let list = |words: Vec<String>| words.join(" ");
         let mut text = format!("{MAGIC}\n");
@@ -236,7 +243,8 @@ impl Header {
         line("chain", format!("{} {}", hex(&self.chain.0), self.chain.1));
         line("token", hex(&self.token));
         line("game", hex(self.game.as_bytes()));
-        line("clock", hex(self.clock.as_bytes()));
+        let clock = self.clock.map(|tc| tc.to_string()).unwrap_or_default();
+        line("clock", hex(clock.as_bytes()));
         line("sides", list(self.sides.iter().map(u8::to_string).collect()));
         line(
             "players",
@@ -308,7 +316,10 @@ impl Header {
             chain: (bytes32(secret)?, length.parse().ok()?),
             token: bytes32(get("token")?)?,
             game: text(get("game")?)?,
-            clock: text(get("clock")?)?,
+            clock: match text(get("clock")?)?.as_str() {
+                "" => None,
+                clock => Some(clock.parse().ok()?),
+            },
             sides: words("sides")?
                 .iter()
                 .map(|w| w.parse().ok())

@@ -13,7 +13,7 @@ fn header() -> Header {
         chain: ([7; 32], 2048),
         token: [9; 32],
         game: "nardy koks=on".into(),
-        clock: String::new(),
+        clock: None,
         sides: vec![0, 1],
         players: vec!["bot:best".into(), "human".into()],
         mine: vec![String::new(), "engine:./my bot --fast".into()],

@@ -36,7 +36,6 @@ impl RemoteTable {
             self.kept = None;
             writeln!(out, "the game is no longer kept in the history: {error}")?;
         } else if let Some(number) = kept.number().filter(|_| before.is_none()) {
-            self.replay.kept = Some(number);
             self.note(crate::app::remote::journal::Entry::Kept(number));
         }
         Ok(())

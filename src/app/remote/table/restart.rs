@@ -40,7 +40,7 @@ impl RemoteTable {
         setup: Setup,
         journal: Journal,
     ) -> Result<RemoteTable, SetupError> {
-        let game = wire::read_game_line(&header.game).map_err(|e| SetupError::Offer(e.to_string()))?;
+        let game = header.game().map_err(SetupError::Offer)?;
         let seats = game.seat_count();
         let mine: Vec<PlayerSpec> = (0..seats)
             .map(|seat| match header.mine.get(seat).map(String::as_str) {
