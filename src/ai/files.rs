@@ -167,26 +167,6 @@ impl FileError {
     }
 }
 
-/// Removes the files in `dir` whose names `chosen` picks and that nobody changed for
-/// longer than `age` (files left behind); one that cannot be removed now is left for
-/// the next time.
-pub fn remove_old(dir: &Path, age: std::time::Duration, chosen: impl Fn(&str) -> bool) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|time| time.elapsed().ok())
-            .is_some_and(|untouched| untouched > age);
-        if old && chosen(&entry.file_name().to_string_lossy()) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
-
 /// Reads a file whole: it must be a regular file (see the module notes) of at most
 /// `limit` bytes. The error says which of these failed.
 pub fn read_file(path: &Path, limit: Limit) -> Result<Vec<u8>, FileError> {

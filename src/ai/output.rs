@@ -228,6 +228,33 @@ fn plain_target(path: &Path) -> Result<PathBuf, OutputError> {
     }
 }
 
+/// Removes the files in `dir` whose names `chosen` picks and that nobody changed for
+/// longer than `age` (files left behind); one that cannot be removed now is left for
+/// the next time.
+pub fn remove_old(dir: &Path, age: std::time::Duration, chosen: impl Fn(&str) -> bool) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|time| time.elapsed().ok())
+            .is_some_and(|untouched| untouched > age);
+        if old && chosen(&entry.file_name().to_string_lossy()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The file a temporary one of [`write_atomically`] was to become, if `name` is the
+/// name of one (`.game-000012.txt.4242.tmp` was to be `game-000012.txt`).
+pub fn left_behind_target(name: &str) -> Option<&str> {
+    let (target, pid) = name.strip_prefix('.')?.strip_suffix(".tmp")?.rsplit_once('.')?;
+    pid.parse::<u32>().ok().map(|_| target)
+}
+
 /// Writes `bytes` as the whole of the file at `path` (see the module's rules): to a
 /// temporary file beside the target, flushed and renamed over it; on any failure the
 /// temporary file is removed and the target is as it was.

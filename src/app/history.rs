@@ -239,8 +239,10 @@ impl History {
             // A file that cannot be removed now is removed at the next game.
             let _ = std::fs::remove_file(self.path_of(*number));
         }
-        let left = |name: &str| name.starts_with(".game-") && name.ends_with(".tmp");
-        crate::ai::files::remove_old(&self.dir, LEFT_BEHIND, left);
+        let left = |name: &str| {
+            crate::ai::output::left_behind_target(name).is_some_and(|kept| number_of(kept).is_some())
+        };
+        crate::ai::output::remove_old(&self.dir, LEFT_BEHIND, left);
     }
 }
 

@@ -117,3 +117,14 @@ fn a_path_without_a_file_name_is_refused() {
     let error = target_of(Path::new("/")).unwrap_err();
     assert!(error.is_refusal(), "{error}");
 }
+
+#[test]
+fn a_temporary_file_names_the_file_it_was_to_become() {
+    assert_eq!(
+        left_behind_target(".game-000012.txt.4242.tmp"),
+        Some("game-000012.txt")
+    );
+    assert_eq!(left_behind_target("game-000012.txt"), None);
+    assert_eq!(left_behind_target(".game-000012.txt.tmp"), None);
+    assert_eq!(left_behind_target(".notes.tmp"), None);
+}

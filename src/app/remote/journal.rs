@@ -119,7 +119,7 @@ impl Journal {
     pub fn create(path: &Path, header: &Header) -> io::Result<Journal> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
-            crate::ai::files::remove_old(dir, FORGOTTEN, |name| name.ends_with(".journal"));
+            crate::ai::output::remove_old(dir, FORGOTTEN, |name| name.ends_with(".journal"));
         }
         let temporary = path.with_extension("new");
         let _ = std::fs::remove_file(&temporary);

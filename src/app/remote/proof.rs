@@ -290,6 +290,12 @@ pub enum VerifyError {
     Damaged(Damage),
 }
 
+/// True if `record` was played across the network: it carries the dice's proof, even
+/// a damaged one.
+pub fn played_remotely(record: &GameRecord) -> bool {
+    !matches!(Proof::read(&record.notes), Ok(None))
+}
+
 /// Checks every roll of `record` against its proof: each reveal against its side's
 /// chain, and each roll against the dice the reveals throw there. A damaged record is
 /// refused even when its rolls check, but a roll that does not check is named first.

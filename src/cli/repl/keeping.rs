@@ -57,10 +57,11 @@ impl Keeping {
         let (mut session, loaded) = load_game(&request, config.seed)?;
         session.set_nets(config.nets.clone());
         let recorded = crate::app::record::pick_from_file(&request.path, None)?.game;
-        // A record with the dice's proof, even a damaged one, was played across the network.
-        let remote = !matches!(crate::app::remote::proof::Proof::read(&recorded.notes), Ok(None));
-        if remote && session.phase() != crate::core::Phase::Over {
-            let number = history.number_of_path(&path).unwrap_or_default();
+        let number = history.number_of_path(&path);
+        if crate::app::remote::proof::played_remotely(&recorded)
+            && session.phase() != crate::core::Phase::Over
+        {
+            let number = number.unwrap_or_default();
             anyhow::bail!(
                 "the last kept game ({number}) was played across the network and is not over: its dice \
                  come from every side, so it cannot go on at one keyboard ('tabula replay {number}' \
@@ -72,7 +73,7 @@ impl Keeping {
             seats.retain(|recorded| recorded.seat != given.seat);
             seats.push(given.clone());
         }
-        keeping.game = history.number_of_path(&path).map(|number| history.reopen(number));
+        keeping.game = number.map(|number| history.reopen(number));
         keeping.resumed = Some(loaded);
         Ok((session, seats, keeping))
     }
