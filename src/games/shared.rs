@@ -1,7 +1,8 @@
 //! What the games' code shares where the `Game` trait cannot give a default: a game's
-//! `INFO` and `NewGame`, and the methods several games answer from the same fields,
-//! written once as macros expanded inside each game's trait impls (the expansion is the
-//! code the game had, so the hot paths of searches and playouts run as before).
+//! `INFO` and `NewGame`, made at the game module's top level by `game_info!`, and the
+//! methods several games answer from the same fields, written once as macros expanded
+//! inside each game's trait impls (there the expansion is the code the game had, so the
+//! hot paths of searches and playouts run as before).
 //!
 //! A game using these keeps the common layout: a `static INFO: GameInfo` (which
 //! `game_info!` makes), an `options: Arc<Options>` field, the seat to act in `turn`, a

@@ -321,8 +321,8 @@ impl Nardy {
 
     /// The outcome of a match that `winner` has won with `score`, its last game by `kind`.
     /// The summary begins with `who_wins` ("black wins", "white resigns; black wins",
-    /// "black is given") and says `how` (" by adjudication", or nothing) before the last
-    /// game's kind.
+    /// "black is given") and says `how` (" by adjudication", or nothing) after the
+    /// game's kind in a single game, after the score in a match.
     fn match_won(&self, winner: Seat, score: [u32; 2], kind: WinKind, who_wins: &str, how: &str) -> Outcome {
         let summary = if self.rules.match_to == 1 {
             format!("{who_wins} {}{how}", kind.describe())
