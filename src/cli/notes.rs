@@ -5,26 +5,30 @@
 
 use crate::app::command::{PROTOCOL_COMMANDS, find_command};
 use crate::core::list_words;
+use crate::games::GameKind;
 
 /// The widest line of a note after `--help`: clap wraps a longer one again at 80
 /// columns, leaving a ragged short line after it.
 const WIDTH: usize = 79;
+
+/// Every game's id, in the order of the game list (as `tabula games` gives them; the
+/// completions' `candidates::game_ids` are sorted instead).
+fn game_ids() -> Vec<&'static str> {
+    GameKind::ALL.iter().map(|kind| kind.info().id).collect()
+}
 
 /// The help of a GAME argument: `The game: nardy, ur, ... or mnogoboy (see 'tabula
 /// games')`.
 pub(super) fn game_choice() -> String {
     format!(
         "The game: {} (see 'tabula games')",
-        list_words(super::candidates::game_ids(), " or ")
+        list_words(&game_ids(), " or ")
     )
 }
 
 /// The help of `tabula drill GAME`: `Only positions of this game (nardy, ur, ...)`.
 pub(super) fn drill_game() -> String {
-    format!(
-        "Only positions of this game ({})",
-        super::candidates::game_ids().join(", ")
-    )
+    format!("Only positions of this game ({})", game_ids().join(", "))
 }
 
 /// The built-in bots as people type them, with their levels: `bot:random, ...,
